@@ -1,0 +1,48 @@
+// Command ferretdb-launcher runs FerretDB v1 on its SQLite backend as an embedded
+// library: the upstream binary built with `go install` panics because its version
+// file is git-ignored, while the embeddable package skips that check.
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"log"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"syscall"
+
+	"github.com/FerretDB/FerretDB/ferretdb"
+)
+
+func main() {
+	listen := flag.String("listen", "127.0.0.1:27017", "TCP address to listen on")
+	dir := flag.String("dir", "data/ferretdb", "directory holding the SQLite databases")
+	flag.Parse()
+
+	abs, err := filepath.Abs(*dir)
+	if err != nil {
+		log.Fatal(err)
+	}
+	if err := os.MkdirAll(abs, 0o755); err != nil {
+		log.Fatal(err)
+	}
+
+	db, err := ferretdb.New(&ferretdb.Config{
+		Listener:  ferretdb.ListenerConfig{TCP: *listen},
+		Handler:   "sqlite",
+		SQLiteURL: "file:" + abs + "/",
+	})
+	if err != nil {
+		log.Fatal(err)
+	}
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+
+	fmt.Println("ferretdb listening:", db.MongoDBURI())
+	if err := db.Run(ctx); err != nil && ctx.Err() == nil {
+		log.Fatal(err)
+	}
+}
