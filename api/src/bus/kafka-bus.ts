@@ -1,0 +1,148 @@
+// The scaled-mode bus on Apache Kafka (kafkajs). Offsets are committed only after the
+// handler resolves, and a failing handler is retried in place, so delivery is
+// at-least-once and a message is never skipped.
+import { Kafka, logLevel, type Admin, type Consumer, type Producer } from 'kafkajs';
+import type { Logger } from 'pino';
+import {
+  retryDelayMs,
+  type BusMessage,
+  type EventBus,
+  type SubscribeOptions,
+  type Subscription,
+} from './bus';
+
+export interface KafkaBusOptions {
+  brokers: string[];
+  clientId: string;
+  /** Partitions for topics this bus creates: the most consumers one group can spread over. */
+  partitions?: number;
+  log?: Logger;
+}
+
+export class KafkaBus implements EventBus {
+  readonly kind = 'kafka' as const;
+  private readonly kafka: Kafka;
+  private readonly producer: Producer;
+  private readonly admin: Admin;
+  private readonly consumers = new Set<Consumer>();
+  private readonly knownTopics = new Set<string>();
+  private connected: Promise<void> | null = null;
+
+  constructor(private readonly options: KafkaBusOptions) {
+    const log = options.log;
+    this.kafka = new Kafka({
+      clientId: options.clientId,
+      brokers: options.brokers,
+      logLevel: logLevel.WARN,
+      logCreator: () => (entry) => log?.warn({ kafka: entry.log }, entry.log.message),
+      retry: { retries: 8 },
+    });
+    this.producer = this.kafka.producer({ allowAutoTopicCreation: true });
+    this.admin = this.kafka.admin();
+  }
+
+  private connect(): Promise<void> {
+    this.connected ??= Promise.all([this.producer.connect(), this.admin.connect()]).then(() => undefined);
+    return this.connected;
+  }
+
+  /** Creates missing topics with the configured partition count (idempotent). */
+  async ensureTopics(topics: string[]): Promise<void> {
+    await this.connect();
+    const missing = topics.filter((t) => !this.knownTopics.has(t));
+    if (missing.length === 0) return;
+    const existing = new Set(await this.admin.listTopics());
+    const toCreate = missing.filter((t) => !existing.has(t));
+    if (toCreate.length > 0) {
+      await this.admin.createTopics({
+        waitForLeaders: true,
+        topics: toCreate.map((topic) => ({
+          topic,
+          numPartitions: this.options.partitions ?? 6,
+          replicationFactor: 1,
+        })),
+      });
+    }
+    for (const t of missing) this.knownTopics.add(t);
+  }
+
+  async publish(messages: BusMessage[]): Promise<void> {
+    if (messages.length === 0) return;
+    await this.ensureTopics([...new Set(messages.map((m) => m.topic))]);
+    const byTopic = new Map<string, { key: string; value: string }[]>();
+    for (const m of messages) {
+      const list = byTopic.get(m.topic) ?? [];
+      list.push({ key: m.key, value: JSON.stringify(m.value) });
+      byTopic.set(m.topic, list);
+    }
+    await this.producer.sendBatch({
+      acks: -1,
+      topicMessages: [...byTopic].map(([topic, msgs]) => ({ topic, messages: msgs })),
+    });
+  }
+
+  async subscribe(options: SubscribeOptions): Promise<Subscription> {
+    await this.ensureTopics(options.topics);
+    const consumer = this.kafka.consumer({
+      groupId: options.groupId,
+      sessionTimeout: 15_000,
+      heartbeatInterval: 1_000,
+      rebalanceTimeout: 20_000,
+    });
+    this.consumers.add(consumer);
+    let stopping = false;
+    await consumer.connect();
+    await consumer.subscribe({ topics: options.topics, fromBeginning: true });
+    await consumer.run({
+      partitionsConsumedConcurrently: Math.max(1, options.concurrency ?? 3),
+      eachMessage: async ({ topic, message, heartbeat }) => {
+        const value: unknown = message.value ? JSON.parse(message.value.toString('utf8')) : null;
+        const busMessage: BusMessage = { topic, key: message.key?.toString('utf8') ?? '', value };
+        for (let attempt = 0; ; attempt++) {
+          try {
+            await options.handler(busMessage);
+            return;
+          } catch (error) {
+            // Throwing while stopping leaves the offset uncommitted: another member redelivers.
+            if (stopping) throw error;
+            this.options.log?.warn(
+              { err: error, topic, key: busMessage.key, group: options.groupId, attempt },
+              'handler failed; will redeliver',
+            );
+            await new Promise((resolve) => setTimeout(resolve, retryDelayMs(attempt)));
+            await heartbeat();
+          }
+        }
+      },
+    });
+    return {
+      stop: async () => {
+        stopping = true;
+        this.consumers.delete(consumer);
+        await consumer.disconnect();
+      },
+    };
+  }
+
+  async isHealthy(): Promise<boolean> {
+    try {
+      await this.connect();
+      const timeout = new Promise<never>((_, reject) =>
+        setTimeout(() => reject(new Error('kafka health timeout')), 3_000).unref(),
+      );
+      await Promise.race([this.admin.describeCluster(), timeout]);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  async close(): Promise<void> {
+    await Promise.allSettled([...this.consumers].map((c) => c.disconnect()));
+    this.consumers.clear();
+    if (this.connected) {
+      await Promise.allSettled([this.producer.disconnect(), this.admin.disconnect()]);
+      this.connected = null;
+    }
+  }
+}

@@ -1,0 +1,29 @@
+// What every handler can reach: the app's dependencies and the signed-in staff member.
+import type { Db } from 'mongodb';
+import type { Logger } from 'pino';
+import type { EventBus } from './bus';
+import type { Env } from './env';
+
+export interface AppDeps {
+  env: Env;
+  db: Db;
+  bus: EventBus;
+  log: Logger;
+  /** The JWT signing secret (from JWT_SECRET, or generated and kept in DATA_DIR). */
+  jwtSecret: string;
+}
+
+export interface StaffUser {
+  id: string;
+  email: string;
+  role: 'admin' | 'reseller';
+  code?: string;
+}
+
+export interface AppEnv {
+  Variables: {
+    deps: AppDeps;
+    staff: StaffUser;
+    requestId: string;
+  };
+}

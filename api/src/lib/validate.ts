@@ -1,0 +1,26 @@
+// Request validation with contracts' zod schemas. A failure answers 400 with the first
+// rule's Spanish message as `msg` and every failing field in `errors`.
+import { zValidator } from '@hono/zod-validator';
+import type { ValidationTargets } from 'hono';
+import type { ZodType } from 'zod';
+import { apiError } from './errors';
+
+export const VALIDATION_FAILED = 'Datos inválidos.';
+
+export function fieldErrors(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of issues) {
+    const field = issue.path.map(String).join('.') || '_';
+    errors[field] ??= issue.message;
+  }
+  return errors;
+}
+
+export function validate<T extends ZodType, Target extends keyof ValidationTargets>(target: Target, schema: T) {
+  return zValidator(target, schema, (result) => {
+    if (!result.success) {
+      const issues = result.error.issues;
+      throw apiError(400, issues[0]?.message ?? VALIDATION_FAILED, fieldErrors(issues));
+    }
+  });
+}

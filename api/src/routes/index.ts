@@ -1,0 +1,12 @@
+// Every router of the api, mounted in one place. Paths follow SPEC §7 under /api.
+import type { Hono } from 'hono';
+import type { AppEnv } from '../context';
+import { healthRouter } from './health/health.index';
+
+/** Routes under /api. */
+export function mountApiRoutes(api: Hono<AppEnv>): void {
+  api.route('/health', healthRouter);
+}
+
+/** Routes outside /api that SPEC §7 places at the site root (media). */
+export function mountRootRoutes(_app: Hono<AppEnv>): void {}

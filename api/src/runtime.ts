@@ -1,0 +1,50 @@
+// Assembles one server process: database, bus, background jobs and, in the embedded
+// default, the workers. main.ts serves it; tests start the very same runtime.
+import type { Hono } from 'hono';
+import type { Logger } from 'pino';
+import { createApp } from './app';
+import { createBus } from './bus';
+import type { AppDeps, AppEnv } from './context';
+import { connectDatabase } from './db/client';
+import { ensureIndexes } from './db/indexes';
+import type { Env } from './env';
+import { resolveJwtSecret } from './lib/jwt-secret';
+
+export interface Stoppable {
+  stop(): Promise<void>;
+}
+
+export interface Runtime {
+  deps: AppDeps;
+  app: Hono<AppEnv>;
+  stop(): Promise<void>;
+}
+
+export async function startRuntime(env: Env, log: Logger): Promise<Runtime> {
+  const { client, db } = await connectDatabase(env.MONGODB_URL);
+  await ensureIndexes(db);
+  const bus = createBus(env, log.child({ module: 'bus' }));
+  const deps: AppDeps = { env, db, bus, log, jwtSecret: resolveJwtSecret(env) };
+
+  const running: Stoppable[] = [];
+  for (const start of backgroundJobs) running.push(await start(deps));
+  if (env.WORKERS === 'embedded') {
+    // Imported lazily: the workers package builds on this one, and the scaled mode
+    // runs it as separate processes instead.
+    const { startWorkers } = await import('@vag/workers');
+    running.push(await startWorkers(deps));
+  }
+
+  return {
+    deps,
+    app: createApp(deps),
+    stop: async () => {
+      for (const r of running.reverse()) await r.stop().catch((err) => log.error({ err }, 'stop failed'));
+      await bus.close();
+      await client.close();
+    },
+  };
+}
+
+/** Jobs every api process runs beside serving requests (start-up seeding, relay, sweeper, reconciler). */
+const backgroundJobs: Array<(deps: AppDeps) => Promise<Stoppable>> = [];
