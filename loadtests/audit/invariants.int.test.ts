@@ -1,0 +1,100 @@
+// The audit must catch each broken invariant it claims to check, and pass a clean sellout.
+import { randomUUID } from 'node:crypto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '@vag/api/testing/test-db';
+import { auditRaffle, type AuditReport } from './invariants';
+
+const N = 20;
+const expired = new Date(Date.now() - 3_600_000);
+const later = new Date(Date.now() + 3_600_000);
+
+function completed(numbers: number[], extra: Record<string, unknown> = {}) {
+  return {
+    _id: randomUUID(),
+    raffleId: 'current',
+    status: 'COMPLETED',
+    quantity: numbers.length,
+    assignedNumbers: numbers.map((n) => String(n).padStart(2, '0')),
+    reservation: { active: false, expiresAt: later },
+    notifications: { email: { status: 'sent' }, sms: { status: 'logged' } },
+    ...extra,
+  };
+}
+
+function failing(report: AuditReport): string[] {
+  return report.results.filter((r) => !r.ok).map((r) => r.id);
+}
+
+describe('sellout audit', () => {
+  let t: TestDatabase;
+  beforeEach(async () => {
+    t = await createTestDatabase();
+  });
+  afterEach(async () => {
+    await t.drop();
+  });
+
+  async function seed(purchases: object[], raffle: Record<string, unknown> = {}) {
+    const sold = purchases
+      .filter((p) => (p as { status: string }).status === 'COMPLETED')
+      .reduce((s, p) => s + (p as { quantity: number }).quantity, 0);
+    await t.db.collection<{ _id: string }>('raffles').insertOne({
+      _id: 'current',
+      totalNumbers: N,
+      numberWidth: 2,
+      numbersGenerated: true,
+      available: N - sold,
+      reserved: 0,
+      sold,
+      soldOut: sold === N,
+      ...raffle,
+    });
+    if (purchases.length) await t.db.collection('purchases').insertMany(purchases as never[]);
+  }
+
+  it('passes a clean sold-out raffle', async () => {
+    await seed([completed([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]), completed([10, 11, 12, 13, 14, 15, 16, 17, 18, 19])]);
+    const report = await auditRaffle(t.db);
+    expect(failing(report)).toEqual([]);
+    expect(report.stats.assigned).toBe(N);
+  });
+
+  it('fails I1 when a number is held by two purchases', async () => {
+    await seed([completed([1, 2]), completed([2, 3])]);
+    expect(failing(await auditRaffle(t.db))).toContain('I1');
+  });
+
+  it('fails I2 when sold out with fewer numbers assigned than N', async () => {
+    await seed([completed([1, 2])], { available: 0, sold: N });
+    expect(failing(await auditRaffle(t.db))).toContain('I2');
+  });
+
+  it('fails I3 when a completed purchase is short of its quantity', async () => {
+    await seed([completed([1, 2], { quantity: 3 })]);
+    expect(failing(await auditRaffle(t.db))).toEqual(expect.arrayContaining(['I3']));
+  });
+
+  it('fails the notification check when an SMS failed', async () => {
+    await seed([completed([4], { notifications: { email: { status: 'sent' }, sms: { status: 'failed' } } })]);
+    expect(failing(await auditRaffle(t.db))).toEqual(['notify']);
+  });
+
+  it('fails the pending check for a reservation left past its expiry', async () => {
+    await seed(
+      [{ _id: randomUUID(), status: 'PENDING', quantity: 2, reservation: { active: true, expiresAt: expired } }],
+      { available: N - 2, reserved: 2 },
+    );
+    expect(failing(await auditRaffle(t.db))).toEqual(['pending']);
+  });
+
+  it('fails the claims check when two claims overlap', async () => {
+    const a = completed([5, 6]);
+    const b = completed([7, 8]);
+    await seed([a, b]);
+    await t.db.collection<{ _id: string }>('number_claims').insertMany([
+      { _id: 'current:0', raffleId: 'current', start: 0, count: 2, purchaseId: a._id },
+      { _id: 'current:1', raffleId: 'current', start: 1, count: 2, purchaseId: b._id },
+    ]);
+    expect(failing(await auditRaffle(t.db))).toEqual(['claims']);
+  });
+});
