@@ -1,0 +1,102 @@
+// The checkout buyer form (SPEC §5). Address, city and province are required except
+// when paying with PayPal, so the schema depends on the chosen method.
+import { z } from 'zod';
+import { ALWAYS_REFINE, requiredString, str } from '../common';
+import { COUNTRY, type PaymentMethod } from '../constants';
+import { VALIDATION } from '../messages';
+
+export const buyerEmailSchema = z
+  .string({ error: VALIDATION.emailRequired })
+  .trim()
+  .min(1, { error: VALIDATION.emailRequired, abort: true })
+  .email({ error: VALIDATION.emailInvalid });
+
+/** Fields shared by the form and the order payload; address fields checked per method. */
+export const buyerFieldsSchema = z.object({
+  firstName: requiredString(VALIDATION.firstNameRequired),
+  lastName: requiredString(VALIDATION.lastNameRequired),
+  email: buyerEmailSchema,
+  phone: requiredString(VALIDATION.phoneRequired),
+  country: z.literal(COUNTRY).default(COUNTRY),
+  province: z.string().trim().default(''),
+  city: z.string().trim().default(''),
+  address: z.string().trim().default(''),
+  document: z.string().trim().default(''),
+});
+
+/** True when the method needs a postal address (every method but PayPal). */
+export function methodNeedsAddress(method: PaymentMethod | null | undefined): boolean {
+  return method !== 'paypal';
+}
+
+const ADDRESS_RULES = [
+  ['province', VALIDATION.provinceRequired],
+  ['city', VALIDATION.cityRequired],
+  ['address', VALIDATION.addressRequired],
+] as const;
+
+/** Adds the required-address issues at `prefix` (e.g. ['buyer']) unless the method is PayPal. */
+export function checkAddress(
+  values: { province?: unknown; city?: unknown; address?: unknown } | undefined,
+  method: PaymentMethod | null | undefined,
+  ctx: z.RefinementCtx,
+  prefix: PropertyKey[] = [],
+): void {
+  if (!methodNeedsAddress(method)) return;
+  for (const [field, message] of ADDRESS_RULES) {
+    if (!str(values?.[field]).trim()) ctx.addIssue({ code: 'custom', path: [...prefix, field], message });
+  }
+}
+
+/** confirmEmail must equal email (compared trimmed, case-insensitively). */
+export function emailsMatch(email: unknown, confirmEmail: unknown): boolean {
+  return str(email).trim().toLowerCase() === str(confirmEmail).trim().toLowerCase();
+}
+
+const buyerFormBase = buyerFieldsSchema.extend({
+  confirmEmail: z.string().trim().default(''),
+  acceptedTerms: z.literal(true, { error: VALIDATION.termsRequired }),
+});
+
+/** The buyer form for one payment method. */
+export function buyerFormSchemaFor(method: PaymentMethod | null | undefined) {
+  return buyerFormBase.superRefine((values, ctx) => {
+    if (!emailsMatch(values.email, values.confirmEmail)) {
+      ctx.addIssue({ code: 'custom', path: ['confirmEmail'], message: VALIDATION.emailsDontMatch });
+    }
+    checkAddress(values, method, ctx);
+  }, ALWAYS_REFINE);
+}
+
+/** The buyer form with the address required (any method but PayPal). */
+export const buyerFormSchema = buyerFormSchemaFor(null);
+export type BuyerForm = z.infer<typeof buyerFormSchema>;
+export type BuyerFormInput = z.input<typeof buyerFormSchema>;
+
+export const BUYER_FORM_DEFAULTS = {
+  firstName: '',
+  lastName: '',
+  email: '',
+  confirmEmail: '',
+  phone: '',
+  country: COUNTRY,
+  province: '',
+  city: '',
+  address: '',
+  document: '',
+  acceptedTerms: false,
+} as const;
+
+/** The buyer as stored on a purchase (SPEC §3). */
+export const purchaseBuyerSchema = z.object({
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  country: z.string(),
+  address: z.string().optional(),
+  city: z.string().optional(),
+  province: z.string().optional(),
+  document: z.string().optional(),
+});
+export type PurchaseBuyer = z.infer<typeof purchaseBuyerSchema>;

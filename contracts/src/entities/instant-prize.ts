@@ -1,0 +1,43 @@
+// Instant-prize numbers: a number that wins money when sold.
+import { z } from 'zod';
+import { idSchema } from '../common';
+import { MAX_PRIZE_AMOUNTS, MIN_PRIZE_AMOUNT } from '../constants';
+import { FORM, VALIDATION } from '../messages';
+
+export const INSTANT_PRIZE_STATUSES = ['available', 'pending', 'delivered'] as const;
+/** Known statuses, but any other string is accepted and shown raw (SPEC §4). */
+export const instantPrizeStatusSchema = z.union([z.enum(INSTANT_PRIZE_STATUSES), z.string()]);
+export type InstantPrizeStatus = z.infer<typeof instantPrizeStatusSchema>;
+
+export const instantPrizeSchema = z.object({
+  _id: idSchema,
+  number: z.string(),
+  prizeAmount: z.number().nonnegative(),
+  status: instantPrizeStatusSchema,
+  delivered: z.boolean(),
+  /** The purchase that won it, once sold. */
+  purchaseId: z.string().optional(),
+});
+export type InstantPrize = z.infer<typeof instantPrizeSchema>;
+
+/** PUT /raffle/{id}. */
+export const instantPrizeUpdateSchema = z.object({
+  prizeAmount: z
+    .number({ error: VALIDATION.prizeAmountMin })
+    .min(MIN_PRIZE_AMOUNT, { error: VALIDATION.prizeAmountMin }),
+  delivered: z.boolean().default(false),
+});
+export type InstantPrizeUpdate = z.input<typeof instantPrizeUpdateSchema>;
+
+export const prizeAmountSchema = z.object({
+  amount: z.number({ error: VALIDATION.prizeAmountMin }).min(MIN_PRIZE_AMOUNT, { error: VALIDATION.prizeAmountMin }),
+});
+
+/** POST /raffle/assign-random-prizes. */
+export const assignPrizesSchema = z.object({
+  prizes: z
+    .array(prizeAmountSchema, { error: VALIDATION.prizeAmountsAtLeastOne })
+    .min(1, { error: VALIDATION.prizeAmountsAtLeastOne })
+    .max(MAX_PRIZE_AMOUNTS, { error: FORM.prizeLimitReached }),
+});
+export type AssignPrizes = z.infer<typeof assignPrizesSchema>;

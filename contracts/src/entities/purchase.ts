@@ -1,0 +1,109 @@
+// A purchase: the order, its payment blocks per provider, its numbers and notifications.
+import { z } from 'zod';
+import { idSchema, isoDateTimeSchema, paymentMethodSchema } from '../common';
+import { MIN_LENGTH, NOTIFICATION_CHANNELS, PACKAGE_TYPES, PURCHASE_STATUSES } from '../constants';
+import { VALIDATION } from '../messages';
+import { purchaseBuyerSchema } from './buyer';
+
+export const purchaseStatusSchema = z.enum(PURCHASE_STATUSES);
+export const packageTypeSchema = z.enum(PACKAGE_TYPES);
+export const notificationChannelSchema = z.enum(NOTIFICATION_CHANNELS);
+
+export const paypalBlockSchema = z.object({
+  orderId: z.string(),
+  status: z.string(),
+  amount: z.number().optional(),
+  currency: z.string().optional(),
+  completedAt: isoDateTimeSchema.nullish(),
+});
+
+export const cardBlockSchema = z.object({
+  sessionId: z.string(),
+  status: z.string(),
+  completedAt: isoDateTimeSchema.nullish(),
+  paymentIntentId: z.string().nullish(),
+});
+
+export const mobileBlockSchema = z.object({
+  transactionId: z.union([z.string(), z.number()]).nullish(),
+  clientTransactionId: z.string().optional(),
+  status: z.string(),
+  cardBrand: z.string().nullish(),
+  last4: z.string().nullish(),
+  completedAt: isoDateTimeSchema.nullish(),
+});
+
+export const bankTransferBlockSchema = z.object({
+  received: z.boolean(),
+  bankName: z.string().nullish(),
+  referenceCode: z.string().nullish(),
+  confirmedAt: isoDateTimeSchema.nullish(),
+  /** The staff member who confirmed it. */
+  confirmedBy: z.string().nullish(),
+});
+
+export const NOTIFICATION_STATES = ['pending', 'sent', 'failed', 'logged'] as const;
+export const notificationStatusSchema = z.object({
+  /** 'logged' = no SMTP/Twilio configured, written to the local outbox instead. */
+  status: z.enum(NOTIFICATION_STATES),
+  attempts: z.number().int().nonnegative(),
+  lastError: z.string().optional(),
+  sentAt: isoDateTimeSchema.optional(),
+});
+export type NotificationStatus = z.infer<typeof notificationStatusSchema>;
+
+export const purchaseNotificationsSchema = z.object({
+  email: notificationStatusSchema.optional(),
+  sms: notificationStatusSchema.optional(),
+});
+export type PurchaseNotifications = z.infer<typeof purchaseNotificationsSchema>;
+
+export const instantPrizeWonSchema = z.object({ number: z.string(), amount: z.number() });
+export type InstantPrizeWon = z.infer<typeof instantPrizeWonSchema>;
+
+export const purchaseSchema = z.object({
+  _id: idSchema,
+  createdAt: isoDateTimeSchema,
+  buyer: purchaseBuyerSchema,
+  resellerCode: z.string().nullish(),
+  quantity: z.number().int().positive(),
+  unitPrice: z.number().nonnegative(),
+  totalPrice: z.number().nonnegative(),
+  paymentMethod: paymentMethodSchema,
+  status: purchaseStatusSchema,
+  packageId: z.string().nullish(),
+  packageType: packageTypeSchema.optional(),
+  packageData: z
+    .object({ name: z.string(), quantity: z.number().int().optional(), price: z.number().optional() })
+    .nullish(),
+  assignedNumbers: z.array(z.string()),
+  paypal: paypalBlockSchema.nullish(),
+  card: cardBlockSchema.nullish(),
+  mobile: mobileBlockSchema.nullish(),
+  bankTransfer: bankTransferBlockSchema.nullish(),
+  /** When an unpaid reservation is released (DESIGN step 7). */
+  reservationExpiresAt: isoDateTimeSchema.nullish(),
+  paidAt: isoDateTimeSchema.nullish(),
+  notifications: purchaseNotificationsSchema.optional(),
+  instantPrizesWon: z.array(instantPrizeWonSchema).optional(),
+});
+export type Purchase = z.infer<typeof purchaseSchema>;
+
+/** PATCH /purchases/{id}/confirm-transfer (SPEC §5). */
+export const confirmTransferSchema = z.object({
+  referenceCode: z
+    .string({ error: VALIDATION.referenceCodeRequired })
+    .trim()
+    .min(MIN_LENGTH.referenceCode, { error: VALIDATION.referenceCodeRequired }),
+  bankName: z
+    .string({ error: VALIDATION.bankNameRequired })
+    .trim()
+    .min(MIN_LENGTH.bankName, { error: VALIDATION.bankNameRequired }),
+});
+export type ConfirmTransfer = z.infer<typeof confirmTransferSchema>;
+
+export const confirmTransferResponseSchema = z.object({
+  assignedNumbers: z.array(z.string()),
+  msg: z.string(),
+});
+export type ConfirmTransferResponse = z.infer<typeof confirmTransferResponseSchema>;

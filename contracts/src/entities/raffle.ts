@@ -1,0 +1,62 @@
+// The current draw ("hero" in the admin, "lottery" in the api paths) and its progress.
+import { z } from 'zod';
+import { idSchema, isoDateTimeSchema, requiredString } from '../common';
+import { DEFAULT_TOTAL_NUMBERS } from '../constants';
+import { VALIDATION } from '../messages';
+
+/**
+ * SPEC §3 hero/raffle settings plus our counters. The secret key of the number
+ * permutation (DESIGN) lives only in the database and never appears here.
+ */
+export const raffleSchema = z.object({
+  _id: idSchema,
+  name: z.string(),
+  prize: z.string(),
+  imageUrl: z.string(),
+  pricePerNumber: z.number().nonnegative(),
+  isActive: z.boolean(),
+  endDate: isoDateTimeSchema,
+  /** How many numbers the raffle sells. */
+  totalNumbers: z.number().int().min(1).default(DEFAULT_TOTAL_NUMBERS),
+  /** Digits of a zero-padded number ('0042' has width 4). */
+  numberWidth: z.number().int().min(1),
+  numbersGenerated: z.boolean(),
+  soldOut: z.boolean(),
+});
+export type Raffle = z.infer<typeof raffleSchema>;
+
+/** PUT /lottery: what the hero form saves (SPEC §7). */
+export const lotteryUpdateSchema = z.object({
+  name: requiredString(VALIDATION.heroNameRequired),
+  prize: requiredString(VALIDATION.heroPrizeRequired),
+  pricePerNumber: z.number({ error: VALIDATION.priceNotNegative }).nonnegative({ error: VALIDATION.priceNotNegative }),
+  imageUrl: z.string().trim(),
+  endDate: z.iso.datetime({ offset: true, error: VALIDATION.isoDateInvalid }),
+  /** Only changeable before numbers are generated. */
+  totalNumbers: z.number().int().min(1).optional(),
+});
+export type LotteryUpdate = z.infer<typeof lotteryUpdateSchema>;
+
+/** The admin's hero form values (SPEC §2): mainPrize maps to prize, price to pricePerNumber. */
+export const heroFormSchema = z.object({
+  name: z.string(),
+  mainPrize: z.string(),
+  /** Text of the price input; parsed as decimal, 0 when empty. */
+  price: z.union([z.string(), z.number()]),
+  /** yyyy-MM-dd from the date input. */
+  endDate: z.string().min(1, { error: VALIDATION.dateRequired }),
+  imageUrl: z.string(),
+});
+export type HeroForm = z.infer<typeof heroFormSchema>;
+
+/** PATCH /lottery/is-active. */
+export const lotteryStatusSchema = z.object({ isActive: z.boolean() });
+export type LotteryStatus = z.infer<typeof lotteryStatusSchema>;
+
+/** GET /raffle/raffle-progress. */
+export const progressSchema = z.object({
+  percentage: z.number().min(0).max(100),
+  assigned: z.number().int().nonnegative(),
+  total: z.number().int().nonnegative(),
+});
+export type Progress = z.infer<typeof progressSchema>;

@@ -1,0 +1,117 @@
+// Order creation and payment confirmation calls (SPEC §7 "Order payload").
+import { z } from 'zod';
+import { ALWAYS_REFINE, idSchema } from './common';
+import { CLIENT_TRANSACTION_ID_MAX, CLIENT_TRANSACTION_ID_PREFIX, PAYMENT_METHODS } from './constants';
+import { buyerFieldsSchema, checkAddress, emailsMatch } from './entities/buyer';
+import { purchaseSchema } from './entities/purchase';
+import { VALIDATION } from './messages';
+
+export const PAYMENT_PROVIDERS = ['stripe', 'paypal', 'bank_transfer', 'payphone'] as const;
+export const paymentProviderSchema = z.enum(PAYMENT_PROVIDERS);
+
+/** The buyer of an order: the form fields plus the provider the client meant. */
+export const orderBuyerSchema = buyerFieldsSchema.extend({
+  confirmEmail: z.string().trim().optional(),
+  acceptedTerms: z.literal(true, { error: VALIDATION.termsRequired }),
+  paymentProvider: paymentProviderSchema.optional(),
+});
+export type OrderBuyer = z.input<typeof orderBuyerSchema>;
+
+export const clientTransactionIdSchema = z
+  .string()
+  .startsWith(CLIENT_TRANSACTION_ID_PREFIX, { error: VALIDATION.clientTransactionIdInvalid })
+  .max(CLIENT_TRANSACTION_ID_MAX, { error: VALIDATION.clientTransactionIdInvalid })
+  .regex(/^[A-Za-z0-9_-]+$/, { error: VALIDATION.clientTransactionIdInvalid });
+
+/**
+ * POST /payments/create-order. Amounts are what the client computed; the server
+ * recomputes them (I6) and refuses a mismatch.
+ */
+export const createOrderSchema = z
+  .object({
+    amount: z.number().nonnegative(),
+    quantity: z.number().int().positive({ error: VALIDATION.quantityPositive }),
+    unitPrice: z.number().nonnegative(),
+    totalPrice: z.number().nonnegative(),
+    /** null for a custom quantity. */
+    packageId: idSchema.nullable(),
+    resellerCode: z.string().trim().max(64).nullish(),
+    paymentMethod: z.enum(PAYMENT_METHODS, { error: VALIDATION.paymentMethodInvalid }),
+    buyer: orderBuyerSchema,
+    /** Only for custom packages. */
+    packageData: z
+      .object({ name: z.string(), quantity: z.number().int().positive(), price: z.number().nonnegative() })
+      .optional(),
+    /** Mobile (PayPhone) only: 'trx-' plus a unique id, at most 50 characters. */
+    clientTransactionId: clientTransactionIdSchema.optional(),
+  })
+  .superRefine((order, ctx) => {
+    if (order.buyer) checkAddress(order.buyer, order.paymentMethod, ctx, ['buyer']);
+    if (order.buyer?.confirmEmail !== undefined && !emailsMatch(order.buyer.email, order.buyer.confirmEmail)) {
+      ctx.addIssue({ code: 'custom', path: ['buyer', 'confirmEmail'], message: VALIDATION.emailsDontMatch });
+    }
+    if (order.paymentMethod === 'mobile' && !order.clientTransactionId) {
+      ctx.addIssue({ code: 'custom', path: ['clientTransactionId'], message: VALIDATION.clientTransactionIdInvalid });
+    }
+  }, ALWAYS_REFINE);
+export type CreateOrderInput = z.input<typeof createOrderSchema>;
+export type CreateOrder = z.infer<typeof createOrderSchema>;
+
+export const paypalOrderResponseSchema = z.object({ approveUrl: z.string(), purchaseId: idSchema });
+export type PaypalOrderResponse = z.infer<typeof paypalOrderResponseSchema>;
+
+export const cardOrderResponseSchema = z.object({ checkoutUrl: z.string(), purchaseId: idSchema });
+export type CardOrderResponse = z.infer<typeof cardOrderResponseSchema>;
+
+export const bankTransferOrderResponseSchema = z.object({
+  msg: z.string(),
+  /** https://wa.me/<number>?text=… with the order id and amount. */
+  whatsappRedirect: z.string(),
+  purchaseId: idSchema,
+});
+export type BankTransferOrderResponse = z.infer<typeof bankTransferOrderResponseSchema>;
+
+/**
+ * Mobile (PayPhone): `payUrl` and `id` as SPEC says, plus what /payphone-box.html
+ * needs so no token or store id is hard-coded in the client.
+ */
+export const mobileOrderResponseSchema = z.object({
+  payUrl: z.string(),
+  id: z.union([z.string(), z.number()]),
+  purchaseId: idSchema.optional(),
+  token: z.string().optional(),
+  storeId: z.string().optional(),
+  reference: z.string().optional(),
+});
+export type MobileOrderResponse = z.infer<typeof mobileOrderResponseSchema>;
+
+export const createOrderResponseSchema = z.union([
+  paypalOrderResponseSchema,
+  cardOrderResponseSchema,
+  bankTransferOrderResponseSchema,
+  mobileOrderResponseSchema,
+]);
+export type CreateOrderResponse = z.infer<typeof createOrderResponseSchema>;
+
+/** POST /payments/capture-order (PayPal returns the buyer with ?token=<orderId>). */
+export const captureOrderSchema = z.object({ orderId: z.string().trim().min(1) });
+export type CaptureOrder = z.infer<typeof captureOrderSchema>;
+
+/** POST /payments/verify-stripe. */
+export const verifyStripeSchema = z.object({ sessionId: z.string().trim().min(1) });
+export type VerifyStripe = z.infer<typeof verifyStripeSchema>;
+
+/** POST /payments/verify-payphone with PayPhone's ?id=<int>&clientTransactionId=<str>. */
+export const verifyPayphoneSchema = z.object({
+  id: z.number().int().nonnegative(),
+  clientTxId: z.string().trim().min(1).max(CLIENT_TRANSACTION_ID_MAX),
+});
+export type VerifyPayphone = z.infer<typeof verifyPayphoneSchema>;
+
+/** Already processed: only the id comes back and the client fetches the purchase. */
+export const purchaseIdOnlySchema = z.object({ purchase_id: idSchema });
+export const verifyPayphoneResponseSchema = z.union([purchaseSchema, purchaseIdOnlySchema]);
+export type VerifyPayphoneResponse = z.infer<typeof verifyPayphoneResponseSchema>;
+
+/** GET /purchases/by-email/{email}. */
+export const purchasesByEmailParamsSchema = z.object({ email: z.string().trim().min(1) });
