@@ -1,0 +1,80 @@
+// Who buys and what: a realistic mix of packages and custom quantities, Ecuadorian
+// buyer data, and the order payload of SPEC §7 (contracts' createOrderSchema).
+
+const FIRST = ['María', 'José', 'Luis', 'Ana', 'Carlos', 'Gabriela', 'Andrés', 'Daniela', 'Jorge', 'Valeria'];
+const LAST = ['García', 'Vera', 'Zambrano', 'Mendoza', 'Cedeño', 'Andrade', 'Torres', 'Paredes'];
+const PLACES = [
+  ['Pichincha', 'Quito'],
+  ['Guayas', 'Guayaquil'],
+  ['Azuay', 'Cuenca'],
+  ['Manabí', 'Portoviejo'],
+  ['El Oro', 'Machala'],
+];
+
+const pick = (list) => list[Math.floor(Math.random() * list.length)];
+const digits = (n) => Array.from({ length: n }, () => Math.floor(Math.random() * 10)).join('');
+const round2 = (x) => Math.round(x * 100) / 100;
+
+/** A buyer as the checkout form sends it; the e-mail is unique per buyer of the run. */
+export function newBuyer(uid, paymentProvider) {
+  const [province, city] = pick(PLACES);
+  const email = `comprador.${uid}@example.com`;
+  return {
+    firstName: pick(FIRST),
+    lastName: pick(LAST),
+    email,
+    confirmEmail: email,
+    phone: `09${digits(8)}`,
+    country: 'ECUADOR',
+    province,
+    city,
+    address: `Av. ${pick(LAST)} ${1 + Math.floor(Math.random() * 900)}`,
+    document: digits(10),
+    acceptedTerms: true,
+    paymentProvider,
+  };
+}
+
+/**
+ * What this buyer wants: mostly packages (the popular one twice as often), sometimes a
+ * custom quantity of 1–20 numbers. CUSTOM_SHARE (0..1) tunes the mix.
+ */
+export function chooseQuantity(packages, pricePerNumber) {
+  const customShare = Number(__ENV.CUSTOM_SHARE || 0.3);
+  if (!packages.length || Math.random() < customShare) {
+    const quantity = 1 + Math.floor(Math.random() * 20);
+    return { packageId: null, quantity, price: round2(quantity * pricePerNumber) };
+  }
+  const weighted = packages.flatMap((p) => (p.isPopular ? [p, p] : [p]));
+  const p = pick(weighted);
+  return { packageId: p._id, quantity: p.quantity, price: p.price };
+}
+
+/** A custom order for exactly `quantity` numbers (late buyers taking what is left). */
+export function customQuantity(quantity, pricePerNumber) {
+  return { packageId: null, quantity, price: round2(quantity * pricePerNumber) };
+}
+
+/** The create-order payload for a choice, a buyer and a payment method. */
+export function orderPayload(choice, buyer, paymentMethod) {
+  const order = {
+    amount: choice.price,
+    quantity: choice.quantity,
+    unitPrice: round2(choice.price / choice.quantity),
+    totalPrice: choice.price,
+    packageId: choice.packageId,
+    resellerCode: null,
+    paymentMethod,
+    buyer,
+  };
+  if (choice.packageId === null) {
+    order.packageData = { name: 'Personalizado', quantity: choice.quantity, price: choice.price };
+  }
+  return order;
+}
+
+/** The payment method of this buyer: PAYPAL_SHARE of them pay with PayPal, the rest by transfer. */
+export function chooseMethod() {
+  const share = Number(__ENV.PAYPAL_SHARE ?? 0.3);
+  return Math.random() < share ? 'paypal' : 'bank_transfer';
+}
