@@ -16,3 +16,4 @@ export * from './entities/report';
 export * from './entities/media';
 export * from './payments';
 export * from './events';
+export * from './staff-api';
