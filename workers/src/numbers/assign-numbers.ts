@@ -1,0 +1,54 @@
+// What the numbers worker does for one paid purchase (DESIGN pipeline step 4). Every
+// step is idempotent on its own, so a redelivery — or a crash anywhere in between —
+// replays the whole sequence and ends in the same state:
+//   1. allocate: one claim per purchase (a repeat answers the same claim and numbers)
+//   2. record the numbers on the purchase (conditional: set once)
+//   3. count the quantity as sold instead of reserved (guarded by a mark on the purchase)
+//   4. mark instant prizes among the numbers as won
+//   5. sold out when the claims reach the raffle's end
+//   6. publish numbers.assigned (consumers are idempotent; a repeat is harmless)
+import type { AppDeps } from '@vag/api';
+import { CURRENT_RAFFLE_ID, markSoldOut, moveReservedToSold } from '@vag/api/db/raffle-numbers';
+import { claimInstantPrizes } from '@vag/api/db/instant-prizes';
+import {
+  findPurchase,
+  markCountedAsSold,
+  recordAssignedNumbers,
+  recordInstantPrizesWon,
+} from '@vag/api/db/purchase-numbers';
+import { allocateNumbers } from '@vag/api/raffle/allocate';
+import { makeEvent, TOPICS } from '@vag/contracts';
+
+export type AssignOutcome = 'assigned' | 'skipped';
+
+export async function assignNumbers(deps: Pick<AppDeps, 'db' | 'bus' | 'log'>, purchaseId: string): Promise<AssignOutcome> {
+  const { db, bus, log } = deps;
+  const purchase = await findPurchase(db, purchaseId);
+  if (!purchase) {
+    // Deleted by the admin's reset after it was paid: nothing left to number.
+    log.warn({ purchaseId }, 'numbers: purchase.paid for a purchase that no longer exists');
+    return 'skipped';
+  }
+  if (purchase.status !== 'COMPLETED') {
+    log.error({ purchaseId, status: purchase.status }, 'numbers: purchase.paid for a purchase that is not COMPLETED');
+    return 'skipped';
+  }
+  const raffleId = purchase.raffleId ?? CURRENT_RAFFLE_ID;
+
+  const { numbers, claim, raffle } = await allocateNumbers(db, { raffleId, purchaseId, quantity: purchase.quantity });
+  await recordAssignedNumbers(db, purchaseId, numbers);
+  if (await markCountedAsSold(db, purchaseId)) await moveReservedToSold(db, raffleId, purchase.quantity);
+
+  const instantPrizes = await claimInstantPrizes(db, raffleId, purchaseId, numbers);
+  if (instantPrizes.length > 0) await recordInstantPrizesWon(db, purchaseId, instantPrizes);
+  if (claim.start + claim.count >= raffle.totalNumbers) await markSoldOut(db, raffleId);
+
+  await bus.publish([
+    {
+      topic: TOPICS['numbers.assigned'],
+      key: purchaseId,
+      value: makeEvent('numbers.assigned', { purchaseId, raffleId, numbers, instantPrizes }),
+    },
+  ]);
+  return 'assigned';
+}
