@@ -8,6 +8,7 @@ import (
 	"flag"
 	"fmt"
 	"log"
+	"log/slog"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -19,7 +20,14 @@ import (
 func main() {
 	listen := flag.String("listen", "127.0.0.1:27017", "TCP address to listen on")
 	dir := flag.String("dir", "data/ferretdb", "directory holding the SQLite databases")
+	level := flag.String("log-level", "error", "debug, info, warn or error (warn already logs every unsupported command)")
 	flag.Parse()
+
+	var logLevel slog.Level
+	if err := logLevel.UnmarshalText([]byte(*level)); err != nil {
+		log.Fatal(err)
+	}
+	logger := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: logLevel}))
 
 	abs, err := filepath.Abs(*dir)
 	if err != nil {
@@ -31,6 +39,7 @@ func main() {
 
 	db, err := ferretdb.New(&ferretdb.Config{
 		Listener:  ferretdb.ListenerConfig{TCP: *listen},
+		Logger:    logger,
 		Handler:   "sqlite",
 		SQLiteURL: "file:" + abs + "/",
 	})

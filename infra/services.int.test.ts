@@ -1,0 +1,75 @@
+// The services tests and `npm start` rely on really answer: a document goes into
+// FerretDB and comes back, a message goes through Kafka, stripe-mock speaks HTTP.
+import { randomUUID } from 'node:crypto';
+import { Kafka, logLevel } from 'kafkajs';
+import { MongoClient } from 'mongodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFerretdb, startKafka, startStripeMock, type Ferretdb, type KafkaService } from './services';
+
+describe('startFerretdb', () => {
+  let ferretdb: Ferretdb;
+  beforeAll(async () => {
+    ferretdb = await startFerretdb();
+  });
+  afterAll(() => ferretdb?.stop());
+
+  it('stores a document and reads it back', async () => {
+    expect(ferretdb.url).toMatch(/^mongodb:\/\/127\.0\.0\.1:\d+\/$/);
+    const client = new MongoClient(`${ferretdb.url}infra_test`);
+    try {
+      const tickets = client.db().collection<{ number: string; raffle: string }>('tickets');
+      await tickets.insertOne({ number: '0042', raffle: 'r1' });
+      const found = await tickets.findOne({ number: '0042' });
+      expect(found?.raffle).toBe('r1');
+    } finally {
+      await client.close();
+    }
+  });
+});
+
+describe('startKafka', () => {
+  let kafka: KafkaService;
+  beforeAll(async () => {
+    kafka = await startKafka();
+  });
+  afterAll(() => kafka?.stop());
+
+  it('creates a topic and delivers a produced message to a consumer', async () => {
+    const client = new Kafka({ clientId: 'infra-test', brokers: kafka.brokers, logLevel: logLevel.NOTHING });
+    const topic = `infra-test-${randomUUID()}`;
+    const admin = client.admin();
+    await admin.connect();
+    await admin.createTopics({ topics: [{ topic }], waitForLeaders: true });
+    const meta = await admin.fetchTopicMetadata({ topics: [topic] });
+    await admin.disconnect();
+    expect(meta.topics[0]?.partitions).toHaveLength(4);
+
+    const consumer = client.consumer({ groupId: `g-${randomUUID()}` });
+    await consumer.connect();
+    await consumer.subscribe({ topic, fromBeginning: true });
+    const received = new Promise<string>((resolve) => {
+      void consumer.run({ eachMessage: async ({ message }) => resolve(message.value?.toString() ?? '') });
+    });
+
+    const producer = client.producer();
+    await producer.connect();
+    await producer.send({ topic, messages: [{ key: 'order-1', value: 'pago confirmado' }] });
+    await producer.disconnect();
+
+    await expect(received).resolves.toBe('pago confirmado');
+    await consumer.disconnect();
+  });
+});
+
+describe('startStripeMock', () => {
+  it('answers Stripe API calls', async () => {
+    const stripe = await startStripeMock();
+    try {
+      const res = await fetch(`${stripe.url}/v1/customers`, { headers: { authorization: 'Bearer sk_test_123' } });
+      expect(res.status).toBe(200);
+      expect(((await res.json()) as { object: string }).object).toBe('list');
+    } finally {
+      await stripe.stop();
+    }
+  });
+});
