@@ -15,3 +15,26 @@ export const STAFF_API_MESSAGES = {
   jsonContentTypeRequired: 'El cuerpo de la solicitud debe enviarse como JSON.',
   reportFailed: 'No se pudo generar el reporte.',
 } as const;
+
+/** Report and export labels of a purchase's status (SPEC §2 reports; §4 names 'Completado'). */
+export const REPORT_STATUS_LABELS: Record<'PENDING' | 'COMPLETED' | 'EXPIRED' | 'REFUND_REQUIRED', string> = {
+  PENDING: 'Pendiente',
+  COMPLETED: 'Completado',
+  EXPIRED: 'Expirado',
+  REFUND_REQUIRED: 'Reembolso pendiente',
+};
+
+/** Column headers of reporte.pdf / reporte.xlsx, in order. */
+export const REPORT_COLUMNS = ['Fecha', 'Comprador', 'Email', 'Método', 'Cantidad', 'Total', 'Estado', 'Revendedor'] as const;
+
+export const REPORT_TEXTS = {
+  title: 'Reporte de ventas',
+  generatedAt: 'Generado el',
+  filters: 'Filtros',
+  noFilters: 'Sin filtros',
+  totalAmount: 'Total vendido',
+  totalTickets: 'Números vendidos',
+  empty: 'No hay compras que coincidan con los filtros',
+  sheetName: 'Reporte',
+  page: (n: number, of: number) => `Página ${n} de ${of}`,
+} as const;
