@@ -17,3 +17,5 @@ export * from './entities/media';
 export * from './payments';
 export * from './events';
 export * from './staff-api';
+export * from './helpers';
+export * from './pipeline-messages';

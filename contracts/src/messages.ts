@@ -82,6 +82,15 @@ export const PERMISSIONS = {
   createPastRaffles: 'No tiene permisos para crear rifas pasadas',
   updatePastRaffles: 'No tiene permisos para actualizar rifas pasadas',
   viewReports: 'No tiene permisos para ver reportes',
+  // Not in SPEC, same wording
+  deletePastRaffles: 'No tiene permisos para eliminar rifas pasadas',
+  manageSettings: 'No tiene permisos para ver la configuración',
+  managePrizes: 'No tiene permisos para gestionar los premios',
+  manageNumbers: 'No tiene permisos para gestionar los números de la rifa',
+  manageMedia: 'No tiene permisos para gestionar los archivos',
+  listUsers: 'No tiene permisos para ver los usuarios',
+  deleteAllPurchases: 'No tiene permisos para borrar las compras',
+  resendNotifications: 'No tiene permisos para reenviar notificaciones',
 } as const;
 
 /** SPEC §8: error texts shown by the screens. */
@@ -237,6 +246,8 @@ export const SERVER = {
   raffleInactive: 'La rifa no está activa.',
   soldOut: 'Los números de esta rifa están agotados.',
   notEnoughNumbers: (n: number) => `Solo quedan ${n} números disponibles.`,
+  totalNumbersTooLarge: 'La cantidad total de números es demasiado grande.',
+  totalNumbersLocked: 'No se puede cambiar la cantidad de números después de generarlos.',
   numbersAlreadyGenerated: 'Los números de la rifa ya fueron generados.',
   numbersNotGenerated: 'Primero debe generar los números de la rifa.',
   numbersGenerated: (n: number) => `Se generaron ${n} números para la rifa.`,
