@@ -1,0 +1,23 @@
+// Texts of the purchase pipeline that SPEC leaves to us: the bank-transfer WhatsApp
+// message, the staff answer when numbers are still being assigned, and the buyer's
+// e-mail and SMS with their numbers.
+export const PIPELINE_MESSAGES = {
+  whatsappTransfer: (purchaseId: string, amount: string) =>
+    `Hola, realicé una transferencia bancaria para mi compra en Voy a Ganar. Pedido: ${purchaseId}. Monto: $${amount}. Adjunto el comprobante.`,
+  transferConfirmedNumbersPending: 'Transferencia confirmada. Los números se asignarán en unos momentos.',
+  emailSubject: (count: number) => `¡Tus ${count === 1 ? 'número' : `${count} números`} de Voy a Ganar!`,
+  emailGreeting: (firstName: string) => `Hola ${firstName},`,
+  emailIntro: 'Hemos recibido tu pago. Estos son tus números para el sorteo:',
+  emailSummaryTitle: 'Resumen de tu compra',
+  emailOrder: 'Pedido',
+  emailPackage: 'Paquete',
+  emailQuantity: 'Cantidad de números',
+  emailUnitPrice: 'Precio unitario',
+  emailTotal: 'Total',
+  emailMethod: 'Método de pago',
+  emailInstantPrize: (number: string, amount: string) => `¡Felicidades! Tu número ${number} ganó un premio instantáneo de $${amount}.`,
+  emailFooter: '¡Mucha suerte! El sorteo se realiza con la Lotería Nacional cuando se vendan todos los números.',
+  sms: (numbers: string) => `Voy a Ganar: pago recibido. Tus numeros: ${numbers}. Suerte!`,
+  smsInstantPrize: (amount: string) => ` Ganaste un premio instantaneo de $${amount}!`,
+  notificationLogged: 'Sin proveedor configurado: el mensaje quedó registrado en el archivo local.',
+} as const;
