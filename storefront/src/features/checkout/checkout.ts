@@ -1,0 +1,138 @@
+// Pure rules of the checkout: buyer validation per method, the order payload, the
+// method list and the PayPhone box parameters (SPEC §5, §7, §9).
+import {
+  ALLOWED_CHECKOUT_METHODS,
+  BUYER_FORM_DEFAULTS,
+  buyerFormSchemaFor,
+  CLIENT_TRANSACTION_ID_PREFIX,
+  CUSTOM_PACKAGE_ID,
+  PAYMENT_PROVIDER_BY_METHOD,
+  PAYPHONE_DOCUMENT_PLACEHOLDER,
+  payphoneAmounts,
+  toEcuadorE164,
+  unitPrice,
+  type CreateOrderInput,
+  type MobileOrderResponse,
+  type PaymentMethod,
+  type SelectedPackage,
+} from '@vag/contracts';
+
+export type BuyerValues = {
+  firstName: string;
+  lastName: string;
+  email: string;
+  confirmEmail: string;
+  phone: string;
+  country: string;
+  province: string;
+  city: string;
+  address: string;
+  document: string;
+  acceptedTerms: boolean;
+};
+export type BuyerField = keyof BuyerValues;
+export type FieldErrors = Partial<Record<BuyerField, string>>;
+
+export const EMPTY_BUYER: BuyerValues = { ...BUYER_FORM_DEFAULTS };
+
+/** Methods in the order the chooser lists them. Card is shown but not allowed (SPEC §9). */
+export const CHECKOUT_METHODS: readonly PaymentMethod[] = ['paypal', 'card', 'bank_transfer', 'mobile'];
+
+export function isAllowedMethod(method: PaymentMethod | null): method is PaymentMethod {
+  return method !== null && ALLOWED_CHECKOUT_METHODS.includes(method);
+}
+
+/** The first message of each invalid field, per the rules of the chosen method. */
+export function validateBuyer(values: BuyerValues, method: PaymentMethod | null): FieldErrors {
+  const result = buyerFormSchemaFor(method).safeParse(values);
+  if (result.success) return {};
+  const errors: FieldErrors = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path[0] as BuyerField | undefined;
+    if (field && !errors[field]) errors[field] = issue.message;
+  }
+  return errors;
+}
+
+/** Editing a field clears its error (SPEC §5). */
+export function clearFieldError(errors: FieldErrors, field: BuyerField): FieldErrors {
+  if (!(field in errors)) return errors;
+  const next = { ...errors };
+  delete next[field];
+  return next;
+}
+
+/** 'trx-' plus a unique id, within PayPhone's 50 characters. */
+export function newClientTransactionId(uuid: () => string = () => crypto.randomUUID()): string {
+  return `${CLIENT_TRANSACTION_ID_PREFIX}${uuid().replace(/-/g, '')}`;
+}
+
+/** The random concept a transfer should carry, e.g. 'VAG-7K2Q9D'. */
+export function randomConceptReference(random: () => number = Math.random): string {
+  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+  let code = '';
+  for (let i = 0; i < 6; i++) code += alphabet[Math.floor(random() * alphabet.length)] ?? 'X';
+  return `VAG-${code}`;
+}
+
+export function buildOrderPayload(
+  pkg: SelectedPackage,
+  buyer: BuyerValues,
+  method: PaymentMethod,
+  clientTransactionId?: string,
+): CreateOrderInput {
+  const custom = pkg.id === CUSTOM_PACKAGE_ID;
+  const trimmed = Object.fromEntries(
+    Object.entries(buyer).map(([key, value]) => [key, typeof value === 'string' ? value.trim() : value]),
+  ) as BuyerValues;
+  return {
+    amount: pkg.price,
+    quantity: pkg.quantity,
+    unitPrice: unitPrice(pkg),
+    totalPrice: pkg.price,
+    packageId: custom ? null : pkg.id,
+    resellerCode: pkg.resellerCode ?? null,
+    paymentMethod: method,
+    buyer: {
+      ...trimmed,
+      email: trimmed.email.toLowerCase(),
+      confirmEmail: trimmed.confirmEmail.toLowerCase(),
+      country: 'ECUADOR',
+      acceptedTerms: true,
+      paymentProvider: PAYMENT_PROVIDER_BY_METHOD[method] as 'stripe' | 'paypal' | 'bank_transfer' | 'payphone',
+    },
+    ...(custom ? { packageData: { name: pkg.name, quantity: pkg.quantity, price: pkg.price } } : {}),
+    ...(clientTransactionId ? { clientTransactionId } : {}),
+  };
+}
+
+/** /payphone-box.html with the parameters of SPEC §7 (amounts in cents, +593 phone). */
+export function payphoneBoxUrl(
+  response: MobileOrderResponse,
+  order: { totalPrice: number; clientTransactionId: string; buyer: Pick<BuyerValues, 'phone' | 'email' | 'document'> },
+): string {
+  const amounts = payphoneAmounts(order.totalPrice);
+  const params = new URLSearchParams({
+    transaction: order.clientTransactionId,
+    token: response.token ?? '',
+    storeId: response.storeId ?? '',
+    amount: String(amounts.amount),
+    amountWithTax: String(amounts.amountWithTax),
+    amountWithoutTax: String(amounts.amountWithoutTax),
+    tax: String(amounts.tax),
+    reference: response.reference ?? `Compra ${order.clientTransactionId}`,
+    payUrl: response.payUrl,
+    id: String(response.id),
+    phone: toEcuadorE164(order.buyer.phone),
+    email: order.buyer.email.trim().toLowerCase(),
+    documentId: order.buyer.document.trim() || PAYPHONE_DOCUMENT_PLACEHOLDER,
+  });
+  return `/payphone-box.html?${params.toString()}`;
+}
+
+/** Ecuador's 24 provinces, for the province select. */
+export const PROVINCES = [
+  'Azuay', 'Bolívar', 'Cañar', 'Carchi', 'Chimborazo', 'Cotopaxi', 'El Oro', 'Esmeraldas', 'Galápagos', 'Guayas',
+  'Imbabura', 'Loja', 'Los Ríos', 'Manabí', 'Morona Santiago', 'Napo', 'Orellana', 'Pastaza', 'Pichincha',
+  'Santa Elena', 'Santo Domingo de los Tsáchilas', 'Sucumbíos', 'Tungurahua', 'Zamora Chinchipe',
+] as const;

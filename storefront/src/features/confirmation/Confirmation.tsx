@@ -1,0 +1,238 @@
+// Confirmation island (/payment-success): confirms the payment with the api, then shows
+// the processing, success, error or no-data state (SPEC §2, §7, §8).
+import {
+  ERRORS,
+  formatDateTime,
+  formatUsd,
+  PAYMENT_METHOD_LABELS,
+  TOASTS,
+  UI,
+  type Purchase,
+} from '@vag/contracts';
+import { useEffect, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { apiGet, apiPost, ApiError } from '../shared/api';
+import {
+  buyerAddress,
+  confirmationAction,
+  NUMBERS_POLL,
+  providerReference,
+  purchaseFrom,
+  purchaseIdOnly,
+  type ConfirmationAction,
+} from './confirmation';
+
+type State =
+  | { kind: 'processing' }
+  | { kind: 'success'; purchase: Purchase }
+  | { kind: 'error'; detail: string | null }
+  | { kind: 'none' };
+
+class ConfirmationError extends Error {}
+
+const serverMsg = (error: unknown, fallback: string) => (error instanceof ApiError && error.status !== null ? error.message : fallback);
+
+async function confirm(action: Exclude<ConfirmationAction, { kind: 'none' }>): Promise<Purchase> {
+  const expectPurchase = (body: unknown) => {
+    const purchase = purchaseFrom(body);
+    if (!purchase) throw new ConfirmationError(ERRORS.purchaseRetrieval);
+    return purchase;
+  };
+  switch (action.kind) {
+    case 'paypal': {
+      const purchase = expectPurchase(await apiPost('/payments/capture-order', { orderId: action.orderId }));
+      toast.success(TOASTS.paymentCompletedTitle, { description: TOASTS.paymentCompleted('PayPal') });
+      return purchase;
+    }
+    case 'card': {
+      const purchase = expectPurchase(await apiPost('/payments/verify-stripe', { sessionId: action.sessionId }));
+      toast.success(TOASTS.paymentCompletedTitle, { description: TOASTS.paymentCompleted('tarjeta') });
+      return purchase;
+    }
+    case 'payphone': {
+      let body: unknown;
+      try {
+        body = await apiPost('/payments/verify-payphone', { id: action.id, clientTxId: action.clientTxId });
+      } catch (error) {
+        throw new ConfirmationError(serverMsg(error, ERRORS.verifyPayphone));
+      }
+      const onlyId = purchaseIdOnly(body);
+      if (onlyId) {
+        const purchase = await loadPurchase(onlyId);
+        toast.success(TOASTS.paymentConfirmedTitle, { description: TOASTS.paymentAlreadyProcessed });
+        return purchase;
+      }
+      const purchase = expectPurchase(body);
+      toast.success(TOASTS.paymentCompletedTitle, { description: TOASTS.paymentCompleted('PayPhone') });
+      return purchase;
+    }
+    case 'purchase': {
+      const purchase = await loadPurchase(action.id);
+      toast.success(TOASTS.confirmationRescued);
+      return purchase;
+    }
+  }
+}
+
+async function loadPurchase(id: string): Promise<Purchase> {
+  try {
+    const purchase = purchaseFrom(await apiGet(`/purchases/${encodeURIComponent(id)}`));
+    if (!purchase) throw new ConfirmationError(ERRORS.purchaseRetrieval);
+    return purchase;
+  } catch (error) {
+    if (error instanceof ConfirmationError) throw error;
+    throw new ConfirmationError(serverMsg(error, ERRORS.purchaseRetrieval));
+  }
+}
+
+export default function Confirmation() {
+  const [state, setState] = useState<State>({ kind: 'processing' });
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    const action = confirmationAction(window.location.search);
+    if (action.kind === 'none') {
+      setState({ kind: 'none' });
+      return;
+    }
+    confirm(action).then(
+      (purchase) => setState({ kind: 'success', purchase }),
+      (error: unknown) => {
+        setState({ kind: 'error', detail: error instanceof ConfirmationError || error instanceof ApiError ? error.message : null });
+        toast.error(ERRORS.title, { description: ERRORS.paymentConfirmToast });
+      },
+    );
+  }, []);
+
+  // The numbers arrive from the numbers worker shortly after payment.
+  const purchaseId = state.kind === 'success' ? state.purchase._id : null;
+  const hasNumbers = state.kind === 'success' && state.purchase.assignedNumbers.length > 0;
+  useEffect(() => {
+    if (!purchaseId || hasNumbers) return;
+    let attempts = 0;
+    let timer: ReturnType<typeof setTimeout>;
+    const poll = async () => {
+      attempts++;
+      try {
+        const purchase = purchaseFrom(await apiGet(`/purchases/${encodeURIComponent(purchaseId)}`));
+        if (purchase && purchase.assignedNumbers.length > 0) {
+          setState({ kind: 'success', purchase });
+          return;
+        }
+      } catch {
+        // keep the card as it is; the e-mail carries the numbers anyway
+      }
+      if (attempts < NUMBERS_POLL.attempts) timer = setTimeout(poll, NUMBERS_POLL.intervalMs);
+    };
+    timer = setTimeout(poll, NUMBERS_POLL.intervalMs);
+    return () => clearTimeout(timer);
+  }, [purchaseId, hasNumbers]);
+
+  switch (state.kind) {
+    case 'processing':
+      return (
+        <div className="card confirmation-head" role="status" aria-live="polite">
+          <div className="spinner" />
+          <h1>{UI.confirmingTitle}</h1>
+          <p className="muted">{UI.confirmingDescription}</p>
+        </div>
+      );
+    case 'error':
+      return (
+        <div className="card confirmation-head" role="alert">
+          <div className="success-icon error-icon" aria-hidden="true">!</div>
+          <h1>{ERRORS.confirmationTitle}</h1>
+          <p>{ERRORS.paymentProcessing}</p>
+          {state.detail && <p className="muted">{state.detail}</p>}
+          <a className="btn btn-brand" href="/">Volver al inicio</a>
+        </div>
+      );
+    case 'none':
+      return (
+        <div className="card confirmation-head">
+          <div className="success-icon error-icon" aria-hidden="true">?</div>
+          <h1>{UI.noPurchaseData}</h1>
+          <p>{ERRORS.noTransactionId}</p>
+          <p className="muted">Si realizaste un pago, contacta a soporte con tu comprobante para ayudarte.</p>
+          <a className="btn btn-brand" href="/">Volver al inicio</a>
+        </div>
+      );
+    case 'success':
+      return <SuccessCard purchase={state.purchase} />;
+  }
+}
+
+function SuccessCard({ purchase }: { purchase: Purchase }) {
+  const reference = providerReference(purchase);
+  const { buyer } = purchase;
+  return (
+    <div className="card" data-testid="confirmation-success">
+      <div className="confirmation-head">
+        <div className="success-icon" aria-hidden="true">✓</div>
+        <h1>¡Gracias por tu compra!</h1>
+        <p>{UI.paymentReceived}</p>
+      </div>
+      <h2>Detalles del pedido</h2>
+      <dl className="detail-list">
+        <dt>Número de orden</dt>
+        <dd>{purchase._id}</dd>
+        <dt>Fecha</dt>
+        <dd>{formatDateTime(purchase.createdAt)}</dd>
+        <dt>Estado</dt>
+        <dd>
+          <span className="status status-completed">{UI.completedLabel}</span>
+        </dd>
+        <dt>Método de pago</dt>
+        <dd>{PAYMENT_METHOD_LABELS[purchase.paymentMethod] ?? purchase.paymentMethod}</dd>
+        {reference && (
+          <>
+            <dt>{reference.label}</dt>
+            <dd>{reference.value}</dd>
+          </>
+        )}
+      </dl>
+      <h2>Resumen</h2>
+      <dl className="detail-list">
+        <dt>Cantidad</dt>
+        <dd>
+          {purchase.quantity} {purchase.quantity === 1 ? 'número' : 'números'}
+        </dd>
+        <dt>Precio unitario</dt>
+        <dd>{formatUsd(purchase.unitPrice)}</dd>
+        <dt>Total</dt>
+        <dd className="summary-total">{formatUsd(purchase.totalPrice)}</dd>
+      </dl>
+      <h2>Tus números</h2>
+      {purchase.assignedNumbers.length > 0 ? (
+        <ul className="numbers" aria-label="Números asignados">
+          {purchase.assignedNumbers.map((n) => (
+            <li key={n}>{n}</li>
+          ))}
+        </ul>
+      ) : (
+        <p className="muted">Estamos asignando tus números; también te llegarán por e-mail y SMS.</p>
+      )}
+      <h2>Datos del comprador</h2>
+      <dl className="detail-list">
+        <dt>Nombre</dt>
+        <dd>
+          {buyer.firstName} {buyer.lastName}
+        </dd>
+        <dt>Email</dt>
+        <dd>{buyer.email}</dd>
+        <dt>Teléfono</dt>
+        <dd>{buyer.phone}</dd>
+        <dt>Dirección</dt>
+        <dd>{buyerAddress(buyer) || '—'}</dd>
+      </dl>
+      <p className="alert alert-info">
+        Te enviamos un correo de confirmación a <strong>{buyer.email}</strong> con tus números. Si no lo ves, revisa tu carpeta de spam o promociones.
+      </p>
+      <p style={{ textAlign: 'center', marginBottom: 0 }}>
+        <a className="btn btn-brand" href="/">Volver al inicio</a>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+// Footer contact data from the public settings, or the footer error of SPEC §8.
+import { ERRORS } from '@vag/contracts';
+import { useSettings } from '../shared/queries';
+import { socialLinks, telLink, whatsappLink } from './contact';
+
+export default function FooterContact() {
+  const settings = useSettings();
+  if (settings.status === 'loading') return <p>Cargando...</p>;
+  if (settings.status === 'error') return <p className="alert alert-error" role="alert">{ERRORS.footer}</p>;
+  const { email, contactNumber, socialMedia } = settings.data;
+  const whatsapp = whatsappLink(contactNumber);
+  return (
+    <ul>
+      {email && (
+        <li>
+          <a href={`mailto:${email}`}>{email}</a>
+        </li>
+      )}
+      {contactNumber && (
+        <li>
+          <a href={telLink(contactNumber)}>{contactNumber}</a>
+        </li>
+      )}
+      {whatsapp && (
+        <li>
+          <a href={whatsapp} target="_blank" rel="noopener noreferrer">WhatsApp</a>
+        </li>
+      )}
+      {socialLinks(socialMedia).map((link) => (
+        <li key={link.label}>
+          <a href={link.href} target="_blank" rel="noopener noreferrer">{link.label}</a>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,25 @@
+// Purchase lookup by e-mail: what the api answers and how a status reads to a buyer.
+import type { Purchase, PurchaseStatus } from '@vag/contracts';
+
+/** GET /purchases/by-email answers `{ purchases }`; a bare list is accepted too. */
+export function purchasesFromResponse(body: unknown): Purchase[] {
+  if (Array.isArray(body)) return body as Purchase[];
+  if (body && typeof body === 'object' && 'purchases' in body && Array.isArray(body.purchases)) return body.purchases as Purchase[];
+  return [];
+}
+
+const STATUS_LABELS: Record<PurchaseStatus, string> = {
+  COMPLETED: 'Completado',
+  PENDING: 'Pendiente',
+  EXPIRED: 'Expirado',
+  REFUND_REQUIRED: 'Reembolso pendiente',
+};
+
+/** The buyer-facing label of a purchase status; unknown statuses are shown raw. */
+export function purchaseStatusLabel(status: string): string {
+  return STATUS_LABELS[status as PurchaseStatus] ?? status;
+}
+
+export function lookupPath(email: string): string {
+  return `/purchases/by-email/${encodeURIComponent(email.trim().toLowerCase())}`;
+}

@@ -1,0 +1,109 @@
+// Packages island: the package cards, the custom quantity and the reseller code of
+// `?code=`. A choice goes to the selected-package store, then to /checkout.
+import { ERRORS, formatUsd, parseCustomQuantity, UI, unitPrice, type Package, type Raffle } from '@vag/contracts';
+import { useEffect, useState } from 'react';
+import { useLottery, usePackages } from '../shared/queries';
+import { customSelection, packageSelection, readResellerCode } from './packages';
+import { selectPackage } from './selected-package';
+
+function goToCheckout() {
+  window.location.assign('/checkout');
+}
+
+export default function Packages() {
+  const packages = usePackages();
+  const lottery = useLottery();
+  const [resellerCode, setResellerCode] = useState<string | null>(null);
+  useEffect(() => setResellerCode(readResellerCode(window.location.search)), []);
+
+  const active = lottery.data?.isActive ?? false;
+  const disabled = !active;
+
+  return (
+    <div className={disabled ? 'is-disabled' : undefined} aria-disabled={disabled || undefined} data-testid="packages">
+      {resellerCode && (
+        <p className="reseller-note alert alert-info">
+          Código de referido: <strong>{resellerCode}</strong>
+        </p>
+      )}
+      {packages.status === 'loading' && <p className="loading">Cargando paquetes...</p>}
+      {packages.status === 'error' && <p className="alert alert-error" role="alert">{ERRORS.packages}</p>}
+      {packages.status === 'success' && packages.data.length === 0 && <p className="muted">{UI.noPackages}</p>}
+      {packages.status === 'success' && packages.data.length > 0 && (
+        <ul className="package-grid" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          {packages.data.map((pkg) => (
+            <li key={pkg._id} style={{ display: 'flex' }}>
+              <PackageCard
+                pkg={pkg}
+                disabled={disabled}
+                onChoose={() => {
+                  selectPackage(packageSelection(pkg, resellerCode));
+                  goToCheckout();
+                }}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+      {lottery.data && <CustomQuantity raffle={lottery.data} disabled={disabled} resellerCode={resellerCode} />}
+    </div>
+  );
+}
+
+function PackageCard({ pkg, disabled, onChoose }: { pkg: Package; disabled: boolean; onChoose: () => void }) {
+  return (
+    <button
+      type="button"
+      className={pkg.isPopular ? 'package-card popular' : 'package-card'}
+      onClick={onChoose}
+      disabled={disabled}
+      aria-label={`${pkg.name}: ${pkg.quantity} números por ${formatUsd(pkg.price)}`}
+    >
+      {pkg.isPopular && <span className="badge badge-popular">Más popular</span>}
+      <span className="package-name">{pkg.name}</span>
+      <span className="package-quantity">{pkg.quantity}</span>
+      <span className="muted">números</span>
+      <span className="package-price">{formatUsd(pkg.price)}</span>
+      <span className="package-unit">{formatUsd(unitPrice(pkg))} c/u</span>
+      <span className="package-cta">Comprar</span>
+    </button>
+  );
+}
+
+function CustomQuantity({ raffle, disabled, resellerCode }: { raffle: Raffle; disabled: boolean; resellerCode: string | null }) {
+  const [input, setInput] = useState('1');
+  const selection = customSelection(input, raffle.pricePerNumber, resellerCode);
+  return (
+    <form
+      className="custom-package card"
+      onSubmit={(event) => {
+        event.preventDefault();
+        setInput(String(parseCustomQuantity(input)));
+        selectPackage(selection);
+        goToCheckout();
+      }}
+    >
+      <div className="field" style={{ margin: 0 }}>
+        <label htmlFor="custom-quantity">Cantidad personalizada ({formatUsd(raffle.pricePerNumber)} por número)</label>
+        <input
+          id="custom-quantity"
+          className="input"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          step={1}
+          value={input}
+          disabled={disabled}
+          onChange={(event) => setInput(event.target.value)}
+          onBlur={() => setInput(String(parseCustomQuantity(input)))}
+        />
+      </div>
+      <p className="custom-total" aria-live="polite" style={{ margin: 0 }}>
+        Total: <span data-testid="custom-total">{formatUsd(selection.price)}</span>
+      </p>
+      <button className="btn btn-brand" type="submit" disabled={disabled}>
+        Comprar {selection.quantity} {selection.quantity === 1 ? 'número' : 'números'}
+      </button>
+    </form>
+  );
+}

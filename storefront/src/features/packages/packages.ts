@@ -1,0 +1,40 @@
+// Pure rules of the packages section: what a click on a package or on the custom
+// quantity puts in the selected-package store.
+import {
+  CUSTOM_PACKAGE_ID,
+  CUSTOM_PACKAGE_NAME,
+  customTotal,
+  parseCustomQuantity,
+  type Package,
+  type SelectedPackage,
+} from '@vag/contracts';
+
+/** The reseller code of `?code=` (SPEC §2), trimmed; null when absent or blank. */
+export function readResellerCode(search: string): string | null {
+  const code = new URLSearchParams(search).get('code')?.trim();
+  return code ? code : null;
+}
+
+export function packageSelection(pkg: Package, resellerCode: string | null): SelectedPackage {
+  return {
+    id: pkg._id,
+    name: pkg.name,
+    quantity: pkg.quantity,
+    price: pkg.price,
+    isPopular: pkg.isPopular,
+    resellerCode,
+  };
+}
+
+/** A custom quantity: integer ≥ 1 (1 when not a number), priced at quantity × pricePerNumber. */
+export function customSelection(quantityInput: string | number, pricePerNumber: number, resellerCode: string | null): SelectedPackage {
+  const quantity = parseCustomQuantity(quantityInput);
+  return {
+    id: CUSTOM_PACKAGE_ID,
+    name: CUSTOM_PACKAGE_NAME,
+    quantity,
+    price: customTotal(quantity, pricePerNumber),
+    isPopular: false,
+    resellerCode,
+  };
+}
