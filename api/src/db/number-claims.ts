@@ -41,18 +41,17 @@ export async function findClaimCovering(db: Db, raffleId: string, position: numb
   return claim && position < claim.start + claim.count ? claim : null;
 }
 
-export type ClaimInsertResult = 'inserted' | 'duplicate';
-
-/** Inserts a claim; 'duplicate' when its start position or its purchase is already claimed. */
+/** Inserts a claim; null when its start position or its purchase is already claimed. */
 export async function insertClaim(
   db: Db,
   claim: { raffleId: string; start: number; count: number; purchaseId: string },
-): Promise<ClaimInsertResult> {
+): Promise<NumberClaim | null> {
+  const doc: NumberClaim = { _id: claimId(claim.raffleId, claim.start), ...claim, createdAt: new Date() };
   try {
-    await claims(db).insertOne({ _id: claimId(claim.raffleId, claim.start), ...claim, createdAt: new Date() });
-    return 'inserted';
+    await claims(db).insertOne(doc);
+    return doc;
   } catch (error) {
-    if (isDuplicateKey(error)) return 'duplicate';
+    if (isDuplicateKey(error)) return null;
     throw error;
   }
 }

@@ -48,15 +48,21 @@ export async function allocateNumbers(
         `raffle ${raffleId}: ${quantity} numbers from position ${start} exceed its ${raffle.totalNumbers} (purchase ${purchaseId})`,
       );
     }
-    if ((await insertClaim(db, { raffleId, start, count: quantity, purchaseId })) === 'inserted') {
+    const inserted = await insertClaim(db, { raffleId, start, count: quantity, purchaseId });
+    if (inserted) {
       await advanceCursor(db, raffleId, start + quantity);
-      const claim = await findClaimByPurchase(db, purchaseId);
-      if (!claim) throw new Error(`claim of purchase ${purchaseId} vanished after insert`);
-      return withNumbers(claim, raffle);
+      return withNumbers(inserted, raffle);
     }
     // Duplicate: either this purchase was claimed concurrently, or the position was taken.
     const mine = await findClaimByPurchase(db, purchaseId);
     if (mine) return withNumbers(mine, raffle);
+    // Usually the winner has already moved the cursor past its claim: jump there. If not
+    // (it is in flight, or crashed), walk over its claim and push the cursor ourselves.
+    const cursor = (await getRaffleNumbers(db, raffleId)).nextPosition;
+    if (cursor > start) {
+      start = cursor;
+      continue;
+    }
     const taken = await findClaimAt(db, raffleId, start);
     if (taken) {
       start = taken.start + taken.count;

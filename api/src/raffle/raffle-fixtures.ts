@@ -1,0 +1,98 @@
+// Test data for the numbers code: a raffle with generated numbers, a staff token, and
+// purchases in the state create-order and the payment confirmation leave them.
+import { randomUUID } from 'node:crypto';
+import { makeEvent, TOPICS } from '@vag/contracts';
+import type { Db } from 'mongodb';
+import { signStaffToken } from '../auth';
+import type { AppDeps } from '../context';
+import { reserveCapacity } from '../db/raffle-capacity';
+import { CURRENT_RAFFLE_ID, generateRaffleNumbers } from '../db/raffle-numbers';
+import { createUser, type StaffRole } from '../db/users';
+import type { BusMessage } from '../bus';
+
+export async function raffleWithNumbers(db: Db, totalNumbers: number): Promise<void> {
+  await db
+    .collection<{ _id: string }>('raffles')
+    .updateOne({ _id: CURRENT_RAFFLE_ID }, { $set: { totalNumbers, isActive: true } }, { upsert: true });
+  await generateRaffleNumbers(db);
+}
+
+export async function staffToken(
+  deps: Pick<AppDeps, 'db' | 'env' | 'jwtSecret'>,
+  role: StaffRole,
+): Promise<{ token: string; code: string | null; auth: { authorization: string } }> {
+  const user = await createUser(deps.db, {
+    fullname: role === 'admin' ? 'Ana Admin' : 'Rita Revendedora',
+    email: `${role}-${randomUUID().slice(0, 8)}@example.com`,
+    password: 'secreto123',
+    role,
+  });
+  const token = await signStaffToken(deps, user);
+  return { token, code: user.code ?? null, auth: { authorization: `Bearer ${token}` } };
+}
+
+export interface PurchaseFixture {
+  quantity?: number;
+  email?: string;
+  resellerCode?: string | null;
+  paymentMethod?: 'paypal' | 'card' | 'bank_transfer' | 'mobile';
+  status?: 'PENDING' | 'COMPLETED';
+  createdAt?: Date;
+}
+
+/** A purchase whose capacity is reserved on the raffle, COMPLETED unless told otherwise. */
+export async function insertPurchase(db: Db, fixture: PurchaseFixture = {}): Promise<string> {
+  const quantity = fixture.quantity ?? 2;
+  const reserved = await reserveCapacity(db, quantity);
+  if (!reserved.ok) throw new Error(`fixture could not reserve ${quantity}: ${reserved.reason}`);
+  const _id = randomUUID();
+  const now = fixture.createdAt ?? new Date();
+  await db.collection<{ _id: string }>('purchases').insertOne({
+    _id,
+    raffleId: CURRENT_RAFFLE_ID,
+    createdAt: now,
+    updatedAt: now,
+    buyer: {
+      firstName: 'Ana',
+      lastName: 'Pérez',
+      email: fixture.email ?? 'ana@example.com',
+      phone: '0991234567',
+      country: 'ECUADOR',
+      address: 'Av. Amazonas 123',
+      city: 'Quito',
+      province: 'Pichincha',
+      document: '1712345678',
+    },
+    resellerCode: fixture.resellerCode ?? null,
+    quantity,
+    unitPrice: 1,
+    totalPrice: quantity,
+    paymentMethod: fixture.paymentMethod ?? 'paypal',
+    status: fixture.status ?? 'COMPLETED',
+    packageId: null,
+    packageData: { name: 'Personalizado', quantity, price: quantity },
+    packageType: 'custom',
+    reservation: { active: fixture.status === 'PENDING', expiresAt: new Date(now.getTime() + 60_000) },
+    ...(fixture.status === 'PENDING' ? {} : { paidAt: now }),
+    assignedNumbers: [],
+    outbox: {},
+  });
+  return _id;
+}
+
+export function purchasePaidMessage(purchaseId: string, quantity: number): BusMessage {
+  return {
+    topic: TOPICS['purchase.paid'],
+    key: purchaseId,
+    value: makeEvent('purchase.paid', {
+      purchaseId,
+      raffleId: CURRENT_RAFFLE_ID,
+      quantity,
+      paymentMethod: 'paypal',
+      totalPrice: quantity,
+      resellerCode: null,
+      packageType: 'custom',
+      paidAt: new Date().toISOString(),
+    }),
+  };
+}
