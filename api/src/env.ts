@@ -28,6 +28,11 @@ const envSchema = z.object({
   JWT_TTL_SECONDS: z.coerce.number().int().positive().default(8 * 3600),
   ADMIN_EMAIL: optional,
   ADMIN_PASSWORD: optional,
+  /** Behind a reverse proxy: take the client address for login limits from X-Forwarded-For. */
+  TRUST_PROXY: z
+    .enum(['true', 'false', '1', '0', ''])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
 
   STOREFRONT_DIST: z.string().default('storefront/dist'),
   ADMIN_DIST: z.string().default('admin/dist'),

@@ -3,12 +3,14 @@
 import type { Hono } from 'hono';
 import type { Logger } from 'pino';
 import { createApp } from './app';
+import { bootstrapAdminJob } from './auth/bootstrap-admin';
 import { createBus } from './bus';
 import type { AppDeps, AppEnv } from './context';
 import { connectDatabase } from './db/client';
 import { ensureIndexes } from './db/indexes';
 import type { Env } from './env';
 import { resolveJwtSecret } from './lib/jwt-secret';
+import { ensureRaffleJob } from './routes/lottery/lottery.jobs';
 
 export interface Stoppable {
   stop(): Promise<void>;
@@ -47,4 +49,4 @@ export async function startRuntime(env: Env, log: Logger): Promise<Runtime> {
 }
 
 /** Jobs every api process runs beside serving requests (start-up seeding, relay, sweeper, reconciler). */
-const backgroundJobs: Array<(deps: AppDeps) => Promise<Stoppable>> = [];
+const backgroundJobs: Array<(deps: AppDeps) => Promise<Stoppable>> = [ensureRaffleJob, bootstrapAdminJob];

@@ -1,11 +1,21 @@
 // Start-up creates every collection's indexes: each db/ module exports its own
 // `ensure…Indexes(db)`, listed here so that a newcomer sees them all in one place.
 import type { Db } from 'mongodb';
+import { ensureMediaIndexes } from './media';
+import { ensurePackagesIndexes } from './packages';
+import { ensurePastRafflesIndexes } from './past-raffles';
+import { ensurePurchaseQueryIndexes } from './purchase-queries';
+import { ensureUsersIndexes } from './users';
 import { ensureInstantPrizeIndexes } from './instant-prizes';
 import { ensureNumberClaimIndexes } from './number-claims';
 import { ensurePurchaseNumbersIndexes } from './purchase-numbers';
 
 const indexCreators: Array<(db: Db) => Promise<unknown>> = [
+  ensureUsersIndexes,
+  ensurePackagesIndexes,
+  ensurePastRafflesIndexes,
+  ensureMediaIndexes,
+  ensurePurchaseQueryIndexes,
   ensureNumberClaimIndexes,
   ensureInstantPrizeIndexes,
   ensurePurchaseNumbersIndexes,

@@ -4,6 +4,9 @@
 // `Content-Range: <resource> 0-9/42` header. A plain GET without them gets the whole
 // array, as SPEC §7's calls expect. These collections are small (tens of records), so
 // sorting and paging happen in memory over the whole list.
+import { STAFF_API_MESSAGES } from '@vag/contracts';
+import type { Context } from 'hono';
+import { apiError } from './errors';
 
 export interface ListQuery {
   sort?: { field: string; order: 'ASC' | 'DESC' };
@@ -115,4 +118,29 @@ export function contentRange(resource: string, page: Pick<ListPage<unknown>, 'it
 /** react-admin identifies records by `id`; our documents use `_id`. Responses carry both. */
 export function withId<T extends { _id: unknown }>(doc: T): T & { id: T['_id'] } {
   return { ...doc, id: doc._id };
+}
+
+/**
+ * Answers a list call: the filtered, sorted page as a JSON array with its Content-Range
+ * header. A malformed sort/range/filter answers 400 naming the parameter.
+ */
+export function listResponse<T extends Record<string, unknown>>(
+  c: Context,
+  resource: string,
+  records: readonly T[],
+  searchFields: readonly (keyof T & string)[],
+): Response {
+  let query: ListQuery;
+  try {
+    query = parseListQuery(c.req.query());
+  } catch (error) {
+    if (error instanceof ListQueryError) {
+      throw apiError(400, STAFF_API_MESSAGES.invalidListQuery, { [error.message]: STAFF_API_MESSAGES.invalidListQuery });
+    }
+    throw error;
+  }
+  const page = applyListQuery(records, query, searchFields);
+  c.header('Content-Range', contentRange(resource, page));
+  c.header('Access-Control-Expose-Headers', 'Content-Range');
+  return c.json(page.items);
 }

@@ -1,0 +1,58 @@
+// requireStaff(): the guard on every staff route. No token answers 401 with the call's
+// own SPEC §8 permission message; an expired, forged or revoked token answers 401
+// 'Sesión inválida o expirada.'; a signed-in user of the wrong role answers 403.
+import { PERMISSIONS, SERVER } from '@vag/contracts';
+import { createMiddleware } from 'hono/factory';
+import type { AppEnv } from '../context';
+import { findUserById, type StaffRole } from '../db/users';
+import { apiError } from '../lib/errors';
+import { verifyStaffToken } from './token';
+
+export interface RequireStaffOptions {
+  /** 403 message for a signed-in user of another role. */
+  forbiddenMsg?: string;
+}
+
+export function bearerToken(header: string | undefined): string | null {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '');
+  return match?.[1] ?? null;
+}
+
+/**
+ * @param roles who may call; all staff when omitted.
+ * @param permissionMsg the 401 message without a token (SPEC §8), e.g. PERMISSIONS.createPackages.
+ */
+export function requireStaff(
+  roles?: readonly StaffRole[],
+  permissionMsg: string = PERMISSIONS.notAuthenticated,
+  options: RequireStaffOptions = {},
+) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    const token = bearerToken(c.req.header('authorization'));
+    if (!token) throw apiError(401, permissionMsg);
+    const { db, jwtSecret } = c.get('deps');
+    const claims = await verifyStaffToken(token, jwtSecret);
+    const user = claims ? await findUserById(db, claims.sub) : null;
+    if (!user || !user.active) throw apiError(401, SERVER.invalidToken);
+    if (roles && !roles.includes(user.role)) throw apiError(403, options.forbiddenMsg ?? SERVER.forbidden);
+    c.set('staff', { id: user._id, email: user.email, role: user.role, ...(user.code ? { code: user.code } : {}) });
+    await next();
+  });
+}
+
+/** The signed-in staff member when a valid token came along, without refusing anyone (public calls that show more to staff). */
+export function optionalStaff() {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    const token = bearerToken(c.req.header('authorization'));
+    if (token) {
+      const { db, jwtSecret } = c.get('deps');
+      const claims = await verifyStaffToken(token, jwtSecret);
+      const user = claims ? await findUserById(db, claims.sub) : null;
+      if (user?.active) c.set('staff', { id: user._id, email: user.email, role: user.role, ...(user.code ? { code: user.code } : {}) });
+    }
+    await next();
+  });
+}
+
+export const ADMIN_ONLY: readonly StaffRole[] = ['admin'];
+export const ALL_STAFF: readonly StaffRole[] = ['admin', 'reseller'];

@@ -1,0 +1,34 @@
+// Staff sessions are HS256 JWTs carrying the user id and role; `exp` comes from
+// JWT_TTL_SECONDS. The middleware re-reads the account on each call, so a deleted or
+// deactivated reseller loses access at once even with a token still in date.
+import { sign, verify } from 'hono/jwt';
+import type { AppDeps } from '../context';
+import type { StaffRole } from '../db/users';
+
+export interface StaffClaims {
+  sub: string;
+  email: string;
+  role: StaffRole;
+  iat: number;
+  exp: number;
+}
+
+export async function signStaffToken(
+  deps: { env: Pick<AppDeps['env'], 'JWT_TTL_SECONDS'>; jwtSecret: string },
+  user: { _id: string; email: string; role: StaffRole },
+  now = Math.floor(Date.now() / 1000),
+): Promise<string> {
+  const claims: StaffClaims = { sub: user._id, email: user.email, role: user.role, iat: now, exp: now + deps.env.JWT_TTL_SECONDS };
+  return sign({ ...claims }, deps.jwtSecret, 'HS256');
+}
+
+/** The claims of a valid, unexpired token signed with our secret; null for anything else. */
+export async function verifyStaffToken(token: string, secret: string): Promise<StaffClaims | null> {
+  try {
+    const payload = await verify(token, secret, 'HS256');
+    if (typeof payload.sub !== 'string' || (payload.role !== 'admin' && payload.role !== 'reseller')) return null;
+    return payload as unknown as StaffClaims;
+  } catch {
+    return null;
+  }
+}

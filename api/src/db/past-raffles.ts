@@ -1,0 +1,46 @@
+// Past raffles and their winners (`pastRaffles`), shown on the home page.
+import { randomUUID } from 'node:crypto';
+import type { Db } from 'mongodb';
+
+export interface PastRaffleDoc {
+  _id: string;
+  activityName: string;
+  date: string;
+  prize: string;
+  winner: string;
+  image: string;
+  instagramPostUrl: string;
+  createdAt: Date;
+  updatedAt?: Date;
+}
+
+export type PastRaffleFields = Omit<PastRaffleDoc, '_id' | 'createdAt' | 'updatedAt'>;
+
+const pastRaffles = (db: Db) => db.collection<PastRaffleDoc>('pastRaffles');
+
+export async function ensurePastRafflesIndexes(db: Db): Promise<void> {
+  await pastRaffles(db).createIndex({ date: -1 });
+}
+
+/** Newest first. */
+export async function listPastRaffles(db: Db): Promise<PastRaffleDoc[]> {
+  return pastRaffles(db).find({}).sort({ date: -1, createdAt: -1 }).toArray();
+}
+
+export async function findPastRaffle(db: Db, id: string): Promise<PastRaffleDoc | null> {
+  return pastRaffles(db).findOne({ _id: id });
+}
+
+export async function createPastRaffle(db: Db, fields: PastRaffleFields, id: string = randomUUID()): Promise<PastRaffleDoc> {
+  const doc: PastRaffleDoc = { _id: id, ...fields, createdAt: new Date() };
+  await pastRaffles(db).insertOne(doc);
+  return doc;
+}
+
+export async function updatePastRaffle(db: Db, id: string, fields: PastRaffleFields): Promise<PastRaffleDoc | null> {
+  return pastRaffles(db).findOneAndUpdate({ _id: id }, { $set: { ...fields, updatedAt: new Date() } }, { returnDocument: 'after' });
+}
+
+export async function deletePastRaffle(db: Db, id: string): Promise<PastRaffleDoc | null> {
+  return pastRaffles(db).findOneAndDelete({ _id: id });
+}

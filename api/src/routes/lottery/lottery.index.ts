@@ -1,0 +1,62 @@
+// The current draw as the hero shows it: GET /api/lottery (public), PUT /api/lottery and
+// PATCH /api/lottery/is-active (admins).
+import { MAX_TOTAL_NUMBERS, PERMISSIONS, SERVER, STAFF_API_MESSAGES, lotteryStatusSchema, lotteryUpdateSchema } from '@vag/contracts';
+import { Hono } from 'hono';
+import { ADMIN_ONLY, requireStaff } from '../../auth';
+import type { AppEnv } from '../../context';
+import { getCurrentRaffle, NumbersAlreadyGeneratedError, setRaffleActive, updateHero, type RaffleDoc } from '../../db/raffle';
+import { apiError } from '../../lib/errors';
+import { validate } from '../../lib/validate';
+
+/** What visitors and the hero form read; never the secret key or internal counters. */
+export function heroView(raffle: RaffleDoc) {
+  return {
+    _id: raffle._id,
+    id: raffle._id,
+    name: raffle.name,
+    prize: raffle.prize,
+    imageUrl: raffle.imageUrl,
+    pricePerNumber: raffle.pricePerNumber,
+    isActive: raffle.isActive,
+    endDate: raffle.endDate.toISOString(),
+    soldOut: raffle.soldOut,
+    totalNumbers: raffle.totalNumbers,
+    numberWidth: raffle.numberWidth,
+    numbersGenerated: raffle.numbersGenerated,
+  };
+}
+
+export const lotteryRouter = new Hono<AppEnv>()
+  .get('/', async (c) => {
+    const raffle = await getCurrentRaffle(c.get('deps').db);
+    if (!raffle) throw apiError(404, SERVER.raffleNotFound);
+    return c.json(heroView(raffle));
+  })
+  .put('/', requireStaff(ADMIN_ONLY, PERMISSIONS.updateHero), validate('json', lotteryUpdateSchema), async (c) => {
+    const { totalNumbers, endDate, ...hero } = c.req.valid('json');
+    if (totalNumbers !== undefined && totalNumbers > MAX_TOTAL_NUMBERS) {
+      throw apiError(400, STAFF_API_MESSAGES.totalNumbersTooLarge, { totalNumbers: STAFF_API_MESSAGES.totalNumbersTooLarge });
+    }
+    const { db } = c.get('deps');
+    const current = await getCurrentRaffle(db);
+    // Re-sending the unchanged size (the hero form does) is allowed after generation.
+    const size = totalNumbers !== undefined && totalNumbers !== current?.totalNumbers ? { totalNumbers } : undefined;
+    try {
+      const raffle = await updateHero(db, { ...hero, endDate: new Date(endDate) }, size);
+      return c.json(heroView(raffle));
+    } catch (error) {
+      if (error instanceof NumbersAlreadyGeneratedError) {
+        throw apiError(409, SERVER.numbersAlreadyGenerated, { totalNumbers: SERVER.numbersAlreadyGenerated });
+      }
+      throw error;
+    }
+  })
+  .patch(
+    '/is-active',
+    requireStaff(ADMIN_ONLY, PERMISSIONS.changeHeroStatus),
+    validate('json', lotteryStatusSchema),
+    async (c) => {
+      const raffle = await setRaffleActive(c.get('deps').db, c.req.valid('json').isActive);
+      return c.json({ isActive: raffle.isActive });
+    },
+  );

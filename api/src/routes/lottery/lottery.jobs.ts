@@ -1,0 +1,9 @@
+// Start-up job: there is always a current raffle to show (inactive until an admin sets it up).
+import type { AppDeps } from '../../context';
+import { ensureCurrentRaffle } from '../../db/raffle';
+import type { Stoppable } from '../../runtime';
+
+export async function ensureRaffleJob(deps: AppDeps): Promise<Stoppable> {
+  await ensureCurrentRaffle(deps.db);
+  return { stop: async () => undefined };
+}

@@ -1,0 +1,45 @@
+// Number packages: public list and read, admin create/update/delete (SPEC §7), with
+// react-admin's list conventions (see lib/simple-rest).
+import { PERMISSIONS, SERVER, TOASTS, idParamSchema, packageInputSchema } from '@vag/contracts';
+import { Hono } from 'hono';
+import { ADMIN_ONLY, requireStaff } from '../../auth';
+import type { AppEnv } from '../../context';
+import { createPackage, deletePackage, findPackage, listPackages, updatePackage, type PackageDoc } from '../../db/packages';
+import { apiError } from '../../lib/errors';
+import { listResponse, withId } from '../../lib/simple-rest';
+import { validate } from '../../lib/validate';
+
+function packageView(doc: PackageDoc) {
+  return withId({ _id: doc._id, name: doc.name, quantity: doc.quantity, price: doc.price, isPopular: doc.isPopular });
+}
+
+export const packagesRouter = new Hono<AppEnv>()
+  .get('/', async (c) => {
+    const rows = (await listPackages(c.get('deps').db)).map(packageView);
+    return listResponse(c, 'packages', rows, ['name']);
+  })
+  .get('/:id', validate('param', idParamSchema), async (c) => {
+    const doc = await findPackage(c.get('deps').db, c.req.valid('param').id);
+    if (!doc) throw apiError(404, SERVER.packageNotFound);
+    return c.json(packageView(doc));
+  })
+  .post('/', requireStaff(ADMIN_ONLY, PERMISSIONS.createPackages), validate('json', packageInputSchema), async (c) => {
+    const doc = await createPackage(c.get('deps').db, c.req.valid('json'));
+    return c.json({ ...packageView(doc), msg: TOASTS.packageAdded }, 201);
+  })
+  .put(
+    '/:id',
+    requireStaff(ADMIN_ONLY, PERMISSIONS.updatePackages),
+    validate('param', idParamSchema),
+    validate('json', packageInputSchema),
+    async (c) => {
+      const doc = await updatePackage(c.get('deps').db, c.req.valid('param').id, c.req.valid('json'));
+      if (!doc) throw apiError(404, SERVER.packageNotFound);
+      return c.json({ ...packageView(doc), msg: TOASTS.packageUpdated });
+    },
+  )
+  .delete('/:id', requireStaff(ADMIN_ONLY, PERMISSIONS.deletePackages), validate('param', idParamSchema), async (c) => {
+    const doc = await deletePackage(c.get('deps').db, c.req.valid('param').id);
+    if (!doc) throw apiError(404, SERVER.packageNotFound);
+    return c.json({ ...packageView(doc), msg: TOASTS.packageDeleted });
+  });

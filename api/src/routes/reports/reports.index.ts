@@ -1,0 +1,47 @@
+// GET /api/admin/reports: totals and rows of purchases for the filters, as JSON or as
+// reporte.pdf / reporte.xlsx. Every staff member may ask; resellers see only their code.
+import { PERMISSIONS, REPORT_FILE_NAMES, reportQuerySchema, type ReportQuery } from '@vag/contracts';
+import { Hono } from 'hono';
+import { ALL_STAFF, requireStaff } from '../../auth';
+import type { AppEnv } from '../../context';
+import { queryPurchaseReport } from '../../db/purchase-queries';
+import { validate } from '../../lib/validate';
+import { reportFilter } from './report-filter';
+import { renderReportPdf } from './report-pdf';
+import { renderReportXlsx } from './report-xlsx';
+
+/** The filters as the PDF states them, e.g. 'startDate: 2026-12-01, status: PAID'. */
+function describeFilters(query: ReportQuery, resellerCode: string | undefined): string {
+  const entries = Object.entries({ ...query, format: undefined, reseller: resellerCode ?? query.reseller }).filter(
+    ([, v]) => v !== undefined && v !== '',
+  );
+  return entries.map(([k, v]) => `${k}: ${String(v)}`).join(', ');
+}
+
+export const reportsRouter = new Hono<AppEnv>().get(
+  '/',
+  requireStaff(ALL_STAFF, PERMISSIONS.viewReports),
+  validate('query', reportQuerySchema),
+  async (c) => {
+    const query = c.req.valid('query');
+    const filter = reportFilter(query, c.get('staff'));
+    const report = await queryPurchaseReport(c.get('deps').db, filter);
+
+    if (query.format === 'pdf') {
+      const pdf = await renderReportPdf(report, describeFilters(query, filter.resellerCode));
+      c.header('Content-Type', 'application/pdf');
+      c.header('Content-Disposition', `attachment; filename="${REPORT_FILE_NAMES.pdf}"`);
+      return c.body(new Uint8Array(pdf));
+    }
+    if (query.format === 'xlsx') {
+      const xlsx = await renderReportXlsx(report);
+      c.header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+      c.header('Content-Disposition', `attachment; filename="${REPORT_FILE_NAMES.xlsx}"`);
+      return c.body(new Uint8Array(xlsx));
+    }
+    return c.json({
+      totals: report.totals,
+      purchases: report.rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+    });
+  },
+);
