@@ -29,6 +29,9 @@ export const apiErrorSchema = z.object({
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;
 
+/** react-admin reads `id`; the api sends it beside `_id` with the same value. */
+export const raIdSchema = idSchema.optional().describe('Igual a _id (para react-admin).');
+
 /** Path parameter `{id}`. */
 export const idParamSchema = z.object({ id: idSchema });
 export type IdParam = z.infer<typeof idParamSchema>;

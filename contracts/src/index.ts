@@ -19,3 +19,5 @@ export * from './events';
 export * from './staff-api';
 export * from './helpers';
 export * from './pipeline-messages';
+export * from './sales-chart';
+export * from './api-routes';

@@ -1,6 +1,6 @@
 // Staff accounts: login, profile, listing and registration.
 import { z } from 'zod';
-import { ALWAYS_REFINE, idSchema, roleSchema } from '../common';
+import { ALWAYS_REFINE, idSchema, isoDateTimeSchema, raIdSchema, roleSchema } from '../common';
 import { MIN_LENGTH, ROLES } from '../constants';
 import { VALIDATION } from '../messages';
 
@@ -24,16 +24,25 @@ export const loginResponseSchema = z.object({ token: z.string(), user: adminUser
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
 /** GET /admin/me. `code` is the referral code (resellers; admins may have none). */
-export const profileSchema = z.object({ email: z.string(), role: roleSchema, code: z.string().nullish() });
+export const profileSchema = z.object({
+  _id: idSchema.optional(),
+  email: z.string(),
+  role: roleSchema,
+  code: z.string().nullish(),
+  fullname: z.string().optional(),
+});
 export type Profile = z.infer<typeof profileSchema>;
 
 /** One row of GET /admin. */
 export const userListItemSchema = z.object({
   _id: idSchema.optional(),
+  id: raIdSchema,
   code: z.string().nullish(),
   fullname: z.string(),
   email: z.string(),
   role: roleSchema,
+  active: z.boolean().optional(),
+  createdAt: isoDateTimeSchema.optional(),
 });
 export type UserListItem = z.infer<typeof userListItemSchema>;
 

@@ -1,6 +1,6 @@
 // Instant-prize numbers: a number that wins money when sold.
 import { z } from 'zod';
-import { idSchema } from '../common';
+import { idSchema, raIdSchema } from '../common';
 import { MAX_PRIZE_AMOUNTS, MIN_PRIZE_AMOUNT } from '../constants';
 import { FORM, VALIDATION } from '../messages';
 
@@ -11,6 +11,7 @@ export type InstantPrizeStatus = z.infer<typeof instantPrizeStatusSchema>;
 
 export const instantPrizeSchema = z.object({
   _id: idSchema,
+  id: raIdSchema,
   number: z.string(),
   prizeAmount: z.number().nonnegative(),
   status: instantPrizeStatusSchema,

@@ -1,11 +1,12 @@
 // Number packages sold on the home page, and the client's selected package.
 import { z } from 'zod';
-import { idSchema } from '../common';
+import { idSchema, raIdSchema } from '../common';
 import { MIN_LENGTH } from '../constants';
 import { VALIDATION } from '../messages';
 
 export const packageSchema = z.object({
   _id: idSchema,
+  id: raIdSchema,
   name: z.string(),
   quantity: z.number().int().positive(),
   price: z.number().nonnegative(),

@@ -1,10 +1,11 @@
 // Past raffles and their winners, shown on the home page.
 import { z } from 'zod';
-import { idSchema, requiredString } from '../common';
+import { idSchema, raIdSchema, requiredString } from '../common';
 import { VALIDATION } from '../messages';
 
 export const pastRaffleSchema = z.object({
   _id: idSchema,
+  id: raIdSchema,
   activityName: z.string(),
   date: z.string(),
   prize: z.string(),

@@ -1,6 +1,6 @@
 // A purchase: the order, its payment blocks per provider, its numbers and notifications.
 import { z } from 'zod';
-import { idSchema, isoDateTimeSchema, paymentMethodSchema } from '../common';
+import { idSchema, raIdSchema, isoDateTimeSchema, paymentMethodSchema } from '../common';
 import { MIN_LENGTH, NOTIFICATION_CHANNELS, PACKAGE_TYPES, PURCHASE_STATUSES } from '../constants';
 import { VALIDATION } from '../messages';
 import { purchaseBuyerSchema } from './buyer';
@@ -63,6 +63,7 @@ export type InstantPrizeWon = z.infer<typeof instantPrizeWonSchema>;
 
 export const purchaseSchema = z.object({
   _id: idSchema,
+  id: raIdSchema,
   createdAt: isoDateTimeSchema,
   buyer: purchaseBuyerSchema,
   resellerCode: z.string().nullish(),

@@ -1,6 +1,6 @@
 // The current draw ("hero" in the admin, "lottery" in the api paths) and its progress.
 import { z } from 'zod';
-import { idSchema, isoDateTimeSchema, requiredString } from '../common';
+import { idSchema, raIdSchema, isoDateTimeSchema, requiredString } from '../common';
 import { DEFAULT_TOTAL_NUMBERS } from '../constants';
 import { VALIDATION } from '../messages';
 
@@ -10,6 +10,7 @@ import { VALIDATION } from '../messages';
  */
 export const raffleSchema = z.object({
   _id: idSchema,
+  id: raIdSchema,
   name: z.string(),
   prize: z.string(),
   imageUrl: z.string(),

@@ -40,19 +40,3 @@ export type ReportTotals = z.infer<typeof reportTotalsSchema>;
 /** JSON answer when no format is asked. */
 export const reportResponseSchema = z.object({ totals: reportTotalsSchema, purchases: z.array(reportRowSchema) });
 export type ReportResponse = z.infer<typeof reportResponseSchema>;
-
-/** GET /admin/sales-chart: numbers sold per Ecuador calendar day and method. */
-export const salesChartQuerySchema = z.object({
-  days: z.string().regex(/^\d{1,3}$/).optional(),
-});
-export const salesChartPointSchema = z.object({
-  date: z.iso.date(),
-  paypal: z.number().int().nonnegative(),
-  card: z.number().int().nonnegative(),
-  bank_transfer: z.number().int().nonnegative(),
-  mobile: z.number().int().nonnegative(),
-  total: z.number().int().nonnegative(),
-});
-export type SalesChartPoint = z.infer<typeof salesChartPointSchema>;
-export const salesChartResponseSchema = z.object({ points: z.array(salesChartPointSchema) });
-export type SalesChartResponse = z.infer<typeof salesChartResponseSchema>;

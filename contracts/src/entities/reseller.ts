@@ -1,14 +1,16 @@
 // Resellers: staff with a referral code that purchases carry.
 import { z } from 'zod';
-import { idSchema, requiredString } from '../common';
+import { idSchema, isoDateTimeSchema, raIdSchema, requiredString } from '../common';
 import { VALIDATION } from '../messages';
 
 export const resellerSchema = z.object({
   _id: idSchema,
+  id: raIdSchema,
   fullname: z.string(),
   email: z.string(),
   code: z.string(),
   active: z.boolean(),
+  createdAt: isoDateTimeSchema.optional(),
 });
 export type Reseller = z.infer<typeof resellerSchema>;
 
@@ -21,6 +23,7 @@ export const resellerUpdateSchema = z.object({
     .toLowerCase()
     .email({ error: VALIDATION.emailInvalidAdmin }),
   active: z.boolean(),
+  createdAt: isoDateTimeSchema.optional(),
 });
 export type ResellerUpdate = z.infer<typeof resellerUpdateSchema>;
 

@@ -1,7 +1,7 @@
 // Site settings: contact data and social links are public; the database URL and the
 // payment keys are secrets, never sent by the public GET /settings.
 import { z } from 'zod';
-import { idSchema } from '../common';
+import { idSchema, raIdSchema } from '../common';
 
 export const socialMediaSchema = z.object({
   facebook: z.string().default(''),
@@ -21,6 +21,7 @@ export type PaymentKeys = z.infer<typeof paymentKeysSchema>;
 /** What staff see (secrets masked by the api, see SETTINGS_SECRET_PATHS). */
 export const settingsSchema = z.object({
   _id: idSchema,
+  id: raIdSchema,
   email: z.string(),
   contactNumber: z.string(),
   mongoDBConnection: z.string(),
