@@ -6,11 +6,14 @@ import {
   buyerFormSchemaFor,
   CLIENT_TRANSACTION_ID_PREFIX,
   CUSTOM_PACKAGE_ID,
+  emailsMatch,
+  methodNeedsAddress,
   PAYMENT_PROVIDER_BY_METHOD,
   PAYPHONE_DOCUMENT_PLACEHOLDER,
   payphoneAmounts,
   toEcuadorE164,
   unitPrice,
+  VALIDATION,
   type CreateOrderInput,
   type MobileOrderResponse,
   type PaymentMethod,
@@ -47,9 +50,20 @@ export function validateBuyer(values: BuyerValues, method: PaymentMethod | null)
   const result = buyerFormSchemaFor(method).safeParse(values);
   if (result.success) return {};
   const errors: FieldErrors = {};
+  const add = (field: BuyerField, message: string) => {
+    if (!errors[field]) errors[field] = message;
+  };
   for (const issue of result.error.issues) {
     const field = issue.path[0] as BuyerField | undefined;
-    if (field && !errors[field]) errors[field] = issue.message;
+    if (field) add(field, issue.message);
+  }
+  // zod runs the cross-field rules only once every field passes; a visitor should see
+  // all problems at once, so the same rules are applied here too.
+  if (!emailsMatch(values.email, values.confirmEmail)) add('confirmEmail', VALIDATION.emailsDontMatch);
+  if (methodNeedsAddress(method)) {
+    if (!values.province.trim()) add('province', VALIDATION.provinceRequired);
+    if (!values.city.trim()) add('city', VALIDATION.cityRequired);
+    if (!values.address.trim()) add('address', VALIDATION.addressRequired);
   }
   return errors;
 }

@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { lookupPath, purchasesFromResponse, purchaseStatusLabel } from './lookup';
+
+describe('lookup', () => {
+  it('reads the purchases from either answer shape', () => {
+    expect(purchasesFromResponse({ purchases: [{ _id: '1' }] })).toHaveLength(1);
+    expect(purchasesFromResponse([{ _id: '1' }, { _id: '2' }])).toHaveLength(2);
+    expect(purchasesFromResponse(null)).toEqual([]);
+  });
+  it('labels statuses in Spanish and shows unknown ones raw', () => {
+    expect(purchaseStatusLabel('COMPLETED')).toBe('Completado');
+    expect(purchaseStatusLabel('PENDING')).toBe('Pendiente');
+    expect(purchaseStatusLabel('RARO')).toBe('RARO');
+  });
+  it('encodes the e-mail, lowercased', () => {
+    expect(lookupPath(' Ana+1@Correo.ec ')).toBe('/purchases/by-email/ana%2B1%40correo.ec');
+  });
+});

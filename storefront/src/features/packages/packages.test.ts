@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { customSelection, packageSelection, readResellerCode } from './packages';
+
+describe('readResellerCode', () => {
+  it('reads ?code= trimmed, and null when absent or blank', () => {
+    expect(readResellerCode('?code=%20REV123%20')).toBe('REV123');
+    expect(readResellerCode('?code=')).toBeNull();
+    expect(readResellerCode('')).toBeNull();
+  });
+});
+
+describe('packageSelection', () => {
+  it('carries the package and the reseller code to checkout', () => {
+    const pkg = { _id: 'p1', name: 'Básico', quantity: 10, price: 5, isPopular: true };
+    expect(packageSelection(pkg, 'REV1')).toEqual({ id: 'p1', name: 'Básico', quantity: 10, price: 5, isPopular: true, resellerCode: 'REV1' });
+  });
+});
+
+describe('customSelection', () => {
+  it("prices quantity × pricePerNumber as the 'Personalizado' package", () => {
+    expect(customSelection('7', 0.35, null)).toEqual({ id: 'custom', name: 'Personalizado', quantity: 7, price: 2.45, isPopular: false, resellerCode: null });
+  });
+
+  it('falls back to 1 when the quantity is not a number or below 1', () => {
+    expect(customSelection('abc', 2, null).quantity).toBe(1);
+    expect(customSelection('0', 2, null).quantity).toBe(1);
+    expect(customSelection('-4', 2, null).price).toBe(2);
+  });
+
+  it('keeps whole numbers only', () => {
+    expect(customSelection('3.9', 1, 'X').quantity).toBe(3);
+  });
+});
