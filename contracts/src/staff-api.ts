@@ -14,6 +14,7 @@ export const STAFF_API_MESSAGES = {
   settingsNotFound: 'Configuración no encontrada.',
   jsonContentTypeRequired: 'El cuerpo de la solicitud debe enviarse como JSON.',
   reportFailed: 'No se pudo generar el reporte.',
+  mediaEmpty: 'Este espacio de medios está vacío.',
 } as const;
 
 /** Report and export labels of a purchase's status (SPEC §2 reports; §4 names 'Completado'). */
