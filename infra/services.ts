@@ -18,6 +18,8 @@ export interface StartOptions {
   port?: number;
   /** Leave the process running after this one exits (the CLI `start` commands). */
   detached?: boolean;
+  /** Own process group, so a terminal's Ctrl-C leaves it to us to stop (npm start). */
+  ownGroup?: boolean;
   timeoutMs?: number;
 }
 
@@ -75,6 +77,7 @@ export async function startFerretdb(options: StartOptions = {}): Promise<Ferretd
   const service = spawnService(bin, ['-listen', `127.0.0.1:${port}`, '-dir', ws.dir], {
     logFile: ws.logFile,
     detached: options.detached,
+    ownGroup: options.ownGroup,
   });
   const url = `mongodb://127.0.0.1:${port}/`;
   try {
@@ -190,6 +193,7 @@ export async function startKafka(options: KafkaOptions = {}): Promise<KafkaServi
   const service = spawnService('java', [...javaArgs, 'kafka.Kafka', config], {
     logFile: ws.logFile,
     detached: options.detached,
+    ownGroup: options.ownGroup,
   });
   const brokers = [`127.0.0.1:${port}`];
   try {
@@ -218,6 +222,7 @@ export async function startStripeMock(options: Omit<StartOptions, 'dir'> = {}): 
   const service = spawnService(bin, ['-http-addr', `127.0.0.1:${port}`], {
     logFile: ws.logFile,
     detached: options.detached,
+    ownGroup: options.ownGroup,
   });
   const url = `http://127.0.0.1:${port}`;
   try {

@@ -33,19 +33,28 @@ export interface ServiceProcess {
 export function spawnService(
   cmd: string,
   args: string[],
-  options: { cwd?: string; logFile: string; env?: Record<string, string>; detached?: boolean },
+  options: {
+    cwd?: string;
+    /** Where stdout and stderr go; `inherit` shares this process's terminal. */
+    logFile: string | 'inherit';
+    env?: Record<string, string | undefined>;
+    /** Outlive this process (the CLI `start` commands). */
+    detached?: boolean;
+    /** Own process group: a terminal's Ctrl-C reaches only us, and we stop it in order. */
+    ownGroup?: boolean;
+  },
 ): ServiceProcess {
-  const log = openSync(options.logFile, 'a');
-  // A detached service (CLI `start`) must outlive us; an attached one must not.
+  const out = options.logFile === 'inherit' ? 'inherit' : openSync(options.logFile, 'a');
+  // A detached service must outlive us; an attached one must not.
   const [file, argv] =
     !options.detached && existsSync(setpriv) ? [setpriv, ['--pdeathsig', 'KILL', cmd, ...args]] : [cmd, args];
   const child = spawn(file, argv, {
     cwd: options.cwd,
     env: { ...process.env, ...options.env },
-    stdio: ['ignore', log, log],
-    detached: options.detached ?? false,
+    stdio: ['ignore', out, out],
+    detached: Boolean(options.detached || options.ownGroup),
   });
-  closeSync(log);
+  if (typeof out === 'number') closeSync(out);
   let running = true;
   const exited = new Promise<number | string>((resolve) => {
     child.once('exit', (code, signal) => {
@@ -70,7 +79,7 @@ export function spawnService(
     logFile: options.logFile,
     exited,
     isRunning: () => running,
-    logTail: (lines = 40) => tailOf(options.logFile, lines),
+    logTail: (lines = 40) => (options.logFile === 'inherit' ? '(output above)' : tailOf(options.logFile, lines)),
     stop: async (graceMs = 10_000) => {
       if (!running) return;
       child.kill('SIGTERM');

@@ -1,0 +1,47 @@
+// `tsc` for every workspace that has a `typecheck` script, plus infra itself, two at a
+// time (the machine has two cores). Output is shown only for the ones that fail.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { say, seconds } from './lib/log';
+import { repoRoot } from './lib/paths';
+import { run } from './lib/run';
+
+interface Check {
+  name: string;
+  cmd: string;
+  args: string[];
+}
+
+function checks(): Check[] {
+  const root = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { workspaces: string[] };
+  const list: Check[] = [];
+  for (const ws of root.workspaces) {
+    const file = path.join(repoRoot, ws, 'package.json');
+    if (!existsSync(file)) continue;
+    const pkg = JSON.parse(readFileSync(file, 'utf8')) as { name: string; scripts?: Record<string, string> };
+    if (pkg.scripts?.typecheck) list.push({ name: ws, cmd: 'npm', args: ['run', '--silent', 'typecheck', '-w', pkg.name] });
+  }
+  list.push({ name: 'infra', cmd: path.join(repoRoot, 'node_modules', '.bin', 'tsc'), args: ['-p', 'infra'] });
+  return list;
+}
+
+/** Returns the names of the workspaces whose typecheck failed. */
+export async function typecheckAll(concurrency = 2): Promise<string[]> {
+  const queue = checks();
+  const failed: string[] = [];
+  const started = Date.now();
+  say.step(`typecheck: ${queue.map((c) => c.name).join(', ')}…`);
+  const worker = async () => {
+    for (let check = queue.shift(); check; check = queue.shift()) {
+      try {
+        await run(check.cmd, check.args, { cwd: repoRoot, env: { CI: 'true' } });
+      } catch (error) {
+        failed.push(check.name);
+        console.error(`✗ typecheck ${check.name}:\n${(error as Error).message}`);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  if (failed.length === 0) say.ok(`typecheck passed (${seconds(started)})`);
+  return failed;
+}
