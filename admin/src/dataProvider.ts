@@ -1,0 +1,105 @@
+// ra-data-simple-rest against /api, adapted to our api: records carry MongoDB's `_id`
+// (exposed to react-admin as `id`), the 'rifas' resource lives at /api/past-raffles, and
+// the screens that are not plain CRUD (lottery, prizes, reports, media…) use the extra
+// methods below so that a 401 anywhere goes through the same authProvider.checkError.
+import type { DataProvider, RaRecord } from 'react-admin';
+import simpleRestProvider from 'ra-data-simple-rest';
+import { apiFetch, rawFetch } from './http';
+
+export const API_URL = '/api';
+
+/** react-admin resource name → api path segment. */
+const RESOURCE_PATHS: Record<string, string> = { rifas: 'past-raffles' };
+
+export function resourcePath(resource: string): string {
+  return RESOURCE_PATHS[resource] ?? resource;
+}
+
+/** Gives every record the `id` react-admin needs, from the api's `_id`. */
+export function withId<T extends object>(record: T): T & RaRecord {
+  const r = record as T & { _id?: unknown; id?: unknown };
+  const id = r.id ?? r._id;
+  return { ...record, id } as T & RaRecord;
+}
+
+/** The api owns ids and timestamps; never send them back in a body. */
+export function toPayload(data: Record<string, unknown>): Record<string, unknown> {
+  const { id: _id, _id: _mongoId, createdAt: _c, updatedAt: _u, ...rest } = data;
+  return rest;
+}
+
+export interface VagDataProvider extends DataProvider {
+  /** A JSON call to /api{path}; answers the parsed body. */
+  call<T = unknown>(method: string, path: string, body?: unknown, options?: { auth?: boolean }): Promise<T>;
+  /** GET /api{path} as a file and hands it to the browser under `filename`. */
+  download(path: string, filename: string): Promise<void>;
+  /** POST multipart to /upload-media.php (SPEC §7 media). */
+  upload(form: FormData): Promise<void>;
+}
+
+const httpClient = (url: string, options: RequestInit = {}) => apiFetch(url, { ...options, auth: true });
+
+/** GET on public lists must work for everyone, but the staff token is harmless there. */
+export function createDataProvider(): VagDataProvider {
+  const base = simpleRestProvider(API_URL, httpClient, 'Content-Range');
+  const provider: DataProvider = {
+    getList: async (resource, params) => {
+      const result = await base.getList(resourcePath(resource), params);
+      return { ...result, data: result.data.map(withId) };
+    },
+    getOne: async (resource, params) => {
+      const result = await base.getOne(resourcePath(resource), params);
+      return { data: withId(result.data) };
+    },
+    getMany: async (resource, params) => {
+      const result = await base.getMany(resourcePath(resource), params);
+      return { data: result.data.map(withId) };
+    },
+    getManyReference: async (resource, params) => {
+      const result = await base.getManyReference(resourcePath(resource), params);
+      return { ...result, data: result.data.map(withId) };
+    },
+    create: async (resource, params) => {
+      const result = await base.create(resourcePath(resource), { ...params, data: toPayload(params.data) });
+      return { data: withId(result.data) };
+    },
+    update: async (resource, params) => {
+      const result = await base.update(resourcePath(resource), { ...params, data: toPayload(params.data) });
+      return { data: withId(result.data) };
+    },
+    updateMany: (resource, params) => base.updateMany(resourcePath(resource), params),
+    delete: async (resource, params) => {
+      await httpClient(`${API_URL}/${resourcePath(resource)}/${encodeURIComponent(String(params.id))}`, {
+        method: 'DELETE',
+      });
+      return { data: (params.previousData ?? { id: params.id }) as never };
+    },
+    deleteMany: (resource, params) => base.deleteMany(resourcePath(resource), params),
+  };
+  return {
+    ...provider,
+    async call<T>(method: string, path: string, body?: unknown, options: { auth?: boolean } = {}) {
+      const init: RequestInit & { auth?: boolean } = { method, auth: options.auth ?? true };
+      if (body !== undefined) init.body = JSON.stringify(body);
+      const { json } = await apiFetch(`${API_URL}${path}`, init);
+      return json as T;
+    },
+    async download(path: string, filename: string) {
+      const response = await rawFetch(`${API_URL}${path}`, { headers: { Accept: '*/*' } });
+      const blob = await response.blob();
+      const href = URL.createObjectURL(blob);
+      const link = document.createElement('a');
+      link.href = href;
+      link.download = filename;
+      document.body.appendChild(link);
+      link.click();
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(href), 10_000);
+    },
+    async upload(form: FormData) {
+      await rawFetch('/upload-media.php', { method: 'POST', body: form });
+    },
+  };
+}
+
+export const dataProvider = createDataProvider();

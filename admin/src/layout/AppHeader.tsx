@@ -1,0 +1,22 @@
+// Header: title, then the signed-in staff member (avatar letter, e-mail, role badge) which
+// opens the 'Mi Cuenta' menu.
+import { Box, Typography } from '@mui/material';
+import { AppBar, TitlePortal, useTranslate } from 'react-admin';
+import { AccountMenu } from './AccountMenu';
+
+export function AppHeader() {
+  const translate = useTranslate();
+  return (
+    <AppBar color="secondary" userMenu={false} toolbar={<AccountMenu />}>
+      <Typography variant="h6" component="span" sx={{ fontWeight: 800, mr: 2, whiteSpace: 'nowrap' }}>
+        <Box component="span" sx={{ color: 'primary.main' }}>
+          {translate('vag.app.brandFirst')}
+        </Box>{' '}
+        <Box component="span" sx={{ color: 'secondary.main' }}>
+          {translate('vag.app.brandSecond')}
+        </Box>
+      </Typography>
+      <TitlePortal variant="body1" sx={{ display: { xs: 'none', md: 'block' } }} />
+    </AppBar>
+  );
+}

@@ -1,0 +1,41 @@
+// The back-office menu of SPEC §2 and who may open what (SPEC §6): admins everything,
+// resellers only Inicio, Historial de Compras and Reportes. The same table drives the menu
+// and authProvider.canAccess, so a reseller typing an admin URL is refused too.
+
+export interface MenuEntry {
+  /** Resource or custom-route name; also the path under /admin. */
+  name: string;
+  path: string;
+  labelKey: string;
+  adminOnly: boolean;
+}
+
+export const MENU: readonly MenuEntry[] = [
+  { name: 'dashboard', path: '/', labelKey: 'vag.menu.dashboard', adminOnly: false },
+  { name: 'hero', path: '/hero', labelKey: 'vag.menu.hero', adminOnly: true },
+  { name: 'packages', path: '/packages', labelKey: 'vag.menu.packages', adminOnly: true },
+  { name: 'prizes', path: '/prizes', labelKey: 'vag.menu.prizes', adminOnly: true },
+  { name: 'rifas', path: '/rifas', labelKey: 'vag.menu.rifas', adminOnly: true },
+  { name: 'admin-banner-manager', path: '/admin-banner-manager', labelKey: 'vag.menu.banners', adminOnly: true },
+  { name: 'settings', path: '/settings', labelKey: 'vag.menu.settings', adminOnly: true },
+  { name: 'users', path: '/users', labelKey: 'vag.menu.users', adminOnly: true },
+  { name: 'resellers', path: '/resellers', labelKey: 'vag.menu.resellers', adminOnly: true },
+  { name: 'purchases', path: '/purchases', labelKey: 'vag.menu.purchases', adminOnly: false },
+  { name: 'reports', path: '/reports', labelKey: 'vag.menu.reports', adminOnly: false },
+];
+
+/** The menu entries a role sees; without a known role only the shared ones. */
+export function menuFor(role: string | null | undefined): MenuEntry[] {
+  return MENU.filter((entry) => !entry.adminOnly || role === 'admin');
+}
+
+/**
+ * Whether a role may open a screen. Unknown names (react-admin internals) are allowed;
+ * the users screen is reachable by everyone because it shows its own 'Acceso Denegado'.
+ */
+export function canAccess(role: string | null | undefined, name: string | undefined): boolean {
+  if (!name || name === 'users') return true;
+  const entry = MENU.find((e) => e.name === name);
+  if (!entry) return true;
+  return !entry.adminOnly || role === 'admin';
+}

@@ -1,0 +1,88 @@
+// Gestionar Paquetes: table with Nombre, Cantidad, Precio, Popular, Acciones; 'Actualizar'
+// refresh; two-step delete; SPEC's empty text.
+import AddIcon from '@mui/icons-material/Add';
+import RefreshIcon from '@mui/icons-material/Refresh';
+import { Box, Button, Card, CardContent, Typography } from '@mui/material';
+import { formatUsd } from '@vag/contracts';
+import {
+  BooleanField,
+  Datagrid,
+  EditButton,
+  FunctionField,
+  List,
+  NumberField,
+  TextField,
+  TopToolbar,
+  useDelete,
+  useNotify,
+  useRecordContext,
+  useRefresh,
+  useTranslate,
+  type RaRecord,
+} from 'react-admin';
+import { Link } from 'react-router-dom';
+import { TwoStepDelete } from '../common/TwoStepDelete';
+
+function ListActions() {
+  const translate = useTranslate();
+  const refresh = useRefresh();
+  return (
+    <TopToolbar>
+      <Button startIcon={<RefreshIcon />} onClick={refresh}>
+        {translate('vag.common.refresh')}
+      </Button>
+      <Button component={Link} to="/packages/create" variant="contained" startIcon={<AddIcon />}>
+        {translate('vag.packages.add')}
+      </Button>
+    </TopToolbar>
+  );
+}
+
+function RowActions() {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  const notify = useNotify();
+  const [remove] = useDelete();
+  if (!record) return null;
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+      <EditButton label={translate('vag.common.edit')} />
+      <TwoStepDelete
+        onConfirm={() =>
+          remove(
+            'packages',
+            { id: record.id, previousData: record },
+            { mutationMode: 'pessimistic', onSuccess: () => notify('vag.packages.deleted', { type: 'success' }) },
+          )
+        }
+      />
+    </Box>
+  );
+}
+
+function Empty() {
+  const translate = useTranslate();
+  return (
+    <Card sx={{ mt: 2 }}>
+      <ListActions />
+      <CardContent>
+        <Typography color="text.secondary">{translate('vag.packages.empty')}</Typography>
+      </CardContent>
+    </Card>
+  );
+}
+
+export function PackageList() {
+  const translate = useTranslate();
+  return (
+    <List title={translate('vag.packages.title')} actions={<ListActions />} empty={<Empty />} sort={{ field: 'quantity', order: 'ASC' }}>
+      <Datagrid bulkActionButtons={false} rowClick={false}>
+        <TextField source="name" />
+        <NumberField source="quantity" />
+        <FunctionField source="price" render={(r: RaRecord) => formatUsd(Number(r.price))} />
+        <BooleanField source="isPopular" />
+        <FunctionField label={translate('vag.common.actions')} render={() => <RowActions />} />
+      </Datagrid>
+    </List>
+  );
+}

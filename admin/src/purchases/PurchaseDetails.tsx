@@ -1,0 +1,98 @@
+// The Detalles dialog (SPEC §2): purchase, buyer, order, reseller, payment block, granted
+// numbers, notification status; unconfirmed transfers can be confirmed from here.
+import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, CircularProgress } from '@mui/material';
+import {
+  PAYMENT_METHOD_LABELS,
+  adminDisplayStatus,
+  formatDateTime,
+  formatUsd,
+  type PaymentMethod,
+  type Purchase,
+} from '@vag/contracts';
+import { useState } from 'react';
+import { useGetOne, usePermissions, useTranslate } from 'react-admin';
+import { ConfirmTransferForm } from './ConfirmTransferForm';
+import { InfoBlock } from './InfoBlock';
+import { NotificationStatusBlock } from './NotificationStatusBlock';
+import { NumbersGrid } from './NumbersGrid';
+import { PaymentBlock } from './PaymentBlock';
+
+export function PurchaseDetails({ id, onClose }: { id: string; onClose: () => void }) {
+  const translate = useTranslate();
+  const { permissions } = usePermissions<string | null>();
+  const [confirming, setConfirming] = useState(false);
+  const { data, isPending, refetch } = useGetOne<Purchase & { id: string }>('purchases', { id });
+  const t = (key: string) => translate(`vag.purchase.${key}`);
+  const canConfirm =
+    !!data && data.paymentMethod === 'bank_transfer' && adminDisplayStatus(data) === 'PENDIENTE' && permissions === 'admin';
+
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="md" aria-labelledby="purchase-details-title">
+      <DialogTitle id="purchase-details-title">{t('title')}</DialogTitle>
+      <DialogContent dividers>
+        {isPending || !data ? (
+          <CircularProgress />
+        ) : confirming ? (
+          <ConfirmTransferForm
+            purchaseId={data._id ?? id}
+            onBack={() => setConfirming(false)}
+            onConfirmed={async () => {
+              setConfirming(false);
+              await refetch();
+            }}
+          />
+        ) : (
+          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+            <InfoBlock
+              title={t('info')}
+              rows={[
+                ['ID', data._id ?? id],
+                [t('createdAt'), formatDateTime(data.createdAt)],
+                [translate('vag.purchases.status'), adminDisplayStatus(data)],
+                [translate('vag.purchases.method'), PAYMENT_METHOD_LABELS[data.paymentMethod as PaymentMethod] ?? data.paymentMethod],
+              ]}
+            />
+            <InfoBlock
+              title={t('buyerInfo')}
+              rows={[
+                [t('name'), `${data.buyer?.firstName ?? ''} ${data.buyer?.lastName ?? ''}`.trim()],
+                [t('email'), data.buyer?.email],
+                [t('phone'), data.buyer?.phone],
+                [t('country'), data.buyer?.country],
+                [t('address'), data.buyer?.address],
+                [t('city'), data.buyer?.city],
+                [t('province'), data.buyer?.province],
+              ]}
+            />
+            <InfoBlock
+              title={t('order')}
+              rows={[
+                [t('package'), data.packageId ? (data.packageData?.name ?? data.packageId) : t('custom')],
+                [translate('vag.purchases.quantity'), data.quantity],
+                [t('unitPrice'), formatUsd(data.unitPrice)],
+                [translate('vag.purchases.total'), formatUsd(data.totalPrice)],
+              ]}
+            />
+            <InfoBlock
+              title={t('resellerInfo')}
+              rows={[[t('code'), data.resellerCode || translate('vag.purchases.direct')]]}
+            />
+            <PaymentBlock purchase={data} />
+            <NotificationStatusBlock purchaseId={data._id ?? id} />
+            <Box sx={{ gridColumn: '1 / -1' }}>
+              <NumbersGrid numbers={data.assignedNumbers ?? []} />
+            </Box>
+          </Box>
+        )}
+      </DialogContent>
+      <DialogActions>
+        {canConfirm && !confirming && (
+          <Button variant="contained" color="success" onClick={() => setConfirming(true)}>
+            {t('confirmTransfer')}
+          </Button>
+        )}
+        <Button onClick={onClose}>{translate('ra.action.close')}</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,62 @@
+// Search by number, e-mail or reseller, and the payment-method popover (Todos, PayPal,
+// Tarjeta, Transferencia); both become the list's filter sent to /api/purchases.
+import FilterListIcon from '@mui/icons-material/FilterList';
+import SearchIcon from '@mui/icons-material/Search';
+import { Box, Button, InputAdornment, Menu, MenuItem, TextField } from '@mui/material';
+import { PURCHASE_FILTER_OPTIONS } from '@vag/contracts';
+import { useEffect, useState } from 'react';
+import { useListContext, useTranslate } from 'react-admin';
+
+export function PurchaseFilters() {
+  const translate = useTranslate();
+  const { filterValues, setFilters } = useListContext();
+  const [q, setQ] = useState<string>(String(filterValues.q ?? ''));
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const method = String(filterValues.paymentMethod ?? 'all');
+
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      if ((filterValues.q ?? '') === q) return;
+      const { q: _q, ...rest } = filterValues;
+      setFilters(q ? { ...rest, q } : rest, {});
+    }, 300);
+    return () => clearTimeout(timer);
+  }, [q, filterValues, setFilters]);
+
+  const chooseMethod = (value: string) => {
+    setAnchor(null);
+    const { paymentMethod: _m, ...rest } = filterValues;
+    setFilters(value === 'all' ? rest : { ...rest, paymentMethod: value }, {});
+  };
+  const current = PURCHASE_FILTER_OPTIONS.find((o) => o.value === method) ?? PURCHASE_FILTER_OPTIONS[0];
+
+  return (
+    <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center', p: 2, pb: 0 }}>
+      <TextField
+        size="small"
+        value={q}
+        onChange={(e) => setQ(e.target.value)}
+        placeholder={translate('vag.purchases.search')}
+        inputProps={{ 'aria-label': translate('vag.purchases.search') }}
+        sx={{ flex: '1 1 260px' }}
+        InputProps={{
+          startAdornment: (
+            <InputAdornment position="start">
+              <SearchIcon fontSize="small" />
+            </InputAdornment>
+          ),
+        }}
+      />
+      <Button variant="outlined" startIcon={<FilterListIcon />} onClick={(e) => setAnchor(e.currentTarget)}>
+        {translate('vag.purchases.methodFilter')}: {current.label}
+      </Button>
+      <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
+        {PURCHASE_FILTER_OPTIONS.map((option) => (
+          <MenuItem key={option.value} selected={option.value === method} onClick={() => chooseMethod(option.value)}>
+            {option.label}
+          </MenuItem>
+        ))}
+      </Menu>
+    </Box>
+  );
+}

@@ -1,0 +1,101 @@
+// Historial de Compras: 10 per page, search and method filter, SPEC §2's columns and the
+// Detalles dialog. Resellers get only their own purchases (the api filters by their code).
+import { Box, Card, CardContent, Chip, Typography } from '@mui/material';
+import {
+  PAGE_SIZE,
+  PAYMENT_METHOD_LABELS,
+  adminDisplayStatus,
+  formatDateTime,
+  formatUsd,
+  truncateId,
+  type PaymentMethod,
+  type Purchase,
+} from '@vag/contracts';
+import { Datagrid, FunctionField, List, Title, useNotify, useTranslate, type RaRecord } from 'react-admin';
+import { PurchaseDetailsButton } from './PurchaseDetailsButton';
+import { PurchaseFilters } from './PurchaseFilters';
+import { PurchasePagination } from './PurchasePagination';
+
+type Row = Purchase & RaRecord;
+
+function EmptyText({ filtered }: { filtered: boolean }) {
+  const translate = useTranslate();
+  return (
+    <Box sx={{ p: 3, textAlign: 'center' }}>
+      <Typography color="text.secondary">
+        {translate(filtered ? 'vag.purchases.emptyFiltered' : 'vag.purchases.empty')}
+      </Typography>
+    </Box>
+  );
+}
+
+function EmptyList() {
+  const translate = useTranslate();
+  return (
+    <Card sx={{ mt: 2, width: '100%' }}>
+      <CardContent>
+        <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
+          {translate('vag.purchases.title')}
+        </Typography>
+        <EmptyText filtered={false} />
+      </CardContent>
+    </Card>
+  );
+}
+
+const statusColor = { COMPLETADO: 'success', RECIBIDO: 'info', PENDIENTE: 'warning' } as const;
+
+export function PurchaseList() {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const t = (key: string) => translate(`vag.purchases.${key}`);
+  return (
+    <>
+      <Title title={t('title')} />
+      <List
+        title={t('title')}
+        perPage={PAGE_SIZE}
+        sort={{ field: 'createdAt', order: 'DESC' }}
+        actions={false}
+        pagination={<PurchasePagination />}
+        empty={<EmptyList />}
+        queryOptions={{
+          onError: () =>
+            notify(`${translate('vag.purchases.loadErrorTitle')}: ${translate('vag.purchases.loadError')}`, { type: 'error' }),
+        }}
+      >
+        <PurchaseFilters />
+        <Datagrid bulkActionButtons={false} rowClick={false} empty={<EmptyText filtered />}>
+          <FunctionField label={t('id')} render={(r: Row) => <code title={String(r._id ?? r.id)}>{truncateId(String(r._id ?? r.id))}</code>} />
+          <FunctionField
+            label={t('buyer')}
+            render={(r: Row) => (
+              <Box>
+                <div>{`${r.buyer?.firstName ?? ''} ${r.buyer?.lastName ?? ''}`.trim()}</div>
+                <Typography variant="caption" color="text.secondary">
+                  {r.buyer?.email}
+                </Typography>
+              </Box>
+            )}
+          />
+          <FunctionField label={t('reseller')} render={(r: Row) => r.resellerCode || t('direct')} />
+          <FunctionField label={t('quantity')} render={(r: Row) => r.quantity} />
+          <FunctionField label={t('total')} render={(r: Row) => formatUsd(r.totalPrice)} />
+          <FunctionField
+            label={t('method')}
+            render={(r: Row) => PAYMENT_METHOD_LABELS[r.paymentMethod as PaymentMethod] ?? r.paymentMethod}
+          />
+          <FunctionField
+            label={t('status')}
+            render={(r: Row) => {
+              const status = adminDisplayStatus(r);
+              return <Chip size="small" color={statusColor[status]} label={status} />;
+            }}
+          />
+          <FunctionField label={t('date')} render={(r: Row) => formatDateTime(r.createdAt)} />
+          <FunctionField label={translate('vag.common.actions')} render={(r: Row) => <PurchaseDetailsButton id={String(r.id)} />} />
+        </Datagrid>
+      </List>
+    </>
+  );
+}

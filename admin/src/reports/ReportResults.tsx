@@ -1,0 +1,73 @@
+// Totals and the rows of a generated report.
+import { Box, Card, CardContent, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import { PAYMENT_METHOD_LABELS, REPORT_STATUS_LABELS, formatDateTime, formatUsd, type ReportResponse } from '@vag/contracts';
+import { useTranslate } from 'react-admin';
+
+export function ReportResults({ report }: { report: ReportResponse }) {
+  const translate = useTranslate();
+  const t = (key: string) => translate(`vag.reports.${key}`);
+  const p = (key: string) => translate(`vag.purchases.${key}`);
+  return (
+    <>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, mb: 2 }}>
+        <Card>
+          <CardContent>
+            <Typography color="text.secondary">{t('totalAmount')}</Typography>
+            <Typography variant="h4" sx={{ fontWeight: 700 }} data-testid="report-total-amount">
+              {formatUsd(report.totals.totalAmount)}
+            </Typography>
+          </CardContent>
+        </Card>
+        <Card>
+          <CardContent>
+            <Typography color="text.secondary">{t('totalTickets')}</Typography>
+            <Typography variant="h4" sx={{ fontWeight: 700 }} data-testid="report-total-tickets">
+              {report.totals.totalTickets}
+            </Typography>
+          </CardContent>
+        </Card>
+      </Box>
+      <Card>
+        {report.purchases.length === 0 ? (
+          <CardContent>
+            <Typography color="text.secondary">{t('empty')}</Typography>
+          </CardContent>
+        ) : (
+          <TableContainer>
+            <Table size="small">
+              <TableHead>
+                <TableRow>
+                  <TableCell>{p('date')}</TableCell>
+                  <TableCell>{p('buyer')}</TableCell>
+                  <TableCell>{p('method')}</TableCell>
+                  <TableCell>{p('quantity')}</TableCell>
+                  <TableCell>{p('total')}</TableCell>
+                  <TableCell>{p('status')}</TableCell>
+                  <TableCell>{p('reseller')}</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {report.purchases.map((row) => (
+                  <TableRow key={row._id}>
+                    <TableCell>{formatDateTime(row.createdAt)}</TableCell>
+                    <TableCell>
+                      {row.buyer.firstName} {row.buyer.lastName}
+                      <Typography variant="caption" color="text.secondary" component="div">
+                        {row.buyer.email}
+                      </Typography>
+                    </TableCell>
+                    <TableCell>{PAYMENT_METHOD_LABELS[row.paymentMethod]}</TableCell>
+                    <TableCell>{row.quantity}</TableCell>
+                    <TableCell>{formatUsd(row.totalPrice)}</TableCell>
+                    <TableCell>{REPORT_STATUS_LABELS[row.status]}</TableCell>
+                    <TableCell>{row.resellerCode || p('direct')}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+        )}
+      </Card>
+    </>
+  );
+}

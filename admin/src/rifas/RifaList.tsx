@@ -1,0 +1,97 @@
+// Rifas Anteriores: a card grid of past raffles, each with edit and delete.
+import AddIcon from '@mui/icons-material/Add';
+import EditIcon from '@mui/icons-material/Edit';
+import { Box, Button, Card, CardActions, CardContent, CardMedia, Typography } from '@mui/material';
+import { formatDate, type PastRaffle } from '@vag/contracts';
+import {
+  List,
+  TopToolbar,
+  useDelete,
+  useListContext,
+  useNotify,
+  useTranslate,
+  type RaRecord,
+} from 'react-admin';
+import { Link } from 'react-router-dom';
+import { TwoStepDelete } from '../common/TwoStepDelete';
+
+type Row = PastRaffle & RaRecord;
+
+function Actions() {
+  const translate = useTranslate();
+  return (
+    <TopToolbar>
+      <Button component={Link} to="/rifas/create" variant="contained" startIcon={<AddIcon />}>
+        {translate('vag.rifas.add')}
+      </Button>
+    </TopToolbar>
+  );
+}
+
+function RifaCard({ rifa }: { rifa: Row }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const [remove] = useDelete();
+  return (
+    <Card sx={{ display: 'flex', flexDirection: 'column' }}>
+      {rifa.image && <CardMedia component="img" height="160" image={rifa.image} alt={rifa.activityName} />}
+      <CardContent sx={{ flex: 1 }}>
+        <Typography variant="h6" component="h2">
+          {rifa.activityName}
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          {formatDate(rifa.date)}
+        </Typography>
+        <Typography variant="body2">
+          {translate('vag.rifas.prize')}: {rifa.prize}
+        </Typography>
+        <Typography variant="body2">
+          {translate('vag.rifas.winner')}: {rifa.winner}
+        </Typography>
+      </CardContent>
+      <CardActions>
+        <Button size="small" component={Link} to={`/rifas/${encodeURIComponent(String(rifa.id))}`} startIcon={<EditIcon />}>
+          {translate('vag.common.edit')}
+        </Button>
+        <TwoStepDelete
+          onConfirm={() =>
+            remove(
+              'rifas',
+              { id: rifa.id, previousData: rifa },
+              {
+                mutationMode: 'pessimistic',
+                onSuccess: () => notify('vag.rifas.deleted', { type: 'success' }),
+                onError: () => notify('vag.rifas.deleteError', { type: 'error' }),
+              },
+            )
+          }
+        />
+      </CardActions>
+    </Card>
+  );
+}
+
+function Grid() {
+  const translate = useTranslate();
+  const { data, isPending } = useListContext<Row>();
+  if (isPending) return null;
+  if (!data || data.length === 0) {
+    return <Typography sx={{ p: 3 }} color="text.secondary">{translate('vag.rifas.empty')}</Typography>;
+  }
+  return (
+    <Box sx={{ display: 'grid', gap: 2, p: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' } }}>
+      {data.map((rifa) => (
+        <RifaCard key={rifa.id} rifa={rifa} />
+      ))}
+    </Box>
+  );
+}
+
+export function RifaList() {
+  const translate = useTranslate();
+  return (
+    <List title={translate('vag.rifas.title')} actions={<Actions />} empty={false} pagination={false} perPage={100}>
+      <Grid />
+    </List>
+  );
+}

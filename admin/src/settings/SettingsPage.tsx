@@ -1,0 +1,86 @@
+// Configuración: General, Redes Sociales and the API keys card (hidden until shown). The
+// api sends secrets masked; sending a masked value back keeps the stored secret.
+import { Box, Button, Card, CardContent, Typography } from '@mui/material';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Settings } from '@vag/contracts';
+import { useState, type ReactNode } from 'react';
+import { Form, Loading, SaveButton, TextInput, Title, useTranslate } from 'react-admin';
+import { errorMessage, useToast } from '../common/useToast';
+import { useVagApi } from '../common/useVagApi';
+
+function Section({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {
+  return (
+    <Card sx={{ mb: 2 }}>
+      <CardContent>
+        <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', mb: 1 }}>
+          <Typography variant="h6" component="h2">
+            {title}
+          </Typography>
+          {action}
+        </Box>
+        {children}
+      </CardContent>
+    </Card>
+  );
+}
+
+const KEYS = ['stripeSecretKey', 'stripePublishableKey', 'paypalClientId', 'paypalSecret'] as const;
+
+export function SettingsPage() {
+  const translate = useTranslate();
+  const toast = useToast();
+  const api = useVagApi();
+  const queryClient = useQueryClient();
+  const [showKeys, setShowKeys] = useState(false);
+  const { data, isPending } = useQuery({ queryKey: ['settings'], queryFn: () => api.call<Settings>('GET', '/settings') });
+
+  const save = async (values: Record<string, unknown>) => {
+    const { _id, id: _ignored, ...rest } = values as Record<string, unknown> & { _id?: string };
+    try {
+      await api.call('PUT', `/settings/${encodeURIComponent(String(_id ?? data?._id ?? ''))}`, rest);
+      toast({ title: translate('vag.settings.saved') });
+      await queryClient.invalidateQueries({ queryKey: ['settings'] });
+    } catch (error) {
+      toast({ title: translate('vag.settings.saveError'), description: errorMessage(error, ''), type: 'error' });
+    }
+  };
+
+  if (isPending) return <Loading />;
+  const t = (key: string) => translate(`vag.settings.${key}`);
+  return (
+    <Box sx={{ py: 2, maxWidth: 820 }}>
+      <Title title={t('title')} />
+      <Typography variant="h5" component="h1" sx={{ fontWeight: 700, mb: 2 }}>
+        {t('title')}
+      </Typography>
+      <Form record={data ?? {}} onSubmit={save}>
+        <Section title={t('general')}>
+          <TextInput source="email" label={t('email')} fullWidth />
+          <TextInput source="contactNumber" label={t('contactNumber')} fullWidth />
+          <TextInput source="mongoDBConnection" label={t('mongoDBConnection')} fullWidth />
+        </Section>
+        <Section title={t('social')}>
+          <TextInput source="socialMedia.facebook" label={t('facebook')} fullWidth />
+          <TextInput source="socialMedia.instagram" label={t('instagram')} fullWidth />
+          <TextInput source="socialMedia.tiktok" label={t('tiktok')} fullWidth />
+        </Section>
+        <Section
+          title={t('apiKeys')}
+          action={<Button onClick={() => setShowKeys((v) => !v)}>{t(showKeys ? 'hideKeys' : 'showKeys')}</Button>}
+        >
+          {showKeys ? (
+            <>
+              <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+                {t('maskedHint')}
+              </Typography>
+              {KEYS.map((key) => (
+                <TextInput key={key} source={`payment.${key}`} label={t(key)} fullWidth />
+              ))}
+            </>
+          ) : null}
+        </Section>
+        <SaveButton label={t('save')} alwaysEnable />
+      </Form>
+    </Box>
+  );
+}

@@ -1,0 +1,18 @@
+// A light MUI theme close to the storefront's colours, on react-admin's default.
+import { defaultTheme, type RaThemeOptions } from 'react-admin';
+
+export const theme: RaThemeOptions = {
+  ...defaultTheme,
+  palette: {
+    mode: 'light',
+    primary: { main: '#6d28d9' },
+    secondary: { main: '#f59e0b' },
+    background: { default: '#f6f5fb' },
+  },
+  shape: { borderRadius: 10 },
+  typography: { fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif' },
+  components: {
+    ...defaultTheme.components,
+    MuiAppBar: { styleOverrides: { colorSecondary: { color: '#1f1147', backgroundColor: '#ffffff' } } },
+  },
+};
