@@ -76,7 +76,13 @@ export async function updateInstantPrize(
   const set: Partial<InstantPrizeDoc> = { updatedAt: new Date() };
   if (change.prizeAmount !== undefined) set.prizeAmount = change.prizeAmount;
   if (change.delivered !== undefined) set.delivered = change.delivered;
-  return prizes(db).findOneAndUpdate({ _id: id }, { $set: set }, { returnDocument: 'after', projection: PUBLIC_PROJECTION });
+  // No projection here: FerretDB v1's findAndModify does not implement `fields`.
+  const doc = await prizes(db).findOneAndUpdate({ _id: id }, { $set: set }, { returnDocument: 'after' });
+  return doc && toPublic(doc);
+}
+
+function toPublic(doc: InstantPrizeDoc): PublicInstantPrize {
+  return { _id: doc._id, number: doc.number, prizeAmount: doc.prizeAmount, status: doc.status, delivered: doc.delivered };
 }
 
 /**

@@ -7,13 +7,14 @@ import { signStaffToken } from '../auth';
 import type { AppDeps } from '../context';
 import { reserveCapacity } from '../db/raffle-capacity';
 import { CURRENT_RAFFLE_ID, generateRaffleNumbers } from '../db/raffle-numbers';
+import { defaultNumberWidth } from './permutation';
 import { createUser, type StaffRole } from '../db/users';
 import type { BusMessage } from '../bus';
 
 export async function raffleWithNumbers(db: Db, totalNumbers: number): Promise<void> {
   await db
     .collection<{ _id: string }>('raffles')
-    .updateOne({ _id: CURRENT_RAFFLE_ID }, { $set: { totalNumbers, isActive: true } }, { upsert: true });
+    .updateOne({ _id: CURRENT_RAFFLE_ID }, { $set: { totalNumbers, numberWidth: defaultNumberWidth(totalNumbers), isActive: true } }, { upsert: true });
   await generateRaffleNumbers(db);
 }
 
