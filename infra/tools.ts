@@ -17,7 +17,7 @@ const ferretdbSrc = path.join(repoRoot, 'infra', 'ferretdb');
 const kafkaPom = path.join(repoRoot, 'infra', 'kafka', 'pom.xml');
 
 // Static binaries: no C toolchain needed, and they run on any Linux.
-const goEnv = { CGO_ENABLED: '0' };
+const goEnv = { CGO_ENABLED: '0', GOFLAGS: '-buildvcs=false' };
 
 function mtime(file: string): number {
   return statSync(file).mtimeMs;
