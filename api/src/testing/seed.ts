@@ -38,3 +38,38 @@ export async function createStaff(
 export function bearer(token: string): { authorization: string } {
   return { authorization: `Bearer ${token}` };
 }
+
+export interface CallResult {
+  status: number;
+  // Tests read whatever the api answered.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  json: any;
+  headers: Headers;
+}
+
+/** A JSON caller for one test server: `call('POST', '/packages', { token, body })` under /api. */
+export function apiCaller(baseUrl: string) {
+  return async function call(
+    method: string,
+    path: string,
+    { body, token, headers }: { body?: unknown; token?: string; headers?: Record<string, string> } = {},
+  ): Promise<CallResult> {
+    const res = await fetch(`${baseUrl}/api${path}`, {
+      method,
+      headers: {
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(token ? bearer(token) : {}),
+        ...headers,
+      },
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    });
+    const text = await res.text();
+    let json: unknown = text;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      // Not JSON: keep the text.
+    }
+    return { status: res.status, json, headers: res.headers };
+  };
+}

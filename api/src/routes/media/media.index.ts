@@ -1,6 +1,6 @@
 // SPEC §7 media, at the site root: POST /upload-media.php replaces or empties one of the
 // four fixed slots (staff only), GET /media/{name} serves a slot to everyone.
-import { MEDIA_MAX_BYTES, MEDIA_SLOTS, MEDIA_TYPES, PERMISSIONS, SERVER, type MediaSlotName } from '@vag/contracts';
+import { MEDIA_MAX_BYTES, MEDIA_SLOTS, MEDIA_TYPES, PERMISSIONS, SERVER, STAFF_API_MESSAGES, type MediaSlotName } from '@vag/contracts';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { ADMIN_ONLY, requireStaff } from '../../auth';
@@ -34,7 +34,7 @@ export const mediaRouter = new Hono<AppEnv>()
 
       if (form.action === 'delete') {
         await deleteMedia(db, filename);
-        return c.json({ msg: SERVER.mediaDeleted });
+        return c.json({ msg: SERVER.mediaDeleted, name: filename });
       }
 
       const file = form.file;
@@ -47,14 +47,14 @@ export const mediaRouter = new Hono<AppEnv>()
         throw apiError(400, msg, { file: msg });
       }
       await saveMedia(db, filename, data, type);
-      return c.json({ msg: SERVER.mediaUploaded });
+      return c.json({ msg: SERVER.mediaUploaded, name: filename });
     },
   )
   .get('/media/:name', async (c) => {
     const name = c.req.param('name');
     if (!isSlot(name)) return c.json({ msg: SERVER.notFound }, 404);
     const media = await readMedia(c.get('deps').db, name);
-    if (!media) return c.json({ msg: SERVER.notFound }, 404);
+    if (!media) return c.json({ msg: STAFF_API_MESSAGES.mediaEmpty }, 404);
     const etag = `"${media.id}"`;
     // Slots are replaced in place, so browsers revalidate after a minute instead of keeping a stale banner.
     c.header('Cache-Control', 'public, max-age=60, must-revalidate');

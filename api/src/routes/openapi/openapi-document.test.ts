@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { buildOpenApiDocument } from './openapi-document';
+
+/** SPEC §7's table of calls (under /api) and its media calls, kept here so the test stands alone. */
+const SPEC_CALLS = [
+  'GET /api/settings',
+  'PUT /api/settings/{id}',
+  'GET /api/lottery',
+  'PUT /api/lottery',
+  'PATCH /api/lottery/is-active',
+  'GET /api/raffle/raffle-progress',
+  'GET /api/raffle/instant-prizes',
+  'DELETE /api/raffle/delete-raffle-numbers',
+  'POST /api/raffle/generate-raffle-numbers',
+  'PUT /api/raffle/{id}',
+  'POST /api/raffle/assign-random-prizes',
+  'POST /api/admin/login',
+  'POST /api/admin/register',
+  'GET /api/admin/me',
+  'GET /api/admin',
+  'GET /api/admin/reports',
+  'DELETE /api/admin/delete-all-purchases',
+  'GET /api/resellers',
+  'PUT /api/resellers/{id}',
+  'DELETE /api/resellers/{id}',
+  'GET /api/packages',
+  'POST /api/packages',
+  'PUT /api/packages/{id}',
+  'DELETE /api/packages/{id}',
+  'GET /api/purchases',
+  'PATCH /api/purchases/{id}/confirm-transfer',
+  'GET /api/purchases/by-email/{email}',
+  'GET /api/purchases/{id}',
+  'POST /api/payments/create-order',
+  'POST /api/payments/capture-order',
+  'POST /api/payments/verify-stripe',
+  'POST /api/payments/verify-payphone',
+  'GET /api/past-raffles',
+  'POST /api/past-raffles',
+  'PUT /api/past-raffles/{id}',
+  'DELETE /api/past-raffles/{id}',
+  'POST /upload-media.php',
+  'GET /media/{name}',
+];
+
+type Operation = { security?: unknown[]; requestBody?: { content: Record<string, { schema: { properties?: Record<string, unknown> } }> } };
+
+function operations(doc: ReturnType<typeof buildOpenApiDocument>): string[] {
+  const paths = doc.paths as Record<string, Record<string, unknown>>;
+  return Object.entries(paths).flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`));
+}
+
+describe('the OpenAPI document', () => {
+  const doc = buildOpenApiDocument();
+  const paths = doc.paths as Record<string, Record<string, Operation>>;
+
+  it('is OpenAPI 3.1 and describes every call of SPEC §7', () => {
+    expect(doc.openapi).toBe('3.1.0');
+    expect(operations(doc)).toEqual(expect.arrayContaining(SPEC_CALLS));
+  });
+
+  it('adds only documented extras beyond SPEC §7', () => {
+    const extras = operations(doc).filter((op) => !SPEC_CALLS.includes(op));
+    for (const op of extras) expect(op).toMatch(/^(GET|POST|PUT|PATCH|DELETE) \/(api\/|media\/)/);
+  });
+
+  it('marks staff calls with bearer security and leaves public ones open', () => {
+    expect(paths['/api/packages']!.post!.security).toEqual([{ bearerAuth: [] }]);
+    expect(paths['/api/packages']!.get!.security).toBeUndefined();
+    expect(paths['/api/admin/login']!.post!.security).toBeUndefined();
+  });
+
+  it('describes request bodies with the contracts schemas', () => {
+    const schema = paths['/api/packages']!.post!.requestBody!.content['application/json']!.schema;
+    expect(Object.keys(schema.properties ?? {})).toEqual(expect.arrayContaining(['name', 'quantity', 'price', 'isPopular']));
+    const upload = paths['/upload-media.php']!.post!.requestBody!.content['multipart/form-data']!.schema;
+    expect(Object.keys(upload.properties ?? {})).toEqual(expect.arrayContaining(['file', 'filename', 'action']));
+  });
+});
