@@ -24,7 +24,7 @@ function mtime(file: string): number {
 }
 
 export async function ensureFerretdb(): Promise<string> {
-  const sources = ['main.go', 'go.mod', 'go.sum'].map((f) => path.join(ferretdbSrc, f));
+  const sources = ['main.go', 'serialize.go', 'go.mod', 'go.sum'].map((f) => path.join(ferretdbSrc, f));
   const newestSource = Math.max(...sources.map(mtime));
   if (existsSync(ferretdbBin) && mtime(ferretdbBin) >= newestSource) return ferretdbBin;
 

@@ -9,9 +9,11 @@ import (
 	"fmt"
 	"log"
 	"log/slog"
+	"net"
 	"os"
 	"os/signal"
 	"path/filepath"
+	"strings"
 	"syscall"
 
 	"github.com/FerretDB/FerretDB/ferretdb"
@@ -37,8 +39,14 @@ func main() {
 		log.Fatal(err)
 	}
 
+	// Clients reach FerretDB through the write-serialising proxy (serialize.go).
+	public, err := net.Listen("tcp", *listen)
+	if err != nil {
+		log.Fatal(err)
+	}
+
 	db, err := ferretdb.New(&ferretdb.Config{
-		Listener:  ferretdb.ListenerConfig{TCP: *listen},
+		Listener:  ferretdb.ListenerConfig{TCP: "127.0.0.1:0"},
 		Logger:    logger,
 		Handler:   "sqlite",
 		SQLiteURL: "file:" + abs + "/",
@@ -50,7 +58,11 @@ func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 
-	fmt.Println("ferretdb listening:", db.MongoDBURI())
+	backend := strings.TrimSuffix(strings.TrimPrefix(db.MongoDBURI(), "mongodb://"), "/")
+	go serveSerialized(public, backend, logger)
+	defer public.Close()
+
+	fmt.Printf("ferretdb listening: mongodb://%s/\n", public.Addr())
 	if err := db.Run(ctx); err != nil && ctx.Err() == nil {
 		log.Fatal(err)
 	}
