@@ -2,6 +2,7 @@
 // generic `{ msg }` answer and the error contract react-admin reads.
 import { z } from 'zod';
 import { PAYMENT_METHODS, ROLES } from './constants';
+import './zod-locale';
 
 /** Document id as sent over the wire (a MongoDB ObjectId in hex, or any opaque string). */
 export const idSchema = z.string().min(1);

@@ -1,5 +1,4 @@
 // @vag/contracts: the shapes, texts and rules every package shares. No I/O here.
-import './zod-locale';
 export * from './messages';
 export * from './constants';
 export * from './common';
@@ -21,3 +20,4 @@ export * from './helpers';
 export * from './pipeline-messages';
 export * from './sales-chart';
 export * from './api-routes';
+export * from './openapi';

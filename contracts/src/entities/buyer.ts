@@ -8,8 +8,10 @@ import { VALIDATION } from '../messages';
 export const buyerEmailSchema = z
   .string({ error: VALIDATION.emailRequired })
   .trim()
-  .min(1, { error: VALIDATION.emailRequired, abort: true })
-  .email({ error: VALIDATION.emailInvalid });
+  .min(1, { error: VALIDATION.emailRequired })
+  // One message per state: an empty field is "requerido", not also "inválido". (An
+  // aborting min() would also stop the cross-field rules, so the format check skips '' itself.)
+  .refine((value) => value === '' || z.regexes.email.test(value), { error: VALIDATION.emailInvalid });
 
 /** Fields shared by the form and the order payload; address fields checked per method. */
 export const buyerFieldsSchema = z.object({
