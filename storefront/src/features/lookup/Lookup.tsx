@@ -1,18 +1,31 @@
 // Purchase lookup island (SPEC §2, anchor #lookup): an e-mail, then each purchase with
 // its status and numbers.
 import { ERRORS, formatDateTime, formatUsd, PAYMENT_METHOD_LABELS, UI, type Purchase } from '@vag/contracts';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { apiGet, ApiError } from '../shared/api';
 import { lookupPath, purchasesFromResponse, purchaseStatusLabel } from './lookup';
 
 type State = { kind: 'idle' } | { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'done'; purchases: Purchase[] };
 
 export default function Lookup() {
-  const [email, setEmail] = useState('');
   const [state, setState] = useState<State>({ kind: 'idle' });
+  const input = useRef<HTMLInputElement>(null);
 
-  async function search(event: React.FormEvent) {
+  // Before hydration the form still works as a plain GET (?email=…#lookup): search it.
+  useEffect(() => {
+    const fromUrl = new URLSearchParams(window.location.search).get('email');
+    if (fromUrl && input.current) {
+      input.current.value = fromUrl;
+      void run(fromUrl);
+    }
+  }, []);
+
+  function search(event: React.FormEvent) {
     event.preventDefault();
+    void run(input.current?.value ?? '');
+  }
+
+  async function run(email: string) {
     if (!email.trim()) return;
     setState({ kind: 'loading' });
     try {
@@ -27,7 +40,7 @@ export default function Lookup() {
 
   return (
     <>
-      <form className="lookup-form" onSubmit={search} role="search" aria-label="Consultar compras por e-mail">
+      <form className="lookup-form" onSubmit={search} action="/#lookup" method="get" role="search" aria-label="Consultar compras por e-mail">
         <div className="field">
           <label htmlFor="lookup-email">Correo electrónico</label>
           <input
@@ -36,9 +49,9 @@ export default function Lookup() {
             type="email"
             autoComplete="email"
             required
+            name="email"
             placeholder="tucorreo@ejemplo.com"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
+            ref={input}
           />
         </div>
         <button className="btn btn-brand" type="submit" disabled={state.kind === 'loading'}>

@@ -1,0 +1,132 @@
+// A visitor buys a package by bank transfer against the real api, then finds the
+// purchase (and, once staff confirm the transfer, its numbers) by e-mail.
+import { ERRORS, FORM, SERVER, UI, VALIDATION } from '@vag/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { holdRequests, hydrated, seedRaffle, startSite, waitFor, type SeededPackage, type Site } from './support';
+
+let site: Site;
+let packages: SeededPackage[];
+
+beforeAll(async () => {
+  site = await startSite();
+  ({ packages } = await seedRaffle(site));
+});
+afterAll(async () => {
+  await site?.stop();
+});
+
+describe('buying with bank transfer', () => {
+  it('goes home → package → checkout (invalid, then valid data) → WhatsApp, and the purchase is found by e-mail', async () => {
+    const page = await site.page();
+    const popular = packages.find((p) => p.isPopular)!;
+
+    await page.goto('/');
+    await page.getByRole('link', { name: UI.participate }).click();
+    await hydrated(page, 'Packages');
+    await page.getByRole('button', { name: `${popular.name}: ${popular.quantity} números por $12.00` }).click();
+    await page.waitForURL('**/checkout');
+    await page.getByTestId('summary-total').getByText('$12.00').waitFor();
+
+    // No method yet: submit disabled with its hint; card is refused.
+    const submit = page.getByRole('button', { name: 'PAGAR AHORA' });
+    await page.getByText(FORM.selectMethodHint).waitFor();
+    expect(await submit.isDisabled()).toBe(true);
+    await page.getByLabel('Tarjeta').check({ force: true }).catch(() => undefined);
+    await page.getByText(ERRORS.methodNotAvailable, { exact: true }).waitFor();
+    expect(await page.getByLabel('Tarjeta').isChecked()).toBe(false);
+
+    await page.getByLabel('Transferencia Bancaria').check();
+    await page.getByTestId('bank-details').getByText('Concepto', { exact: true }).waitFor();
+    expect(await submit.isDisabled()).toBe(false);
+
+    // Empty form: every message of SPEC §5 and the toast.
+    await submit.click();
+    await page.getByText(FORM.invalidTitle).waitFor();
+    await page.getByText(FORM.invalidDescription).waitFor();
+    for (const message of [
+      VALIDATION.firstNameRequired,
+      VALIDATION.lastNameRequired,
+      VALIDATION.emailRequired,
+      VALIDATION.phoneRequired,
+      VALIDATION.provinceRequired,
+      VALIDATION.cityRequired,
+      VALIDATION.addressRequired,
+      VALIDATION.termsRequired,
+    ]) {
+      await page.getByText(message, { exact: true }).waitFor();
+    }
+
+    // Editing a field clears its error.
+    await page.getByLabel('Nombre', { exact: true }).fill('Ana');
+    await page.getByText(VALIDATION.firstNameRequired).waitFor({ state: 'detached' });
+
+    // Invalid e-mail, then a confirmation that does not match.
+    await page.getByLabel('Email', { exact: true }).fill('ana-sin-arroba');
+    await page.getByLabel('Confirmar email').fill('otra@correo.ec');
+    await submit.click();
+    await page.getByText(VALIDATION.emailInvalid, { exact: true }).waitFor();
+    await page.getByText(VALIDATION.emailsDontMatch, { exact: true }).waitFor();
+
+    const email = `ana.${Date.now()}@correo.ec`;
+    await page.getByLabel('Apellido').fill('Pérez');
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByLabel('Confirmar email').fill(email);
+    await page.getByLabel('Teléfono').fill('0991234567');
+    await page.getByLabel('Provincia').selectOption('Pichincha');
+    await page.getByLabel('Ciudad').fill('Quito');
+    await page.getByLabel('Dirección').fill('Av. Amazonas N24-03');
+    await page.getByLabel(/Acepto los términos/).check();
+
+    // The buyer is sent to WhatsApp with the order; intercept that navigation.
+    let whatsappUrl = '';
+    await page.route('https://wa.me/**', (route) => {
+      whatsappUrl = route.request().url();
+      return route.fulfill({ status: 200, contentType: 'text/html', body: '<title>WhatsApp</title>' });
+    });
+    const held = await holdRequests(page, '**/api/payments/create-order');
+    await submit.click();
+    await page.getByText(UI.processingPayment).waitFor();
+    await page.getByRole('button', { name: UI.processingButton }).waitFor();
+    expect(await page.getByLabel('Apellido').isDisabled()).toBe(true);
+    held.release();
+    await page.waitForURL('https://wa.me/**');
+    const redirect = new URL(whatsappUrl);
+    expect(redirect.pathname).toBe('/593999999999');
+    expect(redirect.searchParams.get('text')).toContain('12.00');
+
+    // The purchase is pending until staff confirm the transfer.
+    const [purchase] = await waitFor(async () => {
+      const res = await fetch(`${site.url}/api/purchases/by-email/${encodeURIComponent(email)}`);
+      const body = (await res.json()) as { purchases?: { _id: string }[] } | { _id: string }[];
+      const list = Array.isArray(body) ? body : (body.purchases ?? []);
+      return list.length > 0 ? list : null;
+    });
+    expect(redirect.searchParams.get('text')).toContain(purchase!._id);
+    expect(SERVER.bankTransferInstructions).toBeTruthy();
+
+    const home = await site.page();
+    await home.goto('/#lookup');
+    await hydrated(home, 'Lookup');
+    await home.getByLabel('Correo electrónico').fill(email);
+    await home.getByRole('button', { name: 'Buscar' }).click();
+    const result = home.getByTestId('lookup-result');
+    await result.getByText('Pendiente').waitFor();
+    await result.getByText('10 números · $12.00').waitFor();
+
+    await site.api('PATCH', `/purchases/${purchase!._id}/confirm-transfer`, { referenceCode: 'REF-123', bankName: 'Pichincha' });
+    await waitFor(async () => {
+      await home.getByRole('button', { name: 'Buscar' }).click();
+      await result.getByText('Completado').waitFor({ timeout: 1000 });
+      return (await result.getByRole('list', { name: 'Números asignados' }).getByRole('listitem').count()) === 10;
+    }, { message: 'the ten numbers in the lookup' });
+  });
+
+  it("shows 'No se encontraron compras con ese email.' for an unknown e-mail", async () => {
+    const page = await site.page();
+    await page.goto('/#lookup');
+    await hydrated(page, 'Lookup');
+    await page.getByLabel('Correo electrónico').fill('nadie@correo.ec');
+    await page.getByRole('button', { name: 'Buscar' }).click();
+    await page.getByText(UI.lookupEmpty).waitFor();
+  });
+});

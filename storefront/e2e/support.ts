@@ -1,0 +1,117 @@
+// Browser-test plumbing for the storefront: a real api (fresh database, built
+// storefront), seeded through the api's own staff routes, and headless Chromium.
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser } from '../../infra/testing/browser';
+import { createStaff } from '../../api/src/testing/seed';
+import { startTestServer, type TestServer } from '../../api/src/testing/server';
+
+export { saveScreenshot } from '../../infra/testing/browser';
+export { waitFor } from '../../api/src/testing/wait';
+
+export const MOBILE = { width: 360, height: 740 } as const;
+export const DESKTOP = { width: 1280, height: 860 } as const;
+
+export interface Site {
+  srv: TestServer;
+  url: string;
+  browser: Browser;
+  admin: { authorization: string };
+  /** Calls the api as the seeded admin; throws with the answer on a non-2xx. */
+  api<T = unknown>(method: string, path: string, body?: unknown): Promise<T>;
+  /** A fresh browser context (own sessionStorage) at a viewport size. */
+  page(viewport?: { width: number; height: number }): Promise<Page>;
+  stop(): Promise<void>;
+}
+
+export async function startSite(options: { env?: Record<string, string> } = {}): Promise<Site> {
+  const srv = await startTestServer(options.env ? { env: options.env } : {});
+  const browser = await launchBrowser().catch(async (error: unknown) => {
+    await srv.stop();
+    throw error;
+  });
+  const { token } = await createStaff(srv.db, { role: 'admin' });
+  const admin = { authorization: `Bearer ${token}` };
+  const contexts: BrowserContext[] = [];
+
+  const api = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+    const res = await fetch(`${srv.url}/api${path}`, {
+      method,
+      headers: { ...admin, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const text = await res.text();
+    if (!res.ok) throw new Error(`${method} ${path} → ${res.status}: ${text}`);
+    return (text ? JSON.parse(text) : null) as T;
+  };
+
+  return {
+    srv,
+    url: srv.url,
+    browser,
+    admin,
+    api,
+    async page(viewport = DESKTOP) {
+      const context = await browser.newContext({ viewport, baseURL: srv.url, locale: 'es-EC' });
+      contexts.push(context);
+      const page = await context.newPage();
+      page.setDefaultTimeout(15_000);
+      return page;
+    },
+    async stop() {
+      await Promise.all(contexts.map((c) => c.close().catch(() => undefined)));
+      await browser.close().catch(() => undefined);
+      await srv.stop();
+    },
+  };
+}
+
+export interface SeededPackage {
+  _id: string;
+  name: string;
+  quantity: number;
+  price: number;
+  isPopular: boolean;
+}
+
+/** A raffle with its numbers generated and three packages, as an admin would set it up. */
+export async function seedRaffle(
+  site: Site,
+  { isActive = true, pricePerNumber = 1.5 }: { isActive?: boolean; pricePerNumber?: number } = {},
+): Promise<{ packages: SeededPackage[] }> {
+  const endDate = new Date(Date.now() + 30 * 24 * 3600 * 1000).toISOString();
+  await site.api('PUT', '/lottery', {
+    name: 'Gran Sorteo Navideño',
+    prize: 'Camioneta 0 km',
+    pricePerNumber,
+    imageUrl: '',
+    endDate,
+    totalNumbers: 1000,
+  });
+  await site.api('POST', '/raffle/generate-raffle-numbers');
+  await site.api('PATCH', '/lottery/is-active', { isActive });
+  const packages: SeededPackage[] = [];
+  for (const input of [
+    { name: 'Básico', quantity: 5, price: 7.5, isPopular: false },
+    { name: 'Popular', quantity: 10, price: 12, isPopular: true },
+    { name: 'Mega', quantity: 50, price: 50, isPopular: false },
+  ]) {
+    packages.push(await site.api<SeededPackage>('POST', '/packages', input));
+  }
+  return { packages };
+}
+
+/** Holds a request until `release()` so a test can look at the page meanwhile. */
+export async function holdRequests(page: Page, pattern: string) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(pattern, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return { release };
+}
+
+/** Waits until the island of `component` (e.g. 'Lookup') is hydrated on the page. */
+export async function hydrated(page: Page, component: string): Promise<void> {
+  await page.locator(`astro-island[component-url*="/${component}."]:not([ssr])`).first().waitFor({ state: 'attached' });
+}
