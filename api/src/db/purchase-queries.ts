@@ -56,51 +56,43 @@ function toQuery(filter: ReportFilter): Filter<PurchaseDocForReport> {
   return query;
 }
 
-/** Rounds away binary noise from sums of prices (0.1 + 0.2). */
-function cents(amount: number): number {
-  return Math.round(amount * 100) / 100;
-}
-
 export async function queryPurchaseReport(db: Db, filter: ReportFilter): Promise<PurchaseReport> {
-  const query = toQuery(filter);
-  const [rows, [sums]] = await Promise.all([
-    purchases(db)
-      .find(query, {
-        projection: {
-          _id: 1,
-          'buyer.firstName': 1,
-          'buyer.lastName': 1,
-          'buyer.email': 1,
-          paymentMethod: 1,
-          quantity: 1,
-          totalPrice: 1,
-          status: 1,
-          resellerCode: 1,
-          packageType: 1,
-          createdAt: 1,
-        },
-      })
-      .sort({ createdAt: -1 })
-      .toArray(),
-    purchases(db)
-      .aggregate<{ totalAmount: number; totalTickets: number }>([
-        { $match: query },
-        { $group: { _id: null, totalAmount: { $sum: '$totalPrice' }, totalTickets: { $sum: '$quantity' } } },
-      ])
-      .toArray(),
-  ]);
-  return {
-    totals: { totalAmount: cents(sums?.totalAmount ?? 0), totalTickets: sums?.totalTickets ?? 0 },
-    rows: rows.map((r) => ({
-      _id: r._id,
-      buyer: { firstName: r.buyer?.firstName ?? '', lastName: r.buyer?.lastName ?? '', email: r.buyer?.email ?? '' },
-      paymentMethod: r.paymentMethod,
-      quantity: r.quantity,
-      totalPrice: r.totalPrice,
-      status: r.status,
-      resellerCode: r.resellerCode ?? null,
-      ...(r.packageType ? { packageType: r.packageType } : {}),
-      createdAt: r.createdAt,
-    })),
-  };
+  const found = await purchases(db)
+    .find(toQuery(filter), {
+      projection: {
+        _id: 1,
+        'buyer.firstName': 1,
+        'buyer.lastName': 1,
+        'buyer.email': 1,
+        paymentMethod: 1,
+        quantity: 1,
+        totalPrice: 1,
+        status: 1,
+        resellerCode: 1,
+        packageType: 1,
+        createdAt: 1,
+      },
+    })
+    .sort({ createdAt: -1 })
+    .toArray();
+  const rows: ReportRowDoc[] = found.map((r) => ({
+    _id: r._id,
+    buyer: { firstName: r.buyer?.firstName ?? '', lastName: r.buyer?.lastName ?? '', email: r.buyer?.email ?? '' },
+    paymentMethod: r.paymentMethod,
+    quantity: r.quantity,
+    totalPrice: r.totalPrice,
+    status: r.status,
+    resellerCode: r.resellerCode ?? null,
+    ...(r.packageType ? { packageType: r.packageType } : {}),
+    createdAt: r.createdAt,
+  }));
+  // Summed here rather than with $group: FerretDB v1 computes only the first of two
+  // $sum accumulators in one $group (the second comes back 0), and the rows are read anyway.
+  let amountCents = 0;
+  let tickets = 0;
+  for (const row of rows) {
+    amountCents += Math.round((row.totalPrice ?? 0) * 100);
+    tickets += row.quantity ?? 0;
+  }
+  return { totals: { totalAmount: amountCents / 100, totalTickets: tickets }, rows };
 }
