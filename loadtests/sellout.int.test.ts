@@ -1,0 +1,91 @@
+// A small sellout on every `npm test`: a few hundred k6 buyers sell out a 2 000-number
+// raffle against the real api (in-process bus and workers, fake PayPal, SMTP and Twilio),
+// then the audit checks I1–I3 and the pipeline's end state on the document store.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeProviders, type FakeProviders } from '@vag/api/testing/fakes/index';
+import { createStaff } from '@vag/api/testing/seed';
+import { startTestServer, type TestServer } from '@vag/api/testing/server';
+import { waitFor } from '@vag/api/testing/wait';
+import { auditRaffle, formatReport } from './audit';
+import { runK6, type K6Run } from './harness/k6';
+import { startPayPalApprover, type Approver } from './harness/paypal-approver';
+import { putRaffleOnSale, SMALL_PACKAGES } from './harness/raffle-setup';
+import { pipelineState, settled } from './harness/settle';
+
+const N = 2_000;
+
+describe('sellout of a 2 000-number raffle', () => {
+  let fakes: FakeProviders;
+  let server: TestServer;
+  let approver: Approver;
+  let run: K6Run;
+
+  beforeAll(async () => {
+    fakes = await startFakeProviders();
+    server = await startTestServer({ env: fakes.env });
+    approver = await startPayPalApprover((orderId) => fakes.paypal.approve(orderId));
+    const { token } = await createStaff(server.db, { role: 'admin' });
+    await putRaffleOnSale(server.url, token, { totalNumbers: N, pricePerNumber: 1, packages: SMALL_PACKAGES });
+
+    run = await runK6(
+      'sellout.js',
+      {
+        BASE_URL: server.url,
+        STAFF_TOKEN: token,
+        PROFILE: 'ci',
+        PAYPAL_SHARE: '0.3',
+        PAYPAL_APPROVE_URL: approver.url,
+        // The CI machine runs other suites beside this one: the latency goals of the
+        // spike are the benchmark's business, here only correctness is asserted.
+        P95_MS: '3000',
+        P99_MS: '8000',
+      },
+      path.join(mkdtempSync(path.join(tmpdir(), 'vag-k6-')), 'sellout-ci.json'),
+    );
+  }, 120_000);
+
+  afterAll(async () => {
+    await approver?.stop();
+    await server?.stop();
+    await fakes?.stop();
+  });
+
+  it('k6 buyers sell every number with no unexpected error, late buyers get the sold-out answer', () => {
+    expect(run.code, run.output).toBe(0);
+    console.log(run.output.trim());
+    expect(run.summary?.unexpectedErrorRate).toBe(0);
+    expect(run.summary?.numbersPaid).toBe(N);
+    expect(run.summary?.soldOutAnswers).toBeGreaterThan(0);
+  });
+
+  it('GET /api/raffle/raffle-progress shows the raffle 100 % sold', async () => {
+    const progress = await (await fetch(`${server.url}/api/raffle/raffle-progress`)).json();
+    expect(progress).toEqual({ percentage: 100, assigned: N, total: N });
+  });
+
+  it('the audit passes every invariant (I1 unique, I2 no oversell, I3 exactly once, messages, reservations)', async () => {
+    // Numbers, e-mails and SMS follow the payments asynchronously.
+    let state = await pipelineState(server.db);
+    await waitFor(async () => settled((state = await pipelineState(server.db))), {
+      timeoutMs: 45_000,
+      message: 'every paid purchase to get its numbers, e-mail and SMS',
+    }).catch((error: Error) => {
+      throw new Error(`${error.message}; pipeline at ${JSON.stringify(state)}`);
+    });
+    const report = await auditRaffle(server.db);
+    expect(report.ok, formatReport(report)).toBe(true);
+    expect(report.stats.assigned).toBe(N);
+  }, 90_000);
+
+  it('each paid purchase sent exactly one e-mail and one SMS through the providers', async () => {
+    const { completed } = await pipelineState(server.db);
+    await waitFor(() => fakes.smtp.mails.length >= completed && fakes.twilio.messages.length >= completed, {
+      message: 'the providers to receive every message',
+    });
+    expect(fakes.smtp.mails).toHaveLength(completed);
+    expect(fakes.twilio.messages).toHaveLength(completed);
+  });
+});
