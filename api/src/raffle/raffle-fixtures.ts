@@ -48,7 +48,7 @@ export async function insertPurchase(db: Db, fixture: PurchaseFixture = {}): Pro
   if (!reserved.ok) throw new Error(`fixture could not reserve ${quantity}: ${reserved.reason}`);
   const _id = randomUUID();
   const now = fixture.createdAt ?? new Date();
-  await db.collection<{ _id: string }>('purchases').insertOne({
+  await db.collection<{ _id: string; [field: string]: unknown }>('purchases').insertOne({
     _id,
     raffleId: CURRENT_RAFFLE_ID,
     createdAt: now,
