@@ -21,6 +21,8 @@ const envSchema = z.object({
   /** Comma-separated brokers; unset means the in-process event bus. */
   KAFKA_BROKERS: optional,
   KAFKA_CLIENT_ID: z.string().default('voy-a-ganar'),
+  /** Prefix for every topic and consumer group, so several deployments (or test servers) can share one Kafka. */
+  KAFKA_NAMESPACE: z.string().default(''),
   /** `embedded` runs the workers inside the api process; `none` leaves them to `npm run workers`. */
   WORKERS: z.enum(['embedded', 'none']).default('embedded'),
 
@@ -41,6 +43,8 @@ const envSchema = z.object({
   TRANSFER_RESERVATION_HOURS: z.coerce.number().positive().default(48),
   SWEEP_INTERVAL_SECONDS: z.coerce.number().positive().default(30),
   WHATSAPP_NUMBER: z.string().default('593999999999'),
+  /** How often the reconciler recomputes the raffle counters and re-publishes lost paid events. */
+  RECONCILE_INTERVAL_SECONDS: z.coerce.number().positive().default(60),
 
   PAYPAL_CLIENT_ID: optional,
   PAYPAL_CLIENT_SECRET: optional,

@@ -10,6 +10,9 @@ import { connectDatabase } from './db/client';
 import { ensureIndexes } from './db/indexes';
 import type { Env } from './env';
 import { resolveJwtSecret } from './lib/jwt-secret';
+import { startReconciler } from './pipeline/reconciler';
+import { startOutboxRelay } from './pipeline/relay';
+import { startReservationSweeper } from './pipeline/sweeper';
 import { ensureRaffleJob } from './routes/lottery/lottery.jobs';
 
 export interface Stoppable {
@@ -29,13 +32,14 @@ export async function startRuntime(env: Env, log: Logger): Promise<Runtime> {
   const deps: AppDeps = { env, db, bus, log, jwtSecret: resolveJwtSecret(env) };
 
   const running: Stoppable[] = [];
-  for (const start of backgroundJobs) running.push(await start(deps));
   if (env.WORKERS === 'embedded') {
     // Imported lazily: the workers package builds on this one, and the scaled mode
-    // runs it as separate processes instead.
+    // runs it as separate processes instead. Started before the jobs so that the
+    // outbox relay's first pass finds its consumers subscribed.
     const { startWorkers } = await import('@vag/workers');
     running.push(await startWorkers(deps));
   }
+  for (const start of backgroundJobs) running.push(await start(deps));
 
   return {
     deps,
@@ -49,4 +53,10 @@ export async function startRuntime(env: Env, log: Logger): Promise<Runtime> {
 }
 
 /** Jobs every api process runs beside serving requests (start-up seeding, relay, sweeper, reconciler). */
-const backgroundJobs: Array<(deps: AppDeps) => Promise<Stoppable>> = [ensureRaffleJob, bootstrapAdminJob];
+const backgroundJobs: Array<(deps: AppDeps) => Promise<Stoppable>> = [
+  ensureRaffleJob,
+  bootstrapAdminJob,
+  startOutboxRelay,
+  startReservationSweeper,
+  startReconciler,
+];

@@ -16,6 +16,8 @@ export interface KafkaBusOptions {
   clientId: string;
   /** Partitions for topics this bus creates: the most consumers one group can spread over. */
   partitions?: number;
+  /** Prefix of every topic and group id on the broker; handlers still see the plain topic. */
+  namespace?: string;
   log?: Logger;
 }
 
@@ -66,14 +68,19 @@ export class KafkaBus implements EventBus {
     for (const t of missing) this.knownTopics.add(t);
   }
 
+  private get ns(): string {
+    return this.options.namespace ?? '';
+  }
+
   async publish(messages: BusMessage[]): Promise<void> {
     if (messages.length === 0) return;
-    await this.ensureTopics([...new Set(messages.map((m) => m.topic))]);
+    await this.ensureTopics([...new Set(messages.map((m) => this.ns + m.topic))]);
     const byTopic = new Map<string, { key: string; value: string }[]>();
     for (const m of messages) {
-      const list = byTopic.get(m.topic) ?? [];
+      const topic = this.ns + m.topic;
+      const list = byTopic.get(topic) ?? [];
       list.push({ key: m.key, value: JSON.stringify(m.value) });
-      byTopic.set(m.topic, list);
+      byTopic.set(topic, list);
     }
     await this.producer.sendBatch({
       acks: -1,
@@ -82,9 +89,10 @@ export class KafkaBus implements EventBus {
   }
 
   async subscribe(options: SubscribeOptions): Promise<Subscription> {
-    await this.ensureTopics(options.topics);
+    const topics = options.topics.map((t) => this.ns + t);
+    await this.ensureTopics(topics);
     const consumer = this.kafka.consumer({
-      groupId: options.groupId,
+      groupId: this.ns + options.groupId,
       sessionTimeout: 15_000,
       heartbeatInterval: 1_000,
       rebalanceTimeout: 20_000,
@@ -92,12 +100,12 @@ export class KafkaBus implements EventBus {
     this.consumers.add(consumer);
     let stopping = false;
     await consumer.connect();
-    await consumer.subscribe({ topics: options.topics, fromBeginning: true });
+    await consumer.subscribe({ topics, fromBeginning: true });
     await consumer.run({
       partitionsConsumedConcurrently: Math.max(1, options.concurrency ?? 3),
       eachMessage: async ({ topic, message, heartbeat }) => {
         const value: unknown = message.value ? JSON.parse(message.value.toString('utf8')) : null;
-        const busMessage: BusMessage = { topic, key: message.key?.toString('utf8') ?? '', value };
+        const busMessage: BusMessage = { topic: topic.slice(this.ns.length), key: message.key?.toString('utf8') ?? '', value };
         for (let attempt = 0; ; attempt++) {
           try {
             await options.handler(busMessage);

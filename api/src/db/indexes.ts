@@ -9,6 +9,8 @@ import { ensureUsersIndexes } from './users';
 import { ensureInstantPrizeIndexes } from './instant-prizes';
 import { ensureNumberClaimIndexes } from './number-claims';
 import { ensurePurchaseNumbersIndexes } from './purchase-numbers';
+import { ensurePurchaseIndexes } from './purchases';
+import { ensureSalesIndexes } from './sales';
 
 const indexCreators: Array<(db: Db) => Promise<unknown>> = [
   ensureUsersIndexes,
@@ -19,6 +21,8 @@ const indexCreators: Array<(db: Db) => Promise<unknown>> = [
   ensureNumberClaimIndexes,
   ensureInstantPrizeIndexes,
   ensurePurchaseNumbersIndexes,
+  ensurePurchaseIndexes,
+  ensureSalesIndexes,
 ];
 
 export async function ensureIndexes(db: Db): Promise<void> {

@@ -13,10 +13,16 @@ import { resellersRouter } from './resellers/resellers.index';
 import { settingsRouter } from './settings/settings.index';
 import { purchasesAdminRouter, purchasesRouter } from './purchases/purchases.index';
 import { raffleRouter } from './raffle/raffle.index';
+import { paymentsRouter } from './payments/payments.index';
+import { purchaseActionsRouter } from './purchase-actions/purchase-actions.index';
+import { salesChartRouter } from './sales-chart/sales-chart.index';
 
 /** Routes under /api. */
 export function mountApiRoutes(api: Hono<AppEnv>): void {
   api.route('/health', healthRouter);
+  api.route('/admin/sales-chart', salesChartRouter);
+  api.route('/payments', paymentsRouter);
+  api.route('/purchases', purchaseActionsRouter);
   api.route('/admin/reports', reportsRouter);
   api.route('/admin', adminRouter);
   api.route('/lottery', lotteryRouter);

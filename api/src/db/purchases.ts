@@ -1,0 +1,253 @@
+// The order and payment side of the `purchases` collection: creating a pending order,
+// its provider references, and the one-way status transitions of the pipeline
+// (PENDING → COMPLETED | EXPIRED, EXPIRED → COMPLETED | REFUND_REQUIRED). Each transition
+// is one conditional single-document update that matches nothing the second time, so
+// replays and races between confirmation paths confirm a purchase once. The numbers
+// and read side of the same documents live in db/purchase-numbers.ts.
+import type { PaymentMethod, PurchasePaidEvent, PurchaseStatus } from '@vag/contracts';
+import type { Db, Filter } from 'mongodb';
+import { isDuplicateKey } from './raffle-numbers';
+
+export interface PurchaseBuyerDoc {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  country: string;
+  address: string;
+  city: string;
+  province: string;
+  document?: string;
+}
+
+export interface OutboxEntry<E> {
+  event: E;
+  createdAt: Date;
+  publishedAt: Date | null;
+}
+
+/**
+ * Outbox entries by event type. Keys may not contain '.', so 'purchase.paid' is stored
+ * under `purchase_paid` (see outboxField).
+ */
+export interface PurchaseOutbox {
+  purchase_paid?: OutboxEntry<PurchasePaidEvent>;
+}
+
+export interface PurchaseDoc {
+  _id: string;
+  raffleId: string;
+  createdAt: Date;
+  updatedAt: Date;
+  buyer: PurchaseBuyerDoc;
+  resellerCode: string | null;
+  quantity: number;
+  unitPrice: number;
+  totalPrice: number;
+  paymentMethod: PaymentMethod;
+  status: PurchaseStatus;
+  packageId: string | null;
+  packageData: { name: string; quantity: number; price: number };
+  packageType: 'normal' | 'custom';
+  reservation: { active: boolean; expiresAt: Date };
+  paidAt?: Date;
+  assignedNumbers: string[];
+  numbersAssignedAt?: Date;
+  soldCountedAt?: Date;
+  instantPrizesWon?: Array<{ number: string; amount: number }>;
+  paypal?: { orderId: string; status: string; amount?: number; currency?: string; captureId?: string; completedAt?: Date | null };
+  card?: { sessionId: string; status: string; completedAt?: Date | null; paymentIntentId?: string | null; amountTotal?: number };
+  mobile?: {
+    transactionId: number | null;
+    clientTransactionId: string;
+    status: string;
+    cardBrand?: string | null;
+    last4?: string | null;
+    authorizationCode?: string | null;
+    payUrl?: string;
+    completedAt?: Date | null;
+  };
+  bankTransfer?: { received: boolean; bankName?: string | null; referenceCode?: string | null; confirmedAt?: Date | null; confirmedBy?: string | null };
+  outbox?: PurchaseOutbox;
+  notifications?: Record<string, unknown>;
+  /** Why an order never reached the buyer's payment page (provider failure), or why it needs a refund. */
+  failure?: { reason: 'provider_error' | 'late_payment_sold_out' | 'amount_mismatch'; message: string; at: Date };
+}
+
+export type ProviderBlock = Pick<PurchaseDoc, 'paypal' | 'card' | 'mobile' | 'bankTransfer'>;
+
+const purchases = (db: Db) => db.collection<PurchaseDoc>('purchases');
+/** Provider references that must point at one purchase only (e.g. a PayPhone transactionId). */
+const paymentRefs = (db: Db) => db.collection<{ _id: string; purchaseId: string; createdAt: Date }>('payment_refs');
+
+export const PURCHASE_PAID_OUTBOX = 'purchase_paid' as const;
+
+export async function ensurePurchaseIndexes(db: Db): Promise<void> {
+  await purchases(db).createIndex({ status: 1, 'reservation.expiresAt': 1 }, { name: 'status_reservation_expiry' });
+  await purchases(db).createIndex({ 'outbox.purchase_paid.publishedAt': 1 }, { name: 'outbox_purchase_paid' });
+  await purchases(db).createIndex({ 'paypal.orderId': 1 }, { name: 'paypal_order' });
+  await purchases(db).createIndex({ 'card.sessionId': 1 }, { name: 'card_session' });
+  await purchases(db).createIndex({ 'mobile.clientTransactionId': 1 }, { name: 'mobile_client_tx' });
+}
+
+export async function insertPurchase(db: Db, doc: PurchaseDoc): Promise<void> {
+  await purchases(db).insertOne(doc);
+}
+
+export async function getPurchase(db: Db, id: string): Promise<PurchaseDoc | null> {
+  return purchases(db).findOne({ _id: id });
+}
+
+export async function findPurchaseByPaypalOrder(db: Db, orderId: string): Promise<PurchaseDoc | null> {
+  return purchases(db).findOne({ 'paypal.orderId': orderId });
+}
+
+export async function findPurchaseByStripeSession(db: Db, sessionId: string): Promise<PurchaseDoc | null> {
+  return purchases(db).findOne({ 'card.sessionId': sessionId });
+}
+
+export async function findPurchaseByClientTransaction(db: Db, clientTransactionId: string): Promise<PurchaseDoc | null> {
+  return purchases(db).findOne({ 'mobile.clientTransactionId': clientTransactionId });
+}
+
+/** Records the provider's reference of a pending order (PayPal order, Stripe session, PayPhone transaction). */
+export async function setProviderBlock(db: Db, id: string, block: ProviderBlock): Promise<void> {
+  await purchases(db).updateOne({ _id: id }, { $set: { ...block, updatedAt: new Date() } });
+}
+
+/**
+ * Binds a provider reference to one purchase for good (a unique key). Answers the
+ * purchase that owns it: `purchaseId` itself, or another one that took it first.
+ */
+export async function claimPaymentRef(db: Db, ref: string, purchaseId: string): Promise<string> {
+  try {
+    await paymentRefs(db).insertOne({ _id: ref, purchaseId, createdAt: new Date() });
+    return purchaseId;
+  } catch (error) {
+    if (!isDuplicateKey(error)) throw error;
+    const owner = await paymentRefs(db).findOne({ _id: ref });
+    return owner?.purchaseId ?? purchaseId;
+  }
+}
+
+/**
+ * Ends a pending order whose reservation should go back: the sweeper's expiry, or an
+ * order whose provider call failed (then `failure` says why, for staff). True only for
+ * the one call that ended it: that caller gives the capacity back.
+ */
+export async function endPendingReservation(
+  db: Db,
+  id: string,
+  options: { expiredBefore?: Date; failure?: PurchaseDoc['failure'] } = {},
+): Promise<PurchaseDoc | null> {
+  const filter: Filter<PurchaseDoc> = { _id: id, status: 'PENDING', 'reservation.active': true };
+  if (options.expiredBefore) filter['reservation.expiresAt'] = { $lte: options.expiredBefore };
+  const set: Partial<PurchaseDoc> & Record<string, unknown> = { status: 'EXPIRED', 'reservation.active': false, updatedAt: new Date() };
+  if (options.failure) set.failure = options.failure;
+  return purchases(db).findOneAndUpdate(filter, { $set: set }, { returnDocument: 'after' });
+}
+
+/** Pending orders whose reservation is past its expiry (the sweeper's work list). */
+export async function findExpiredReservations(db: Db, now: Date, limit: number): Promise<Array<Pick<PurchaseDoc, '_id' | 'quantity' | 'raffleId'>>> {
+  return purchases(db)
+    .find(
+      { status: 'PENDING', 'reservation.expiresAt': { $lte: now }, 'reservation.active': true },
+      { projection: { quantity: 1, raffleId: 1 }, limit },
+    )
+    .toArray();
+}
+
+/**
+ * The payment transition: `from` (PENDING, or EXPIRED after a late payment re-reserved
+ * capacity) → COMPLETED, with the provider's block and the `purchase.paid` outbox entry
+ * in the same write. Null when the purchase was not in `from` (already confirmed,
+ * expired meanwhile, …): the caller reads the purchase again and decides.
+ */
+export async function completePurchase(
+  db: Db,
+  id: string,
+  from: 'PENDING' | 'EXPIRED',
+  block: ProviderBlock,
+  event: PurchasePaidEvent,
+  paidAt: Date,
+): Promise<PurchaseDoc | null> {
+  const outbox: OutboxEntry<PurchasePaidEvent> = { event, createdAt: paidAt, publishedAt: null };
+  return purchases(db).findOneAndUpdate(
+    { _id: id, status: from },
+    {
+      $set: {
+        ...block,
+        status: 'COMPLETED',
+        paidAt,
+        updatedAt: paidAt,
+        'reservation.active': false,
+        [`outbox.${PURCHASE_PAID_OUTBOX}`]: outbox,
+      },
+    },
+    { returnDocument: 'after' },
+  );
+}
+
+/** A payment arrived after expiry and no numbers remain: staff must refund it. */
+export async function markRefundRequired(db: Db, id: string, block: ProviderBlock, message: string): Promise<PurchaseDoc | null> {
+  const now = new Date();
+  return purchases(db).findOneAndUpdate(
+    { _id: id, status: 'EXPIRED' },
+    { $set: { ...block, status: 'REFUND_REQUIRED', paidAt: now, updatedAt: now, failure: { reason: 'late_payment_sold_out', message, at: now } } },
+    { returnDocument: 'after' },
+  );
+}
+
+// ── Outbox ─────────────────────────────────────────────────────────────────────
+
+export async function findUnpublishedPaid(db: Db, limit: number): Promise<Array<Pick<PurchaseDoc, '_id' | 'outbox'>>> {
+  return purchases(db)
+    .find({ 'outbox.purchase_paid.publishedAt': null, 'outbox.purchase_paid.event': { $exists: true } }, { projection: { outbox: 1 }, limit })
+    .toArray();
+}
+
+/** Marks the entry published, unless it was replaced meanwhile (then it is published again: at-least-once). */
+export async function markPaidPublished(db: Db, id: string, eventId: string): Promise<void> {
+  await purchases(db).updateOne(
+    { _id: id, 'outbox.purchase_paid.event.id': eventId },
+    { $set: { 'outbox.purchase_paid.publishedAt': new Date() } },
+  );
+}
+
+/**
+ * COMPLETED purchases still without numbers whose event went out before `publishedBefore`
+ * (lost by an in-memory bus on a crash, for instance): their entry is queued again.
+ */
+export async function requeueStalePaid(db: Db, publishedBefore: Date): Promise<number> {
+  const result = await purchases(db).updateMany(
+    { status: 'COMPLETED', numbersAssignedAt: { $exists: false }, 'outbox.purchase_paid.publishedAt': { $lt: publishedBefore } },
+    { $set: { 'outbox.purchase_paid.publishedAt': null } },
+  );
+  return result.modifiedCount;
+}
+
+// ── Reconciliation ─────────────────────────────────────────────────────────────
+
+/**
+ * What the purchases say the counters must be: reserved = pending reservations plus
+ * COMPLETED purchases the numbers worker has not yet counted as sold; sold = counted ones.
+ */
+export async function sumCapacityFromPurchases(db: Db, raffleId: string): Promise<{ reserved: number; sold: number }> {
+  const sum = async (match: Filter<PurchaseDoc>) => {
+    const rows = await purchases(db)
+      .aggregate<{ _id: null; total: number }>([{ $match: { raffleId, ...match } }, { $group: { _id: null, total: { $sum: '$quantity' } } }])
+      .toArray();
+    return rows[0]?.total ?? 0;
+  };
+  const [pending, completedUncounted, sold] = await Promise.all([
+    sum({ status: 'PENDING', 'reservation.active': true }),
+    sum({ status: 'COMPLETED', soldCountedAt: { $exists: false } }),
+    sum({ status: 'COMPLETED', soldCountedAt: { $exists: true } }),
+  ]);
+  return { reserved: pending + completedUncounted, sold };
+}
+
+/** Keeps a payment problem on the purchase for staff (the status does not change). */
+export async function recordPaymentProblem(db: Db, id: string, message: string): Promise<void> {
+  await purchases(db).updateOne({ _id: id }, { $set: { failure: { reason: 'amount_mismatch', message, at: new Date() }, updatedAt: new Date() } });
+}

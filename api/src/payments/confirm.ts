@@ -1,0 +1,83 @@
+// The one way a purchase becomes paid. Every confirmation path (PayPal capture, Stripe
+// verify and webhook, PayPhone Confirm, staff bank-transfer confirmation) first asks
+// the provider itself, then calls applyPayment with what the provider said.
+//
+// applyPayment is idempotent: PENDING → COMPLETED happens once (a conditional update
+// that also writes the `purchase.paid` outbox entry); a payment that arrives after the
+// reservation expired re-reserves capacity, or flags the purchase REFUND_REQUIRED when
+// no numbers remain; a replay answers the purchase as it is.
+import { makeEvent, SERVER } from '@vag/contracts';
+import type { AppDeps } from '../context';
+import { completePurchase, getPurchase, markRefundRequired, recordPaymentProblem, type ProviderBlock, type PurchaseDoc } from '../db/purchases';
+import { releaseCapacity, reserveCapacityForLatePayment } from '../db/raffle-capacity';
+import { apiError } from '../lib/errors';
+import { kickRelay } from '../pipeline/relay';
+
+export interface PaymentApplied {
+  purchase: PurchaseDoc;
+  /** True for the call that made the transition; false for replays. */
+  transitioned: boolean;
+}
+
+function paidEvent(purchase: PurchaseDoc, paidAt: Date) {
+  return makeEvent(
+    'purchase.paid',
+    {
+      purchaseId: purchase._id,
+      raffleId: purchase.raffleId,
+      quantity: purchase.quantity,
+      paymentMethod: purchase.paymentMethod,
+      totalPrice: purchase.totalPrice,
+      resellerCode: purchase.resellerCode ?? null,
+      packageType: purchase.packageType,
+      paidAt: paidAt.toISOString(),
+    },
+    paidAt,
+  );
+}
+
+export async function applyPayment(deps: AppDeps, purchaseId: string, block: ProviderBlock): Promise<PaymentApplied> {
+  const log = deps.log.child({ module: 'payments', purchaseId });
+  // A few rounds at most: each lost race means another path moved the purchase on.
+  for (let round = 0; round < 5; round++) {
+    const purchase = await getPurchase(deps.db, purchaseId);
+    if (!purchase) throw new Error(`purchase ${purchaseId} vanished`);
+    if (purchase.status === 'COMPLETED' || purchase.status === 'REFUND_REQUIRED') return { purchase, transitioned: false };
+
+    const paidAt = new Date();
+    if (purchase.status === 'PENDING') {
+      const done = await completePurchase(deps.db, purchaseId, 'PENDING', block, paidEvent(purchase, paidAt), paidAt);
+      if (done) {
+        kickRelay(deps);
+        return { purchase: done, transitioned: true };
+      }
+      continue;
+    }
+
+    // EXPIRED: the buyer paid after the reservation was released.
+    if (await reserveCapacityForLatePayment(deps.db, purchase.quantity, purchase.raffleId)) {
+      const done = await completePurchase(deps.db, purchaseId, 'EXPIRED', block, paidEvent(purchase, paidAt), paidAt);
+      if (done) {
+        log.info('late payment completed with re-reserved numbers');
+        kickRelay(deps);
+        return { purchase: done, transitioned: true };
+      }
+      await releaseCapacity(deps.db, purchase.quantity, purchase.raffleId);
+      continue;
+    }
+    const flagged = await markRefundRequired(deps.db, purchaseId, block, SERVER.refundRequired);
+    if (flagged) {
+      log.error('payment arrived after expiry and no numbers remain: REFUND_REQUIRED');
+      return { purchase: flagged, transitioned: true };
+    }
+  }
+  throw new Error(`purchase ${purchaseId}: could not settle its payment`);
+}
+
+/** The provider charged another amount than the order's: nothing is confirmed, staff see why. */
+export async function refuseAmount(deps: AppDeps, purchase: PurchaseDoc, paid: number, provider: string): Promise<never> {
+  const message = `${provider} informó un monto de ${paid.toFixed(2)} para un pedido de ${purchase.totalPrice.toFixed(2)}`;
+  deps.log.error({ purchaseId: purchase._id, paid, expected: purchase.totalPrice, provider }, 'payment amount mismatch');
+  await recordPaymentProblem(deps.db, purchase._id, message);
+  throw apiError(409, SERVER.amountMismatch);
+}

@@ -1,0 +1,141 @@
+// PayPal Orders v2 through the official SDK. The SDK knows only PayPal's two hosts, so
+// when PAYPAL_BASE_URL names another one (a local fake in tests) requests are rewritten
+// to it on their way out; everything else is the SDK's own call path.
+import {
+  ApiError,
+  CheckoutPaymentIntent,
+  Client,
+  Environment,
+  OrdersController,
+  PaypalExperienceUserAction,
+  type Order,
+} from '@paypal/paypal-server-sdk';
+import type { PayPalConfig } from './credentials';
+
+const SANDBOX = 'https://api-m.sandbox.paypal.com';
+const LIVE = 'https://api-m.paypal.com';
+
+const controllers = new Map<string, OrdersController>();
+
+function orders(config: PayPalConfig): OrdersController {
+  const key = `${config.baseUrl}|${config.clientId}|${config.clientSecret}`;
+  let controller = controllers.get(key);
+  if (!controller) {
+    const base = config.baseUrl.replace(/\/+$/, '');
+    const environment = base === LIVE ? Environment.Production : Environment.Sandbox;
+    const rewrite = base !== LIVE && base !== SANDBOX;
+    const client = new Client({
+      clientCredentialsAuthCredentials: { oAuthClientId: config.clientId, oAuthClientSecret: config.clientSecret },
+      environment,
+      timeout: 15_000,
+      ...(rewrite ? { unstable_httpClientOptions: { adapter: 'fetch', env: { fetch: rewritingFetch(SANDBOX, base) } } } : {}),
+    });
+    controller = new OrdersController(client);
+    controllers.set(key, controller);
+  }
+  return controller;
+}
+
+function rewritingFetch(from: string, to: string): typeof fetch {
+  return async (input, init) => {
+    const request = input instanceof Request ? input : new Request(input, init);
+    const url = request.url.startsWith(from) ? to + request.url.slice(from.length) : request.url;
+    const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.arrayBuffer();
+    return fetch(url, { method: request.method, headers: request.headers, body, redirect: request.redirect, signal: init?.signal ?? request.signal });
+  };
+}
+
+export interface CreatedPayPalOrder {
+  orderId: string;
+  approveUrl: string;
+}
+
+export async function createPayPalOrder(
+  config: PayPalConfig,
+  order: { purchaseId: string; amount: number; description: string; returnUrl: string; cancelUrl: string },
+): Promise<CreatedPayPalOrder> {
+  const { result } = await orders(config).createOrder({
+    paypalRequestId: `create-${order.purchaseId}`,
+    prefer: 'return=representation',
+    body: {
+      intent: CheckoutPaymentIntent.Capture,
+      purchaseUnits: [
+        {
+          referenceId: order.purchaseId,
+          customId: order.purchaseId,
+          invoiceId: order.purchaseId,
+          description: order.description.slice(0, 127),
+          amount: { currencyCode: 'USD', value: order.amount.toFixed(2) },
+        },
+      ],
+      paymentSource: {
+        paypal: {
+          experienceContext: { returnUrl: order.returnUrl, cancelUrl: order.cancelUrl, locale: 'es-EC', userAction: PaypalExperienceUserAction.PayNow },
+        },
+      },
+    },
+  });
+  const approveUrl = result.links?.find((l) => l.rel === 'payer-action' || l.rel === 'approve')?.href;
+  if (!result.id || !approveUrl) throw new Error('PayPal order without id or approve link');
+  return { orderId: result.id, approveUrl };
+}
+
+export interface PayPalCapture {
+  status: string;
+  /** Dollars captured (sum of the captures of the first unit). */
+  amount: number;
+  currency: string;
+  captureId: string | null;
+  customId: string | null;
+}
+
+function captureOf(order: Order): PayPalCapture {
+  const unit = order.purchaseUnits?.[0];
+  const captures = unit?.payments?.captures ?? [];
+  const amount = captures.filter((c) => c.status === 'COMPLETED').reduce((sum, c) => sum + Number(c.amount?.value ?? 0), 0);
+  return {
+    status: order.status ?? 'UNKNOWN',
+    amount: Math.round(amount * 100) / 100,
+    currency: captures[0]?.amount?.currencyCode ?? unit?.amount?.currencyCode ?? 'USD',
+    captureId: captures[0]?.id ?? null,
+    customId: unit?.customId ?? captures[0]?.customId ?? null,
+  };
+}
+
+export type CaptureOutcome = { kind: 'captured'; capture: PayPalCapture } | { kind: 'not_approved'; issue: string };
+
+/**
+ * Captures an approved order. PayPal-Request-Id makes our own replays answer the same
+ * capture; an ORDER_ALREADY_CAPTURED answer (another request id) is resolved by reading
+ * the order, which then carries the completed capture.
+ */
+export async function capturePayPalOrder(config: PayPalConfig, orderId: string, purchaseId: string): Promise<CaptureOutcome> {
+  try {
+    const { result } = await orders(config).captureOrder({ id: orderId, paypalRequestId: `capture-${purchaseId}`, prefer: 'return=representation' });
+    return { kind: 'captured', capture: captureOf(result) };
+  } catch (error) {
+    const issue = paypalIssue(error);
+    if (issue === 'ORDER_ALREADY_CAPTURED') {
+      const { result } = await orders(config).getOrder({ id: orderId });
+      return { kind: 'captured', capture: captureOf(result) };
+    }
+    if (issue) return { kind: 'not_approved', issue };
+    throw error;
+  }
+}
+
+/** The `details[0].issue` of a PayPal 4xx (ORDER_NOT_APPROVED, ORDER_ALREADY_CAPTURED, …). */
+function paypalIssue(error: unknown): string | null {
+  if (!(error instanceof ApiError) || error.statusCode >= 500) return null;
+  const body = typeof error.body === 'string' ? safeJson(error.body) : null;
+  const details = (body as { details?: Array<{ issue?: string }> } | null)?.details;
+  return details?.[0]?.issue ?? `HTTP_${error.statusCode}`;
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,80 @@
+// PayPhone's button API over plain HTTP: Prepare (the pay URL of an order) and
+// V2/Confirm (the server-side check that makes a payment count). Amounts are cents.
+import { payphoneAmounts } from '@vag/contracts';
+import type { PayPhoneConfig } from './credentials';
+
+async function call<T>(config: PayPhoneConfig, path: string, body: unknown): Promise<{ status: number; data: T | null }> {
+  const res = await fetch(`${config.baseUrl.replace(/\/+$/, '')}${path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${config.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+    signal: AbortSignal.timeout(15_000),
+  });
+  const text = await res.text();
+  let data: T | null = null;
+  try {
+    data = text ? (JSON.parse(text) as T) : null;
+  } catch {
+    data = null;
+  }
+  return { status: res.status, data };
+}
+
+export interface PreparedPayment {
+  payUrl: string;
+  paymentId: number | string;
+}
+
+export async function preparePayPhone(
+  config: PayPhoneConfig,
+  order: { clientTransactionId: string; totalPrice: number; reference: string; responseUrl: string; cancellationUrl: string; email: string; phone: string },
+): Promise<PreparedPayment> {
+  const amounts = payphoneAmounts(order.totalPrice);
+  const { status, data } = await call<{ paymentId?: number | string; payWithPayPhone?: string; payWithCard?: string; message?: string }>(
+    config,
+    '/api/button/Prepare',
+    {
+      ...amounts,
+      service: 0,
+      tip: 0,
+      currency: 'USD',
+      clientTransactionId: order.clientTransactionId,
+      storeId: config.storeId,
+      reference: order.reference.slice(0, 100),
+      responseUrl: order.responseUrl,
+      cancellationUrl: order.cancellationUrl,
+      email: order.email,
+      phoneNumber: order.phone,
+      lang: 'es',
+      timeZone: -5,
+    },
+  );
+  const payUrl = data?.payWithCard ?? data?.payWithPayPhone;
+  if (status >= 300 || !data || !payUrl || data.paymentId === undefined) {
+    throw new Error(`PayPhone Prepare answered ${status}: ${data?.message ?? 'sin detalle'}`);
+  }
+  return { payUrl, paymentId: data.paymentId };
+}
+
+export interface PayPhoneConfirmation {
+  statusCode: number;
+  transactionStatus: string;
+  transactionId: number;
+  clientTransactionId: string;
+  amount: number;
+  cardBrand: string | null;
+  lastDigits: string | null;
+  authorizationCode: string | null;
+}
+
+/** PayPhone's own answer about a transaction; null when PayPhone does not know it. */
+export async function confirmPayPhone(config: PayPhoneConfig, id: number, clientTxId: string): Promise<PayPhoneConfirmation | null> {
+  const { status, data } = await call<PayPhoneConfirmation & { message?: string }>(config, '/api/button/V2/Confirm', { id, clientTxId });
+  if (status === 400 || status === 404) return null;
+  if (status >= 300 || !data) throw new Error(`PayPhone Confirm answered ${status}`);
+  return data;
+}
+
+export function isApproved(confirmation: PayPhoneConfirmation): boolean {
+  return confirmation.statusCode === 3 && confirmation.transactionStatus === 'Approved';
+}

@@ -1,0 +1,86 @@
+// Test data for the purchase pipeline: an active raffle with generated numbers, a
+// package, a valid order payload per method, and waits on what a buyer would notice.
+import { randomUUID } from 'node:crypto';
+import type { CreateOrderInput, PaymentMethod } from '@vag/contracts';
+import type { Db } from 'mongodb';
+import { createPackage } from '../db/packages';
+import { getPurchase, type PurchaseDoc } from '../db/purchases';
+import { CURRENT_RAFFLE_ID, generateRaffleNumbers } from '../db/raffle-numbers';
+import { waitFor } from '../testing/wait';
+import { defaultNumberWidth } from '../raffle/permutation';
+
+export async function activeRaffle(db: Db, { totalNumbers = 100, pricePerNumber = 1.5 } = {}): Promise<void> {
+  await db.collection<{ _id: string }>('raffles').updateOne(
+    { _id: CURRENT_RAFFLE_ID },
+    {
+      $set: { name: 'Rifa de prueba', prize: 'Un auto', imageUrl: '', endDate: new Date(Date.now() + 86_400_000), totalNumbers, numberWidth: defaultNumberWidth(totalNumbers), isActive: true, pricePerNumber },
+    },
+    { upsert: true },
+  );
+  await generateRaffleNumbers(db);
+}
+
+export async function aPackage(db: Db, { quantity = 5, price = 7 } = {}) {
+  return createPackage(db, { name: `Paquete ${quantity}`, quantity, price, isPopular: false });
+}
+
+export function buyer(overrides: Record<string, unknown> = {}) {
+  const email = `comprador-${randomUUID().slice(0, 8)}@example.com`;
+  return {
+    firstName: 'María',
+    lastName: 'Guamán',
+    email,
+    confirmEmail: email,
+    phone: '0991234567',
+    country: 'ECUADOR' as const,
+    province: 'Pichincha',
+    city: 'Quito',
+    address: 'Av. Amazonas N24-03',
+    document: '1712345678',
+    acceptedTerms: true as const,
+    ...overrides,
+  };
+}
+
+const PROVIDER = { paypal: 'paypal', card: 'stripe', bank_transfer: 'bank_transfer', mobile: 'payphone' } as const;
+
+/** A custom-quantity order priced as the storefront would price it. */
+export function customOrder(method: PaymentMethod, quantity: number, pricePerNumber = 1.5, overrides: Partial<CreateOrderInput> = {}): CreateOrderInput {
+  const total = Math.round(quantity * pricePerNumber * 100) / 100;
+  return {
+    amount: total,
+    quantity,
+    unitPrice: pricePerNumber,
+    totalPrice: total,
+    packageId: null,
+    resellerCode: null,
+    paymentMethod: method,
+    buyer: { ...buyer(), paymentProvider: PROVIDER[method] },
+    packageData: { name: 'Personalizado', quantity, price: total },
+    ...(method === 'mobile' ? { clientTransactionId: `trx-${randomUUID().replace(/-/g, '').slice(0, 20)}` } : {}),
+    ...overrides,
+  };
+}
+
+export async function postJson(url: string, body: unknown, headers: Record<string, string> = {}, method = 'POST') {
+  const res = await fetch(url, { method, headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  const text = await res.text();
+  let json: any = null;
+  try {
+    json = text ? JSON.parse(text) : null;
+  } catch {
+    json = text;
+  }
+  return { status: res.status, body: json };
+}
+
+/** Waits until the numbers worker has recorded the purchase's numbers. */
+export async function numbersOf(db: Db, purchaseId: string, timeoutMs = 30_000): Promise<PurchaseDoc> {
+  return waitFor(
+    async () => {
+      const p = await getPurchase(db, purchaseId);
+      return p?.numbersAssignedAt && p.assignedNumbers.length > 0 ? p : null;
+    },
+    { timeoutMs, message: `numbers of ${purchaseId}` },
+  );
+}

@@ -1,0 +1,28 @@
+// GET /api/admin/sales-chart: numbers sold per day and method, from the reports worker's
+// projections (db/sales.ts). Resellers see their own sales only.
+import { PERMISSIONS, salesChartQuerySchema, type SalesChart } from '@vag/contracts';
+import { Hono } from 'hono';
+import { ALL_STAFF, requireStaff } from '../../auth';
+import type { AppEnv } from '../../context';
+import { salesChart } from '../../db/sales';
+import { validate } from '../../lib/validate';
+
+/** A reseller without a code has no sales: this matches none. */
+const NO_CODE = '\u0000';
+
+export const salesChartRouter = new Hono<AppEnv>().get(
+  '/',
+  requireStaff(ALL_STAFF, PERMISSIONS.viewReports),
+  validate('query', salesChartQuerySchema),
+  async (c) => {
+    const staff = c.get('staff');
+    const { from, to } = c.req.valid('query');
+    const days = await salesChart(c.get('deps').db, {
+      ...(from ? { from } : {}),
+      ...(to ? { to } : {}),
+      ...(staff.role === 'admin' ? {} : { resellerCode: staff.code ?? NO_CODE }),
+    });
+    const body: SalesChart = { days };
+    return c.json(body);
+  },
+);

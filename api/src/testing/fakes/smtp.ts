@@ -1,0 +1,65 @@
+// A real SMTP server on a free local port (the `smtp-server` package) that keeps every
+// message it receives, so tests read the e-mail a buyer would get.
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+
+export interface CapturedMail {
+  from: string;
+  to: string[];
+  raw: string;
+  /** The message with quoted-printable soft breaks and escapes decoded, for searching. */
+  text: string;
+}
+
+export interface FakeSmtp {
+  url: string;
+  mails: CapturedMail[];
+  /** Refuse the next `count` messages with a 451 (a temporary failure). */
+  failNext(count: number): void;
+  stop(): Promise<void>;
+}
+
+export function decodeQuotedPrintable(raw: string): string {
+  const bytes = raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return Buffer.from(bytes, 'latin1').toString('utf8');
+}
+
+export async function startFakeSmtp(): Promise<FakeSmtp> {
+  const mails: CapturedMail[] = [];
+  let failures = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onAuth: (_auth, _session, callback) => callback(null, { user: 'test' }),
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        if (failures > 0) {
+          failures--;
+          const error = Object.assign(new Error('Temporary failure, try again'), { responseCode: 451 });
+          return callback(error);
+        }
+        const raw = Buffer.concat(chunks).toString('utf8');
+        mails.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw,
+          text: decodeQuotedPrintable(raw),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    mails,
+    failNext(count) {
+      failures = count;
+    },
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

@@ -1,0 +1,60 @@
+// The buyer's e-mail (HTML + text) and SMS in Spanish: name, numbers, order summary and
+// any instant prize won. Texts come from contracts.
+import {
+  formatMoney,
+  PAYMENT_METHOD_LABELS,
+  PIPELINE_MESSAGES as M,
+  type InstantPrizeWon,
+} from '@vag/contracts';
+import type { PurchaseDoc } from '@vag/api/db/purchases';
+import type { Mail } from './transports';
+
+const escape = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+
+export function composeEmail(purchase: PurchaseDoc, numbers: string[], prizes: InstantPrizeWon[]): Mail {
+  const summary: Array<[string, string]> = [
+    [M.emailOrder, purchase._id],
+    [M.emailPackage, purchase.packageData?.name ?? '-'],
+    [M.emailQuantity, String(purchase.quantity)],
+    [M.emailUnitPrice, `$${formatMoney(purchase.unitPrice)}`],
+    [M.emailTotal, `$${formatMoney(purchase.totalPrice)}`],
+    [M.emailMethod, PAYMENT_METHOD_LABELS[purchase.paymentMethod]],
+  ];
+  const prizeLines = prizes.map((p) => M.emailInstantPrize(p.number, formatMoney(p.amount)));
+  const text = [
+    M.emailGreeting(purchase.buyer.firstName),
+    '',
+    M.emailIntro,
+    numbers.join(', '),
+    '',
+    ...prizeLines,
+    ...(prizeLines.length ? [''] : []),
+    `${M.emailSummaryTitle}:`,
+    ...summary.map(([k, v]) => `${k}: ${v}`),
+    '',
+    M.emailFooter,
+  ].join('\n');
+  const html = `<!doctype html><html lang="es"><body style="font-family:Arial,sans-serif;color:#222">
+<p>${escape(M.emailGreeting(purchase.buyer.firstName))}</p>
+<p>${escape(M.emailIntro)}</p>
+<p style="font-size:20px;font-weight:bold;letter-spacing:1px">${numbers.map(escape).join(' &middot; ')}</p>
+${prizeLines.map((l) => `<p style="color:#0a7d28;font-weight:bold">${escape(l)}</p>`).join('\n')}
+<h3>${escape(M.emailSummaryTitle)}</h3>
+<table cellpadding="4">${summary.map(([k, v]) => `<tr><td>${escape(k)}</td><td><strong>${escape(v)}</strong></td></tr>`).join('')}</table>
+<p>${escape(M.emailFooter)}</p>
+</body></html>`;
+  return { to: purchase.buyer.email, subject: M.emailSubject(numbers.length), text, html };
+}
+
+/** Twilio accepts up to 1600 characters; a big purchase lists what fits (the e-mail has them all). */
+const SMS_NUMBERS_MAX_CHARS = 1_300;
+
+export function composeSms(numbers: string[], prizes: InstantPrizeWon[]): string {
+  const prize = prizes.reduce((sum, p) => sum + p.amount, 0);
+  let list = numbers.join(', ');
+  if (list.length > SMS_NUMBERS_MAX_CHARS) {
+    const shown = list.slice(0, SMS_NUMBERS_MAX_CHARS).split(', ').slice(0, -1);
+    list = `${shown.join(', ')} (+${numbers.length - shown.length} en tu e-mail)`;
+  }
+  return M.sms(list) + (prize > 0 ? M.smsInstantPrize(formatMoney(prize)) : '');
+}

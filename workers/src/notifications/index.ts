@@ -1,0 +1,47 @@
+// The notifications worker: consumer group 'notifications' on numbers.assigned. Each
+// payload is validated against contracts before acting; failures are retried by the bus.
+import type { AppDeps, BusMessage, Stoppable } from '@vag/api';
+import { safeParseEvent, TOPICS } from '@vag/contracts';
+import { notifyPurchase, type NotifyOptions } from './notify';
+
+export const NOTIFICATIONS_GROUP_ID = 'notifications';
+
+export async function handleNotificationsMessage(
+  deps: Pick<AppDeps, 'db' | 'bus' | 'log' | 'env'>,
+  message: BusMessage,
+  options: NotifyOptions = {},
+): Promise<void> {
+  const parsed = safeParseEvent(message.value);
+  if (!parsed.success) {
+    deps.log.error({ topic: message.topic, key: message.key, issues: parsed.error.issues }, 'notifications: invalid event skipped');
+    return;
+  }
+  const event = parsed.data;
+  switch (event.type) {
+    case 'numbers.assigned':
+      await notifyPurchase(deps, event.data, options);
+      return;
+    case 'purchase.created':
+    case 'purchase.paid':
+    case 'purchase.expired':
+    case 'notification.failed':
+      return;
+    default: {
+      const unknown: never = event;
+      throw new Error(`notifications: unhandled event ${JSON.stringify(unknown)}`);
+    }
+  }
+}
+
+export async function startNotificationsWorker(deps: AppDeps): Promise<Stoppable> {
+  const log = deps.log.child({ worker: NOTIFICATIONS_GROUP_ID });
+  const subscription = await deps.bus.subscribe({
+    groupId: NOTIFICATIONS_GROUP_ID,
+    topics: [TOPICS['numbers.assigned']],
+    concurrency: 8,
+    handler: (message) => handleNotificationsMessage({ ...deps, log }, message),
+  });
+  return { stop: () => subscription.stop() };
+}
+
+export { notifyPurchase } from './notify';

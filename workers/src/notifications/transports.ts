@@ -1,0 +1,82 @@
+// Where messages go: SMTP (nodemailer) and Twilio when configured; otherwise a local
+// outbox log (`<DATA_DIR>/outbox.log`, JSON lines) so the embedded mode loses nothing.
+// TWILIO_BASE_URL points the real SDK at a local server in tests.
+import { appendFile, mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { Env } from '@vag/api';
+import nodemailer, { type Transporter } from 'nodemailer';
+import twilio from 'twilio';
+import type { RequestOptions as TwilioRequestOptions } from 'twilio/lib/base/RequestClient';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Sms {
+  to: string;
+  body: string;
+}
+
+const mailers = new Map<string, Transporter>();
+
+export function mailer(env: Pick<Env, 'SMTP_URL'>): Transporter | null {
+  if (!env.SMTP_URL) return null;
+  let transport = mailers.get(env.SMTP_URL);
+  if (!transport) {
+    transport = nodemailer.createTransport(env.SMTP_URL, {});
+    // Connection timeouts bounded so a dead server fails the attempt instead of hanging it.
+    Object.assign(transport.options, { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 });
+    mailers.set(env.SMTP_URL, transport);
+  }
+  return transport;
+}
+
+export async function sendMail(env: Pick<Env, 'SMTP_URL' | 'MAIL_FROM'>, mail: Mail): Promise<void> {
+  const transport = mailer(env);
+  if (!transport) throw new Error('SMTP no configurado');
+  await transport.sendMail({ from: env.MAIL_FROM, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+}
+
+type TwilioEnv = Pick<Env, 'TWILIO_ACCOUNT_SID' | 'TWILIO_AUTH_TOKEN' | 'TWILIO_FROM' | 'TWILIO_BASE_URL'>;
+const smsClients = new Map<string, ReturnType<typeof twilio>>();
+
+export function smsConfigured(env: TwilioEnv): boolean {
+  return Boolean(env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && env.TWILIO_FROM);
+}
+
+/** Twilio's RequestClient with the API host swapped for TWILIO_BASE_URL. */
+class RebasedRequestClient extends twilio.RequestClient {
+  constructor(private readonly base: string) {
+    super({ timeout: 15_000 });
+  }
+  override request<T>(opts: TwilioRequestOptions<T>) {
+    const uri = new URL(opts.uri);
+    const target = new URL(this.base);
+    uri.protocol = target.protocol;
+    uri.host = target.host;
+    return super.request<T>({ ...opts, uri: uri.toString() });
+  }
+}
+
+export async function sendSms(env: TwilioEnv, sms: Sms): Promise<void> {
+  if (!smsConfigured(env)) throw new Error('Twilio no configurado');
+  const key = `${env.TWILIO_BASE_URL ?? ''}|${env.TWILIO_ACCOUNT_SID}`;
+  let client = smsClients.get(key);
+  if (!client) {
+    client = twilio(env.TWILIO_ACCOUNT_SID, env.TWILIO_AUTH_TOKEN, {
+      ...(env.TWILIO_BASE_URL ? { httpClient: new RebasedRequestClient(env.TWILIO_BASE_URL) } : {}),
+    });
+    smsClients.set(key, client);
+  }
+  await client.messages.create({ to: sms.to, from: env.TWILIO_FROM!, body: sms.body });
+}
+
+/** The embedded mode's stand-in for SMTP/Twilio: one JSON line per message. */
+export async function logToOutbox(env: Pick<Env, 'DATA_DIR'>, entry: Record<string, unknown>): Promise<void> {
+  const file = path.resolve(env.DATA_DIR, 'outbox.log');
+  await mkdir(path.dirname(file), { recursive: true });
+  await appendFile(file, `${JSON.stringify({ at: new Date().toISOString(), ...entry })}\n`, 'utf8');
+}
