@@ -3,6 +3,7 @@
 import { zValidator } from '@hono/zod-validator';
 import type { ValidationTargets } from 'hono';
 import type { ZodType } from 'zod';
+import { STAFF_API_MESSAGES } from '@vag/contracts';
 import { apiError } from './errors';
 
 export const VALIDATION_FAILED = 'Datos inválidos.';
@@ -16,8 +17,14 @@ export function fieldErrors(issues: ReadonlyArray<{ path: PropertyKey[]; message
   return errors;
 }
 
+/** JSON bodies must say so: without the header Hono would validate an empty object instead. */
+const JSON_CONTENT_TYPE = /^application\/([\w.-]+\+)?json\s*(;|$)/i;
+
 export function validate<T extends ZodType, Target extends keyof ValidationTargets>(target: Target, schema: T) {
-  return zValidator(target, schema, (result) => {
+  return zValidator(target, schema, (result, c) => {
+    if (target === 'json' && !JSON_CONTENT_TYPE.test(c.req.header('content-type') ?? '')) {
+      throw apiError(415, STAFF_API_MESSAGES.jsonContentTypeRequired);
+    }
     if (!result.success) {
       const issues = result.error.issues;
       throw apiError(400, issues[0]?.message ?? VALIDATION_FAILED, fieldErrors(issues));
