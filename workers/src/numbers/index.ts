@@ -30,7 +30,7 @@ export async function handleNumbersMessage(deps: Pick<AppDeps, 'db' | 'bus' | 'l
   }
 }
 
-export async function startNumbersWorker(deps: AppDeps): Promise<Stoppable> {
+export async function startNumbersWorker(deps: Pick<AppDeps, 'db' | 'bus' | 'log'>): Promise<Stoppable> {
   const log = deps.log.child({ worker: NUMBERS_GROUP_ID });
   const subscription = await deps.bus.subscribe({
     groupId: NUMBERS_GROUP_ID,

@@ -129,7 +129,7 @@ describe('numbers worker', () => {
     await raffleOf(1000);
     const assigned: BusMessage[] = [];
     await bus.subscribe({ groupId: 'test', topics: [TOPICS['numbers.assigned']], handler: async (m) => void assigned.push(m) });
-    const worker = await startNumbersWorker({ ...deps, env: {} as never, jwtSecret: 'x' });
+    const worker = await startNumbersWorker(deps);
     try {
       const id = await paidPurchase(3);
       await bus.publish([paidMessage(id, 3)]);
