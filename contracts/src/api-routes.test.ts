@@ -8,15 +8,41 @@ const key = (r: ApiRoute) => `${r.method} ${r.base}${r.path}`;
 
 // SPEC §7 table, verbatim.
 const SPEC_CALLS = [
-  'GET /settings', 'PUT /settings/{id}', 'GET /lottery', 'PUT /lottery', 'PATCH /lottery/is-active',
-  'GET /raffle/raffle-progress', 'GET /raffle/instant-prizes', 'DELETE /raffle/delete-raffle-numbers',
-  'POST /raffle/generate-raffle-numbers', 'PUT /raffle/{id}', 'POST /raffle/assign-random-prizes',
-  'POST /admin/login', 'POST /admin/register', 'GET /admin/me', 'GET /admin', 'GET /admin/reports',
-  'DELETE /admin/delete-all-purchases', 'GET /resellers', 'PUT /resellers/{id}', 'DELETE /resellers/{id}',
-  'GET /packages', 'POST /packages', 'PUT /packages/{id}', 'DELETE /packages/{id}', 'GET /purchases',
-  'PATCH /purchases/{id}/confirm-transfer', 'GET /purchases/by-email/{email}', 'GET /purchases/{id}',
-  'POST /payments/create-order', 'POST /payments/capture-order', 'POST /payments/verify-stripe',
-  'POST /payments/verify-payphone', 'GET /past-raffles', 'POST /past-raffles', 'PUT /past-raffles/{id}',
+  'GET /settings',
+  'PUT /settings/{id}',
+  'GET /lottery',
+  'PUT /lottery',
+  'PATCH /lottery/is-active',
+  'GET /raffle/raffle-progress',
+  'GET /raffle/instant-prizes',
+  'DELETE /raffle/delete-raffle-numbers',
+  'POST /raffle/generate-raffle-numbers',
+  'PUT /raffle/{id}',
+  'POST /raffle/assign-random-prizes',
+  'POST /admin/login',
+  'POST /admin/register',
+  'GET /admin/me',
+  'GET /admin',
+  'GET /admin/reports',
+  'DELETE /admin/delete-all-purchases',
+  'GET /resellers',
+  'PUT /resellers/{id}',
+  'DELETE /resellers/{id}',
+  'GET /packages',
+  'POST /packages',
+  'PUT /packages/{id}',
+  'DELETE /packages/{id}',
+  'GET /purchases',
+  'PATCH /purchases/{id}/confirm-transfer',
+  'GET /purchases/by-email/{email}',
+  'GET /purchases/{id}',
+  'POST /payments/create-order',
+  'POST /payments/capture-order',
+  'POST /payments/verify-stripe',
+  'POST /payments/verify-payphone',
+  'GET /past-raffles',
+  'POST /past-raffles',
+  'PUT /past-raffles/{id}',
   'DELETE /past-raffles/{id}',
 ];
 
@@ -30,10 +56,17 @@ describe('API_ROUTES', () => {
   it('lists the extras: media, health, openapi, webhook, notifications, sales chart, react-admin reads', () => {
     const listed = new Set(routes.map(key));
     for (const extra of [
-      'POST /upload-media.php', 'GET /media/{name}', 'GET /api/health', 'GET /api/openapi.json',
-      'POST /api/payments/stripe-webhook', 'GET /api/purchases/{id}/notifications',
-      'POST /api/purchases/{id}/notifications/{channel}/resend', 'GET /api/admin/sales-chart',
-      'GET /api/packages/{id}', 'GET /api/past-raffles/{id}', 'GET /api/resellers/{id}',
+      'POST /upload-media.php',
+      'GET /media/{name}',
+      'GET /api/health',
+      'GET /api/openapi.json',
+      'POST /api/payments/stripe-webhook',
+      'GET /api/purchases/{id}/notifications',
+      'POST /api/purchases/{id}/notifications/{channel}/resend',
+      'GET /api/admin/sales-chart',
+      'GET /api/packages/{id}',
+      'GET /api/past-raffles/{id}',
+      'GET /api/resellers/{id}',
     ]) {
       expect(listed.has(extra), extra).toBe(true);
     }
@@ -64,8 +97,10 @@ describe('API_ROUTES', () => {
     const failures: string[] = [];
     for (const route of routes) {
       for (const [part, schema, io] of [
-        ['params', route.params, 'input'], ['query', route.query, 'input'],
-        ['body', route.body, 'input'], ['response', route.response, 'output'],
+        ['params', route.params, 'input'],
+        ['query', route.query, 'input'],
+        ['body', route.body, 'input'],
+        ['response', route.response, 'output'],
       ] as const) {
         if (!schema) continue;
         try {
@@ -82,7 +117,9 @@ describe('API_ROUTES', () => {
 describe('apiPath / honoPath / canCall', () => {
   it('fills and encodes path parameters', () => {
     expect(apiPath(API_ROUTES.getPurchase, { id: 'abc' })).toBe('/api/purchases/abc');
-    expect(apiPath(API_ROUTES.purchasesByEmail, { email: 'a+b@x.ec' })).toBe('/api/purchases/by-email/a%2Bb%40x.ec');
+    expect(apiPath(API_ROUTES.purchasesByEmail, { email: 'a+b@x.ec' })).toBe(
+      '/api/purchases/by-email/a%2Bb%40x.ec',
+    );
     expect(apiPath(API_ROUTES.getMedia, { name: 'banner.gif' })).toBe('/media/banner.gif');
     expect(apiPath(API_ROUTES.listPackages)).toBe('/api/packages');
   });
@@ -90,7 +127,9 @@ describe('apiPath / honoPath / canCall', () => {
     expect(() => apiPath(API_ROUTES.getPurchase)).toThrow(/id/);
   });
   it('gives the Hono form of a path', () => {
-    expect(honoPath(API_ROUTES.resendNotification)).toBe('/purchases/:id/notifications/:channel/resend');
+    expect(honoPath(API_ROUTES.resendNotification)).toBe(
+      '/purchases/:id/notifications/:channel/resend',
+    );
   });
   it('answers who may call', () => {
     expect(canCall(API_ROUTES.listPackages, null)).toBe(true);
@@ -104,11 +143,24 @@ describe('apiPath / honoPath / canCall', () => {
 describe('buildOpenApiDocument', () => {
   const doc = buildOpenApiDocument({ serverUrl: 'http://localhost:3000' }) as {
     openapi: string;
-    paths: Record<string, Record<string, { operationId: string; security?: unknown; requestBody?: unknown; parameters: { name: string }[] }>>;
+    paths: Record<
+      string,
+      Record<
+        string,
+        {
+          operationId: string;
+          security?: unknown;
+          requestBody?: unknown;
+          parameters: { name: string }[];
+        }
+      >
+    >;
   };
   it('describes every route with its operation id', () => {
     expect(doc.openapi).toBe('3.1.0');
-    const operations = Object.values(doc.paths).flatMap((p) => Object.values(p).map((o) => o.operationId));
+    const operations = Object.values(doc.paths).flatMap((p) =>
+      Object.values(p).map((o) => o.operationId),
+    );
     expect(operations.sort()).toEqual(Object.keys(API_ROUTES).sort());
   });
   it('marks staff routes as needing a bearer token', () => {

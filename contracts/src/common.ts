@@ -50,7 +50,8 @@ export const optionalText = z.string().trim().nullish();
  * error at once). The rule then receives unvalidated values and must read them defensively.
  */
 export const ALWAYS_REFINE = {
-  when: (payload: { value: unknown }) => typeof payload.value === 'object' && payload.value !== null,
+  when: (payload: { value: unknown }) =>
+    typeof payload.value === 'object' && payload.value !== null,
 };
 
 /** A possibly-missing value as a string ('' when it is not a string). */

@@ -19,7 +19,11 @@ export const PURCHASE_FILTER_OPTIONS = [
 ] as const;
 
 /** SPEC §9: card is shown in checkout but refused by this list. */
-export const ALLOWED_CHECKOUT_METHODS: readonly PaymentMethod[] = ['paypal', 'bank_transfer', 'mobile'];
+export const ALLOWED_CHECKOUT_METHODS: readonly PaymentMethod[] = [
+  'paypal',
+  'bank_transfer',
+  'mobile',
+];
 
 /** Value of buyer.paymentProvider in the order payload, per method (SPEC §7). */
 export const PAYMENT_PROVIDER_BY_METHOD: Record<PaymentMethod, string> = {
@@ -52,7 +56,11 @@ export const MIN_CUSTOM_QUANTITY = 1;
 export const MEDIA_SLOTS = ['banner.gif', 'media-1.jpg', 'media-2.jpg', 'media-3.jpg'] as const;
 export type MediaSlotName = (typeof MEDIA_SLOTS)[number];
 export const BANNER_SLOT: MediaSlotName = 'banner.gif';
-export const CAROUSEL_SLOTS: readonly MediaSlotName[] = ['media-1.jpg', 'media-2.jpg', 'media-3.jpg'];
+export const CAROUSEL_SLOTS: readonly MediaSlotName[] = [
+  'media-1.jpg',
+  'media-2.jpg',
+  'media-3.jpg',
+];
 /** Content types accepted per slot (checked by content on the server). */
 export const MEDIA_TYPES: Record<MediaSlotName, readonly string[]> = {
   'banner.gif': ['image/gif'],
@@ -72,7 +80,11 @@ export const TIMINGS = {
 
 export const TOAST_DEFAULTS = { visible: 3, durationMs: 4000 } as const;
 
-export const QUERY_CACHE = { gcTimeMs: 5 * 60 * 1000, retries: 3, maxRetryDelayMs: 30_000 } as const;
+export const QUERY_CACHE = {
+  gcTimeMs: 5 * 60 * 1000,
+  retries: 3,
+  maxRetryDelayMs: 30_000,
+} as const;
 
 export const COUNTRY = 'ECUADOR';
 export const TIME_ZONE = 'America/Guayaquil';
@@ -91,9 +103,16 @@ export const PACKAGE_TYPES = ['normal', 'custom'] as const;
 export type PackageType = (typeof PACKAGE_TYPES)[number];
 export const REPORT_FORMATS = ['pdf', 'xlsx'] as const;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];
-export const REPORT_FILE_NAMES: Record<ReportFormat, string> = { pdf: 'reporte.pdf', xlsx: 'reporte.xlsx' };
+export const REPORT_FILE_NAMES: Record<ReportFormat, string> = {
+  pdf: 'reporte.pdf',
+  xlsx: 'reporte.xlsx',
+};
 
-export const STORAGE_KEYS = { adminToken: 'adminToken', adminUser: 'adminUser', adminRole: 'admin_role' } as const;
+export const STORAGE_KEYS = {
+  adminToken: 'adminToken',
+  adminUser: 'adminUser',
+  adminRole: 'admin_role',
+} as const;
 
 export const CUSTOM_PACKAGE_ID = 'custom';
 export const CUSTOM_PACKAGE_NAME = 'Personalizado';
@@ -127,7 +146,11 @@ export const RESERVATION_MINUTES: Record<PaymentMethod, number> = {
 export const PURCHASE_STATUSES = ['PENDING', 'COMPLETED', 'EXPIRED', 'REFUND_REQUIRED'] as const;
 export type PurchaseStatus = (typeof PURCHASE_STATUSES)[number];
 
-export const ADMIN_DISPLAY_STATUS = { completed: 'COMPLETADO', received: 'RECIBIDO', pending: 'PENDIENTE' } as const;
+export const ADMIN_DISPLAY_STATUS = {
+  completed: 'COMPLETADO',
+  received: 'RECIBIDO',
+  pending: 'PENDIENTE',
+} as const;
 
 export const NOTIFICATION_CHANNELS = ['email', 'sms'] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];

@@ -1,9 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { EVENT_TYPES, TOPICS, eventKey, makeEvent, parseEvent, safeParseEvent, type AppEvent } from './events';
+import {
+  EVENT_TYPES,
+  TOPICS,
+  eventKey,
+  makeEvent,
+  parseEvent,
+  safeParseEvent,
+  type AppEvent,
+} from './events';
 
 const paid = makeEvent('purchase.paid', {
-  purchaseId: 'p1', raffleId: 'r1', quantity: 5, paymentMethod: 'paypal', totalPrice: 5,
-  resellerCode: null, packageType: 'normal', paidAt: '2026-11-21T20:00:00.000Z',
+  purchaseId: 'p1',
+  raffleId: 'r1',
+  quantity: 5,
+  paymentMethod: 'paypal',
+  totalPrice: 5,
+  resellerCode: null,
+  packageType: 'normal',
+  paidAt: '2026-11-21T20:00:00.000Z',
 });
 
 describe('events', () => {
@@ -15,8 +29,17 @@ describe('events', () => {
   });
 
   it('parses each event type', () => {
-    const assigned = makeEvent('numbers.assigned', { purchaseId: 'p1', raffleId: 'r1', numbers: ['0042'], instantPrizes: [{ number: '0042', amount: 20 }] });
-    const failed = makeEvent('notification.failed', { purchaseId: 'p1', channel: 'sms', error: 'timeout' });
+    const assigned = makeEvent('numbers.assigned', {
+      purchaseId: 'p1',
+      raffleId: 'r1',
+      numbers: ['0042'],
+      instantPrizes: [{ number: '0042', amount: 20 }],
+    });
+    const failed = makeEvent('notification.failed', {
+      purchaseId: 'p1',
+      channel: 'sms',
+      error: 'timeout',
+    });
     expect(parseEvent(assigned).type).toBe('numbers.assigned');
     expect(parseEvent(failed).type).toBe('notification.failed');
   });

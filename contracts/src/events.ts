@@ -2,7 +2,11 @@
 // consumer can refuse a shape it does not know. parseEvent() validates a consumed payload.
 import { z } from 'zod';
 import { idSchema, isoDateTimeSchema, paymentMethodSchema } from './common';
-import { instantPrizeWonSchema, notificationChannelSchema, packageTypeSchema } from './entities/purchase';
+import {
+  instantPrizeWonSchema,
+  notificationChannelSchema,
+  packageTypeSchema,
+} from './entities/purchase';
 
 function envelope<T extends string, D extends z.ZodType>(type: T, data: D) {
   return z.object({
@@ -28,7 +32,10 @@ const saleData = {
 export const purchaseCreatedEventSchema = envelope('purchase.created', z.object(saleData));
 export type PurchaseCreatedEvent = z.infer<typeof purchaseCreatedEventSchema>;
 
-export const purchasePaidEventSchema = envelope('purchase.paid', z.object({ ...saleData, paidAt: isoDateTimeSchema }));
+export const purchasePaidEventSchema = envelope(
+  'purchase.paid',
+  z.object({ ...saleData, paidAt: isoDateTimeSchema }),
+);
 export type PurchasePaidEvent = z.infer<typeof purchasePaidEventSchema>;
 
 export const purchaseExpiredEventSchema = envelope(
@@ -100,8 +107,18 @@ export function safeParseEvent(value: unknown) {
 }
 
 /** Builds an event with a fresh id and timestamp (uses the Web Crypto global). */
-export function makeEvent<T extends EventType>(type: T, data: EventData<T>, occurredAt: Date = new Date()): EventOf<T> {
-  return { type, version: 1, id: crypto.randomUUID(), occurredAt: occurredAt.toISOString(), data } as EventOf<T>;
+export function makeEvent<T extends EventType>(
+  type: T,
+  data: EventData<T>,
+  occurredAt: Date = new Date(),
+): EventOf<T> {
+  return {
+    type,
+    version: 1,
+    id: crypto.randomUUID(),
+    occurredAt: occurredAt.toISOString(),
+    data,
+  } as EventOf<T>;
 }
 
 /** The partition key of an event: events of one purchase stay in order. */

@@ -140,7 +140,8 @@ export const ERRORS = {
   deletePrizes: 'Ocurrió un error al eliminar los premios.',
   settingsUpdate: 'No se pudo actualizar la configuración.',
   purchasesTitle: 'Error al cargar el historial',
-  purchasesDescription: 'No se pudieron cargar las compras. Por favor, intenta nuevamente más tarde.',
+  purchasesDescription:
+    'No se pudieron cargar las compras. Por favor, intenta nuevamente más tarde.',
   pastRaffleCreate: 'No se pudo crear la rifa.',
   pastRaffleUpdate: 'No se pudo actualizar la rifa.',
   pastRaffleDelete: 'No se pudo eliminar la rifa.',
@@ -207,7 +208,8 @@ export const UI = {
   reactivateRaffle: 'Reactivar rifa',
   deleteAll: 'Borrar todo',
   deleteAllConfirm: '¿Estás seguro de borrar TODAS las compras y reiniciar los números?',
-  deletePrizesConfirm: '¿Estás seguro de que deseas eliminar todos los números premiados? Esta acción no se puede deshacer',
+  deletePrizesConfirm:
+    '¿Estás seguro de que deseas eliminar todos los números premiados? Esta acción no se puede deshacer',
   refresh: 'Actualizar',
   confirm: 'Confirmar',
   cancel: 'Cancelar',
@@ -217,7 +219,31 @@ export const UI = {
   direct: 'Directo',
   customPackageName: 'Personalizado',
   noRole: 'Sin rol',
-  showing: (from: number, to: number, total: number) => `Mostrando ${from}-${to} de ${total} compras`,
+  showing: (from: number, to: number, total: number) =>
+    `Mostrando ${from}-${to} de ${total} compras`,
+  // Screen and card titles (SPEC §2)
+  dashboardTitle: 'Panel de Administración',
+  currentDraw: 'Sorteo Actual',
+  percentSold: 'Porcentaje Vendido',
+  instantPrizesTitle: 'Premios Instantáneos',
+  quickGuide: 'Guía Rápida',
+  heroEditTitle: 'Editar Sección Hero',
+  packagesTitle: 'Gestionar Paquetes',
+  prizesViewTab: 'Consultar Premios',
+  prizesAssignTab: 'Asignar Montos',
+  settingsTitle: 'Configuración',
+  settingsGeneral: 'General',
+  settingsSocial: 'Redes Sociales',
+  usersTitle: 'Gestión de Usuarios',
+  purchasesTitle: 'Historial de Compras',
+  pastRafflesTitle: 'Rifas',
+  resellersTitle: 'Revendedores',
+  reportsTitle: 'Reportes',
+  bannerManagerTitle: 'Banner Manager',
+  generate: 'Generar',
+  exportPdf: 'PDF',
+  exportExcel: 'Excel',
+  filterAll: 'Todos',
   // Empty states
   noPackages: 'No hay paquetes disponibles.',
   noInstantPrizes: 'No hay premios instantáneos asignados.',
@@ -227,6 +253,30 @@ export const UI = {
   noPastActivities: 'No hay actividades anteriores disponibles en este momento.',
   lookupEmpty: 'No se encontraron compras con ese email.',
 } as const;
+
+/** Public header links (SPEC §2). */
+export const PUBLIC_NAV = [
+  { href: '/', label: 'Inicio' },
+  { href: '/sorteos', label: 'Sorteos' },
+  { href: '/ganadores', label: 'Ganadores' },
+  { href: '/contacto', label: 'Contacto' },
+  { href: '/admin/login', label: 'Admin' },
+] as const;
+
+/** Admin menu (SPEC §2): `adminOnly` entries are hidden from resellers. */
+export const ADMIN_NAV = [
+  { path: '/admin', label: 'Inicio', adminOnly: false },
+  { path: '/admin/hero', label: 'Sección Hero', adminOnly: true },
+  { path: '/admin/packages', label: 'Paquetes', adminOnly: true },
+  { path: '/admin/prizes', label: 'Premios', adminOnly: true },
+  { path: '/admin/rifas', label: 'Rifas Anteriores', adminOnly: true },
+  { path: '/admin/admin-banner-manager', label: 'Banner Manager', adminOnly: true },
+  { path: '/admin/settings', label: 'Ajustes', adminOnly: true },
+  { path: '/admin/users', label: 'Usuarios', adminOnly: true },
+  { path: '/admin/resellers', label: 'Revendedores', adminOnly: true },
+  { path: '/admin/purchases', label: 'Historial de Compras', adminOnly: false },
+  { path: '/admin/reports', label: 'Reportes', adminOnly: false },
+] as const;
 
 /** Server answers SPEC does not give (every `msg` of a 4xx/5xx the api sends). */
 export const SERVER = {
@@ -270,7 +320,8 @@ export const SERVER = {
   transferAlreadyConfirmed: 'La transferencia ya fue confirmada.',
   notBankTransfer: 'La compra no es una transferencia bancaria.',
   transferConfirmed: (n: number) => `Transferencia confirmada. Se asignaron ${n} números.`,
-  bankTransferInstructions: 'Pedido registrado. Envía el comprobante de tu transferencia por WhatsApp para confirmar tu compra.',
+  bankTransferInstructions:
+    'Pedido registrado. Envía el comprobante de tu transferencia por WhatsApp para confirmar tu compra.',
   purchasesDeleted: 'Compras eliminadas y números liberados correctamente',
   invalidSignature: 'Firma del webhook inválida.',
   // Notifications

@@ -32,7 +32,10 @@ const STATUS_TEXT: Record<number, string> = {
 };
 
 function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
-  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
+  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, {
+    io,
+    unrepresentable: 'any',
+  }) as JsonSchema;
   return rest;
 }
 
@@ -59,7 +62,10 @@ function requestBody(route: ApiRoute): JsonSchema | undefined {
   if (route.bodyType === 'multipart') {
     const withFile = {
       ...schema,
-      properties: { ...((schema.properties ?? {}) as JsonSchema), file: { type: 'string', format: 'binary' } },
+      properties: {
+        ...((schema.properties ?? {}) as JsonSchema),
+        file: { type: 'string', format: 'binary' },
+      },
     };
     return { required: true, content: { 'multipart/form-data': { schema: withFile } } };
   }
@@ -69,16 +75,24 @@ function requestBody(route: ApiRoute): JsonSchema | undefined {
 function responses(route: ApiRoute): JsonSchema {
   const status = route.status ?? 200;
   const content: Record<string, JsonSchema> = {};
-  if (route.response) content['application/json'] = { schema: jsonSchema(route.response, 'output') };
+  if (route.response)
+    content['application/json'] = { schema: jsonSchema(route.response, 'output') };
   for (const type of route.produces ?? []) {
-    if (type !== 'application/json') content[type] = { schema: { type: 'string', format: 'binary' } };
+    if (type !== 'application/json')
+      content[type] = { schema: { type: 'string', format: 'binary' } };
   }
   const answers: JsonSchema = {
-    [status]: { description: STATUS_TEXT[status] ?? 'OK', ...(Object.keys(content).length ? { content } : {}) },
+    [status]: {
+      description: STATUS_TEXT[status] ?? 'OK',
+      ...(Object.keys(content).length ? { content } : {}),
+    },
   };
   const error = { schema: { $ref: '#/components/schemas/ApiError' } };
   for (const code of route.errors) {
-    answers[code] = { description: STATUS_TEXT[code] ?? 'Error', content: { 'application/json': error } };
+    answers[code] = {
+      description: STATUS_TEXT[code] ?? 'Error',
+      content: { 'application/json': error },
+    };
   }
   return answers;
 }
@@ -95,7 +109,9 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}): JsonSchema {
       parameters: [...parameters(route.params, 'path'), ...parameters(route.query, 'query')],
       ...(body ? { requestBody: body } : {}),
       responses: responses(route),
-      ...(route.access === 'public' ? {} : { security: [{ bearerAuth: [] }], 'x-roles': [...route.roles] }),
+      ...(route.access === 'public'
+        ? {}
+        : { security: [{ bearerAuth: [] }], 'x-roles': [...route.roles] }),
     };
     (paths[path] ??= {})[route.method.toLowerCase()] = operation;
   }

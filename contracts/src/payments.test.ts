@@ -3,13 +3,28 @@ import { createOrderSchema, verifyPayphoneResponseSchema } from './payments';
 import { fieldMessages } from './test-utils';
 
 const buyer = {
-  firstName: 'Ana', lastName: 'Pérez', email: 'ana@correo.ec', confirmEmail: 'ana@correo.ec', phone: '0991234567',
-  country: 'ECUADOR', province: 'Pichincha', city: 'Quito', address: 'Calle 1', document: '', acceptedTerms: true,
+  firstName: 'Ana',
+  lastName: 'Pérez',
+  email: 'ana@correo.ec',
+  confirmEmail: 'ana@correo.ec',
+  phone: '0991234567',
+  country: 'ECUADOR',
+  province: 'Pichincha',
+  city: 'Quito',
+  address: 'Calle 1',
+  document: '',
+  acceptedTerms: true,
   paymentProvider: 'bank_transfer',
 };
 const order = {
-  amount: 10, quantity: 10, unitPrice: 1, totalPrice: 10, packageId: 'p1', resellerCode: null,
-  paymentMethod: 'bank_transfer', buyer,
+  amount: 10,
+  quantity: 10,
+  unitPrice: 1,
+  totalPrice: 10,
+  packageId: 'p1',
+  resellerCode: null,
+  paymentMethod: 'bank_transfer',
+  buyer,
 };
 
 describe('create-order payload (SPEC §7)', () => {
@@ -18,7 +33,13 @@ describe('create-order payload (SPEC §7)', () => {
   });
   it('accepts a custom order with packageData and a PayPal buyer without address', () => {
     const custom = {
-      ...order, packageId: null, paymentMethod: 'paypal', quantity: 3, unitPrice: 1, totalPrice: 3, amount: 3,
+      ...order,
+      packageId: null,
+      paymentMethod: 'paypal',
+      quantity: 3,
+      unitPrice: 1,
+      totalPrice: 3,
+      amount: 3,
       packageData: { name: 'Personalizado', quantity: 3, price: 3 },
       buyer: { ...buyer, paymentProvider: 'paypal', province: '', city: '', address: '' },
     };
@@ -30,21 +51,36 @@ describe('create-order payload (SPEC §7)', () => {
   });
   it('requires a trx- clientTransactionId of at most 50 characters for mobile', () => {
     const mobile = { ...order, paymentMethod: 'mobile' };
-    expect(Object.keys(fieldMessages(createOrderSchema.safeParse(mobile)))).toEqual(['clientTransactionId']);
-    expect(createOrderSchema.safeParse({ ...mobile, clientTransactionId: 'trx-abc123' }).success).toBe(true);
-    expect(createOrderSchema.safeParse({ ...mobile, clientTransactionId: `trx-${'x'.repeat(47)}` }).success).toBe(false);
-    expect(createOrderSchema.safeParse({ ...mobile, clientTransactionId: 'abc' }).success).toBe(false);
-  });
-  it("refuses an unknown method with 'Método de pago no disponible'", () => {
-    expect(fieldMessages(createOrderSchema.safeParse({ ...order, paymentMethod: 'bitcoin' })).paymentMethod).toBe('Método de pago no disponible');
-  });
-  it('refuses an order without accepted terms', () => {
-    expect(fieldMessages(createOrderSchema.safeParse({ ...order, buyer: { ...buyer, acceptedTerms: false } }))['buyer.acceptedTerms']).toBe(
-      'Debes aceptar los términos y condiciones',
+    expect(Object.keys(fieldMessages(createOrderSchema.safeParse(mobile)))).toEqual([
+      'clientTransactionId',
+    ]);
+    expect(
+      createOrderSchema.safeParse({ ...mobile, clientTransactionId: 'trx-abc123' }).success,
+    ).toBe(true);
+    expect(
+      createOrderSchema.safeParse({ ...mobile, clientTransactionId: `trx-${'x'.repeat(47)}` })
+        .success,
+    ).toBe(false);
+    expect(createOrderSchema.safeParse({ ...mobile, clientTransactionId: 'abc' }).success).toBe(
+      false,
     );
   });
+  it("refuses an unknown method with 'Método de pago no disponible'", () => {
+    expect(
+      fieldMessages(createOrderSchema.safeParse({ ...order, paymentMethod: 'bitcoin' }))
+        .paymentMethod,
+    ).toBe('Método de pago no disponible');
+  });
+  it('refuses an order without accepted terms', () => {
+    expect(
+      fieldMessages(
+        createOrderSchema.safeParse({ ...order, buyer: { ...buyer, acceptedTerms: false } }),
+      )['buyer.acceptedTerms'],
+    ).toBe('Debes aceptar los términos y condiciones');
+  });
   it('answers type errors in Spanish', () => {
-    const message = fieldMessages(createOrderSchema.safeParse({ ...order, quantity: 'diez' })).quantity ?? '';
+    const message =
+      fieldMessages(createOrderSchema.safeParse({ ...order, quantity: 'diez' })).quantity ?? '';
     expect(message).toMatch(/inválid|número/i);
     expect(message).not.toMatch(/expected|Invalid/);
   });

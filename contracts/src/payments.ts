@@ -1,7 +1,11 @@
 // Order creation and payment confirmation calls (SPEC §7 "Order payload").
 import { z } from 'zod';
 import { ALWAYS_REFINE, idSchema } from './common';
-import { CLIENT_TRANSACTION_ID_MAX, CLIENT_TRANSACTION_ID_PREFIX, PAYMENT_METHODS } from './constants';
+import {
+  CLIENT_TRANSACTION_ID_MAX,
+  CLIENT_TRANSACTION_ID_PREFIX,
+  PAYMENT_METHODS,
+} from './constants';
 import { buyerFieldsSchema, checkAddress, emailsMatch } from './entities/buyer';
 import { purchaseSchema } from './entities/purchase';
 import { VALIDATION } from './messages';
@@ -40,18 +44,33 @@ export const createOrderSchema = z
     buyer: orderBuyerSchema,
     /** Only for custom packages. */
     packageData: z
-      .object({ name: z.string(), quantity: z.number().int().positive(), price: z.number().nonnegative() })
+      .object({
+        name: z.string(),
+        quantity: z.number().int().positive(),
+        price: z.number().nonnegative(),
+      })
       .optional(),
     /** Mobile (PayPhone) only: 'trx-' plus a unique id, at most 50 characters. */
     clientTransactionId: clientTransactionIdSchema.optional(),
   })
   .superRefine((order, ctx) => {
     if (order.buyer) checkAddress(order.buyer, order.paymentMethod, ctx, ['buyer']);
-    if (order.buyer?.confirmEmail !== undefined && !emailsMatch(order.buyer.email, order.buyer.confirmEmail)) {
-      ctx.addIssue({ code: 'custom', path: ['buyer', 'confirmEmail'], message: VALIDATION.emailsDontMatch });
+    if (
+      order.buyer?.confirmEmail !== undefined &&
+      !emailsMatch(order.buyer.email, order.buyer.confirmEmail)
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['buyer', 'confirmEmail'],
+        message: VALIDATION.emailsDontMatch,
+      });
     }
     if (order.paymentMethod === 'mobile' && !order.clientTransactionId) {
-      ctx.addIssue({ code: 'custom', path: ['clientTransactionId'], message: VALIDATION.clientTransactionIdInvalid });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['clientTransactionId'],
+        message: VALIDATION.clientTransactionIdInvalid,
+      });
     }
   }, ALWAYS_REFINE);
 export type CreateOrderInput = z.input<typeof createOrderSchema>;

@@ -4,8 +4,10 @@
 export const PIPELINE_MESSAGES = {
   whatsappTransfer: (purchaseId: string, amount: string) =>
     `Hola, realicé una transferencia bancaria para mi compra en Voy a Ganar. Pedido: ${purchaseId}. Monto: $${amount}. Adjunto el comprobante.`,
-  transferConfirmedNumbersPending: 'Transferencia confirmada. Los números se asignarán en unos momentos.',
-  emailSubject: (count: number) => `¡Tus ${count === 1 ? 'número' : `${count} números`} de Voy a Ganar!`,
+  transferConfirmedNumbersPending:
+    'Transferencia confirmada. Los números se asignarán en unos momentos.',
+  emailSubject: (count: number) =>
+    `¡Tus ${count === 1 ? 'número' : `${count} números`} de Voy a Ganar!`,
   emailGreeting: (firstName: string) => `Hola ${firstName},`,
   emailIntro: 'Hemos recibido tu pago. Estos son tus números para el sorteo:',
   emailSummaryTitle: 'Resumen de tu compra',
@@ -15,8 +17,10 @@ export const PIPELINE_MESSAGES = {
   emailUnitPrice: 'Precio unitario',
   emailTotal: 'Total',
   emailMethod: 'Método de pago',
-  emailInstantPrize: (number: string, amount: string) => `¡Felicidades! Tu número ${number} ganó un premio instantáneo de $${amount}.`,
-  emailFooter: '¡Mucha suerte! El sorteo se realiza con la Lotería Nacional cuando se vendan todos los números.',
+  emailInstantPrize: (number: string, amount: string) =>
+    `¡Felicidades! Tu número ${number} ganó un premio instantáneo de $${amount}.`,
+  emailFooter:
+    '¡Mucha suerte! El sorteo se realiza con la Lotería Nacional cuando se vendan todos los números.',
   sms: (numbers: string) => `Voy a Ganar: pago recibido. Tus numeros: ${numbers}. Suerte!`,
   smsInstantPrize: (amount: string) => ` Ganaste un premio instantaneo de $${amount}!`,
   notificationLogged: 'Sin proveedor configurado: el mensaje quedó registrado en el archivo local.',

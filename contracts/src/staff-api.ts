@@ -18,7 +18,10 @@ export const STAFF_API_MESSAGES = {
 } as const;
 
 /** Report and export labels of a purchase's status (SPEC §2 reports; §4 names 'Completado'). */
-export const REPORT_STATUS_LABELS: Record<'PENDING' | 'COMPLETED' | 'EXPIRED' | 'REFUND_REQUIRED', string> = {
+export const REPORT_STATUS_LABELS: Record<
+  'PENDING' | 'COMPLETED' | 'EXPIRED' | 'REFUND_REQUIRED',
+  string
+> = {
   PENDING: 'Pendiente',
   COMPLETED: 'Completado',
   EXPIRED: 'Expirado',
@@ -26,7 +29,16 @@ export const REPORT_STATUS_LABELS: Record<'PENDING' | 'COMPLETED' | 'EXPIRED' | 
 };
 
 /** Column headers of reporte.pdf / reporte.xlsx, in order. */
-export const REPORT_COLUMNS = ['Fecha', 'Comprador', 'Email', 'Método', 'Cantidad', 'Total', 'Estado', 'Revendedor'] as const;
+export const REPORT_COLUMNS = [
+  'Fecha',
+  'Comprador',
+  'Email',
+  'Método',
+  'Cantidad',
+  'Total',
+  'Estado',
+  'Revendedor',
+] as const;
 
 export const REPORT_TEXTS = {
   title: 'Reporte de ventas',

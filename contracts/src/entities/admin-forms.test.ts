@@ -8,15 +8,21 @@ import { settingsSchema, publicSettingsSchema } from './settings';
 
 describe('package form (SPEC §5)', () => {
   it('defaults isPopular to false', () => {
-    expect(packageInputSchema.parse({ name: 'Básico', quantity: 5, price: 5 }).isPopular).toBe(false);
+    expect(packageInputSchema.parse({ name: 'Básico', quantity: 5, price: 5 }).isPopular).toBe(
+      false,
+    );
   });
   it('names every broken rule', () => {
-    expect(fieldMessages(packageInputSchema.safeParse({ name: 'ab', quantity: 1.5, price: 0 }))).toEqual({
+    expect(
+      fieldMessages(packageInputSchema.safeParse({ name: 'ab', quantity: 1.5, price: 0 })),
+    ).toEqual({
       name: 'El nombre debe tener al menos 3 caracteres',
       quantity: 'La cantidad debe ser un número positivo',
       price: 'El precio debe ser un número positivo',
     });
-    expect(fieldMessages(packageInputSchema.safeParse({ name: 'Básico', quantity: 0, price: -1 }))).toEqual({
+    expect(
+      fieldMessages(packageInputSchema.safeParse({ name: 'Básico', quantity: 0, price: -1 })),
+    ).toEqual({
       quantity: 'La cantidad debe ser un número positivo',
       price: 'El precio debe ser un número positivo',
     });
@@ -25,12 +31,18 @@ describe('package form (SPEC §5)', () => {
 
 describe('instant prizes (SPEC §5)', () => {
   it("refuses an amount below 1 with 'El monto debe ser mayor a 0'", () => {
-    expect(fieldMessages(instantPrizeUpdateSchema.safeParse({ prizeAmount: 0 }))).toEqual({ prizeAmount: 'El monto debe ser mayor a 0' });
+    expect(fieldMessages(instantPrizeUpdateSchema.safeParse({ prizeAmount: 0 }))).toEqual({
+      prizeAmount: 'El monto debe ser mayor a 0',
+    });
     expect(instantPrizeUpdateSchema.parse({ prizeAmount: 5 }).delivered).toBe(false);
   });
   it('needs between 1 and 10 amounts of at least 1', () => {
-    expect(fieldMessages(assignPrizesSchema.safeParse({ prizes: [] }))).toEqual({ prizes: 'Debe agregar al menos un monto' });
-    expect(fieldMessages(assignPrizesSchema.safeParse({ prizes: [{ amount: 10 }, { amount: 0.5 }] }))).toEqual({
+    expect(fieldMessages(assignPrizesSchema.safeParse({ prizes: [] }))).toEqual({
+      prizes: 'Debe agregar al menos un monto',
+    });
+    expect(
+      fieldMessages(assignPrizesSchema.safeParse({ prizes: [{ amount: 10 }, { amount: 0.5 }] })),
+    ).toEqual({
       'prizes.1.amount': 'El monto debe ser mayor a 0',
     });
     const eleven = Array.from({ length: 11 }, () => ({ amount: 5 }));
@@ -43,17 +55,33 @@ describe('instant prizes (SPEC §5)', () => {
 
 describe('bank-transfer confirmation (SPEC §5)', () => {
   it('needs a reference of 3 and a bank of 2 characters', () => {
-    expect(fieldMessages(confirmTransferSchema.safeParse({ referenceCode: 'ab', bankName: 'B' }))).toEqual({
+    expect(
+      fieldMessages(confirmTransferSchema.safeParse({ referenceCode: 'ab', bankName: 'B' })),
+    ).toEqual({
       referenceCode: 'El código de referencia es obligatorio',
       bankName: 'Debe ingresar el nombre del banco',
     });
-    expect(confirmTransferSchema.parse({ referenceCode: ' 123 ', bankName: 'BP' })).toEqual({ referenceCode: '123', bankName: 'BP' });
+    expect(confirmTransferSchema.parse({ referenceCode: ' 123 ', bankName: 'BP' })).toEqual({
+      referenceCode: '123',
+      bankName: 'BP',
+    });
   });
 });
 
 describe('past raffle form (SPEC §5)', () => {
   it('names every missing field and refuses non-URLs', () => {
-    expect(fieldMessages(pastRaffleInputSchema.safeParse({ activityName: '', date: '', prize: '', winner: '', image: 'foto', instagramPostUrl: 'javascript:alert(1)' }))).toEqual({
+    expect(
+      fieldMessages(
+        pastRaffleInputSchema.safeParse({
+          activityName: '',
+          date: '',
+          prize: '',
+          winner: '',
+          image: 'foto',
+          instagramPostUrl: 'javascript:alert(1)',
+        }),
+      ),
+    ).toEqual({
       activityName: 'El nombre de la actividad es requerido',
       date: 'La fecha es requerida',
       prize: 'El premio es requerido',
@@ -63,7 +91,14 @@ describe('past raffle form (SPEC §5)', () => {
     });
   });
   it('accepts http(s) URLs', () => {
-    const ok = { activityName: 'Rifa 1', date: '2025-01-10', prize: 'Moto', winner: 'Luis', image: 'https://x.ec/a.jpg', instagramPostUrl: 'https://instagram.com/p/1' };
+    const ok = {
+      activityName: 'Rifa 1',
+      date: '2025-01-10',
+      prize: 'Moto',
+      winner: 'Luis',
+      image: 'https://x.ec/a.jpg',
+      instagramPostUrl: 'https://instagram.com/p/1',
+    };
     expect(pastRaffleInputSchema.parse(ok)).toEqual(ok);
   });
 });
@@ -71,8 +106,12 @@ describe('past raffle form (SPEC §5)', () => {
 describe('settings', () => {
   it('keeps secrets out of the public variant', () => {
     const full = settingsSchema.parse({
-      _id: 's1', email: 'a@b.ec', contactNumber: '099', mongoDBConnection: 'mongodb://secret',
-      socialMedia: {}, payment: { stripeSecretKey: 'sk_x', paypalSecret: 'p' },
+      _id: 's1',
+      email: 'a@b.ec',
+      contactNumber: '099',
+      mongoDBConnection: 'mongodb://secret',
+      socialMedia: {},
+      payment: { stripeSecretKey: 'sk_x', paypalSecret: 'p' },
     });
     const shown = publicSettingsSchema.parse(full);
     expect(JSON.stringify(shown)).not.toMatch(/secret|sk_x/);

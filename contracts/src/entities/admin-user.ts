@@ -10,7 +10,9 @@ const adminEmail = z
   .toLowerCase()
   .email({ error: VALIDATION.emailInvalidAdmin });
 
-const password = z.string({ error: VALIDATION.passwordMin }).min(MIN_LENGTH.password, { error: VALIDATION.passwordMin });
+const password = z
+  .string({ error: VALIDATION.passwordMin })
+  .min(MIN_LENGTH.password, { error: VALIDATION.passwordMin });
 
 /** POST /admin/login. */
 export const loginSchema = z.object({ email: adminEmail, password });
@@ -49,7 +51,10 @@ export type UserListItem = z.infer<typeof userListItemSchema>;
 /** The registration form (SPEC §5); the api receives it without confirmPassword too. */
 export const registerFormSchema = z
   .object({
-    name: z.string({ error: VALIDATION.userNameMin }).trim().min(MIN_LENGTH.userName, { error: VALIDATION.userNameMin }),
+    name: z
+      .string({ error: VALIDATION.userNameMin })
+      .trim()
+      .min(MIN_LENGTH.userName, { error: VALIDATION.userNameMin }),
     email: adminEmail,
     password,
     confirmPassword: z
@@ -59,14 +64,21 @@ export const registerFormSchema = z
   })
   .superRefine((values, ctx) => {
     if (values.password !== values.confirmPassword) {
-      ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: VALIDATION.passwordsDontMatch });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['confirmPassword'],
+        message: VALIDATION.passwordsDontMatch,
+      });
     }
   }, ALWAYS_REFINE);
 export type RegisterForm = z.input<typeof registerFormSchema>;
 
 /** POST /admin/register payload (SPEC §7: name, email, password, role). */
 export const registerSchema = z.object({
-  name: z.string({ error: VALIDATION.userNameMin }).trim().min(MIN_LENGTH.userName, { error: VALIDATION.userNameMin }),
+  name: z
+    .string({ error: VALIDATION.userNameMin })
+    .trim()
+    .min(MIN_LENGTH.userName, { error: VALIDATION.userNameMin }),
   email: adminEmail,
   password,
   role: z.enum(ROLES, { error: VALIDATION.roleRequired }).default('reseller'),

@@ -35,11 +35,16 @@ describe('buyer form (SPEC §5)', () => {
   });
 
   it("says 'Email inválido' for a malformed e-mail", () => {
-    expect(fieldMessages(buyerFormSchema.safeParse({ ...valid, email: 'ana@', confirmEmail: 'ana@' })).email).toBe('Email inválido');
+    expect(
+      fieldMessages(buyerFormSchema.safeParse({ ...valid, email: 'ana@', confirmEmail: 'ana@' }))
+        .email,
+    ).toBe('Email inválido');
   });
 
   it("says 'Los emails no coinciden' on the confirmation", () => {
-    expect(fieldMessages(buyerFormSchema.safeParse({ ...valid, confirmEmail: 'otra@correo.ec' }))).toEqual({
+    expect(
+      fieldMessages(buyerFormSchema.safeParse({ ...valid, confirmEmail: 'otra@correo.ec' })),
+    ).toEqual({
       confirmEmail: 'Los emails no coinciden',
     });
   });
@@ -47,11 +52,15 @@ describe('buyer form (SPEC §5)', () => {
   it('does not require the address with PayPal', () => {
     const paypal = { ...valid, province: '', city: '', address: '' };
     expect(buyerFormSchemaFor('paypal').safeParse(paypal).success).toBe(true);
-    expect(Object.keys(fieldMessages(buyerFormSchemaFor('bank_transfer').safeParse(paypal)))).toEqual(['province', 'city', 'address']);
+    expect(
+      Object.keys(fieldMessages(buyerFormSchemaFor('bank_transfer').safeParse(paypal))),
+    ).toEqual(['province', 'city', 'address']);
     expect(buyerFormSchemaFor('mobile').safeParse(paypal).success).toBe(false);
   });
 
   it('treats blank text as missing', () => {
-    expect(fieldMessages(buyerFormSchema.safeParse({ ...valid, firstName: '   ' })).firstName).toBe('El nombre es requerido');
+    expect(fieldMessages(buyerFormSchema.safeParse({ ...valid, firstName: '   ' })).firstName).toBe(
+      'El nombre es requerido',
+    );
   });
 });

@@ -11,7 +11,9 @@ export const buyerEmailSchema = z
   .min(1, { error: VALIDATION.emailRequired })
   // One message per state: an empty field is "requerido", not also "inválido". (An
   // aborting min() would also stop the cross-field rules, so the format check skips '' itself.)
-  .refine((value) => value === '' || z.regexes.email.test(value), { error: VALIDATION.emailInvalid });
+  .refine((value) => value === '' || z.regexes.email.test(value), {
+    error: VALIDATION.emailInvalid,
+  });
 
 /** Fields shared by the form and the order payload; address fields checked per method. */
 export const buyerFieldsSchema = z.object({
@@ -46,7 +48,8 @@ export function checkAddress(
 ): void {
   if (!methodNeedsAddress(method)) return;
   for (const [field, message] of ADDRESS_RULES) {
-    if (!str(values?.[field]).trim()) ctx.addIssue({ code: 'custom', path: [...prefix, field], message });
+    if (!str(values?.[field]).trim())
+      ctx.addIssue({ code: 'custom', path: [...prefix, field], message });
   }
 }
 

@@ -31,7 +31,9 @@ export const instantPrizeUpdateSchema = z.object({
 export type InstantPrizeUpdate = z.input<typeof instantPrizeUpdateSchema>;
 
 export const prizeAmountSchema = z.object({
-  amount: z.number({ error: VALIDATION.prizeAmountMin }).min(MIN_PRIZE_AMOUNT, { error: VALIDATION.prizeAmountMin }),
+  amount: z
+    .number({ error: VALIDATION.prizeAmountMin })
+    .min(MIN_PRIZE_AMOUNT, { error: VALIDATION.prizeAmountMin }),
 });
 
 /** POST /raffle/assign-random-prizes. */

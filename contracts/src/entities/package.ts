@@ -24,7 +24,9 @@ export const packageInputSchema = z.object({
     .number({ error: VALIDATION.quantityPositive })
     .int({ error: VALIDATION.quantityPositive })
     .positive({ error: VALIDATION.quantityPositive }),
-  price: z.number({ error: VALIDATION.pricePositive }).positive({ error: VALIDATION.pricePositive }),
+  price: z
+    .number({ error: VALIDATION.pricePositive })
+    .positive({ error: VALIDATION.pricePositive }),
   isPopular: z.boolean().default(false),
 });
 export type PackageInput = z.input<typeof packageInputSchema>;

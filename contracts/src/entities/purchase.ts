@@ -75,7 +75,11 @@ export const purchaseSchema = z.object({
   packageId: z.string().nullish(),
   packageType: packageTypeSchema.optional(),
   packageData: z
-    .object({ name: z.string(), quantity: z.number().int().optional(), price: z.number().optional() })
+    .object({
+      name: z.string(),
+      quantity: z.number().int().optional(),
+      price: z.number().optional(),
+    })
     .nullish(),
   assignedNumbers: z.array(z.string()),
   paypal: paypalBlockSchema.nullish(),

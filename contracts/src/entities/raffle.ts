@@ -30,7 +30,9 @@ export type Raffle = z.infer<typeof raffleSchema>;
 export const lotteryUpdateSchema = z.object({
   name: requiredString(VALIDATION.heroNameRequired),
   prize: requiredString(VALIDATION.heroPrizeRequired),
-  pricePerNumber: z.number({ error: VALIDATION.priceNotNegative }).nonnegative({ error: VALIDATION.priceNotNegative }),
+  pricePerNumber: z
+    .number({ error: VALIDATION.priceNotNegative })
+    .nonnegative({ error: VALIDATION.priceNotNegative }),
   imageUrl: z.string().trim(),
   endDate: z.iso.datetime({ offset: true, error: VALIDATION.isoDateInvalid }),
   /** Only changeable before numbers are generated. */

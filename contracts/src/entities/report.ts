@@ -34,9 +34,15 @@ export const reportRowSchema = z.object({
 });
 export type ReportRow = z.infer<typeof reportRowSchema>;
 
-export const reportTotalsSchema = z.object({ totalAmount: z.number(), totalTickets: z.number().int() });
+export const reportTotalsSchema = z.object({
+  totalAmount: z.number(),
+  totalTickets: z.number().int(),
+});
 export type ReportTotals = z.infer<typeof reportTotalsSchema>;
 
 /** JSON answer when no format is asked. */
-export const reportResponseSchema = z.object({ totals: reportTotalsSchema, purchases: z.array(reportRowSchema) });
+export const reportResponseSchema = z.object({
+  totals: reportTotalsSchema,
+  purchases: z.array(reportRowSchema),
+});
 export type ReportResponse = z.infer<typeof reportResponseSchema>;

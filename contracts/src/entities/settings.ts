@@ -46,7 +46,11 @@ export const settingsUpdateSchema = z.object({
 export type SettingsUpdate = z.input<typeof settingsUpdateSchema>;
 
 /** Dotted paths of the secret fields; the api masks them for staff and never returns them publicly. */
-export const SETTINGS_SECRET_PATHS = ['mongoDBConnection', 'payment.stripeSecretKey', 'payment.paypalSecret'] as const;
+export const SETTINGS_SECRET_PATHS = [
+  'mongoDBConnection',
+  'payment.stripeSecretKey',
+  'payment.paypalSecret',
+] as const;
 export type SettingsSecretPath = (typeof SETTINGS_SECRET_PATHS)[number];
 
 /** What a masked secret looks like; sending it back in an update keeps the stored value. */

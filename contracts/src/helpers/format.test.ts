@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { ecuadorDay, ecuadorEndOfDayIso, formatDate, formatDateTime, isoToDateInput } from './format';
+import {
+  ecuadorDay,
+  ecuadorEndOfDayIso,
+  formatDate,
+  formatDateTime,
+  isoToDateInput,
+} from './format';
 
 describe('formatDateTime', () => {
   it('shows dd/MM/yyyy HH:mm on the Guayaquil clock (UTC−5)', () => {

@@ -23,7 +23,9 @@ function toDate(value: string | number | Date): Date | null {
 }
 
 /** The parts of an instant on the Guayaquil wall clock. */
-export function ecuadorParts(value: string | number | Date): { year: string; month: string; day: string; hour: string; minute: string } | null {
+export function ecuadorParts(
+  value: string | number | Date,
+): { year: string; month: string; day: string; hour: string; minute: string } | null {
   const date = toDate(value);
   if (!date) return null;
   const parts: Record<string, string> = {};

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { customTotal, formatMoney, formatUsd, parseCustomQuantity, payphoneAmounts, toCents, unitPrice } from './money';
+import {
+  customTotal,
+  formatMoney,
+  formatUsd,
+  parseCustomQuantity,
+  payphoneAmounts,
+  toCents,
+  unitPrice,
+} from './money';
 
 describe('toCents', () => {
   it('rounds half away from zero without binary noise', () => {

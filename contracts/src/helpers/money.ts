@@ -45,7 +45,8 @@ export function customTotal(quantity: number, pricePerNumber: number): number {
 
 /** The custom-quantity input: an integer ≥ 1, and 1 when it is not a number (SPEC §5). */
 export function parseCustomQuantity(input: unknown): number {
-  const parsed = typeof input === 'number' ? Math.trunc(input) : Number.parseInt(String(input ?? '').trim(), 10);
+  const parsed =
+    typeof input === 'number' ? Math.trunc(input) : Number.parseInt(String(input ?? '').trim(), 10);
   return Number.isFinite(parsed) && parsed >= 1 ? parsed : 1;
 }
 

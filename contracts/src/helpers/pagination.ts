@@ -7,7 +7,9 @@ export type PageItem = number | typeof ELLIPSIS;
 
 /** A purchase id in the table: its first 8 characters plus an ellipsis. */
 export function truncateId(id: string): string {
-  return id.length > PURCHASE_ID_PREVIEW_LENGTH ? `${id.slice(0, PURCHASE_ID_PREVIEW_LENGTH)}${ELLIPSIS}` : id;
+  return id.length > PURCHASE_ID_PREVIEW_LENGTH
+    ? `${id.slice(0, PURCHASE_ID_PREVIEW_LENGTH)}${ELLIPSIS}`
+    : id;
 }
 
 /**
@@ -36,13 +38,24 @@ export interface PageSlice<T> {
 }
 
 /** The items of one 1-based page. */
-export function pageSlice<T>(items: readonly T[], page: number, pageSize: number = PAGE_SIZE): PageSlice<T> {
+export function pageSlice<T>(
+  items: readonly T[],
+  page: number,
+  pageSize: number = PAGE_SIZE,
+): PageSlice<T> {
   const total = items.length;
   const totalPages = Math.max(1, Math.ceil(total / pageSize));
   const current = Math.min(Math.max(1, Math.trunc(page) || 1), totalPages);
   const start = (current - 1) * pageSize;
   const shown = items.slice(start, start + pageSize);
-  return { items: shown, page: current, totalPages, from: total ? start + 1 : 0, to: start + shown.length, total };
+  return {
+    items: shown,
+    page: current,
+    totalPages,
+    from: total ? start + 1 : 0,
+    to: start + shown.length,
+    total,
+  };
 }
 
 /** 'Mostrando 11-20 de 35 compras'. */

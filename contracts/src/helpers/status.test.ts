@@ -1,23 +1,45 @@
 import { describe, expect, it } from 'vitest';
-import { adminDisplayStatus, bankTransferLabel, instantPrizeAdminLabel, instantPrizePublicLabel, roleLabel } from './status';
+import {
+  adminDisplayStatus,
+  bankTransferLabel,
+  instantPrizeAdminLabel,
+  instantPrizePublicLabel,
+  roleLabel,
+} from './status';
 
 describe('adminDisplayStatus', () => {
   it('is COMPLETADO when the purchase is COMPLETED', () => {
     expect(adminDisplayStatus({ status: 'COMPLETED' })).toBe('COMPLETADO');
   });
   it('is COMPLETADO when a provider block is completed', () => {
-    expect(adminDisplayStatus({ status: 'PENDING', paypal: { status: 'COMPLETED' } })).toBe('COMPLETADO');
-    expect(adminDisplayStatus({ status: 'PENDING', card: { status: 'COMPLETED' } })).toBe('COMPLETADO');
+    expect(adminDisplayStatus({ status: 'PENDING', paypal: { status: 'COMPLETED' } })).toBe(
+      'COMPLETADO',
+    );
+    expect(adminDisplayStatus({ status: 'PENDING', card: { status: 'COMPLETED' } })).toBe(
+      'COMPLETADO',
+    );
     expect(adminDisplayStatus({ status: 'PENDING', card: { status: 'paid' } })).toBe('COMPLETADO');
-    expect(adminDisplayStatus({ status: 'PENDING', mobile: { status: 'COMPLETED' } })).toBe('COMPLETADO');
+    expect(adminDisplayStatus({ status: 'PENDING', mobile: { status: 'COMPLETED' } })).toBe(
+      'COMPLETADO',
+    );
   });
   it('is RECIBIDO when only the bank transfer was received', () => {
-    expect(adminDisplayStatus({ status: 'PENDING', bankTransfer: { received: true } })).toBe('RECIBIDO');
+    expect(adminDisplayStatus({ status: 'PENDING', bankTransfer: { received: true } })).toBe(
+      'RECIBIDO',
+    );
   });
   it('is PENDIENTE otherwise', () => {
     expect(adminDisplayStatus({ status: 'PENDING' })).toBe('PENDIENTE');
-    expect(adminDisplayStatus({ status: 'EXPIRED', card: { status: 'open' }, bankTransfer: { received: false } })).toBe('PENDIENTE');
-    expect(adminDisplayStatus({ status: 'PENDING', paypal: { status: 'CREATED' }, mobile: null })).toBe('PENDIENTE');
+    expect(
+      adminDisplayStatus({
+        status: 'EXPIRED',
+        card: { status: 'open' },
+        bankTransfer: { received: false },
+      }),
+    ).toBe('PENDIENTE');
+    expect(
+      adminDisplayStatus({ status: 'PENDING', paypal: { status: 'CREATED' }, mobile: null }),
+    ).toBe('PENDIENTE');
   });
 });
 

@@ -33,12 +33,17 @@ export function adminDisplayStatus(purchase: DisplayStatusInput): AdminDisplaySt
 }
 
 /** The bank-transfer block of the details dialog: COMPLETADO or PENDIENTE by `received`. */
-export function bankTransferLabel(block: { received?: boolean | null } | null | undefined): 'COMPLETADO' | 'PENDIENTE' {
+export function bankTransferLabel(
+  block: { received?: boolean | null } | null | undefined,
+): 'COMPLETADO' | 'PENDIENTE' {
   return block?.received ? ADMIN_DISPLAY_STATUS.completed : ADMIN_DISPLAY_STATUS.pending;
 }
 
 /** Public instant-prize label: 'Entregado', else 'Disponible' if available, else 'No disponible'. */
-export function instantPrizePublicLabel(prize: { delivered?: boolean | null; status?: string | null }): string {
+export function instantPrizePublicLabel(prize: {
+  delivered?: boolean | null;
+  status?: string | null;
+}): string {
   if (prize.delivered) return 'Entregado';
   return prize.status === 'available' ? 'Disponible' : 'No disponible';
 }
