@@ -3,13 +3,16 @@
 import { ERRORS, UI } from '@vag/contracts';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, hydrated, MOBILE, saveScreenshot, seedRaffle, startSite, waitFor, type Site } from './support';
+import { DESKTOP, drawJpeg, hydrated, uploadMedia, MOBILE, saveScreenshot, seedRaffle, startSite, waitFor, type Site } from './support';
 
 let site: Site;
 
 beforeAll(async () => {
   site = await startSite();
   await seedRaffle(site, { pricePerNumber: 1.25 });
+  const painter = await site.page();
+  await uploadMedia(site, 'media-1.jpg', await drawJpeg(painter, { text: '¡Camioneta 0 km!', from: '#5b21b6', to: '#f59e0b' }), 'image/jpeg');
+  await uploadMedia(site, 'media-2.jpg', await drawJpeg(painter, { text: 'Premios instantáneos', from: '#0f766e', to: '#5b21b6' }), 'image/jpeg');
 });
 afterAll(async () => {
   await site?.stop();
@@ -62,6 +65,23 @@ describe('home', () => {
       await saveScreenshot(page, `home-${label}`);
     });
   }
+
+  it('shows the slot images as a carousel with dots that advances on its own', async () => {
+    const page = await site.page(MOBILE);
+    await page.goto('/');
+    const carousel = page.getByRole('region', { name: 'Sorteo Gran Sorteo Navideño' });
+    const first = carousel.getByRole('button', { name: 'Ir a la imagen 1' });
+    const second = carousel.getByRole('button', { name: 'Ir a la imagen 2' });
+    await second.waitFor();
+    expect(await first.getAttribute('aria-current')).toBe('true');
+    // Autoplay moves to the second slide after 5 s.
+    await waitFor(async () => (await second.getAttribute('aria-current')) === 'true', { timeoutMs: 10_000, message: 'autoplay' });
+    await first.click();
+    expect(await first.getAttribute('aria-current')).toBe('true');
+    // Only the current slide is exposed to assistive technology.
+    expect(await carousel.locator('img').count()).toBe(2);
+    expect(await carousel.getByRole('img').count()).toBe(1);
+  });
 
   it('prices a custom quantity at quantity × price per number and falls back to 1', async () => {
     const page = await site.page(MOBILE);

@@ -115,3 +115,40 @@ export async function holdRequests(page: Page, pattern: string) {
 export async function hydrated(page: Page, component: string): Promise<void> {
   await page.locator(`astro-island[component-url*="/${component}."]:not([ssr])`).first().waitFor({ state: 'attached' });
 }
+
+/** Draws a JPEG banner in the browser (no image library needed) and returns its bytes. */
+export async function drawJpeg(page: Page, { text, from, to }: { text: string; from: string; to: string }): Promise<Buffer> {
+  const base64 = await page.evaluate(
+    async ({ text, from, to }) => {
+      const canvas = document.createElement('canvas');
+      canvas.width = 1280;
+      canvas.height = 720;
+      const ctx = canvas.getContext('2d')!;
+      const gradient = ctx.createLinearGradient(0, 0, 1280, 720);
+      gradient.addColorStop(0, from);
+      gradient.addColorStop(1, to);
+      ctx.fillStyle = gradient;
+      ctx.fillRect(0, 0, 1280, 720);
+      ctx.fillStyle = '#ffffff';
+      ctx.font = 'bold 96px sans-serif';
+      ctx.textAlign = 'center';
+      ctx.fillText(text, 640, 390);
+      const blob = await new Promise<Blob>((resolve) => canvas.toBlob((b) => resolve(b!), 'image/jpeg', 0.85));
+      const bytes = new Uint8Array(await blob.arrayBuffer());
+      let binary = '';
+      for (const b of bytes) binary += String.fromCharCode(b);
+      return btoa(binary);
+    },
+    { text, from, to },
+  );
+  return Buffer.from(base64, 'base64');
+}
+
+/** Replaces a media slot as the banner manager does (POST /upload-media.php). */
+export async function uploadMedia(site: Site, filename: string, bytes: Buffer, type: string): Promise<void> {
+  const form = new FormData();
+  form.set('filename', filename);
+  form.set('file', new Blob([new Uint8Array(bytes)], { type }), filename);
+  const res = await fetch(`${site.url}/upload-media.php`, { method: 'POST', headers: site.admin, body: form });
+  if (!res.ok) throw new Error(`upload ${filename} → ${res.status}: ${await res.text()}`);
+}

@@ -63,7 +63,7 @@ function BankDetails({ concept }: { concept: string }) {
       </p>
       <dl>
         {rows.map(([label, value]) => (
-          <div key={label} style={{ display: 'contents' }}>
+          <div key={label} className="bank-row">
             <dt>{label}</dt>
             <dd>{value}</dd>
             <button type="button" className="copy-btn" onClick={() => copy(value)} aria-label={`Copiar ${label.toLowerCase()}`}>

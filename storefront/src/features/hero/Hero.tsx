@@ -28,11 +28,13 @@ export default function Hero() {
 
   return (
     <>
-      <div className="hero-media">
-        {media?.kind === 'banner' && <img src={media.src} alt={alt} />}
-        {media?.kind === 'carousel' && <Carousel srcs={media.srcs} alt={alt} />}
-        {media?.kind === 'image' && <img src={media.src} alt={alt} />}
-      </div>
+      {media && media.kind !== 'none' && (
+        <div className="hero-media">
+          {media.kind === 'banner' && <img src={media.src} alt={alt} />}
+          {media.kind === 'carousel' && <Carousel srcs={media.srcs} alt={alt} />}
+          {media.kind === 'image' && <img src={media.src} alt={alt} />}
+        </div>
+      )}
       <div className="hero-body container">
         {lottery.status === 'loading' && <p className="loading" style={{ color: '#ddd6fe' }}>Cargando sorteo...</p>}
         {lottery.status === 'error' && (
