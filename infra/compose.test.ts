@@ -75,7 +75,7 @@ describe('Dockerfile', () => {
 
   it('copies every workspace manifest before `npm ci`, so the install sees all of them', () => {
     const root = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { workspaces: string[] };
-    const npmCi = dockerfile.indexOf('npm ci');
+    const npmCi = dockerfile.indexOf('RUN npm ci');
     for (const ws of root.workspaces) {
       const copy = dockerfile.indexOf(`COPY ${ws}/package.json ${ws}/`);
       expect(copy, `Dockerfile copies ${ws}/package.json`).toBeGreaterThan(-1);
