@@ -25,6 +25,20 @@ export const ALLOWED_CHECKOUT_METHODS: readonly PaymentMethod[] = [
   'mobile',
 ];
 
+/** The checkout's method chooser: every method is shown and flagged available (SPEC §9). */
+export const PAYMENT_METHOD_OPTIONS = PAYMENT_METHODS.map((id) => ({
+  id,
+  label: PAYMENT_METHOD_LABELS[id],
+  available: true,
+}));
+
+/** Whether checkout lets this method through (card is refused, SPEC §9). */
+export function isCheckoutMethodAllowed(
+  method: string | null | undefined,
+): method is PaymentMethod {
+  return (ALLOWED_CHECKOUT_METHODS as readonly string[]).includes(method ?? '');
+}
+
 /** Value of buyer.paymentProvider in the order payload, per method (SPEC §7). */
 export const PAYMENT_PROVIDER_BY_METHOD: Record<PaymentMethod, string> = {
   paypal: 'paypal',
