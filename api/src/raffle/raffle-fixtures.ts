@@ -9,7 +9,8 @@ import { reserveCapacity } from '../db/raffle-capacity';
 import { CURRENT_RAFFLE_ID, generateRaffleNumbers } from '../db/raffle-numbers';
 import { defaultNumberWidth } from './permutation';
 import { createUser, type StaffRole } from '../db/users';
-import type { BusMessage } from '../bus';
+import type { BusMessage, EventBus } from '../bus';
+import { waitFor } from '../testing/wait';
 
 export async function raffleWithNumbers(db: Db, totalNumbers: number): Promise<void> {
   await db
@@ -95,5 +96,24 @@ export function purchasePaidMessage(purchaseId: string, quantity: number): BusMe
       packageType: 'custom',
       paidAt: new Date().toISOString(),
     }),
+  };
+}
+
+/**
+ * Watches numbers.assigned, the numbers worker's last step: waiting on it (rather than
+ * on assignedNumbers) means the counters and instant prizes are settled too.
+ */
+export async function watchNumbersAssigned(bus: EventBus): Promise<{ settled(purchaseId: string): Promise<void>; stop(): Promise<void> }> {
+  const seen = new Set<string>();
+  const subscription = await bus.subscribe({
+    groupId: `test-watch-${randomUUID().slice(0, 8)}`,
+    topics: [TOPICS['numbers.assigned']],
+    handler: async (message) => void seen.add(message.key),
+  });
+  return {
+    settled: async (purchaseId) => {
+      await waitFor(() => seen.has(purchaseId), { message: `numbers.assigned for ${purchaseId}` });
+    },
+    stop: () => subscription.stop(),
   };
 }

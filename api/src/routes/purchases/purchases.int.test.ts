@@ -1,17 +1,18 @@
 import { PERMISSIONS, SERVER } from '@vag/contracts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getRaffleNumbers } from '../../db/raffle-numbers';
-import { insertPurchase, purchasePaidMessage, raffleWithNumbers, staffToken, type PurchaseFixture } from '../../raffle/raffle-fixtures';
+import { insertPurchase, purchasePaidMessage, raffleWithNumbers, staffToken, watchNumbersAssigned, type PurchaseFixture } from '../../raffle/raffle-fixtures';
 import { startTestServer, type TestServer } from '../../testing/server';
-import { waitFor } from '../../testing/wait';
 
 let srv: TestServer;
+let watcher: Awaited<ReturnType<typeof watchNumbersAssigned>>;
 let admin: { authorization: string };
 let reseller: { authorization: string };
 let resellerCode: string;
 
 beforeEach(async () => {
   srv = await startTestServer();
+  watcher = await watchNumbersAssigned(srv.deps.bus);
   admin = (await staffToken(srv.deps, 'admin')).auth;
   const r = await staffToken(srv.deps, 'reseller');
   reseller = r.auth;
@@ -19,6 +20,7 @@ beforeEach(async () => {
   await raffleWithNumbers(srv.db, 1000);
 });
 afterEach(async () => {
+  await watcher.stop();
   await srv.stop();
 });
 
@@ -34,11 +36,9 @@ async function get(path: string, headers: Record<string, string> = {}) {
 async function paid(fixture: PurchaseFixture = {}): Promise<{ id: string; numbers: string[] }> {
   const id = await insertPurchase(srv.db, fixture);
   await srv.deps.bus.publish([purchasePaidMessage(id, fixture.quantity ?? 2)]);
-  const doc = await waitFor(async () => {
-    const p = await srv.db.collection('purchases').findOne({ _id: id as never });
-    return p?.numbersAssignedAt ? p : null;
-  });
-  return { id, numbers: doc.assignedNumbers as string[] };
+  await watcher.settled(id);
+  const doc = await srv.db.collection('purchases').findOne({ _id: id as never });
+  return { id, numbers: doc?.assignedNumbers as string[] };
 }
 
 describe('GET /api/purchases', () => {

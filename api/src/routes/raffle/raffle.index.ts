@@ -1,8 +1,9 @@
 // /api/raffle: the raffle's numbers (generate, delete, progress) and its instant prizes.
 // SPEC §6 says the old client called the mutations without a token; the server requires
 // an admin anyway (DESIGN Security).
-import { assignPrizesSchema, idParamSchema, instantPrizeUpdateSchema, SERVER } from '@vag/contracts';
+import { assignPrizesSchema, idParamSchema, instantPrizeUpdateSchema, SERVER, type Progress } from '@vag/contracts';
 import { Hono } from 'hono';
+import type { Db } from 'mongodb';
 import { ADMIN_ONLY, requireStaff } from '../../auth';
 import type { AppEnv } from '../../context';
 import { countInstantPrizes, deleteAllInstantPrizes, listInstantPrizes, updateInstantPrize } from '../../db/instant-prizes';
@@ -21,12 +22,28 @@ import { NotEnoughFreeNumbersError, placeInstantPrizes } from '../../raffle/inst
 
 const adminOnly = requireStaff(ADMIN_ONLY);
 
+/**
+ * Every visitor's page polls the progress bar, thousands at once during a sellout: one
+ * read of the raffle document per second and process answers them all.
+ */
+const PROGRESS_TTL_MS = 1000;
+const progressCache = new WeakMap<Db, { at: number; value: Promise<Progress> }>();
+
+function cachedProgress(db: Db): Promise<Progress> {
+  const cached = progressCache.get(db);
+  if (cached && Date.now() - cached.at < PROGRESS_TTL_MS) return cached.value;
+  const value = getRaffleNumbers(db).then(({ sold, totalNumbers }) => ({
+    percentage: totalNumbers > 0 ? Math.round((sold / totalNumbers) * 10_000) / 100 : 0,
+    assigned: sold,
+    total: totalNumbers,
+  }));
+  progressCache.set(db, { at: Date.now(), value });
+  value.catch(() => progressCache.delete(db));
+  return value;
+}
+
 export const raffleRouter = new Hono<AppEnv>()
-  .get('/raffle-progress', async (c) => {
-    const { sold, totalNumbers } = await getRaffleNumbers(c.get('deps').db);
-    const percentage = totalNumbers > 0 ? Math.round((sold / totalNumbers) * 10_000) / 100 : 0;
-    return c.json({ percentage, assigned: sold, total: totalNumbers });
-  })
+  .get('/raffle-progress', async (c) => c.json(await cachedProgress(c.get('deps').db)))
 
   .get('/instant-prizes', async (c) => {
     const list = await listInstantPrizes(c.get('deps').db, CURRENT_RAFFLE_ID);
