@@ -12,9 +12,8 @@ export function useQuery<T>(key: string, fn: () => Promise<T>, enabled = true): 
     () => queryClient.getState<T>(key),
   );
   useEffect(() => {
+    // fn is recreated on every render; the key names the request, so it alone re-runs this.
     if (enabled) queryClient.fetch(key, fn).catch(() => undefined);
-    // fn is recreated on every render; the key names the request.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key, enabled]);
   return state;
 }
