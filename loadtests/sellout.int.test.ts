@@ -38,10 +38,10 @@ describe('sellout of a 2 000-number raffle', () => {
         PROFILE: 'ci',
         PAYPAL_SHARE: '0.3',
         PAYPAL_APPROVE_URL: approver.url,
-        // The CI machine runs other suites beside this one: the latency goals of the
-        // spike are the benchmark's business, here only correctness is asserted.
-        P95_MS: '3000',
-        P99_MS: '8000',
+        // The CI machine runs other suites beside this one: latency goals are the
+        // benchmark's business (RESULTS.md), here only correctness is asserted.
+        P95_MS: '30000',
+        P99_MS: '60000',
       },
       path.join(mkdtempSync(path.join(tmpdir(), 'vag-k6-')), 'sellout-ci.json'),
     );
@@ -70,7 +70,7 @@ describe('sellout of a 2 000-number raffle', () => {
     // Numbers, e-mails and SMS follow the payments asynchronously.
     let state = await pipelineState(server.db);
     await waitFor(async () => settled((state = await pipelineState(server.db))), {
-      timeoutMs: 45_000,
+      timeoutMs: 60_000,
       message: 'every paid purchase to get its numbers, e-mail and SMS',
     }).catch((error: Error) => {
       throw new Error(`${error.message}; pipeline at ${JSON.stringify(state)}`);
@@ -78,7 +78,7 @@ describe('sellout of a 2 000-number raffle', () => {
     const report = await auditRaffle(server.db);
     expect(report.ok, formatReport(report)).toBe(true);
     expect(report.stats.assigned).toBe(N);
-  }, 90_000);
+  }, 100_000);
 
   it('each paid purchase sent exactly one e-mail and one SMS through the providers', async () => {
     const { completed } = await pipelineState(server.db);

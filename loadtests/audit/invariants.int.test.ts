@@ -4,6 +4,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '@vag/api/testing/test-db';
 import { auditRaffle, type AuditReport } from './invariants';
 
+type Doc = { _id: string; [field: string]: unknown };
+
 const N = 20;
 const expired = new Date(Date.now() - 3_600_000);
 const later = new Date(Date.now() + 3_600_000);
@@ -38,7 +40,7 @@ describe('sellout audit', () => {
     const sold = purchases
       .filter((p) => (p as { status: string }).status === 'COMPLETED')
       .reduce((s, p) => s + (p as { quantity: number }).quantity, 0);
-    await t.db.collection<{ _id: string }>('raffles').insertOne({
+    await t.db.collection<Doc>('raffles').insertOne({
       _id: 'current',
       totalNumbers: N,
       numberWidth: 2,
@@ -91,7 +93,7 @@ describe('sellout audit', () => {
     const a = completed([5, 6]);
     const b = completed([7, 8]);
     await seed([a, b]);
-    await t.db.collection<{ _id: string }>('number_claims').insertMany([
+    await t.db.collection<Doc>('number_claims').insertMany([
       { _id: 'current:0', raffleId: 'current', start: 0, count: 2, purchaseId: a._id },
       { _id: 'current:1', raffleId: 'current', start: 1, count: 2, purchaseId: b._id },
     ]);

@@ -1,0 +1,161 @@
+// `npm run bench`: every figure of loadtests/RESULTS.md in one bounded run on this
+// machine, all traffic on 127.0.0.1. Phases (each on a fresh database of one FerretDB):
+//   alloc     allocation cost per purchase, ours at N = 10 000 and 1 000 000, baseline pool at 10 000 and 100 000
+//   embedded  sellout of N numbers, api with in-process bus and workers, spike profile (create-order latency)
+//   reads     GET /api/raffle/raffle-progress and /api/lottery requests/s on the sold-out store
+//   kafka1    sellout, Kafka bus, WORKERS=none on the api, 1 `npm run workers` process
+//   kafka2    the same with 2 worker processes
+//   baseline  the same k6 sellout against the baseline server (pool allocator), time-boxed
+// Flags: --numbers=100000 (N of the sellouts; smaller for a quick look), --rate=<buyers/s>,
+// --only=alloc,embedded,… , --cap=<s> (longest a sellout may run), --baseline-seconds=<s>.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { MongoClient } from 'mongodb';
+import { startFakeProviders } from '@vag/api/testing/fakes/index';
+import { createStaff } from '@vag/api/testing/seed';
+import { startFerretdb, startKafka } from '../infra/services';
+import { benchBaselineAllocation, benchOurAllocation, type AllocationFigure } from './bench/allocation';
+import { BENCH_JWT_SECRET, benchLogDir, startApi, startBaseline, startWorkerProcess, type Child } from './bench/processes';
+import { formatResults, type BenchResults } from './bench/report';
+import { runSellout, type SelloutFigures } from './bench/sellout-run';
+import { runK6, loadtestsDir } from './harness/k6';
+import { startPayPalApprover } from './harness/paypal-approver';
+import { LARGE_PACKAGES, putRaffleOnSale } from './harness/raffle-setup';
+
+const PHASES = ['alloc', 'embedded', 'reads', 'kafka1', 'kafka2', 'baseline'] as const;
+type Phase = (typeof PHASES)[number];
+
+function flag(name: string, fallback: string): string {
+  const arg = process.argv.find((a) => a.startsWith(`--${name}=`));
+  return arg ? arg.slice(name.length + 3) : fallback;
+}
+
+const N = Number(flag('numbers', '100000'));
+const RATE = flag('rate', '60');
+const CAP_SECONDS = Number(flag('cap', '240'));
+const BASELINE_SECONDS = Number(flag('baseline-seconds', '90'));
+const only = new Set(flag('only', PHASES.join(',')).split(',') as Phase[]);
+const outDir = path.join(loadtestsDir, 'out');
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  mkdirSync(outDir, { recursive: true });
+  console.log(`bench: N = ${N}, peak ${RATE} buyers/s, sellouts capped at ${CAP_SECONDS} s; logs in ${benchLogDir()}`);
+  const ferretdb = await startFerretdb();
+  const fakes = await startFakeProviders();
+  const approver = await startPayPalApprover((orderId) => fakes.paypal.approve(orderId));
+  const mongo = new MongoClient(ferretdb.url, { retryWrites: false });
+  await mongo.connect();
+  const results: BenchResults = { numbers: N, rate: Number(RATE), allocation: [], sellouts: [], reads: null, startedAt: new Date().toISOString(), totalSeconds: 0 };
+
+  /** Starts an api (plus workers), puts N numbers on sale, runs the sellout, stops everything. */
+  async function sellout(label: string, env: Record<string, string>, workers: number, k6Env: Record<string, string>, afterwards?: (url: string) => Promise<void>) {
+    const dbName = `bench_${label}`;
+    const db = mongo.db(dbName);
+    await db.dropDatabase();
+    const apiEnv = { MONGODB_URL: `${ferretdb.url}${dbName}`, ...fakes.env, ...env };
+    const api = await startApi(apiEnv);
+    const children: Child[] = [api];
+    try {
+      for (let i = 0; i < workers; i++) children.push(startWorkerProcess(i, apiEnv));
+      const { token } = await createStaff(db, { role: 'admin', deps: { env: { JWT_TTL_SECONDS: 4 * 3600 }, jwtSecret: BENCH_JWT_SECRET } });
+      await putRaffleOnSale(api.url, token, { totalNumbers: N, pricePerNumber: 1, packages: LARGE_PACKAGES });
+      console.log(`${label}: selling ${N} numbers…`);
+      const figures = await runSellout({
+        label,
+        baseUrl: api.url,
+        db,
+        notifications: true,
+        settleMs: 180_000,
+        k6Env: { STAFF_TOKEN: token, PAYPAL_APPROVE_URL: approver.url, RATE, DURATION: String(CAP_SECONDS), ...k6Env },
+      });
+      results.sellouts.push(figures);
+      report(figures);
+      await afterwards?.(api.url);
+    } finally {
+      for (const child of children.reverse()) await child.stop();
+      await db.dropDatabase().catch(() => undefined);
+    }
+  }
+
+  try {
+    if (only.has('alloc')) {
+      for (const n of [10_000, 1_000_000]) results.allocation.push(log(await benchOurAllocation(ferretdb.url, n, 200, 10)));
+      for (const n of [10_000, 100_000]) results.allocation.push(log(await benchBaselineAllocation(ferretdb.url, n, 20, 10, 30_000)));
+    }
+    if (only.has('embedded') || only.has('reads')) {
+      await sellout('embedded', { WORKERS: 'embedded' }, 0, { PROFILE: 'spike' }, async (url) => {
+        if (!only.has('reads')) return;
+        const reads = await runK6('reads.js', { BASE_URL: url, VUS: '20', DURATION: '15' }, path.join(outDir, 'bench-reads.json'));
+        results.reads = reads.summary as unknown as BenchResults['reads'];
+        console.log(reads.output.trim());
+      });
+    }
+    for (const workers of [1, 2]) {
+      if (!only.has(`kafka${workers}` as Phase)) continue;
+      const kafka = await startKafka();
+      try {
+        await sellout(`kafka${workers}`, { WORKERS: 'none', KAFKA_BROKERS: kafka.brokers.join(',') }, workers, { PROFILE: 'sellout' });
+      } finally {
+        await kafka.stop();
+      }
+    }
+    if (only.has('baseline')) await baselineSellout(ferretdb.url, mongo, results);
+  } finally {
+    await mongo.close();
+    await approver.stop();
+    await fakes.stop();
+    await ferretdb.stop();
+  }
+  results.totalSeconds = (Date.now() - started) / 1000;
+  const text = formatResults(results);
+  console.log(`\n${text}`);
+  writeFileSync(path.join(outDir, 'bench-results.json'), JSON.stringify(results, null, 2));
+  writeFileSync(path.join(outDir, 'bench-results.md'), text);
+}
+
+/** The same k6 sellout (transfers only: the baseline has no PayPal) against the pool allocator, time-boxed. */
+async function baselineSellout(mongoBaseUrl: string, mongo: MongoClient, results: BenchResults): Promise<void> {
+  const dbName = 'bench_baseline';
+  const db = mongo.db(dbName);
+  await db.dropDatabase();
+  const packages = LARGE_PACKAGES.map((p) => ({ _id: `pkg-${p.quantity}`, ...p }));
+  console.log(`baseline: writing the pool of ${N} numbers…`);
+  const server = await startBaseline({ MONGODB_URL: `${mongoBaseUrl}${dbName}`, TOTAL_NUMBERS: String(N), PRICE_PER_NUMBER: '1', PACKAGES: JSON.stringify(packages) });
+  try {
+    console.log(`baseline: selling for at most ${BASELINE_SECONDS} s…`);
+    const figures = await runSellout({
+      label: 'baseline',
+      baseUrl: server.url,
+      db,
+      notifications: false,
+      settleMs: 5_000,
+      k6Env: { STAFF_TOKEN: 'baseline', PAYPAL_SHARE: '0', PROFILE: 'sellout', RATE, DURATION: String(BASELINE_SECONDS) },
+    });
+    results.sellouts.push(figures);
+    report(figures);
+  } finally {
+    await server.stop();
+    await db.dropDatabase().catch(() => undefined);
+  }
+}
+
+function log(figure: AllocationFigure): AllocationFigure {
+  console.log(
+    `alloc ${figure.allocator} N=${figure.totalNumbers}: ${figure.msPerPurchase.toFixed(2)} ms/purchase (${figure.purchases} × ${figure.quantity} numbers${figure.cutShort ? ', time budget reached' : ''}; setup ${(figure.setupMs / 1000).toFixed(1)} s)`,
+  );
+  return figure;
+}
+
+function report(f: SelloutFigures): void {
+  const failed = f.audit.results.filter((r) => !r.ok).map((r) => r.id);
+  console.log(
+    `${f.label}: ${f.completed} purchases, ${f.numbersSold}/${f.totalNumbers} numbers in ${(f.wallMs / 1000).toFixed(1)} s → ${f.purchasesPerSecond.toFixed(1)} purchases/s` +
+      `${f.soldOut ? ' (sold out)' : ' (NOT sold out)'}; audit ${f.audit.ok ? 'PASS' : `FAIL ${failed.join(', ')}`}`,
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});

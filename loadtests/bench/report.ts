@@ -1,0 +1,76 @@
+// The benchmark's figures as the markdown tables of RESULTS.md, with the goals beside them.
+import type { AllocationFigure } from './allocation';
+import type { SelloutFigures } from './sellout-run';
+
+export interface BenchResults {
+  numbers: number;
+  rate: number;
+  startedAt: string;
+  totalSeconds: number;
+  allocation: AllocationFigure[];
+  sellouts: SelloutFigures[];
+  reads: { progressPerSecond: number; lotteryPerSecond: number; progressMs?: Record<string, number>; lotteryMs?: Record<string, number> } | null;
+}
+
+const f1 = (x: number | null | undefined) => (x === null || x === undefined || !Number.isFinite(x) ? 'n/a' : x.toFixed(1));
+const ms = (t: Record<string, number> | undefined, key: string) => f1(t?.[key]);
+
+export function formatResults(r: BenchResults): string {
+  const lines: string[] = [`Run of ${r.startedAt}: N = ${r.numbers}, peak ${r.rate} buyers/s, ${f1(r.totalSeconds)} s in all.`, ''];
+
+  if (r.allocation.length) {
+    lines.push('| allocator | N | purchases × numbers | ms per purchase | setup |', '|---|---|---|---|---|');
+    for (const a of r.allocation) {
+      lines.push(`| ${a.allocator} | ${a.totalNumbers} | ${a.purchases} × ${a.quantity}${a.cutShort ? ' (time box)' : ''} | ${a.msPerPurchase.toFixed(2)} | ${f1(a.setupMs / 1000)} s |`);
+    }
+    const ours = (n: number) => r.allocation.find((a) => a.allocator === 'ours' && a.totalNumbers === n)?.msPerPurchase;
+    const small = ours(10_000);
+    const large = ours(1_000_000);
+    if (small && large) lines.push('', `Ours, N = 1 000 000 vs N = 10 000: ${(large / small).toFixed(2)}× per purchase (goal ≤ 1.3×).`);
+    lines.push('');
+  }
+
+  if (r.sellouts.length) {
+    lines.push(
+      '| run | sold | purchases | wall (order → numbers) | purchases/s | numbers/s | messages/s | create-order p50 / p95 / p99 ms | audit |',
+      '|---|---|---|---|---|---|---|---|---|',
+    );
+    for (const s of r.sellouts) {
+      const co = s.k6?.createOrderMs;
+      lines.push(
+        `| ${s.label} | ${s.numbersSold}/${s.totalNumbers}${s.soldOut ? '' : ' (not sold out)'} | ${s.completed} | ${f1(s.wallMs / 1000)} s | ${f1(s.purchasesPerSecond)} | ${f1(s.numbersPerSecond)} | ${f1(s.messagesPerSecond)} | ${ms(co, 'med')} / ${ms(co, 'p(95)')} / ${ms(co, 'p(99)')} | ${s.audit.ok ? 'PASS' : `FAIL ${s.audit.results.filter((x) => !x.ok).map((x) => x.id).join(' ')}`} |`,
+      );
+    }
+    const by = (label: string) => r.sellouts.find((s) => s.label === label);
+    const embedded = by('embedded');
+    const baseline = by('baseline');
+    const k1 = by('kafka1');
+    const k2 = by('kafka2');
+    lines.push('');
+    if (embedded && baseline) {
+      lines.push(`End-to-end purchases/s, embedded vs baseline: ${(embedded.purchasesPerSecond / baseline.purchasesPerSecond).toFixed(1)}× (goal ≥ 5×).`);
+    }
+    if (k1 && k2 && k1.messagesPerSecond && k2.messagesPerSecond) {
+      lines.push(
+        `Kafka, 2 vs 1 worker processes: ${(k2.messagesPerSecond / k1.messagesPerSecond).toFixed(2)}× messages/s (notification-bound part, goal ≥ 1.5×), ` +
+          `${(k2.purchasesPerSecond / k1.purchasesPerSecond).toFixed(2)}× purchases/s end to end.`,
+      );
+    }
+    if (embedded?.k6) {
+      const rps = embedded.k6.requestsPerSecond;
+      lines.push(
+        `During the embedded sellout: create-order ${f1(rps.createOrder)} req/s, raffle-progress ${f1(rps.progress)} req/s, lottery ${f1(rps.lottery)} req/s (arrival-driven, not capacity).`,
+      );
+    }
+    lines.push('');
+  }
+
+  if (r.reads) {
+    lines.push(
+      `Reads on the sold-out store (20 visitors, closed loop, 15 s): GET /api/raffle/raffle-progress ${f1(r.reads.progressPerSecond)} req/s ` +
+        `(p95 ${ms(r.reads.progressMs, 'p(95)')} ms), GET /api/lottery ${f1(r.reads.lotteryPerSecond)} req/s (p95 ${ms(r.reads.lotteryMs, 'p(95)')} ms).`,
+      '',
+    );
+  }
+  return lines.join('\n');
+}

@@ -1,0 +1,96 @@
+// One sellout of the benchmark: k6 buyers against a running server until every number
+// is sold (or the time budget ends), then the store is read for the end-to-end figures
+// (first order → last numbers assigned) and audited.
+import path from 'node:path';
+import type { Db } from 'mongodb';
+import { auditRaffle, type AuditReport } from '../audit';
+import { runK6, type K6Summary, loadtestsDir } from '../harness/k6';
+import { pipelineState, settled } from '../harness/settle';
+
+export interface SelloutFigures {
+  label: string;
+  k6: K6Summary | null;
+  k6Code: number;
+  completed: number;
+  numbersSold: number;
+  totalNumbers: number;
+  soldOut: boolean;
+  /** First purchase created → last purchase with its numbers. */
+  wallMs: number;
+  purchasesPerSecond: number;
+  numbersPerSecond: number;
+  /** First payment → last e-mail/SMS sent: the notification-bound part. */
+  notifyWallMs: number | null;
+  messagesPerSecond: number | null;
+  audit: AuditReport;
+}
+
+export interface SelloutOptions {
+  label: string;
+  baseUrl: string;
+  db: Db;
+  k6Env: Record<string, string>;
+  /** Wait this long at most for numbers and messages after the buyers are done. */
+  settleMs: number;
+  notifications: boolean;
+}
+
+interface Row {
+  createdAt: Date;
+  paidAt?: Date;
+  quantity: number;
+  numbersAssignedAt?: Date;
+  notifications?: { email?: { sentAt?: Date }; sms?: { sentAt?: Date } };
+}
+
+export async function runSellout(options: SelloutOptions): Promise<SelloutFigures> {
+  const summaryPath = path.join(loadtestsDir, 'out', `bench-${options.label}.json`);
+  const run = await runK6('sellout.js', { STOP_WHEN_SOLD_OUT: '1', ...options.k6Env, BASE_URL: options.baseUrl }, summaryPath);
+  if (run.code !== 0 && run.code !== 99 && run.code !== 108) {
+    throw new Error(`k6 failed (${run.code}) on ${options.label}:\n${run.output}`);
+  }
+  const deadline = Date.now() + options.settleMs;
+  while (Date.now() < deadline && !settled(await pipelineState(options.db), options.notifications)) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+
+  const rows = await options.db
+    .collection<Row>('purchases')
+    .find({ status: 'COMPLETED' }, { projection: { createdAt: 1, paidAt: 1, quantity: 1, numbersAssignedAt: 1, notifications: 1 } })
+    .toArray();
+  const raffle = await options.db.collection<{ _id: string; totalNumbers: number; sold: number }>('raffles').findOne({ _id: 'current' });
+  const first = Math.min(...rows.map((r) => r.createdAt.getTime()));
+  const lastNumbers = Math.max(...rows.map((r) => r.numbersAssignedAt?.getTime() ?? 0));
+  const wallMs = lastNumbers - first;
+  const numbersSold = rows.reduce((sum, r) => sum + r.quantity, 0);
+
+  let notifyWallMs: number | null = null;
+  let messagesPerSecond: number | null = null;
+  if (options.notifications) {
+    const firstPaid = Math.min(...rows.map((r) => r.paidAt?.getTime() ?? Infinity));
+    const sent = rows.flatMap((r) => [r.notifications?.email?.sentAt, r.notifications?.sms?.sentAt]).filter((d): d is Date => Boolean(d));
+    if (sent.length) {
+      notifyWallMs = Math.max(...sent.map((d) => d.getTime())) - firstPaid;
+      messagesPerSecond = sent.length / (notifyWallMs / 1000);
+    }
+  }
+
+  return {
+    label: options.label,
+    k6: run.summary,
+    k6Code: run.code,
+    completed: rows.length,
+    numbersSold,
+    totalNumbers: raffle?.totalNumbers ?? 0,
+    soldOut: raffle !== null && raffle.sold === raffle.totalNumbers,
+    wallMs,
+    purchasesPerSecond: rows.length / (wallMs / 1000),
+    numbersPerSecond: numbersSold / (wallMs / 1000),
+    notifyWallMs,
+    messagesPerSecond,
+    audit: await auditRaffle(options.db, {
+      notifications: options.notifications,
+      collections: options.notifications ? {} : { claims: null },
+    }),
+  };
+}
