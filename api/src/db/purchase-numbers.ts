@@ -34,6 +34,8 @@ export interface PurchaseRecord {
   /** Set when the numbers worker moved this purchase's quantity from reserved to sold. */
   soldCountedAt?: Date;
   instantPrizesWon?: Array<{ number: string; amount: number }>;
+  /** Why a paid purchase has no numbers (an I2 breach upstream), for admins. */
+  numbersProblem?: { problem: string; at: Date };
   [key: string]: unknown;
 }
 
@@ -72,6 +74,14 @@ export async function markCountedAsSold(db: Db, purchaseId: string): Promise<boo
     { $set: { soldCountedAt: new Date() } },
   );
   return result.modifiedCount === 1;
+}
+
+/**
+ * Leaves a paid purchase that could not get numbers visible to admins (I5) instead of
+ * retrying for ever: more attempts cannot create positions that do not exist.
+ */
+export async function recordNumbersProblem(db: Db, purchaseId: string, problem: string): Promise<void> {
+  await purchases(db).updateOne({ _id: purchaseId }, { $set: { numbersProblem: { problem, at: new Date() } } });
 }
 
 export async function recordInstantPrizesWon(
@@ -174,7 +184,7 @@ export async function findPurchasesByEmail(db: Db, email: string): Promise<Buyer
 
 /** One purchase by its unguessable id, without pipeline internals (the confirmation page). */
 export async function findPurchaseForBuyer(db: Db, id: string): Promise<PurchaseRecord | null> {
-  return purchases(db).findOne({ _id: id }, { projection: { ...STAFF_PROJECTION, 'buyer.document': 0, notifications: 0 } });
+  return purchases(db).findOne({ _id: id }, { projection: { ...STAFF_PROJECTION, 'buyer.document': 0, notifications: 0, numbersProblem: 0 } });
 }
 
 export async function deleteAllPurchases(db: Db): Promise<number> {

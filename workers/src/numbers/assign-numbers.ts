@@ -15,8 +15,9 @@ import {
   markCountedAsSold,
   recordAssignedNumbers,
   recordInstantPrizesWon,
+  recordNumbersProblem,
 } from '@vag/api/db/purchase-numbers';
-import { allocateNumbers } from '@vag/api/raffle/allocate';
+import { allocateNumbers, NumbersExhaustedError } from '@vag/api/raffle/allocate';
 import { makeEvent, TOPICS } from '@vag/contracts';
 
 export type AssignOutcome = 'assigned' | 'skipped';
@@ -35,7 +36,18 @@ export async function assignNumbers(deps: Pick<AppDeps, 'db' | 'bus' | 'log'>, p
   }
   const raffleId = purchase.raffleId ?? CURRENT_RAFFLE_ID;
 
-  const { numbers, claim, raffle } = await allocateNumbers(db, { raffleId, purchaseId, quantity: purchase.quantity });
+  let allocation;
+  try {
+    allocation = await allocateNumbers(db, { raffleId, purchaseId, quantity: purchase.quantity });
+  } catch (error) {
+    if (!(error instanceof NumbersExhaustedError)) throw error;
+    // Capacity accounting let more numbers be paid than exist (I2). Retrying cannot help
+    // and would block the purchases behind this one: flag it for an admin, loudly.
+    log.error({ purchaseId, err: error }, 'numbers: no positions left for a paid purchase');
+    await recordNumbersProblem(db, purchaseId, error.message);
+    return 'skipped';
+  }
+  const { numbers, claim, raffle } = allocation;
   await recordAssignedNumbers(db, purchaseId, numbers);
   if (await markCountedAsSold(db, purchaseId)) await moveReservedToSold(db, raffleId, purchase.quantity);
 

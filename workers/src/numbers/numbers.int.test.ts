@@ -142,6 +142,21 @@ describe('numbers worker', () => {
     }
   });
 
+  it('flags a paid purchase for which no numbers are left, without retrying', async () => {
+    await raffleOf(10);
+    const first = await paidPurchase(8);
+    const late = await paidPurchase(2);
+    // Capacity accounting gone wrong: a third purchase paid beyond the raffle's end.
+    await t.db.collection('raffles').updateOne({ _id: CURRENT_RAFFLE_ID as never }, { $inc: { available: 5 } });
+    const beyond = await paidPurchase(5);
+    await handleNumbersMessage(deps, paidMessage(first, 8));
+    await handleNumbersMessage(deps, paidMessage(beyond, 5));
+    await handleNumbersMessage(deps, paidMessage(late, 2));
+    expect((await purchase(beyond))?.assignedNumbers).toEqual([]);
+    expect((await purchase(beyond))?.numbersProblem).toMatchObject({ problem: expect.any(String) });
+    expect((await purchase(late))?.assignedNumbers).toHaveLength(2);
+  });
+
   it('skips a malformed event and a purchase that is not paid', async () => {
     await raffleOf(100);
     await handleNumbersMessage(deps, { topic: TOPICS['purchase.paid'], key: 'x', value: { type: 'purchase.paid' } });
