@@ -42,3 +42,12 @@ export async function updatePackage(db: Db, id: string, fields: PackageFields): 
 export async function deletePackage(db: Db, id: string): Promise<PackageDoc | null> {
   return packages(db).findOneAndDelete({ _id: id });
 }
+
+/** Creates or overwrites the package with this id (demo data and fixtures). */
+export async function upsertPackage(db: Db, id: string, fields: PackageFields): Promise<void> {
+  await packages(db).updateOne(
+    { _id: id },
+    { $set: { ...fields, updatedAt: new Date() }, $setOnInsert: { createdAt: new Date() } },
+    { upsert: true },
+  );
+}

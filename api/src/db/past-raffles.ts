@@ -44,3 +44,12 @@ export async function updatePastRaffle(db: Db, id: string, fields: PastRaffleFie
 export async function deletePastRaffle(db: Db, id: string): Promise<PastRaffleDoc | null> {
   return pastRaffles(db).findOneAndDelete({ _id: id });
 }
+
+/** Creates or overwrites the past raffle with this id (demo data and fixtures). */
+export async function upsertPastRaffle(db: Db, id: string, fields: PastRaffleFields): Promise<void> {
+  await pastRaffles(db).updateOne(
+    { _id: id },
+    { $set: { ...fields, updatedAt: new Date() }, $setOnInsert: { createdAt: new Date() } },
+    { upsert: true },
+  );
+}

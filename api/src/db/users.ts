@@ -92,9 +92,17 @@ export async function createUser(
 
 /** Creates the admin if no account has this e-mail; answers whether it did. */
 export async function ensureAdmin(db: Db, email: string, password: string, fullname = 'Administrador'): Promise<boolean> {
-  if (await findUserByEmail(db, email)) return false;
+  return ensureStaffUser(db, { fullname, email, password, role: 'admin' });
+}
+
+/** Creates the account if no account has this e-mail (an existing one is left as it is); answers whether it did. */
+export async function ensureStaffUser(
+  db: Db,
+  input: { fullname: string; email: string; password: string; role: StaffRole },
+): Promise<boolean> {
+  if (await findUserByEmail(db, input.email)) return false;
   try {
-    await createUser(db, { fullname, email, password, role: 'admin' });
+    await createUser(db, input);
     return true;
   } catch (error) {
     // Another replica created it at the same moment.

@@ -3,7 +3,7 @@ import { sign } from 'hono/jwt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../../auth/password';
 import { findUserByEmail } from '../../db/users';
-import { bearer, createStaff } from '../../testing/seed';
+import { apiCaller, createStaff } from '../../testing/seed';
 import { startTestServer, type TestServer } from '../../testing/server';
 
 let server: TestServer;
@@ -15,28 +15,9 @@ beforeAll(async () => {
 afterAll(async () => server?.stop());
 
 let nextAddress = 1;
-async function call(
-  method: string,
-  path: string,
-  { body, token, ip }: { body?: unknown; token?: string; ip?: string } = {},
-) {
-  const res = await fetch(`${server.url}/api${path}`, {
-    method,
-    headers: {
-      'x-forwarded-for': ip ?? `10.0.${Math.floor(nextAddress / 250)}.${nextAddress++ % 250}`,
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-      ...(token ? bearer(token) : {}),
-    },
-    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
-  });
-  const text = await res.text();
-  let json: any = null;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = text;
-  }
-  return { status: res.status, json, headers: res.headers };
+function call(method: string, path: string, { body, token, ip }: { body?: unknown; token?: string; ip?: string } = {}) {
+  const address = ip ?? `10.0.${Math.floor(nextAddress / 250)}.${nextAddress++ % 250}`;
+  return apiCaller(server.url)(method, path, { body, token, headers: { 'x-forwarded-for': address } });
 }
 
 describe('POST /api/admin/login', () => {

@@ -64,7 +64,7 @@ describe('error contract', () => {
       headers: { 'content-type': 'application/json', authorization: `Bearer ${admin}` },
       body: JSON.stringify({ name: 'x'.repeat(300 * 1024), quantity: 1, price: 1 }),
     });
-    const res = { status: response.status, json: await response.json() };
+    const res = { status: response.status, json: (await response.json()) as { msg: string } };
     expectCleanError(res, 413);
     expect(res.json.msg).toBe(SERVER.payloadTooLarge);
   });

@@ -14,7 +14,11 @@ const FONT_SIZE = 8;
 const WIDTHS = [78, 130, 170, 95, 50, 65, 84, 110];
 
 function printable(text: string): string {
-  return text.replace(/[\u0000-\u001f]/g, ' ').replace(/[^\u0020-\u00ff€]/g, '?');
+  return Array.from(text, (ch) => {
+    const code = ch.codePointAt(0) ?? 0;
+    if (code < 0x20) return ' ';
+    return code <= 0xff || ch === '€' || ch === '…' ? ch : '?';
+  }).join('');
 }
 
 function fit(text: string, font: PDFFont, width: number): string {

@@ -1,0 +1,48 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiCaller } from '../testing/seed';
+import { startTestServer, type TestServer } from '../testing/server';
+import { DEMO_ACCOUNTS, DEMO_INSTANT_PRIZES, loadDemoData } from './demo-data';
+
+let server: TestServer;
+let call: ReturnType<typeof apiCaller>;
+beforeAll(async () => {
+  server = await startTestServer();
+  call = apiCaller(server.url);
+});
+afterAll(async () => server?.stop());
+
+describe('loadDemoData', () => {
+  it('loads an active Ecuadorian raffle with packages, instant prizes, winners, staff and settings — twice without change', async () => {
+    await loadDemoData(server.db);
+    const snapshot = async () => ({
+      lottery: (await call('GET', '/lottery')).json,
+      packages: (await call('GET', '/packages')).json,
+      pastRaffles: (await call('GET', '/past-raffles')).json,
+      prizes: (await call('GET', '/raffle/instant-prizes')).json,
+      settings: (await call('GET', '/settings')).json,
+      users: await server.db.collection('users').countDocuments(),
+    });
+    const first = await snapshot();
+    await loadDemoData(server.db);
+    expect(await snapshot()).toEqual(first);
+
+    expect(first.lottery).toMatchObject({ name: 'Gran Rifa Navideña 2026', prize: 'Toyota Hilux 0 km', pricePerNumber: 1, isActive: true, totalNumbers: 10000, numbersGenerated: true });
+    expect(first.packages).toHaveLength(4);
+    expect(first.packages.filter((p: { isPopular: boolean }) => p.isPopular)).toHaveLength(1);
+    expect(first.prizes).toHaveLength(DEMO_INSTANT_PRIZES.length);
+    for (const city of ['Guayaquil', 'Quito', 'Cuenca']) expect(JSON.stringify(first.pastRaffles)).toContain(city);
+    expect(first.settings).toMatchObject({ email: 'contacto@voyaganar.ec', socialMedia: { instagram: expect.stringContaining('instagram.com') } });
+    expect(first.users).toBe(2);
+    expect((await fetch(`${server.url}/media/media-1.jpg`)).headers.get('content-type')).toBe('image/png');
+  });
+
+  it('creates demo accounts that can sign in, the reseller with a referral code', async () => {
+    await loadDemoData(server.db);
+    for (const account of Object.values(DEMO_ACCOUNTS)) {
+      const res = await call('POST', '/admin/login', { body: { email: account.email, password: account.password } });
+      expect(res.json.user.role).toBe(account.role);
+      const me = await call('GET', '/admin/me', { token: res.json.token });
+      if (account.role === 'reseller') expect(me.json.code).toMatch(/^REV-/);
+    }
+  });
+});
