@@ -67,6 +67,13 @@ describe('/payment-success', () => {
     await saveScreenshot(page, 'confirmation-success-mobile');
     await page.setViewportSize(DESKTOP);
     await saveScreenshot(page, 'confirmation-success-desktop');
+
+    // Coming back later with only the purchase id rescues the confirmation.
+    const purchaseId = await card.locator('dt:text-is("Número de orden") + dd').textContent();
+    const later = await site.page(MOBILE);
+    await later.goto(`/payment-success?id=${purchaseId}`);
+    await later.getByText(TOASTS.confirmationRescued).waitFor();
+    await later.getByTestId('confirmation-success').getByText(orderId, { exact: true }).waitFor();
   });
 
   it("shows 'No se encontraron datos de la compra' without any transaction parameter", async () => {

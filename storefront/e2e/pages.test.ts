@@ -172,6 +172,7 @@ describe('not found', () => {
     await page.getByRole('heading', { name: UI.notFoundText }).waitFor();
     await page.getByRole('link', { name: 'Volver al inicio' }).waitFor();
     await logged;
+    await saveScreenshot(page, 'not-found-mobile');
   });
 });
 
@@ -187,6 +188,7 @@ describe('content pages', () => {
     await page.goto('/contacto');
     await page.getByText(UI.supportHours).first().waitFor();
     await page.getByText('WhatsApp:').waitFor();
+    await saveScreenshot(page, 'contacto-mobile');
     await page.goto('/super');
     await page.getByRole('link', { name: 'Ir al inicio de sesión' }).waitFor();
     expect(await page.getByRole('link', { name: 'Ir al inicio de sesión' }).getAttribute('href')).toBe('/admin/login');

@@ -4,7 +4,7 @@
 import { TOASTS, UI } from '@vag/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakePayPhone, type FakePayPhone } from '../../api/src/testing/fakes/payphone';
-import { hydrated, MOBILE, seedRaffle, startSite, type Site } from './support';
+import { hydrated, MOBILE, saveScreenshot, seedRaffle, startSite, type Site } from './support';
 
 let site: Site;
 let payphone: FakePayPhone;
@@ -65,6 +65,7 @@ describe('paying with PayPhone', () => {
     await page.getByText('Total a pagar: $8.00').waitFor();
     await page.getByText(/No se pudo cargar la cajita de pagos de PayPhone/).waitFor();
     await page.getByRole('link', { name: 'Volver al checkout' }).waitFor();
+    await saveScreenshot(page, 'payphone-box-unavailable-mobile');
 
     // The buyer pays in PayPhone, which sends them back to the confirmation page.
     const paid = payphone.pay(clientTransactionId);
