@@ -99,6 +99,8 @@ export interface PurchaseListFilter {
   resellerCode?: string;
   paymentMethod?: string;
   status?: string;
+  /** react-admin's getMany asks for records by id. */
+  ids?: string[];
   /** Free search: buyer e-mail (part of it), reseller code, or the purchase holding a number. */
   search?: { text: string; holderPurchaseId: string | null };
 }
@@ -114,6 +116,7 @@ function listQuery(filter: PurchaseListFilter): Filter<PurchaseRecord> {
   if (filter.resellerCode !== undefined) and.push({ resellerCode: filter.resellerCode });
   if (filter.paymentMethod) and.push({ paymentMethod: filter.paymentMethod });
   if (filter.status) and.push({ status: filter.status });
+  if (filter.ids) and.push({ _id: { $in: filter.ids } });
   if (filter.search) {
     const { text, holderPurchaseId } = filter.search;
     const or: Filter<PurchaseRecord>[] = [

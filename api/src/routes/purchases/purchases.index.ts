@@ -29,6 +29,8 @@ async function toListFilter(db: Db, staff: StaffUser, query: ListQuery): Promise
   const method = query.filter.paymentMethod ?? query.filter.method;
   if (typeof method === 'string' && method !== '' && method !== 'all') filter.paymentMethod = method;
   if (typeof query.filter.status === 'string' && query.filter.status !== '') filter.status = query.filter.status;
+  const ids = query.filter.id ?? query.filter.ids;
+  if (ids !== undefined) filter.ids = (Array.isArray(ids) ? ids : [ids]).map(String);
   const q = typeof query.filter.q === 'string' ? query.filter.q.trim() : '';
   if (q) {
     const holder = await whoHolds(db, CURRENT_RAFFLE_ID, q);

@@ -94,6 +94,14 @@ describe('GET /api/purchases', () => {
     expect(all.body).toHaveLength(2);
   });
 
+  it("answers react-admin's getMany by ids", async () => {
+    const a = await insertPurchase(srv.db);
+    await insertPurchase(srv.db);
+    const c = await insertPurchase(srv.db);
+    const res = await get(`/purchases?filter=${encodeURIComponent(JSON.stringify({ id: [a, c] }))}`, admin);
+    expect(res.body.map((p: { id: string }) => p.id).sort()).toEqual([a, c].sort());
+  });
+
   it('answers 400 for a malformed range', async () => {
     expect((await get('/purchases?range=nope', admin)).status).toBe(400);
   });
