@@ -9,6 +9,10 @@ export default function FooterContact() {
   if (settings.status === 'error') return <p className="alert alert-error" role="alert">{ERRORS.footer}</p>;
   const { email, contactNumber, socialMedia } = settings.data;
   const whatsapp = whatsappLink(contactNumber);
+  const social = socialLinks(socialMedia);
+  if (!email && !contactNumber && social.length === 0) {
+    return <p><a href="/contacto">Escríbenos</a></p>;
+  }
   return (
     <ul>
       {email && (
@@ -26,7 +30,7 @@ export default function FooterContact() {
           <a href={whatsapp} target="_blank" rel="noopener noreferrer">WhatsApp</a>
         </li>
       )}
-      {socialLinks(socialMedia).map((link) => (
+      {social.map((link) => (
         <li key={link.label}>
           <a href={link.href} target="_blank" rel="noopener noreferrer">{link.label}</a>
         </li>
