@@ -129,7 +129,7 @@ async function baselineSellout(mongoBaseUrl: string, mongo: MongoClient, results
       baseUrl: server.url,
       db,
       notifications: false,
-      settleMs: 5_000,
+      settleMs: 120_000,
       k6Env: { STAFF_TOKEN: 'baseline', PAYPAL_SHARE: '0', PROFILE: 'sellout', RATE, DURATION: String(BASELINE_SECONDS) },
     });
     results.sellouts.push(figures);
