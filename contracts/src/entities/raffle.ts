@@ -37,6 +37,8 @@ export const lotteryUpdateSchema = z.object({
   endDate: z.iso.datetime({ offset: true, error: VALIDATION.isoDateInvalid }),
   /** Only changeable before numbers are generated. */
   totalNumbers: z.number().int().min(1).optional(),
+  /** Digits shown; never fewer than totalNumbers needs. Only changeable before numbers are generated. */
+  numberWidth: z.number().int().min(1).max(7).optional(),
 });
 export type LotteryUpdate = z.infer<typeof lotteryUpdateSchema>;
 

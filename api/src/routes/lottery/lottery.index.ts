@@ -33,14 +33,17 @@ export const lotteryRouter = new Hono<AppEnv>()
     return c.json(heroView(raffle));
   })
   .put('/', requireStaff(ADMIN_ONLY, PERMISSIONS.updateHero), validate('json', lotteryUpdateSchema), async (c) => {
-    const { totalNumbers, endDate, ...hero } = c.req.valid('json');
+    const { totalNumbers, numberWidth, endDate, ...hero } = c.req.valid('json');
     if (totalNumbers !== undefined && totalNumbers > MAX_TOTAL_NUMBERS) {
       throw apiError(400, STAFF_API_MESSAGES.totalNumbersTooLarge, { totalNumbers: STAFF_API_MESSAGES.totalNumbersTooLarge });
     }
     const { db } = c.get('deps');
     const current = await getCurrentRaffle(db);
     // Re-sending the unchanged size (the hero form does) is allowed after generation.
-    const size = totalNumbers !== undefined && totalNumbers !== current?.totalNumbers ? { totalNumbers } : undefined;
+    const sizeChanged =
+      (totalNumbers !== undefined && totalNumbers !== current?.totalNumbers) ||
+      (numberWidth !== undefined && numberWidth !== current?.numberWidth);
+    const size = sizeChanged ? { totalNumbers: totalNumbers ?? current?.totalNumbers ?? 10_000, numberWidth } : undefined;
     try {
       const raffle = await updateHero(db, { ...hero, endDate: new Date(endDate) }, size);
       return c.json(heroView(raffle));

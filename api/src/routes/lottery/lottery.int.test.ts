@@ -43,6 +43,10 @@ describe('lottery (hero)', () => {
   it('PUT /api/lottery changes the raffle size (and its width) only before numbers are generated', async () => {
     const res = await call('PUT', '/lottery', { token: admin, body: { ...hero, totalNumbers: 100000 } });
     expect(res.json).toMatchObject({ totalNumbers: 100000, numberWidth: 5 });
+    const padded = await call('PUT', '/lottery', { token: admin, body: { ...hero, totalNumbers: 100000, numberWidth: 6 } });
+    expect(padded.json).toMatchObject({ totalNumbers: 100000, numberWidth: 6 });
+    // Never narrower than the raffle needs.
+    expect((await call('PUT', '/lottery', { token: admin, body: { ...hero, totalNumbers: 100000, numberWidth: 2 } })).json.numberWidth).toBe(5);
     const tooBig = await call('PUT', '/lottery', { token: admin, body: { ...hero, totalNumbers: 1_000_001 } });
     expect(tooBig).toMatchObject({ status: 400, json: { msg: STAFF_API_MESSAGES.totalNumbersTooLarge } });
     await server.db.collection('raffles').updateOne({ _id: 'current' as never }, { $set: { numbersGenerated: true } });
