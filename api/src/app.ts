@@ -8,13 +8,10 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
+import { SERVER } from '@vag/contracts';
 import type { AppDeps, AppEnv } from './context';
 import { mountApiRoutes, mountRootRoutes } from './routes';
 
-const MSG_NOT_FOUND = 'Recurso no encontrado.';
-const MSG_INVALID_JSON = 'El cuerpo de la solicitud no es JSON válido.';
-const MSG_TOO_LARGE = 'La solicitud es demasiado grande.';
-const MSG_INTERNAL = 'Error interno del servidor.';
 
 /** JSON bodies above this are refused with 413 (media uploads have their own limit). */
 const JSON_BODY_LIMIT = 256 * 1024;
@@ -34,7 +31,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   });
   app.use(
     '/api/*',
-    bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: (c) => c.json({ msg: MSG_TOO_LARGE }, 413) }),
+    bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: (c) => c.json({ msg: SERVER.payloadTooLarge }, 413) }),
   );
 
   const api = new Hono<AppEnv>();
@@ -45,7 +42,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   serveBuiltSites(app, deps);
 
   app.notFound((c) => {
-    if (c.req.path.startsWith('/api/')) return c.json({ msg: MSG_NOT_FOUND }, 404);
+    if (c.req.path.startsWith('/api/')) return c.json({ msg: SERVER.notFound }, 404);
     const page = notFoundPage(deps);
     return page ? c.html(page, 404) : c.text('404', 404);
   });
@@ -53,14 +50,14 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.onError((error, c) => {
     if (error instanceof HTTPException) {
       if (error.status === 400 && /malformed json/i.test(error.message)) {
-        return c.json({ msg: MSG_INVALID_JSON }, 400);
+        return c.json({ msg: SERVER.invalidJson }, 400);
       }
       const res = error.getResponse();
       if (res.headers.get('content-type')?.includes('application/json')) return res;
-      return c.json({ msg: error.message || MSG_INTERNAL }, error.status);
+      return c.json({ msg: error.message || SERVER.internalError }, error.status);
     }
     deps.log.error({ err: error, reqId: c.get('requestId'), path: c.req.path }, 'unhandled error');
-    return c.json({ msg: MSG_INTERNAL }, 500);
+    return c.json({ msg: SERVER.internalError }, 500);
   });
 
   return app;

@@ -4,9 +4,8 @@ import { zValidator } from '@hono/zod-validator';
 import type { ValidationTargets } from 'hono';
 import type { ZodType } from 'zod';
 import { STAFF_API_MESSAGES } from '@vag/contracts';
+import { SERVER } from '@vag/contracts';
 import { apiError } from './errors';
-
-export const VALIDATION_FAILED = 'Datos inválidos.';
 
 export function fieldErrors(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>): Record<string, string> {
   const errors: Record<string, string> = {};
@@ -27,7 +26,7 @@ export function validate<T extends ZodType, Target extends keyof ValidationTarge
     }
     if (!result.success) {
       const issues = result.error.issues;
-      throw apiError(400, issues[0]?.message ?? VALIDATION_FAILED, fieldErrors(issues));
+      throw apiError(400, issues[0]?.message ?? SERVER.validationFailed, fieldErrors(issues));
     }
   });
 }
