@@ -23,7 +23,10 @@ export function ensureDependencies() {
   if (existsSync(marker)) return;
   console.log('▸ node_modules missing: npm ci…');
   const started = Date.now();
-  const ci = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: repoRoot, stdio: ['ignore', 'inherit', 'inherit'] });
+  const ci = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
   if (ci.status !== 0) {
     // See .ci/run: `npm ci` can refuse a lock file that `npm install` accepts.
     console.log('! npm ci refused the lock file: npm install instead');

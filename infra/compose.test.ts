@@ -22,17 +22,30 @@ interface Service {
 }
 
 /** The file as docker-compose resolves it, read through the YAML module docker-compose itself uses. */
-function resolvedCompose(): { services: Record<string, Service>; volumes: Record<string, unknown> } {
-  const yaml = execFileSync('docker-compose', ['-f', 'docker-compose.yml', 'config'], { cwd: repoRoot, env: { ...process.env, PORT: '' } });
-  const json = execFileSync('python3', ['-c', 'import sys, yaml, json; json.dump(yaml.safe_load(sys.stdin), sys.stdout)'], {
-    input: yaml,
+function resolvedCompose(): {
+  services: Record<string, Service>;
+  volumes: Record<string, unknown>;
+} {
+  const yaml = execFileSync('docker-compose', ['-f', 'docker-compose.yml', 'config'], {
+    cwd: repoRoot,
+    env: { ...process.env, PORT: '' },
   });
+  const json = execFileSync(
+    'python3',
+    ['-c', 'import sys, yaml, json; json.dump(yaml.safe_load(sys.stdin), sys.stdout)'],
+    {
+      input: yaml,
+    },
+  );
   return JSON.parse(json.toString());
 }
 
 describe.skipIf(!hasCompose)('docker-compose.yml', () => {
   it('passes `docker-compose config -q`', () => {
-    const result = spawnSync('docker-compose', ['-f', 'docker-compose.yml', 'config', '-q'], { cwd: repoRoot, encoding: 'utf8' });
+    const result = spawnSync('docker-compose', ['-f', 'docker-compose.yml', 'config', '-q'], {
+      cwd: repoRoot,
+      encoding: 'utf8',
+    });
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
   });
@@ -55,7 +68,10 @@ describe.skipIf(!hasCompose)('docker-compose.yml', () => {
       KAFKA_BROKERS: 'kafka:9092',
       MONGODB_URL: expect.stringContaining('replicaSet=rs0'),
     });
-    expect(api?.depends_on).toMatchObject({ mongo: { condition: 'service_healthy' }, kafka: { condition: 'service_healthy' } });
+    expect(api?.depends_on).toMatchObject({
+      mongo: { condition: 'service_healthy' },
+      kafka: { condition: 'service_healthy' },
+    });
     expect(api?.healthcheck?.test.join(' ')).toContain('/api/health');
 
     // `--scale workers=N` needs no fixed name and no published port.
@@ -74,7 +90,9 @@ describe('Dockerfile', () => {
   const dockerfile = readFileSync(path.join(repoRoot, 'Dockerfile'), 'utf8');
 
   it('copies every workspace manifest before `npm ci`, so the install sees all of them', () => {
-    const root = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { workspaces: string[] };
+    const root = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
+      workspaces: string[];
+    };
     const npmCi = dockerfile.indexOf('RUN npm ci');
     for (const ws of root.workspaces) {
       const copy = dockerfile.indexOf(`COPY ${ws}/package.json ${ws}/`);

@@ -43,7 +43,10 @@ function hasBuildScript(dir: string): boolean {
 export function isStale(dir: string): boolean {
   const stamp = path.join(repoRoot, dir, 'dist', stampName);
   if (!existsSync(stamp)) return true;
-  const sources = Math.max(newestMtime(path.join(repoRoot, dir)), newestMtime(path.join(repoRoot, 'contracts', 'src')));
+  const sources = Math.max(
+    newestMtime(path.join(repoRoot, dir)),
+    newestMtime(path.join(repoRoot, 'contracts', 'src')),
+  );
   return sources > statSync(stamp).mtimeMs;
 }
 

@@ -22,14 +22,20 @@ export const services: Record<string, ServiceDef> = {
   ferretdb: {
     name: 'FerretDB',
     address: `mongodb://127.0.0.1:${ferretdbPort}/`,
-    start: () => startFerretdb({ dir: path.join(dataDir, 'ferretdb'), port: ferretdbPort, detached: true }),
+    start: () =>
+      startFerretdb({ dir: path.join(dataDir, 'ferretdb'), port: ferretdbPort, detached: true }),
     ping: () => pingMongo(`mongodb://127.0.0.1:${ferretdbPort}/`),
   },
   kafka: {
     name: 'Kafka',
     address: `127.0.0.1:${kafkaPort}`,
     start: () =>
-      startKafka({ dir: path.join(dataDir, 'kafka'), port: kafkaPort, controllerPort: kafkaControllerPort, detached: true }),
+      startKafka({
+        dir: path.join(dataDir, 'kafka'),
+        port: kafkaPort,
+        controllerPort: kafkaControllerPort,
+        detached: true,
+      }),
     ping: () => pingKafka([`127.0.0.1:${kafkaPort}`]),
   },
 };
@@ -66,13 +72,17 @@ export async function main(key: string, command: string | undefined): Promise<nu
         () => false,
       );
       if (answering) {
-        say.warn(`something already answers at ${def.address} (not started by this script); leaving it alone`);
+        say.warn(
+          `something already answers at ${def.address} (not started by this script); leaving it alone`,
+        );
         return 0;
       }
       say.step(`starting ${def.name}…`);
       const started = await def.start();
       writeFileSync(pidFile, String(started.pid));
-      say.ok(`${def.name} running (pid ${started.pid}) at ${def.address}; stop with: node infra/${key}.mjs stop`);
+      say.ok(
+        `${def.name} running (pid ${started.pid}) at ${def.address}; stop with: node infra/${key}.mjs stop`,
+      );
       return 0;
     }
     case 'stop': {
@@ -95,7 +105,9 @@ export async function main(key: string, command: string | undefined): Promise<nu
       return 0;
     }
     case 'status': {
-      say.ok(pid ? `${def.name} running (pid ${pid}) at ${def.address}` : `${def.name} not running`);
+      say.ok(
+        pid ? `${def.name} running (pid ${pid}) at ${def.address}` : `${def.name} not running`,
+      );
       return pid ? 0 : 3;
     }
     default:

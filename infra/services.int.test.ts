@@ -4,7 +4,13 @@ import { randomUUID } from 'node:crypto';
 import { Kafka, logLevel } from 'kafkajs';
 import { MongoClient } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFerretdb, startKafka, startStripeMock, type Ferretdb, type KafkaService } from './services';
+import {
+  startFerretdb,
+  startKafka,
+  startStripeMock,
+  type Ferretdb,
+  type KafkaService,
+} from './services';
 
 describe('startFerretdb', () => {
   let ferretdb: Ferretdb;
@@ -35,7 +41,11 @@ describe('startKafka', () => {
   afterAll(() => kafka?.stop());
 
   it('creates a topic and delivers a produced message to a consumer', async () => {
-    const client = new Kafka({ clientId: 'infra-test', brokers: kafka.brokers, logLevel: logLevel.NOTHING });
+    const client = new Kafka({
+      clientId: 'infra-test',
+      brokers: kafka.brokers,
+      logLevel: logLevel.NOTHING,
+    });
     const topic = `infra-test-${randomUUID()}`;
     const admin = client.admin();
     await admin.connect();
@@ -48,7 +58,9 @@ describe('startKafka', () => {
     await consumer.connect();
     await consumer.subscribe({ topic, fromBeginning: true });
     const received = new Promise<string>((resolve) => {
-      void consumer.run({ eachMessage: async ({ message }) => resolve(message.value?.toString() ?? '') });
+      void consumer.run({
+        eachMessage: async ({ message }) => resolve(message.value?.toString() ?? ''),
+      });
     });
 
     const producer = client.producer();
@@ -65,7 +77,9 @@ describe('startStripeMock', () => {
   it('answers Stripe API calls', async () => {
     const stripe = await startStripeMock();
     try {
-      const res = await fetch(`${stripe.url}/v1/customers`, { headers: { authorization: 'Bearer sk_test_123' } });
+      const res = await fetch(`${stripe.url}/v1/customers`, {
+        headers: { authorization: 'Bearer sk_test_123' },
+      });
       expect(res.status).toBe(200);
       expect(((await res.json()) as { object: string }).object).toBe('list');
     } finally {

@@ -30,7 +30,10 @@ export interface RunningService {
 }
 
 /** A data folder and a log file: the given dir, or a fresh temporary one. */
-function workspace(name: string, dir: string | undefined): { dir: string; logFile: string; cleanup(): void } {
+function workspace(
+  name: string,
+  dir: string | undefined,
+): { dir: string; logFile: string; cleanup(): void } {
   if (dir) {
     const abs = path.resolve(dir);
     mkdirSync(abs, { recursive: true });
@@ -137,7 +140,13 @@ log4j.logger.kafka.server.KafkaRaftServer=INFO
 `;
 
 // Small heap, quick start: serial GC and the C1 compiler only suit a test broker.
-const jvmFlags = ['-Xms128m', '-Xmx512m', '-XX:+UseSerialGC', '-XX:TieredStopAtLevel=1', '-Djava.awt.headless=true'];
+const jvmFlags = [
+  '-Xms128m',
+  '-Xmx512m',
+  '-XX:+UseSerialGC',
+  '-XX:TieredStopAtLevel=1',
+  '-Djava.awt.headless=true',
+];
 
 /** Kafka's cluster ids are 16 random bytes in unpadded base64url. */
 function newClusterId(): string {
@@ -155,7 +164,8 @@ export async function pingKafka(brokers: string[]): Promise<void> {
   try {
     await admin.connect();
     const cluster = await admin.describeCluster();
-    if (cluster.brokers.length === 0 || cluster.controller === null) throw new Error('no broker or controller yet');
+    if (cluster.brokers.length === 0 || cluster.controller === null)
+      throw new Error('no broker or controller yet');
   } finally {
     await admin.disconnect().catch(() => undefined);
   }
@@ -180,13 +190,24 @@ export async function startKafka(options: KafkaOptions = {}): Promise<KafkaServi
     const clusterId = readFileSync(idFile, 'utf8').trim();
     const format = spawnService(
       'java',
-      [...javaArgs, 'kafka.tools.StorageTool', 'format', '-t', clusterId, '-c', config, '--ignore-formatted'],
+      [
+        ...javaArgs,
+        'kafka.tools.StorageTool',
+        'format',
+        '-t',
+        clusterId,
+        '-c',
+        config,
+        '--ignore-formatted',
+      ],
       { logFile: ws.logFile },
     );
     const code = await format.exited;
     if (code !== 0) {
       ws.cleanup();
-      throw new Error(`Kafka storage format failed (${code}). Log ${ws.logFile}:\n${format.logTail()}`);
+      throw new Error(
+        `Kafka storage format failed (${code}). Log ${ws.logFile}:\n${format.logTail()}`,
+      );
     }
   }
 
@@ -203,7 +224,11 @@ export async function startKafka(options: KafkaOptions = {}): Promise<KafkaServi
     throw error;
   }
   // Throwaway data needs no orderly shutdown; a kept folder gets one.
-  return { brokers, pid: service.child.pid ?? 0, stop: stopper(service, ws.cleanup, options.dir ? 20_000 : 0) };
+  return {
+    brokers,
+    pid: service.child.pid ?? 0,
+    stop: stopper(service, ws.cleanup, options.dir ? 20_000 : 0),
+  };
 }
 
 // ---------------------------------------------------------------------------------
@@ -214,7 +239,9 @@ export interface StripeMock extends RunningService {
   url: string;
 }
 
-export async function startStripeMock(options: Omit<StartOptions, 'dir'> = {}): Promise<StripeMock> {
+export async function startStripeMock(
+  options: Omit<StartOptions, 'dir'> = {},
+): Promise<StripeMock> {
   const bin = await ensureStripeMock();
   const port = options.port ?? (await freePort());
   const ws = workspace('stripe-mock', undefined);

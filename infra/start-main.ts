@@ -29,7 +29,9 @@ async function startDatabase(env: Env): Promise<RunningService | undefined> {
   }
   await ensureFerretdb();
   const dir = path.resolve(repoRoot, env.DATA_DIR, 'ferretdb');
-  say.step(`starting FerretDB on 127.0.0.1:${FERRETDB_PORT} (data in ${path.relative(repoRoot, dir)})…`);
+  say.step(
+    `starting FerretDB on 127.0.0.1:${FERRETDB_PORT} (data in ${path.relative(repoRoot, dir)})…`,
+  );
   const ferretdb = await startFerretdb({ dir, port: FERRETDB_PORT, ownGroup: true });
   say.ok('FerretDB ready');
   return ferretdb;
@@ -57,7 +59,8 @@ export async function main(): Promise<number> {
     return 1;
   }
 
-  if (!(await buildFrontends())) say.warn('continuing with the last good build (or none): see the errors above');
+  if (!(await buildFrontends()))
+    say.warn('continuing with the last good build (or none): see the errors above');
   const database = await startDatabase(env);
 
   say.step('starting the api…');

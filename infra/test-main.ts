@@ -28,7 +28,9 @@ async function vitest(args: string[], reportFile: string): Promise<number> {
   process.on('SIGINT', ignore);
   process.on('SIGTERM', ignore);
   try {
-    return await new Promise<number>((resolve) => child.once('close', (code) => resolve(code ?? 1)));
+    return await new Promise<number>((resolve) =>
+      child.once('close', (code) => resolve(code ?? 1)),
+    );
   } finally {
     process.off('SIGINT', ignore);
     process.off('SIGTERM', ignore);
@@ -46,13 +48,18 @@ export async function main(args: string[]): Promise<number> {
   say.step(`vitest run ${args.join(' ')}`.trimEnd());
   const code = await vitest(args, reportFile);
 
-  if (!builtOk) console.error('✗ a front-end build failed (see above); its browser tests ran against an old or missing dist/');
+  if (!builtOk)
+    console.error(
+      '✗ a front-end build failed (see above); its browser tests ran against an old or missing dist/',
+    );
   if (typeErrors.length > 0) console.error(`✗ typecheck failed: ${typeErrors.join(', ')}`);
   // One plain closing line that any CI reads the same way.
   if (existsSync(reportFile)) {
     const report = JSON.parse(readFileSync(reportFile, 'utf8')) as VitestJson;
     const skipped = report.numPendingTests + report.numTodoTests;
-    console.log(`vitest: ${report.numPassedTests} passed, ${report.numFailedTests} failed, ${skipped} skipped`);
+    console.log(
+      `vitest: ${report.numPassedTests} passed, ${report.numFailedTests} failed, ${skipped} skipped`,
+    );
   }
   return code !== 0 ? code : builtOk && typeErrors.length === 0 ? 0 : 1;
 }

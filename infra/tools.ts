@@ -3,10 +3,27 @@
 // built once into .cache/ and skipped afterwards; Go's and Maven's own caches
 // (~/go, ~/.cache/go-build, ~/.m2) make a rebuild after `rm -rf .cache` quick.
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { say, seconds } from './lib/log';
-import { binDir, cacheDir, ferretdbBin, k6Bin, kafkaLibDir, repoRoot, stripeMockBin } from './lib/paths';
+import {
+  binDir,
+  cacheDir,
+  ferretdbBin,
+  k6Bin,
+  kafkaLibDir,
+  repoRoot,
+  stripeMockBin,
+} from './lib/paths';
 import { run } from './lib/run';
 
 /** Go tools pinned by version, so every machine runs the same binaries. */
@@ -24,7 +41,9 @@ function mtime(file: string): number {
 }
 
 export async function ensureFerretdb(): Promise<string> {
-  const sources = ['main.go', 'serialize.go', 'go.mod', 'go.sum'].map((f) => path.join(ferretdbSrc, f));
+  const sources = ['main.go', 'serialize.go', 'go.mod', 'go.sum'].map((f) =>
+    path.join(ferretdbSrc, f),
+  );
   const newestSource = Math.max(...sources.map(mtime));
   if (existsSync(ferretdbBin) && mtime(ferretdbBin) >= newestSource) return ferretdbBin;
 
@@ -42,7 +61,8 @@ export async function ensureFerretdb(): Promise<string> {
 export async function ensureKafka(): Promise<string> {
   const pomHash = createHash('sha256').update(readFileSync(kafkaPom)).digest('hex');
   const stamp = path.join(cacheDir, 'kafka', 'pom.sha256');
-  if (existsSync(stamp) && readFileSync(stamp, 'utf8') === pomHash && existsSync(kafkaLibDir)) return kafkaLibDir;
+  if (existsSync(stamp) && readFileSync(stamp, 'utf8') === pomHash && existsSync(kafkaLibDir))
+    return kafkaLibDir;
 
   const started = Date.now();
   say.step('Kafka: fetching 3.9.2 jars into .cache/kafka/lib with Maven…');
@@ -65,7 +85,12 @@ export async function ensureKafka(): Promise<string> {
 }
 
 /** `go install module@version` into .cache/bin, remembering the version beside the binary. */
-async function ensureGoTool(label: string, module: string, bin: string, hint: string): Promise<string> {
+async function ensureGoTool(
+  label: string,
+  module: string,
+  bin: string,
+  hint: string,
+): Promise<string> {
   const stamp = `${bin}.version`;
   if (existsSync(bin) && existsSync(stamp) && readFileSync(stamp, 'utf8') === module) return bin;
 
@@ -103,7 +128,9 @@ export const tools = {
 export type ToolName = keyof typeof tools;
 
 /** Ensures the named tools (all by default), one after the other: each build already uses every core. */
-export async function ensureTools(names: readonly ToolName[] = Object.keys(tools) as ToolName[]): Promise<void> {
+export async function ensureTools(
+  names: readonly ToolName[] = Object.keys(tools) as ToolName[],
+): Promise<void> {
   mkdirSync(cacheDir, { recursive: true });
   for (const name of names) await tools[name]();
   say.ok(`tools ready: ${names.join(', ')}`);

@@ -13,15 +13,25 @@ interface Check {
 }
 
 function checks(): Check[] {
-  const root = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { workspaces: string[] };
+  const root = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
+    workspaces: string[];
+  };
   const list: Check[] = [];
   for (const ws of root.workspaces) {
     const file = path.join(repoRoot, ws, 'package.json');
     if (!existsSync(file)) continue;
-    const pkg = JSON.parse(readFileSync(file, 'utf8')) as { name: string; scripts?: Record<string, string> };
-    if (pkg.scripts?.typecheck) list.push({ name: ws, cmd: 'npm', args: ['run', '--silent', 'typecheck', '-w', pkg.name] });
+    const pkg = JSON.parse(readFileSync(file, 'utf8')) as {
+      name: string;
+      scripts?: Record<string, string>;
+    };
+    if (pkg.scripts?.typecheck)
+      list.push({ name: ws, cmd: 'npm', args: ['run', '--silent', 'typecheck', '-w', pkg.name] });
   }
-  list.push({ name: 'infra', cmd: path.join(repoRoot, 'node_modules', '.bin', 'tsc'), args: ['-p', 'infra'] });
+  list.push({
+    name: 'infra',
+    cmd: path.join(repoRoot, 'node_modules', '.bin', 'tsc'),
+    args: ['-p', 'infra'],
+  });
   return list;
 }
 

@@ -47,7 +47,9 @@ export function spawnService(
   const out = options.logFile === 'inherit' ? 'inherit' : openSync(options.logFile, 'a');
   // A detached service must outlive us; an attached one must not.
   const [file, argv] =
-    !options.detached && existsSync(setpriv) ? [setpriv, ['--pdeathsig', 'KILL', cmd, ...args]] : [cmd, args];
+    !options.detached && existsSync(setpriv)
+      ? [setpriv, ['--pdeathsig', 'KILL', cmd, ...args]]
+      : [cmd, args];
   const child = spawn(file, argv, {
     cwd: options.cwd,
     env: { ...process.env, ...options.env },
@@ -79,7 +81,8 @@ export function spawnService(
     logFile: options.logFile,
     exited,
     isRunning: () => running,
-    logTail: (lines = 40) => (options.logFile === 'inherit' ? '(output above)' : tailOf(options.logFile, lines)),
+    logTail: (lines = 40) =>
+      options.logFile === 'inherit' ? '(output above)' : tailOf(options.logFile, lines),
     stop: async (graceMs = 10_000) => {
       if (!running) return;
       child.kill('SIGTERM');
@@ -121,7 +124,9 @@ export async function waitUntilReady(
   let lastError: unknown;
   for (;;) {
     if (!service.isRunning()) {
-      throw new Error(`${name} exited before answering (${await service.exited}). Log ${service.logFile}:\n${service.logTail()}`);
+      throw new Error(
+        `${name} exited before answering (${await service.exited}). Log ${service.logFile}:\n${service.logTail()}`,
+      );
     }
     try {
       await probe();

@@ -22,7 +22,9 @@ export async function run(cmd: string, args: string[], options: RunOptions = {})
     child.once('error', (error) =>
       reject(
         (error as NodeJS.ErrnoException).code === 'ENOENT'
-          ? new Error(`\`${cmd}\` is not installed or not on PATH (needed to run: ${cmd} ${args.join(' ')})`)
+          ? new Error(
+              `\`${cmd}\` is not installed or not on PATH (needed to run: ${cmd} ${args.join(' ')})`,
+            )
           : error,
       ),
     );
