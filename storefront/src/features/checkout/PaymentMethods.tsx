@@ -1,8 +1,8 @@
 // Payment method chooser. Card is listed but refused (SPEC §9); bank transfer shows the
 // account details with a random concept and copy buttons.
-import { BANK_TRANSFER_DETAILS, ERRORS, PAYMENT_METHOD_LABELS, TOASTS, type PaymentMethod } from '@vag/contracts';
+import { BANK_TRANSFER_DETAILS, ERRORS, PAYMENT_METHOD_OPTIONS, TOASTS, type PaymentMethod } from '@vag/contracts';
 import { toast } from 'sonner';
-import { CHECKOUT_METHODS, isAllowedMethod } from './checkout';
+import { isAllowedMethod } from './checkout';
 
 interface Props {
   method: PaymentMethod | null;
@@ -26,19 +26,19 @@ export function PaymentMethods({ method, onChange, concept, disabled }: Props) {
       <h2 id="methods-title">Método de pago</h2>
       <fieldset className="methods" disabled={disabled}>
         <legend className="visually-hidden">Elige un método de pago</legend>
-        {CHECKOUT_METHODS.map((m) => (
-          <label key={m} className={method === m ? 'method selected' : 'method'}>
+        {PAYMENT_METHOD_OPTIONS.map(({ id, label, available }) => (
+          <label key={id} className={method === id ? 'method selected' : 'method'}>
             <input
               type="radio"
               name="paymentMethod"
-              value={m}
-              checked={method === m}
+              value={id}
+              checked={method === id}
               onChange={() => {
-                if (isAllowedMethod(m)) onChange(m);
+                if (available && isAllowedMethod(id)) onChange(id);
                 else toast.error(ERRORS.methodNotAvailable);
               }}
             />
-            {PAYMENT_METHOD_LABELS[m]}
+            {label}
           </label>
         ))}
       </fieldset>

@@ -1,12 +1,12 @@
 // Pure rules of the checkout: buyer validation per method, the order payload, the
 // method list and the PayPhone box parameters (SPEC §5, §7, §9).
 import {
-  ALLOWED_CHECKOUT_METHODS,
   BUYER_FORM_DEFAULTS,
   buyerFormSchemaFor,
   CLIENT_TRANSACTION_ID_PREFIX,
   CUSTOM_PACKAGE_ID,
   emailsMatch,
+  isCheckoutMethodAllowed,
   methodNeedsAddress,
   PAYMENT_PROVIDER_BY_METHOD,
   PAYPHONE_DOCUMENT_PLACEHOLDER,
@@ -38,11 +38,9 @@ export type FieldErrors = Partial<Record<BuyerField, string>>;
 
 export const EMPTY_BUYER: BuyerValues = { ...BUYER_FORM_DEFAULTS };
 
-/** Methods in the order the chooser lists them. Card is shown but not allowed (SPEC §9). */
-export const CHECKOUT_METHODS: readonly PaymentMethod[] = ['paypal', 'card', 'bank_transfer', 'mobile'];
-
+/** Card is shown but not allowed through (SPEC §9). */
 export function isAllowedMethod(method: PaymentMethod | null): method is PaymentMethod {
-  return method !== null && ALLOWED_CHECKOUT_METHODS.includes(method);
+  return isCheckoutMethodAllowed(method);
 }
 
 /** The first message of each invalid field, per the rules of the chosen method. */
