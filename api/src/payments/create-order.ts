@@ -25,6 +25,7 @@ import { apiError } from '../lib/errors';
 import { paypalConfig, payphoneConfig, required, stripeConfig } from './credentials';
 import { createPayPalOrder } from './paypal';
 import { preparePayPhone } from './payphone';
+import { providerErrorSummary } from './provider-error';
 import { createCheckoutSession } from './stripe';
 
 export type CreateOrderAnswer =
@@ -202,7 +203,7 @@ export async function createOrder(deps: AppDeps, order: CreateOrder): Promise<Cr
     };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    log.error({ err: error, purchaseId, method }, 'payment provider failed while creating the order; reservation released');
+    log.error({ provider: providerErrorSummary(error), purchaseId, method }, 'payment provider failed while creating the order; reservation released');
     const ended = await endPendingReservation(db, purchaseId, { failure: { reason: 'provider_error', message, at: new Date() } });
     if (ended) await releaseCapacity(db, ended.quantity, ended.raffleId);
     throw apiError(502, SERVER.providerError);

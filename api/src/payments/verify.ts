@@ -15,6 +15,7 @@ import { apiError } from '../lib/errors';
 import { applyPayment, refuseAmount, type PaymentApplied } from './confirm';
 import { paypalConfig, payphoneConfig, required, stripeConfig } from './credentials';
 import { capturePayPalOrder } from './paypal';
+import { providerErrorSummary } from './provider-error';
 import { confirmPayPhone, isApproved } from './payphone';
 import { retrieveSession, sessionState, verifyWebhook, type SessionState } from './stripe';
 
@@ -26,7 +27,7 @@ export async function capturePayPal(deps: AppDeps, orderId: string): Promise<Pur
   if (settled(purchase)) return purchase;
   const config = required(await paypalConfig(deps));
   const outcome = await capturePayPalOrder(config, orderId, purchase._id).catch((error: unknown) => {
-    deps.log.error({ err: error, purchaseId: purchase._id, orderId }, 'PayPal capture failed');
+    deps.log.error({ provider: providerErrorSummary(error), purchaseId: purchase._id, orderId }, 'PayPal capture failed');
     throw apiError(502, SERVER.providerError);
   });
   if (outcome.kind === 'not_approved') {
@@ -64,7 +65,7 @@ export async function verifyStripe(deps: AppDeps, sessionId: string): Promise<Pu
   if (settled(purchase)) return purchase;
   const config = required(await stripeConfig(deps));
   const state = await retrieveSession(config, sessionId).catch((error: unknown) => {
-    deps.log.error({ err: error, purchaseId: purchase._id, sessionId }, 'Stripe session retrieve failed');
+    deps.log.error({ provider: providerErrorSummary(error), purchaseId: purchase._id, sessionId }, 'Stripe session retrieve failed');
     throw apiError(502, SERVER.providerError);
   });
   if (!state) throw apiError(404, SERVER.purchaseNotFound);
@@ -103,7 +104,7 @@ export async function verifyPayPhone(deps: AppDeps, id: number, clientTxId: stri
   if (settled(purchase)) return { purchase_id: purchase._id };
   const config = required(payphoneConfig(deps));
   const confirmation = await confirmPayPhone(config, id, clientTxId).catch((error: unknown) => {
-    deps.log.error({ err: error, purchaseId: purchase._id, id }, 'PayPhone Confirm failed');
+    deps.log.error({ provider: providerErrorSummary(error), purchaseId: purchase._id, id }, 'PayPhone Confirm failed');
     throw apiError(502, SERVER.providerError);
   });
   if (!confirmation || confirmation.clientTransactionId !== clientTxId) throw apiError(404, SERVER.purchaseNotFound);

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
-import type { Db } from 'mongodb';
+import { MongoClient, type Db } from 'mongodb';
 import type { AppDeps } from '../context';
 import { parseEnv } from '../env';
 import { createLogger } from '../logger';
@@ -59,8 +59,15 @@ export async function startTestServer(options: { env?: Record<string, string> } 
     runtime,
     stop: async () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      await runtime.deps.db.dropDatabase().catch(() => undefined);
+      // Jobs and workers stop before the database goes: FerretDB dies (SIGBUS) when a
+      // database's SQLite file is dropped under a reader still iterating it.
       await runtime.stop();
+      const cleaner = new MongoClient(env.MONGODB_URL, { retryWrites: false });
+      await cleaner
+        .connect()
+        .then(() => cleaner.db().dropDatabase())
+        .catch(() => undefined)
+        .finally(() => cleaner.close());
     },
   };
 }

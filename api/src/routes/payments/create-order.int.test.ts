@@ -1,0 +1,123 @@
+// POST /api/payments/create-order refusals: each answers a clear Spanish 4xx/5xx and
+// leaves nothing half-done (no purchase holding numbers, counters unchanged).
+import { SERVER, VALIDATION } from '@vag/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getPurchase } from '../../db/purchases';
+import { getCapacity } from '../../db/raffle-capacity';
+import { CURRENT_RAFFLE_ID } from '../../db/raffle-numbers';
+import { activeRaffle, aPackage, customOrder, postJson } from '../../payments/test-fixtures';
+import { staffToken } from '../../raffle/raffle-fixtures';
+import { startFakeProviders, type FakeProviders } from '../../testing/fakes';
+import { startTestServer, type TestServer } from '../../testing/server';
+
+let fakes: FakeProviders;
+let server: TestServer;
+let api: string;
+
+beforeAll(async () => {
+  fakes = await startFakeProviders();
+  server = await startTestServer({ env: fakes.env });
+  api = `${server.url}/api`;
+  await activeRaffle(server.db, { totalNumbers: 50, pricePerNumber: 2 });
+});
+afterAll(async () => {
+  await server?.stop();
+  await fakes?.stop();
+});
+
+const purchases = () => server.db.collection('purchases').countDocuments({ status: 'PENDING' });
+
+async function expectRefused(order: unknown, status: number, msg: string) {
+  const [countBefore, capBefore] = await Promise.all([purchases(), getCapacity(server.db)]);
+  const res = await postJson(`${api}/payments/create-order`, order);
+  expect(res.status).toBe(status);
+  expect(res.body.msg).toBe(msg);
+  expect(await purchases()).toBe(countBefore);
+  expect(await getCapacity(server.db)).toEqual(capBefore);
+  return res;
+}
+
+describe('POST /api/payments/create-order refusals', () => {
+  it("answers 400 'El monto no coincide…' for a tampered amount", async () => {
+    await expectRefused(customOrder('bank_transfer', 2, 1), 400, SERVER.amountMismatch);
+    await expectRefused({ ...customOrder('bank_transfer', 2, 2), totalPrice: 3.99 }, 400, SERVER.amountMismatch);
+  });
+
+  it("answers 404 'Paquete no encontrado.' for an unknown package", async () => {
+    await expectRefused({ ...customOrder('bank_transfer', 2, 2), packageId: 'no-such-package' }, 404, SERVER.packageNotFound);
+  });
+
+  it('prices a package from the store, not from the client', async () => {
+    const pkg = await aPackage(server.db, { quantity: 3, price: 5 });
+    await expectRefused({ ...customOrder('bank_transfer', 3, 2), packageId: pkg._id }, 400, SERVER.amountMismatch);
+    const ok = await postJson(`${api}/payments/create-order`, { ...customOrder('bank_transfer', 3, 2), packageId: pkg._id, amount: 5, totalPrice: 5 });
+    expect(ok.status).toBe(201);
+    expect(await getPurchase(server.db, ok.body.purchaseId)).toMatchObject({ totalPrice: 5, unitPrice: 1.67, packageType: 'normal', packageData: { name: 'Paquete 3', quantity: 3, price: 5 } });
+  });
+
+  it("answers 400 with SPEC §5 messages for bad buyer fields", async () => {
+    const order = customOrder('bank_transfer', 1, 2);
+    const res = await expectRefused({ ...order, buyer: { ...order.buyer, firstName: '', email: 'no-es-email', city: '' } }, 400, VALIDATION.firstNameRequired);
+    expect(res.body.errors).toMatchObject({ 'buyer.firstName': VALIDATION.firstNameRequired, 'buyer.email': VALIDATION.emailInvalid, 'buyer.city': VALIDATION.cityRequired });
+    await expectRefused({ ...order, buyer: { ...order.buyer, acceptedTerms: false } }, 400, VALIDATION.termsRequired);
+  });
+
+  it("answers 409 'Solo quedan n números disponibles.' when fewer remain, and 'agotados' when none", async () => {
+    const cap = (await getCapacity(server.db))!;
+    await expectRefused(customOrder('bank_transfer', cap.available + 1, 2), 409, SERVER.notEnoughNumbers(cap.available));
+    await server.db.collection<{ _id: string }>('raffles').updateOne({ _id: CURRENT_RAFFLE_ID }, { $set: { available: 0 } });
+    try {
+      await expectRefused(customOrder('bank_transfer', 1, 2), 409, SERVER.soldOut);
+    } finally {
+      await server.db.collection<{ _id: string }>('raffles').updateOne({ _id: CURRENT_RAFFLE_ID }, { $set: { available: cap.available } });
+    }
+  });
+
+  it("answers 409 'La rifa no está activa.' for a finalised raffle", async () => {
+    await server.db.collection<{ _id: string }>('raffles').updateOne({ _id: CURRENT_RAFFLE_ID }, { $set: { isActive: false } });
+    try {
+      await expectRefused(customOrder('bank_transfer', 1, 2), 409, SERVER.raffleInactive);
+    } finally {
+      await server.db.collection<{ _id: string }>('raffles').updateOne({ _id: CURRENT_RAFFLE_ID }, { $set: { isActive: true } });
+    }
+  });
+
+  it('attaches a valid reseller code and ignores an unknown one', async () => {
+    const { code } = await staffToken(server.deps, 'reseller');
+    const withCode = await postJson(`${api}/payments/create-order`, { ...customOrder('bank_transfer', 1, 2), resellerCode: code!.toLowerCase() });
+    expect((await getPurchase(server.db, withCode.body.purchaseId))?.resellerCode).toBe(code);
+    const unknown = await postJson(`${api}/payments/create-order`, { ...customOrder('bank_transfer', 1, 2), resellerCode: 'NOEXISTE' });
+    expect(unknown.status).toBe(201);
+    expect((await getPurchase(server.db, unknown.body.purchaseId))?.resellerCode).toBeNull();
+  });
+
+  it('answers 502 when PayPal fails, gives the numbers back and keeps the failure visible on the purchase', async () => {
+    const before = (await getCapacity(server.db))!;
+    fakes.paypal.failNextCreates(10);
+    const res = await postJson(`${api}/payments/create-order`, customOrder('paypal', 2, 2));
+    fakes.paypal.failNextCreates(0);
+    expect(res.status).toBe(502);
+    expect(res.body.msg).toBe(SERVER.providerError);
+    expect(await getCapacity(server.db)).toEqual(before);
+    const failed = await server.db.collection('purchases').findOne({ 'failure.reason': 'provider_error' });
+    expect(failed).toMatchObject({ status: 'EXPIRED', reservation: { active: false } });
+  });
+});
+
+describe('POST /api/payments/create-order without provider credentials', () => {
+  it("answers 503 'Método de pago no disponible' and reserves nothing", async () => {
+    const bare = await startTestServer();
+    try {
+      await activeRaffle(bare.db, { totalNumbers: 10, pricePerNumber: 2 });
+      for (const method of ['paypal', 'card', 'mobile'] as const) {
+        const res = await postJson(`${bare.url}/api/payments/create-order`, customOrder(method, 1, 2));
+        expect(res.status).toBe(503);
+        expect(res.body.msg).toBe(SERVER.methodUnavailable);
+      }
+      expect((await getCapacity(bare.db))?.available).toBe(10);
+      expect(await bare.db.collection('purchases').countDocuments()).toBe(0);
+    } finally {
+      await bare.stop();
+    }
+  });
+});
