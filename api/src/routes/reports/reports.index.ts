@@ -1,11 +1,12 @@
 // GET /api/admin/reports: totals and rows of purchases for the filters, as JSON or as
 // reporte.pdf / reporte.xlsx. Every staff member may ask; resellers see only their code.
-import { PERMISSIONS, REPORT_FILE_NAMES, reportQuerySchema, type ReportQuery } from '@vag/contracts';
+import { PERMISSIONS, REPORT_FILE_NAMES, SERVER, reportQuerySchema, type ReportQuery } from '@vag/contracts';
 import { Hono } from 'hono';
 import { ALL_STAFF, requireStaff } from '../../auth';
 import type { AppEnv } from '../../context';
 import { queryPurchaseReport } from '../../db/purchase-queries';
-import { validate } from '../../lib/validate';
+import { apiError } from '../../lib/errors';
+import { fieldErrors } from '../../lib/validate';
 import { reportFilter } from './report-filter';
 import { renderReportPdf } from './report-pdf';
 import { renderReportXlsx } from './report-xlsx';
@@ -21,9 +22,14 @@ function describeFilters(query: ReportQuery, resellerCode: string | undefined): 
 export const reportsRouter = new Hono<AppEnv>().get(
   '/',
   requireStaff(ALL_STAFF, PERMISSIONS.viewReports),
-  validate('query', reportQuerySchema),
   async (c) => {
-    const query = c.req.valid('query');
+    // An empty filter means "any" (the screen omits them, a hand-made URL may not).
+    const raw = Object.fromEntries(Object.entries(c.req.query()).filter(([, v]) => v.trim() !== ''));
+    const parsed = reportQuerySchema.safeParse(raw);
+    if (!parsed.success) {
+      throw apiError(400, parsed.error.issues[0]?.message ?? SERVER.validationFailed, fieldErrors(parsed.error.issues));
+    }
+    const query = parsed.data;
     const filter = reportFilter(query, c.get('staff'));
     const report = await queryPurchaseReport(c.get('deps').db, filter);
 

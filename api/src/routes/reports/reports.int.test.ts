@@ -81,6 +81,7 @@ describe('GET /api/admin/reports', () => {
     expect(await get('packageType=custom')).toEqual(['bruno@example.ec']);
     expect(await get('status=PAID')).toEqual(['ana@example.ec', 'carla@example.ec']);
     expect(await get('status=PENDING')).toEqual(['bruno@example.ec']);
+    expect(await get('method=&reseller=&packageType=&status=&startDate=&endDate=&format=')).toHaveLength(4);
   });
 
   it("shows a reseller only their own code's purchases, whatever reseller filter they send", async () => {
