@@ -56,35 +56,51 @@ function match(filter: SalesFilter): Filter<SaleFact> {
   return query;
 }
 
+/**
+ * One `$sum` per pipeline: FerretDB v1 answers 0 for every accumulator of a `$group`
+ * but the first (measured), so each total is its own aggregation.
+ */
+async function sumBy<K>(db: Db, filter: SalesFilter, key: unknown, field: '$quantity' | '$amount' | 1): Promise<Map<string, { key: K; total: number }>> {
+  const rows = await facts(db)
+    .aggregate<{ _id: K; total: number }>([{ $match: match(filter) }, { $group: { _id: key, total: { $sum: field } } }])
+    .toArray();
+  return new Map(rows.map((r) => [JSON.stringify(r._id), { key: r._id, total: r.total }]));
+}
+
 /** Numbers sold per day and method (the dashboard chart). */
 export async function salesChart(db: Db, filter: SalesFilter = {}): Promise<SalesChartDay[]> {
-  const rows = await facts(db)
-    .aggregate<{ _id: { day: string; method: PaymentMethod }; quantity: number; amount: number }>([
-      { $match: match(filter) },
-      { $group: { _id: { day: '$day', method: '$paymentMethod' }, quantity: { $sum: '$quantity' }, amount: { $sum: '$amount' } } },
-    ])
-    .toArray();
+  const key = { day: '$day', method: '$paymentMethod' };
+  const [quantities, amounts] = await Promise.all([
+    sumBy<{ day: string; method: PaymentMethod }>(db, filter, key, '$quantity'),
+    sumBy<{ day: string; method: PaymentMethod }>(db, filter, key, '$amount'),
+  ]);
   const byDay = new Map<string, SalesChartDay>();
-  for (const row of rows) {
-    const entry = byDay.get(row._id.day) ?? { day: row._id.day, byMethod: emptyByMethod(), total: 0, amount: 0 };
-    entry.byMethod[row._id.method] = (entry.byMethod[row._id.method] ?? 0) + row.quantity;
-    entry.total += row.quantity;
-    entry.amount = Math.round((entry.amount + row.amount) * 100) / 100;
-    byDay.set(row._id.day, entry);
+  for (const [k, { key: group, total }] of quantities) {
+    const entry = byDay.get(group.day) ?? { day: group.day, byMethod: emptyByMethod(), total: 0, amount: 0 };
+    entry.byMethod[group.method] = (entry.byMethod[group.method] ?? 0) + total;
+    entry.total += total;
+    entry.amount = Math.round((entry.amount + (amounts.get(k)?.total ?? 0)) * 100) / 100;
+    byDay.set(group.day, entry);
   }
   return [...byDay.values()].sort((a, b) => a.day.localeCompare(b.day));
 }
 
 export type SalesDimension = 'day' | 'paymentMethod' | 'resellerCode' | 'packageType' | 'status';
 
-/** Totals (numbers and dollars) grouped by one dimension. */
+/** Totals (numbers, dollars, purchases) grouped by one dimension. */
 export async function salesBy(db: Db, dimension: SalesDimension, filter: SalesFilter = {}): Promise<Array<{ key: string | null; quantity: number; amount: number; purchases: number }>> {
-  const rows = await facts(db)
-    .aggregate<{ _id: string | null; quantity: number; amount: number; purchases: number }>([
-      { $match: match(filter) },
-      { $group: { _id: `$${dimension}`, quantity: { $sum: '$quantity' }, amount: { $sum: '$amount' }, purchases: { $sum: 1 } } },
-      { $sort: { _id: 1 } },
-    ])
-    .toArray();
-  return rows.map((r) => ({ key: r._id, quantity: r.quantity, amount: Math.round(r.amount * 100) / 100, purchases: r.purchases }));
+  const key = `$${dimension}`;
+  const [quantities, amounts, counts] = await Promise.all([
+    sumBy<string | null>(db, filter, key, '$quantity'),
+    sumBy<string | null>(db, filter, key, '$amount'),
+    sumBy<string | null>(db, filter, key, 1),
+  ]);
+  return [...quantities.entries()]
+    .map(([k, { key: group, total }]) => ({
+      key: group ?? null,
+      quantity: total,
+      amount: Math.round((amounts.get(k)?.total ?? 0) * 100) / 100,
+      purchases: counts.get(k)?.total ?? 0,
+    }))
+    .sort((a, b) => String(a.key ?? '').localeCompare(String(b.key ?? '')));
 }
