@@ -7,8 +7,11 @@
 //   kafka2    the same with 2 worker processes
 //   baseline  the same k6 sellout against the baseline server (pool allocator), time-boxed
 // Flags: --numbers=100000 (N of the sellouts; smaller for a quick look), --rate=<buyers/s>,
-// --only=alloc,embedded,… , --cap=<s> (longest a sellout may run), --baseline-seconds=<s>.
-import { mkdirSync, writeFileSync } from 'node:fs';
+// --only=alloc,embedded,… , --cap=<s> (longest a sellout may run), --baseline-seconds=<s>,
+// --id-index (experiment: add the SQLite index FerretDB's _id lookups can use, see
+// bench/sqlite-id-index.ts; the baseline gets it too).
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { MongoClient } from 'mongodb';
 import { startFakeProviders } from '@vag/api/testing/fakes/index';
@@ -18,6 +21,7 @@ import { benchBaselineAllocation, benchOurAllocation, type AllocationFigure } fr
 import { BENCH_JWT_SECRET, benchLogDir, startApi, startBaseline, startWorkerProcess, type Child } from './bench/processes';
 import { formatResults, type BenchResults } from './bench/report';
 import { runSellout, type SelloutFigures } from './bench/sellout-run';
+import { addIdLookupIndexes, sqliteAvailable } from './bench/sqlite-id-index';
 import { runK6, loadtestsDir } from './harness/k6';
 import { startPayPalApprover } from './harness/paypal-approver';
 import { LARGE_PACKAGES, putRaffleOnSale } from './harness/raffle-setup';
@@ -35,13 +39,20 @@ const RATE = flag('rate', '60');
 const CAP_SECONDS = Number(flag('cap', '240'));
 const BASELINE_SECONDS = Number(flag('baseline-seconds', '90'));
 const only = new Set(flag('only', PHASES.join(',')).split(',') as Phase[]);
+const ID_INDEX = process.argv.includes('--id-index');
+const suffix = ID_INDEX ? '+idx' : '';
 const outDir = path.join(loadtestsDir, 'out');
 
 async function main(): Promise<void> {
   const started = Date.now();
   mkdirSync(outDir, { recursive: true });
   console.log(`bench: N = ${N}, peak ${RATE} buyers/s, sellouts capped at ${CAP_SECONDS} s; logs in ${benchLogDir()}`);
-  const ferretdb = await startFerretdb();
+  if (ID_INDEX && !sqliteAvailable()) throw new Error('--id-index needs the sqlite3 command');
+  const ferretdbDir = mkdtempSync(path.join(tmpdir(), 'vag-bench-ferretdb-'));
+  const ferretdb = await startFerretdb({ dir: ferretdbDir });
+  const idIndexes = (dbName: string) => {
+    if (ID_INDEX) console.log(`${dbName}: ${addIdLookupIndexes(ferretdbDir, dbName)} tables got the _id lookup index`);
+  };
   const fakes = await startFakeProviders();
   const approver = await startPayPalApprover((orderId) => fakes.paypal.approve(orderId));
   const mongo = new MongoClient(ferretdb.url, { retryWrites: false });
@@ -60,9 +71,10 @@ async function main(): Promise<void> {
       for (let i = 0; i < workers; i++) children.push(startWorkerProcess(i, apiEnv));
       const { token } = await createStaff(db, { role: 'admin', deps: { env: { JWT_TTL_SECONDS: 4 * 3600 }, jwtSecret: BENCH_JWT_SECRET } });
       await putRaffleOnSale(api.url, token, { totalNumbers: N, pricePerNumber: 1, packages: LARGE_PACKAGES });
+      idIndexes(dbName);
       console.log(`${label}: selling ${N} numbers…`);
       const figures = await runSellout({
-        label,
+        label: label + suffix,
         baseUrl: api.url,
         db,
         notifications: true,
@@ -100,12 +112,13 @@ async function main(): Promise<void> {
         await kafka.stop();
       }
     }
-    if (only.has('baseline')) await baselineSellout(ferretdb.url, mongo, results);
+    if (only.has('baseline')) await baselineSellout(ferretdb.url, mongo, results, idIndexes);
   } finally {
     await mongo.close();
     await approver.stop();
     await fakes.stop();
     await ferretdb.stop();
+    rmSync(ferretdbDir, { recursive: true, force: true });
   }
   results.totalSeconds = (Date.now() - started) / 1000;
   const text = formatResults(results);
@@ -115,7 +128,7 @@ async function main(): Promise<void> {
 }
 
 /** The same k6 sellout (transfers only: the baseline has no PayPal) against the pool allocator, time-boxed. */
-async function baselineSellout(mongoBaseUrl: string, mongo: MongoClient, results: BenchResults): Promise<void> {
+async function baselineSellout(mongoBaseUrl: string, mongo: MongoClient, results: BenchResults, idIndexes: (dbName: string) => void): Promise<void> {
   const dbName = 'bench_baseline';
   const db = mongo.db(dbName);
   await db.dropDatabase();
@@ -123,9 +136,10 @@ async function baselineSellout(mongoBaseUrl: string, mongo: MongoClient, results
   console.log(`baseline: writing the pool of ${N} numbers…`);
   const server = await startBaseline({ MONGODB_URL: `${mongoBaseUrl}${dbName}`, TOTAL_NUMBERS: String(N), PRICE_PER_NUMBER: '1', PACKAGES: JSON.stringify(packages) });
   try {
+    idIndexes(dbName);
     console.log(`baseline: selling for at most ${BASELINE_SECONDS} s…`);
     const figures = await runSellout({
-      label: 'baseline',
+      label: `baseline${suffix}`,
       baseUrl: server.url,
       db,
       notifications: false,

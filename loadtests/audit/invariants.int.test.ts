@@ -36,7 +36,8 @@ describe('sellout audit', () => {
     await t.drop();
   });
 
-  async function seed(purchases: object[], raffle: Record<string, unknown> = {}) {
+  /** The raffle, the purchases and, unless told otherwise, one claim per completed purchase. */
+  async function seed(purchases: object[], raffle: Record<string, unknown> = {}, { claims = true } = {}) {
     const sold = purchases
       .filter((p) => (p as { status: string }).status === 'COMPLETED')
       .reduce((s, p) => s + (p as { quantity: number }).quantity, 0);
@@ -52,6 +53,12 @@ describe('sellout audit', () => {
       ...raffle,
     });
     if (purchases.length) await t.db.collection('purchases').insertMany(purchases as never[]);
+    let start = 0;
+    for (const p of purchases as Array<{ _id: string; status: string; quantity: number }>) {
+      if (!claims || p.status !== 'COMPLETED') continue;
+      await t.db.collection<Doc>('number_claims').insertOne({ _id: `current:${start}`, raffleId: 'current', start, count: p.quantity, purchaseId: p._id });
+      start += p.quantity;
+    }
   }
 
   it('passes a clean sold-out raffle', async () => {
@@ -92,7 +99,7 @@ describe('sellout audit', () => {
   it('fails the claims check when two claims overlap', async () => {
     const a = completed([5, 6]);
     const b = completed([7, 8]);
-    await seed([a, b]);
+    await seed([a, b], {}, { claims: false });
     await t.db.collection<Doc>('number_claims').insertMany([
       { _id: 'current:0', raffleId: 'current', start: 0, count: 2, purchaseId: a._id },
       { _id: 'current:1', raffleId: 'current', start: 1, count: 2, purchaseId: b._id },

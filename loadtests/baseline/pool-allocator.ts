@@ -8,7 +8,8 @@ import { randomInt } from 'node:crypto';
 import type { Db } from 'mongodb';
 
 interface PoolNumber {
-  _id: number;
+  /** The zero-padded number, as buyers see it. */
+  _id: string;
   status: 'free' | 'sold';
   purchaseId: string | null;
 }
@@ -26,13 +27,18 @@ export async function generatePool(db: Db, total: number): Promise<void> {
   await pool(db).createIndex({ status: 1 });
   for (let start = 0; start < total; start += INSERT_BATCH) {
     const docs: PoolNumber[] = [];
-    for (let n = start; n < Math.min(total, start + INSERT_BATCH); n++) docs.push({ _id: n, status: 'free', purchaseId: null });
+    for (let n = start; n < Math.min(total, start + INSERT_BATCH); n++) docs.push({ _id: pad(n, total), status: 'free', purchaseId: null });
     await pool(db).insertMany(docs, { ordered: false });
   }
 }
 
+export function pad(n: number, total: number): string {
+  return String(n).padStart(String(total - 1).length, '0');
+}
+
 export interface PoolAllocation {
-  numbers: number[];
+  /** Zero-padded. */
+  numbers: string[];
   /** Database round trips spent, probes and scans included. */
   roundTrips: number;
 }
@@ -42,13 +48,13 @@ export interface PoolAllocation {
  * capacity beforehand (like our create-order), so enough free numbers exist.
  */
 export async function allocateFromPool(db: Db, purchaseId: string, quantity: number, total: number): Promise<PoolAllocation> {
-  const numbers: number[] = [];
+  const numbers: string[] = [];
   let roundTrips = 0;
   let misses = 0;
   while (numbers.length < quantity) {
-    let candidate: number;
+    let candidate: string;
     if (misses < PROBES_BEFORE_SCAN) {
-      candidate = randomInt(total);
+      candidate = pad(randomInt(total), total);
     } else {
       const free = await pool(db).countDocuments({ status: 'free' });
       roundTrips++;

@@ -130,7 +130,7 @@ export function baselineHandler(db: Db) {
     await raffles.updateOne({ _id: 'current' }, { $inc: { reserved: -purchase.quantity, sold: purchase.quantity } });
     const raffle = (await raffles.findOne({ _id: 'current' }))!;
     const { numbers } = await allocateFromPool(db, id, purchase.quantity, raffle.totalNumbers);
-    const assignedNumbers = numbers.map((n) => String(n).padStart(raffle.numberWidth, '0'));
+    const assignedNumbers = numbers;
     await purchases.updateOne({ _id: id }, { $set: { assignedNumbers, numbersAssignedAt: new Date() } });
     if (raffle.sold === raffle.totalNumbers) await raffles.updateOne({ _id: 'current' }, { $set: { soldOut: true } });
     return { assignedNumbers, msg: `Se asignaron ${assignedNumbers.length} números` };

@@ -41,7 +41,7 @@ export function formatResults(r: BenchResults): string {
         `| ${s.label} | ${s.numbersSold}/${s.totalNumbers}${s.soldOut ? '' : ' (not sold out)'} | ${s.completed} | ${f1(s.wallMs / 1000)} s | ${f1(s.purchasesPerSecond)} | ${f1(s.numbersPerSecond)} | ${f1(s.messagesPerSecond)} | ${ms(co, 'med')} / ${ms(co, 'p(95)')} / ${ms(co, 'p(99)')} | ${s.audit.ok ? 'PASS' : `FAIL ${s.audit.results.filter((x) => !x.ok).map((x) => x.id).join(' ')}`} |`,
       );
     }
-    const by = (label: string) => r.sellouts.find((s) => s.label === label);
+    const by = (label: string) => r.sellouts.find((s) => s.label.replace('+idx', '') === label);
     const embedded = by('embedded');
     const baseline = by('baseline');
     const k1 = by('kafka1');

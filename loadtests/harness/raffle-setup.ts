@@ -6,12 +6,12 @@ export interface SaleSetup {
   packages: Array<{ name: string; quantity: number; price: number; isPopular: boolean }>;
 }
 
-/** Packages for the small CI raffle: about 14 numbers per buyer, ~140 buyers sell out 2 000. */
+/** Packages for the small CI raffle: about 20 numbers per buyer, ~100 buyers sell out 2 000. */
 export const SMALL_PACKAGES: SaleSetup['packages'] = [
-  { name: 'Paquete Básico', quantity: 5, price: 5 },
-  { name: 'Paquete Amigo', quantity: 10, price: 10 },
-  { name: 'Paquete Popular', quantity: 20, price: 20, isPopular: true },
-  { name: 'Paquete Familiar', quantity: 25, price: 25 },
+  { name: 'Paquete Básico', quantity: 10, price: 10 },
+  { name: 'Paquete Amigo', quantity: 20, price: 20 },
+  { name: 'Paquete Popular', quantity: 25, price: 25, isPopular: true },
+  { name: 'Paquete Familiar', quantity: 50, price: 50 },
 ].map((p) => ({ isPopular: false, ...p }));
 
 /** Packages for the 100 000-number benchmark raffle (about 27 numbers per buyer). */
