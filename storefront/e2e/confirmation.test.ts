@@ -3,7 +3,17 @@
 import { ERRORS, TOASTS, UI } from '@vag/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakePayPal, type FakePayPal } from '../../api/src/testing/fakes/paypal';
-import { DESKTOP, hydrated, MOBILE, saveScreenshot, seedRaffle, startSite, waitFor, type SeededPackage, type Site } from './support';
+import {
+  DESKTOP,
+  hydrated,
+  MOBILE,
+  saveScreenshot,
+  seedRaffle,
+  startSite,
+  waitFor,
+  type SeededPackage,
+  type Site,
+} from './support';
 
 let site: Site;
 let paypal: FakePayPal;
@@ -12,7 +22,11 @@ let packages: SeededPackage[];
 beforeAll(async () => {
   paypal = await startFakePayPal();
   site = await startSite({
-    env: { PAYPAL_CLIENT_ID: paypal.clientId, PAYPAL_CLIENT_SECRET: paypal.clientSecret, PAYPAL_BASE_URL: paypal.url },
+    env: {
+      PAYPAL_CLIENT_ID: paypal.clientId,
+      PAYPAL_CLIENT_SECRET: paypal.clientSecret,
+      PAYPAL_BASE_URL: paypal.url,
+    },
   });
   ({ packages } = await seedRaffle(site));
 });
@@ -44,7 +58,10 @@ describe('/payment-success', () => {
     await page.route(`${paypal.url}/**`, async (route) => {
       orderId = new URL(route.request().url()).searchParams.get('token') ?? '';
       paypal.approve(orderId);
-      await route.fulfill({ status: 302, headers: { location: `${site.url}/payment-success?token=${orderId}&PayerID=TESTPAYER` } });
+      await route.fulfill({
+        status: 302,
+        headers: { location: `${site.url}/payment-success?token=${orderId}&PayerID=TESTPAYER` },
+      });
     });
     await page.getByRole('button', { name: 'PAGAR AHORA' }).click();
     await page.waitForURL('**/payment-success?token=*');
@@ -61,9 +78,16 @@ describe('/payment-success', () => {
     await card.getByText('Luis Mora').waitFor();
     await card.getByText(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/).waitFor();
     // The numbers worker assigns the five numbers shortly after the capture.
-    await waitFor(async () => (await card.getByRole('list', { name: 'Números asignados' }).getByRole('listitem').count()) === 5, {
-      message: 'five numbers on the success card',
-    });
+    await waitFor(
+      async () =>
+        (await card
+          .getByRole('list', { name: 'Números asignados' })
+          .getByRole('listitem')
+          .count()) === 5,
+      {
+        message: 'five numbers on the success card',
+      },
+    );
     await saveScreenshot(page, 'confirmation-success-mobile');
     await page.setViewportSize(DESKTOP);
     await saveScreenshot(page, 'confirmation-success-desktop');
@@ -84,7 +108,7 @@ describe('/payment-success', () => {
     expect(await page.getByRole('link', { name: 'Volver al inicio' }).count()).toBeGreaterThan(0);
   });
 
-  it("shows the error card and toast when the payment cannot be confirmed", async () => {
+  it('shows the error card and toast when the payment cannot be confirmed', async () => {
     const page = await site.page(MOBILE);
     await page.goto('/payment-success?token=ORDEN-QUE-NO-EXISTE');
     await page.getByRole('heading', { name: ERRORS.confirmationTitle }).waitFor();
@@ -99,7 +123,11 @@ describe('/payment-success', () => {
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/api/payments/capture-order', async (route) => {
       await held;
-      await route.fulfill({ status: 404, contentType: 'application/json', body: JSON.stringify({ msg: 'Compra no encontrada.' }) });
+      await route.fulfill({
+        status: 404,
+        contentType: 'application/json',
+        body: JSON.stringify({ msg: 'Compra no encontrada.' }),
+      });
     });
     await page.goto('/payment-success?token=EN-PROCESO');
     await page.getByRole('heading', { name: UI.confirmingTitle }).waitFor();

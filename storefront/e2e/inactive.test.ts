@@ -14,18 +14,30 @@ afterAll(async () => {
 });
 
 describe('raffle states', () => {
-  it('retries a failing api three times, then shows each section\'s error text', async () => {
+  it("retries a failing api three times, then shows each section's error text", async () => {
     const page = await site.page(MOBILE);
     const calls = new Map<string, number>();
     await page.route('**/api/**', (route) => {
       const path = new URL(route.request().url()).pathname;
       calls.set(path, (calls.get(path) ?? 0) + 1);
-      return route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ msg: 'Error interno del servidor.' }) });
+      return route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ msg: 'Error interno del servidor.' }),
+      });
     });
     await page.goto('/');
-    for (const id of ['progress', 'sectionPackages', 'premios']) await page.locator(`#${id}`).scrollIntoViewIfNeeded();
+    for (const id of ['progress', 'sectionPackages', 'premios'])
+      await page.locator(`#${id}`).scrollIntoViewIfNeeded();
     // 1 s + 2 s + 4 s of backoff before giving up.
-    for (const text of [ERRORS.hero, ERRORS.raffleInfo, ERRORS.progress, ERRORS.packages, ERRORS.instantPrizes, ERRORS.footer]) {
+    for (const text of [
+      ERRORS.hero,
+      ERRORS.raffleInfo,
+      ERRORS.progress,
+      ERRORS.packages,
+      ERRORS.instantPrizes,
+      ERRORS.footer,
+    ]) {
       await page.getByText(text).waitFor({ timeout: 20_000 });
     }
     expect(calls.get('/api/lottery')).toBe(4);

@@ -3,7 +3,18 @@
 import { ERRORS, UI } from '@vag/contracts';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, drawJpeg, hydrated, uploadMedia, MOBILE, saveScreenshot, seedRaffle, startSite, waitFor, type Site } from './support';
+import {
+  DESKTOP,
+  drawJpeg,
+  hydrated,
+  uploadMedia,
+  MOBILE,
+  saveScreenshot,
+  seedRaffle,
+  startSite,
+  waitFor,
+  type Site,
+} from './support';
 
 let site: Site;
 
@@ -11,8 +22,18 @@ beforeAll(async () => {
   site = await startSite();
   await seedRaffle(site, { pricePerNumber: 1.25 });
   const painter = await site.page();
-  await uploadMedia(site, 'media-1.jpg', await drawJpeg(painter, { text: '¡Camioneta 0 km!', from: '#5b21b6', to: '#f59e0b' }), 'image/jpeg');
-  await uploadMedia(site, 'media-2.jpg', await drawJpeg(painter, { text: 'Premios instantáneos', from: '#0f766e', to: '#5b21b6' }), 'image/jpeg');
+  await uploadMedia(
+    site,
+    'media-1.jpg',
+    await drawJpeg(painter, { text: '¡Camioneta 0 km!', from: '#5b21b6', to: '#f59e0b' }),
+    'image/jpeg',
+  );
+  await uploadMedia(
+    site,
+    'media-2.jpg',
+    await drawJpeg(painter, { text: 'Premios instantáneos', from: '#0f766e', to: '#5b21b6' }),
+    'image/jpeg',
+  );
 });
 afterAll(async () => {
   await site?.stop();
@@ -28,7 +49,9 @@ async function revealAll(page: Page) {
 }
 
 async function noHorizontalScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - window.innerWidth,
+  );
   expect(overflow).toBeLessThanOrEqual(0);
 }
 
@@ -55,7 +78,9 @@ describe('home', () => {
       if (viewport === MOBILE) {
         // The header links sit behind the menu button on small screens.
         const toggle = page.getByRole('button', { name: 'Abrir menú' });
-        const headerLink = page.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: 'Ganadores' });
+        const headerLink = page
+          .getByRole('navigation', { name: 'Principal' })
+          .getByRole('link', { name: 'Ganadores' });
         expect(await headerLink.isVisible()).toBe(false);
         await toggle.click();
         await headerLink.waitFor();
@@ -75,7 +100,10 @@ describe('home', () => {
     await second.waitFor();
     expect(await first.getAttribute('aria-current')).toBe('true');
     // Autoplay moves to the second slide after 5 s.
-    await waitFor(async () => (await second.getAttribute('aria-current')) === 'true', { timeoutMs: 10_000, message: 'autoplay' });
+    await waitFor(async () => (await second.getAttribute('aria-current')) === 'true', {
+      timeoutMs: 10_000,
+      message: 'autoplay',
+    });
     await first.click();
     expect(await first.getAttribute('aria-current')).toBe('true');
     // Only the current slide is exposed to assistive technology.
@@ -123,7 +151,11 @@ describe('home', () => {
     await page.route('https://wa.me/**', (route) => route.fulfill({ status: 200, body: 'ok' }));
     const request = page.waitForRequest('**/api/payments/create-order');
     await page.getByRole('button', { name: 'PAGAR AHORA' }).click();
-    const order = (await request).postDataJSON() as { resellerCode: string; quantity: number; packageId: string };
+    const order = (await request).postDataJSON() as {
+      resellerCode: string;
+      quantity: number;
+      packageId: string;
+    };
     expect(order).toMatchObject({ resellerCode: 'REV-ANA', quantity: 5 });
   });
 });
@@ -146,7 +178,11 @@ describe('checkout', () => {
     const methods = page.getByRole('heading', { name: 'Método de pago' });
     const form = page.getByRole('heading', { name: 'Datos del comprador' });
     await form.waitFor();
-    const [s1, m1, f1] = await Promise.all([summary.boundingBox(), methods.boundingBox(), form.boundingBox()]);
+    const [s1, m1, f1] = await Promise.all([
+      summary.boundingBox(),
+      methods.boundingBox(),
+      form.boundingBox(),
+    ]);
     expect(s1!.y).toBeLessThan(m1!.y);
     expect(m1!.y).toBeLessThan(f1!.y);
     await noHorizontalScroll(page);
@@ -154,16 +190,19 @@ describe('checkout', () => {
     await saveScreenshot(page, 'checkout-mobile');
 
     await page.setViewportSize(DESKTOP);
-    await waitFor(async () => {
-      const [s2, f2] = await Promise.all([summary.boundingBox(), form.boundingBox()]);
-      return s2!.x > f2!.x + f2!.width / 2;
-    }, { message: 'summary in the right column' });
+    await waitFor(
+      async () => {
+        const [s2, f2] = await Promise.all([summary.boundingBox(), form.boundingBox()]);
+        return s2!.x > f2!.x + f2!.width / 2;
+      },
+      { message: 'summary in the right column' },
+    );
     await saveScreenshot(page, 'checkout-desktop');
   });
 });
 
 describe('not found', () => {
-  it("answers an unknown path with the 404 page and logs the path", async () => {
+  it('answers an unknown path with the 404 page and logs the path', async () => {
     const page = await site.page(MOBILE);
     const logged = page.waitForEvent('console', (msg) => msg.text().includes('/no-existe'));
     const res = await page.goto('/no-existe');
@@ -191,6 +230,8 @@ describe('content pages', () => {
     await saveScreenshot(page, 'contacto-mobile');
     await page.goto('/super');
     await page.getByRole('link', { name: 'Ir al inicio de sesión' }).waitFor();
-    expect(await page.getByRole('link', { name: 'Ir al inicio de sesión' }).getAttribute('href')).toBe('/admin/login');
+    expect(
+      await page.getByRole('link', { name: 'Ir al inicio de sesión' }).getAttribute('href'),
+    ).toBe('/admin/login');
   });
 });

@@ -12,7 +12,11 @@ let payphone: FakePayPhone;
 beforeAll(async () => {
   payphone = await startFakePayPhone();
   site = await startSite({
-    env: { PAYPHONE_TOKEN: payphone.token, PAYPHONE_STORE_ID: payphone.storeId, PAYPHONE_BASE_URL: payphone.url },
+    env: {
+      PAYPHONE_TOKEN: payphone.token,
+      PAYPHONE_STORE_ID: payphone.storeId,
+      PAYPHONE_BASE_URL: payphone.url,
+    },
   });
   await seedRaffle(site, { pricePerNumber: 2 });
 });
@@ -25,7 +29,9 @@ describe('paying with PayPhone', () => {
   it('opens the PayPhone box with the order parameters, explains when its script cannot load, and confirms on return', async () => {
     const page = await site.page(MOBILE);
     // No internet here: make the failure of PayPhone's CDN immediate and certain.
-    await page.route('https://cdn.payphonetodoesposible.com/**', (route) => route.abort('internetdisconnected'));
+    await page.route('https://cdn.payphonetodoesposible.com/**', (route) =>
+      route.abort('internetdisconnected'),
+    );
 
     await page.goto('/#sectionPackages');
     await hydrated(page, 'Packages');
@@ -69,7 +75,9 @@ describe('paying with PayPhone', () => {
 
     // The buyer pays in PayPhone, which sends them back to the confirmation page.
     const paid = payphone.pay(clientTransactionId);
-    await page.goto(`/payment-success?id=${paid.id}&clientTransactionId=${encodeURIComponent(clientTransactionId)}`);
+    await page.goto(
+      `/payment-success?id=${paid.id}&clientTransactionId=${encodeURIComponent(clientTransactionId)}`,
+    );
     const card = page.getByTestId('confirmation-success');
     await card.getByText(UI.paymentReceived).waitFor();
     await page.getByText(TOASTS.paymentCompleted('PayPhone')).waitFor();
@@ -81,7 +89,9 @@ describe('paying with PayPhone', () => {
   it('says what is missing instead of showing a blank box without parameters', async () => {
     const page = await site.page(MOBILE);
     await page.goto('/payphone-box.html');
-    await page.getByText('Faltan los datos del pago. Vuelve al checkout e inténtalo de nuevo.').waitFor();
+    await page
+      .getByText('Faltan los datos del pago. Vuelve al checkout e inténtalo de nuevo.')
+      .waitFor();
     await page.getByRole('link', { name: 'Volver al inicio' }).first().waitFor();
   });
 });

@@ -2,7 +2,15 @@
 // purchase (and, once staff confirm the transfer, its numbers) by e-mail.
 import { ERRORS, FORM, SERVER, UI, VALIDATION } from '@vag/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { holdRequests, hydrated, seedRaffle, startSite, waitFor, type SeededPackage, type Site } from './support';
+import {
+  holdRequests,
+  hydrated,
+  seedRaffle,
+  startSite,
+  waitFor,
+  type SeededPackage,
+  type Site,
+} from './support';
 
 let site: Site;
 let packages: SeededPackage[];
@@ -23,7 +31,9 @@ describe('buying with bank transfer', () => {
     await page.goto('/');
     await page.getByRole('link', { name: UI.participate }).click();
     await hydrated(page, 'Packages');
-    await page.getByRole('button', { name: `${popular.name}: ${popular.quantity} números por $12.00` }).click();
+    await page
+      .getByRole('button', { name: `${popular.name}: ${popular.quantity} números por $12.00` })
+      .click();
     await page.waitForURL('**/checkout');
     await page.getByTestId('summary-total').getByText('$12.00').waitFor();
 
@@ -31,7 +41,10 @@ describe('buying with bank transfer', () => {
     const submit = page.getByRole('button', { name: 'PAGAR AHORA' });
     await page.getByText(FORM.selectMethodHint).waitFor();
     expect(await submit.isDisabled()).toBe(true);
-    await page.getByLabel('Tarjeta').check({ force: true }).catch(() => undefined);
+    await page
+      .getByLabel('Tarjeta')
+      .check({ force: true })
+      .catch(() => undefined);
     await page.getByText(ERRORS.methodNotAvailable, { exact: true }).waitFor();
     expect(await page.getByLabel('Tarjeta').isChecked()).toBe(false);
 
@@ -81,7 +94,11 @@ describe('buying with bank transfer', () => {
     let whatsappUrl = '';
     await page.route('https://wa.me/**', (route) => {
       whatsappUrl = route.request().url();
-      return route.fulfill({ status: 200, contentType: 'text/html', body: '<title>WhatsApp</title>' });
+      return route.fulfill({
+        status: 200,
+        contentType: 'text/html',
+        body: '<title>WhatsApp</title>',
+      });
     });
     const held = await holdRequests(page, '**/api/payments/create-order');
     await submit.click();
@@ -113,12 +130,23 @@ describe('buying with bank transfer', () => {
     await result.getByText('Pendiente').waitFor();
     await result.getByText('10 números · $12.00').waitFor();
 
-    await site.api('PATCH', `/purchases/${purchase!._id}/confirm-transfer`, { referenceCode: 'REF-123', bankName: 'Pichincha' });
-    await waitFor(async () => {
-      await home.getByRole('button', { name: 'Buscar' }).click();
-      await result.getByText('Completado').waitFor({ timeout: 1000 });
-      return (await result.getByRole('list', { name: 'Números asignados' }).getByRole('listitem').count()) === 10;
-    }, { message: 'the ten numbers in the lookup' });
+    await site.api('PATCH', `/purchases/${purchase!._id}/confirm-transfer`, {
+      referenceCode: 'REF-123',
+      bankName: 'Pichincha',
+    });
+    await waitFor(
+      async () => {
+        await home.getByRole('button', { name: 'Buscar' }).click();
+        await result.getByText('Completado').waitFor({ timeout: 1000 });
+        return (
+          (await result
+            .getByRole('list', { name: 'Números asignados' })
+            .getByRole('listitem')
+            .count()) === 10
+        );
+      },
+      { message: 'the ten numbers in the lookup' },
+    );
   });
 
   it("shows 'No se encontraron compras con ese email.' for an unknown e-mail", async () => {

@@ -113,11 +113,17 @@ export async function holdRequests(page: Page, pattern: string) {
 
 /** Waits until the island of `component` (e.g. 'Lookup') is hydrated on the page. */
 export async function hydrated(page: Page, component: string): Promise<void> {
-  await page.locator(`astro-island[component-url*="/${component}."]:not([ssr])`).first().waitFor({ state: 'attached' });
+  await page
+    .locator(`astro-island[component-url*="/${component}."]:not([ssr])`)
+    .first()
+    .waitFor({ state: 'attached' });
 }
 
 /** Draws a JPEG banner in the browser (no image library needed) and returns its bytes. */
-export async function drawJpeg(page: Page, { text, from, to }: { text: string; from: string; to: string }): Promise<Buffer> {
+export async function drawJpeg(
+  page: Page,
+  { text, from, to }: { text: string; from: string; to: string },
+): Promise<Buffer> {
   const base64 = await page.evaluate(
     async ({ text, from, to }) => {
       const canvas = document.createElement('canvas');
@@ -133,7 +139,9 @@ export async function drawJpeg(page: Page, { text, from, to }: { text: string; f
       ctx.font = 'bold 96px sans-serif';
       ctx.textAlign = 'center';
       ctx.fillText(text, 640, 390);
-      const blob = await new Promise<Blob>((resolve) => canvas.toBlob((b) => resolve(b!), 'image/jpeg', 0.85));
+      const blob = await new Promise<Blob>((resolve) =>
+        canvas.toBlob((b) => resolve(b!), 'image/jpeg', 0.85),
+      );
       const bytes = new Uint8Array(await blob.arrayBuffer());
       let binary = '';
       for (const b of bytes) binary += String.fromCharCode(b);
@@ -145,10 +153,19 @@ export async function drawJpeg(page: Page, { text, from, to }: { text: string; f
 }
 
 /** Replaces a media slot as the banner manager does (POST /upload-media.php). */
-export async function uploadMedia(site: Site, filename: string, bytes: Buffer, type: string): Promise<void> {
+export async function uploadMedia(
+  site: Site,
+  filename: string,
+  bytes: Buffer,
+  type: string,
+): Promise<void> {
   const form = new FormData();
   form.set('filename', filename);
   form.set('file', new Blob([new Uint8Array(bytes)], { type }), filename);
-  const res = await fetch(`${site.url}/upload-media.php`, { method: 'POST', headers: site.admin, body: form });
+  const res = await fetch(`${site.url}/upload-media.php`, {
+    method: 'POST',
+    headers: site.admin,
+    body: form,
+  });
   if (!res.ok) throw new Error(`upload ${filename} → ${res.status}: ${await res.text()}`);
 }

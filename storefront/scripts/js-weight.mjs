@@ -20,7 +20,8 @@ const html = readFileSync(htmlFile, 'utf8');
 const entries = new Set();
 for (const m of html.matchAll(/<script[^>]*\ssrc="([^"]+)"/g)) entries.add(m[1]);
 for (const m of html.matchAll(/(?:component-url|renderer-url)="([^"]+)"/g)) entries.add(m[1]);
-for (const m of html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)) entries.add(m[1]);
+for (const m of html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g))
+  entries.add(m[1]);
 
 const files = new Map();
 const visit = (url) => {
@@ -30,16 +31,30 @@ const visit = (url) => {
   const code = readFileSync(file);
   files.set(file, code);
   const text = code.toString('utf8');
-  for (const m of text.matchAll(/(?:import|from)\s*["']([^"']+\.js)["']/g)) visit(path.posix.join(path.posix.dirname(url), m[1]));
+  for (const m of text.matchAll(/(?:import|from)\s*["']([^"']+\.js)["']/g))
+    visit(path.posix.join(path.posix.dirname(url), m[1]));
 };
 for (const url of entries) visit(url);
 
-const inline = [...html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]).join('\n');
-const rows = [...files].map(([file, code]) => ({ file: path.relative(dist, file), raw: code.length, gzip: gzipSync(code).length }));
-rows.push({ file: '(inline scripts)', raw: Buffer.byteLength(inline), gzip: gzipSync(inline).length });
+const inline = [...html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)]
+  .map((m) => m[1])
+  .join('\n');
+const rows = [...files].map(([file, code]) => ({
+  file: path.relative(dist, file),
+  raw: code.length,
+  gzip: gzipSync(code).length,
+}));
+rows.push({
+  file: '(inline scripts)',
+  raw: Buffer.byteLength(inline),
+  gzip: gzipSync(inline).length,
+});
 rows.sort((a, b) => b.gzip - a.gzip);
 
 const total = rows.reduce((sum, r) => sum + r.gzip, 0);
 const totalRaw = rows.reduce((sum, r) => sum + r.raw, 0);
-for (const r of rows) console.log(`${String(r.gzip).padStart(8)} B gz  ${String(r.raw).padStart(8)} B  ${r.file}`);
-console.log(`\n${page}: ${rows.length} files, ${(total / 1024).toFixed(1)} KiB gzip (${(totalRaw / 1024).toFixed(1)} KiB raw)`);
+for (const r of rows)
+  console.log(`${String(r.gzip).padStart(8)} B gz  ${String(r.raw).padStart(8)} B  ${r.file}`);
+console.log(
+  `\n${page}: ${rows.length} files, ${(total / 1024).toFixed(1)} KiB gzip (${(totalRaw / 1024).toFixed(1)} KiB raw)`,
+);

@@ -12,8 +12,23 @@ interface Props {
 
 export function BuyerFields({ values, errors, method, onChange }: Props) {
   const addressOptional = !methodNeedsAddress(method);
-  const text = (field: BuyerField, label: string, props: { type?: string; autoComplete?: string; inputMode?: 'tel' | 'email' | 'numeric'; span?: boolean; optional?: boolean } = {}) => (
-    <Field field={field} label={props.optional ? `${label} (opcional)` : label} error={errors[field]} span={props.span}>
+  const text = (
+    field: BuyerField,
+    label: string,
+    props: {
+      type?: string;
+      autoComplete?: string;
+      inputMode?: 'tel' | 'email' | 'numeric';
+      span?: boolean;
+      optional?: boolean;
+    } = {},
+  ) => (
+    <Field
+      field={field}
+      label={props.optional ? `${label} (opcional)` : label}
+      error={errors[field]}
+      span={props.span}
+    >
       <input
         id={`buyer-${field}`}
         name={field}
@@ -34,13 +49,21 @@ export function BuyerFields({ values, errors, method, onChange }: Props) {
       {text('firstName', 'Nombre', { autoComplete: 'given-name' })}
       {text('lastName', 'Apellido', { autoComplete: 'family-name' })}
       {text('email', 'Email', { type: 'email', autoComplete: 'email', inputMode: 'email' })}
-      {text('confirmEmail', 'Confirmar email', { type: 'email', autoComplete: 'email', inputMode: 'email' })}
+      {text('confirmEmail', 'Confirmar email', {
+        type: 'email',
+        autoComplete: 'email',
+        inputMode: 'email',
+      })}
       {text('phone', 'Teléfono', { type: 'tel', autoComplete: 'tel', inputMode: 'tel' })}
       {text('document', 'Cédula', { inputMode: 'numeric', optional: true })}
       <Field field="country" label="País">
         <input id="buyer-country" className="input" value={COUNTRY} readOnly aria-readonly="true" />
       </Field>
-      <Field field="province" label={addressOptional ? 'Provincia (opcional)' : 'Provincia'} error={errors.province}>
+      <Field
+        field="province"
+        label={addressOptional ? 'Provincia (opcional)' : 'Provincia'}
+        error={errors.province}
+      >
         <select
           id="buyer-province"
           name="province"
@@ -59,7 +82,11 @@ export function BuyerFields({ values, errors, method, onChange }: Props) {
         </select>
       </Field>
       {text('city', 'Ciudad', { autoComplete: 'address-level2', optional: addressOptional })}
-      {text('address', 'Dirección', { autoComplete: 'street-address', optional: addressOptional, span: true })}
+      {text('address', 'Dirección', {
+        autoComplete: 'street-address',
+        optional: addressOptional,
+        span: true,
+      })}
       <div className="field span-2">
         <label className="checkbox" htmlFor="buyer-acceptedTerms">
           <input
@@ -83,7 +110,19 @@ export function BuyerFields({ values, errors, method, onChange }: Props) {
   );
 }
 
-function Field({ field, label, error, span, children }: { field: BuyerField; label: string; error?: string; span?: boolean; children: ReactNode }) {
+function Field({
+  field,
+  label,
+  error,
+  span,
+  children,
+}: {
+  field: BuyerField;
+  label: string;
+  error?: string;
+  span?: boolean;
+  children: ReactNode;
+}) {
   return (
     <div className={span ? 'field span-2' : 'field'}>
       <label htmlFor={`buyer-${field}`}>{label}</label>

@@ -40,7 +40,9 @@ const NO_PACKAGE_REDIRECT_MS = 1500;
 function paymentFailed(error: unknown) {
   const serverMsg = error instanceof ApiError && error.status !== null ? error.message : null;
   toast.error(ERRORS.paymentTitle, {
-    description: serverMsg ? `${ERRORS.paymentDescription} ${serverMsg}` : ERRORS.paymentDescription,
+    description: serverMsg
+      ? `${ERRORS.paymentDescription} ${serverMsg}`
+      : ERRORS.paymentDescription,
   });
 }
 
@@ -61,7 +63,12 @@ export default function CheckoutPage() {
     return () => clearTimeout(timer);
   }, [pkg]);
 
-  if (!pkg) return <p className="alert alert-error" role="alert">{ERRORS.noPackageSelected}</p>;
+  if (!pkg)
+    return (
+      <p className="alert alert-error" role="alert">
+        {ERRORS.noPackageSelected}
+      </p>
+    );
 
   function change<F extends BuyerField>(field: F, value: BuyerValues[F]) {
     setValues((v) => ({ ...v, [field]: value }));
@@ -72,7 +79,9 @@ export default function CheckoutPage() {
     event.preventDefault();
     if (!pkg || processing) return;
     if (!isAllowedMethod(method)) {
-      toast.error(ERRORS.methodUnavailableTitle, { description: ERRORS.methodUnavailableDescription });
+      toast.error(ERRORS.methodUnavailableTitle, {
+        description: ERRORS.methodUnavailableDescription,
+      });
       return;
     }
     const found = validateBuyer(values, method);
@@ -95,17 +104,26 @@ export default function CheckoutPage() {
     if (!pkg) return;
     switch (m) {
       case 'paypal': {
-        const res = await apiPost<PaypalOrderResponse>('/payments/create-order', buildOrderPayload(pkg, values, m));
+        const res = await apiPost<PaypalOrderResponse>(
+          '/payments/create-order',
+          buildOrderPayload(pkg, values, m),
+        );
         window.location.assign(res.approveUrl);
         return;
       }
       case 'card': {
-        const res = await apiPost<CardOrderResponse>('/payments/create-order', buildOrderPayload(pkg, values, m));
+        const res = await apiPost<CardOrderResponse>(
+          '/payments/create-order',
+          buildOrderPayload(pkg, values, m),
+        );
         window.location.assign(res.checkoutUrl);
         return;
       }
       case 'bank_transfer': {
-        const res = await apiPost<BankTransferOrderResponse>('/payments/create-order', buildOrderPayload(pkg, values, m));
+        const res = await apiPost<BankTransferOrderResponse>(
+          '/payments/create-order',
+          buildOrderPayload(pkg, values, m),
+        );
         toast.success(res.msg);
         window.location.assign(res.whatsappRedirect);
         return;
@@ -114,7 +132,11 @@ export default function CheckoutPage() {
         const clientTransactionId = newClientTransactionId();
         const order = buildOrderPayload(pkg, values, m, clientTransactionId);
         const res = await apiPost<MobileOrderResponse>('/payments/create-order', order);
-        const url = payphoneBoxUrl(res, { totalPrice: order.totalPrice, clientTransactionId, buyer: values });
+        const url = payphoneBoxUrl(res, {
+          totalPrice: order.totalPrice,
+          clientTransactionId,
+          buyer: values,
+        });
         setTimeout(() => window.location.assign(url), TIMINGS.mobileRedirectDelayMs);
         return;
       }
@@ -130,9 +152,19 @@ export default function CheckoutPage() {
       <div className="checkout-layout">
         <div className="checkout-aside">
           <OrderSummary pkg={pkg} />
-          <PaymentMethods method={method} onChange={setMethod} concept={concept} disabled={processing} />
+          <PaymentMethods
+            method={method}
+            onChange={setMethod}
+            concept={concept}
+            disabled={processing}
+          />
         </div>
-        <form className="checkout-main card" onSubmit={submit} noValidate aria-labelledby="buyer-title">
+        <form
+          className="checkout-main card"
+          onSubmit={submit}
+          noValidate
+          aria-labelledby="buyer-title"
+        >
           <h2 id="buyer-title">Datos del comprador</h2>
           <fieldset disabled={processing} style={{ border: 0, padding: 0, margin: 0 }}>
             <legend className="visually-hidden">Datos del comprador</legend>
@@ -143,7 +175,12 @@ export default function CheckoutPage() {
               {FORM.selectMethodHint}
             </p>
           )}
-          <button className="btn btn-primary btn-lg btn-block" type="submit" disabled={!method || processing} aria-describedby={!method ? 'method-hint' : undefined}>
+          <button
+            className="btn btn-primary btn-lg btn-block"
+            type="submit"
+            disabled={!method || processing}
+            aria-describedby={!method ? 'method-hint' : undefined}
+          >
             {processing ? UI.processingButton : 'PAGAR AHORA'}
           </button>
         </form>

@@ -21,7 +21,9 @@ export function OrderSummary({ pkg }: { pkg: SelectedPackage }) {
           </>
         )}
         <dt className="summary-total">Total</dt>
-        <dd className="summary-total" data-testid="summary-total">{formatUsd(pkg.price)}</dd>
+        <dd className="summary-total" data-testid="summary-total">
+          {formatUsd(pkg.price)}
+        </dd>
       </dl>
     </section>
   );

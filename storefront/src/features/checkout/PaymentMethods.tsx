@@ -1,6 +1,12 @@
 // Payment method chooser. Card is listed but refused (SPEC §9); bank transfer shows the
 // account details with a random concept and copy buttons.
-import { BANK_TRANSFER_DETAILS, ERRORS, PAYMENT_METHOD_OPTIONS, TOASTS, type PaymentMethod } from '@vag/contracts';
+import {
+  BANK_TRANSFER_DETAILS,
+  ERRORS,
+  PAYMENT_METHOD_OPTIONS,
+  TOASTS,
+  type PaymentMethod,
+} from '@vag/contracts';
 import { toast } from 'sonner';
 import { isAllowedMethod } from './checkout';
 
@@ -59,14 +65,20 @@ function BankDetails({ concept }: { concept: string }) {
   return (
     <div className="bank-details alert alert-info" data-testid="bank-details">
       <p style={{ marginTop: 0 }}>
-        Realiza la transferencia con estos datos y usa el concepto indicado. Al enviar el pedido te llevaremos a WhatsApp para que envíes el comprobante.
+        Realiza la transferencia con estos datos y usa el concepto indicado. Al enviar el pedido te
+        llevaremos a WhatsApp para que envíes el comprobante.
       </p>
       <dl>
         {rows.map(([label, value]) => (
           <div key={label} className="bank-row">
             <dt>{label}</dt>
             <dd>{value}</dd>
-            <button type="button" className="copy-btn" onClick={() => copy(value)} aria-label={`Copiar ${label.toLowerCase()}`}>
+            <button
+              type="button"
+              className="copy-btn"
+              onClick={() => copy(value)}
+              aria-label={`Copiar ${label.toLowerCase()}`}
+            >
               Copiar
             </button>
           </div>

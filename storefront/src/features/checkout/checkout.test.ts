@@ -38,9 +38,14 @@ describe('validateBuyer', () => {
     });
   });
 
-  it("rejects an invalid e-mail and a confirmation that does not match", () => {
-    expect(validateBuyer({ ...valid, email: 'no-es-email', confirmEmail: 'no-es-email' }, 'mobile').email).toBe('Email inválido');
-    expect(validateBuyer({ ...valid, confirmEmail: 'otra@correo.ec' }, 'mobile')).toEqual({ confirmEmail: 'Los emails no coinciden' });
+  it('rejects an invalid e-mail and a confirmation that does not match', () => {
+    expect(
+      validateBuyer({ ...valid, email: 'no-es-email', confirmEmail: 'no-es-email' }, 'mobile')
+        .email,
+    ).toBe('Email inválido');
+    expect(validateBuyer({ ...valid, confirmEmail: 'otra@correo.ec' }, 'mobile')).toEqual({
+      confirmEmail: 'Los emails no coinciden',
+    });
   });
 
   it('does not require the address with PayPal', () => {
@@ -54,19 +59,34 @@ describe('validateBuyer', () => {
 
 describe('clearFieldError', () => {
   it('removes only the edited field', () => {
-    expect(clearFieldError({ firstName: 'x', lastName: 'y' }, 'firstName')).toEqual({ lastName: 'y' });
+    expect(clearFieldError({ firstName: 'x', lastName: 'y' }, 'firstName')).toEqual({
+      lastName: 'y',
+    });
   });
 });
 
 describe('isAllowedMethod', () => {
   it('allows PayPal, transfer and PayPhone but not card or nothing', () => {
-    expect(['paypal', 'bank_transfer', 'mobile', 'card', null].map((m) => isAllowedMethod(m as never))).toEqual([true, true, true, false, false]);
+    expect(
+      ['paypal', 'bank_transfer', 'mobile', 'card', null].map((m) => isAllowedMethod(m as never)),
+    ).toEqual([true, true, true, false, false]);
   });
 });
 
 describe('buildOrderPayload', () => {
   it('sends a custom package with null packageId and packageData', () => {
-    const order = buildOrderPayload({ id: 'custom', name: 'Personalizado', quantity: 3, price: 1.5, isPopular: false, resellerCode: 'REV9' }, valid, 'bank_transfer');
+    const order = buildOrderPayload(
+      {
+        id: 'custom',
+        name: 'Personalizado',
+        quantity: 3,
+        price: 1.5,
+        isPopular: false,
+        resellerCode: 'REV9',
+      },
+      valid,
+      'bank_transfer',
+    );
     expect(order).toMatchObject({
       amount: 1.5,
       totalPrice: 1.5,
@@ -76,13 +96,27 @@ describe('buildOrderPayload', () => {
       resellerCode: 'REV9',
       paymentMethod: 'bank_transfer',
       packageData: { name: 'Personalizado', quantity: 3, price: 1.5 },
-      buyer: { email: 'ana@correo.ec', country: 'ECUADOR', acceptedTerms: true, paymentProvider: 'bank_transfer' },
+      buyer: {
+        email: 'ana@correo.ec',
+        country: 'ECUADOR',
+        acceptedTerms: true,
+        paymentProvider: 'bank_transfer',
+      },
     });
   });
 
   it('sends a package by id with the PayPhone transaction id', () => {
-    const order = buildOrderPayload({ id: 'p1', name: 'Básico', quantity: 10, price: 5, isPopular: true }, valid, 'mobile', 'trx-1');
-    expect(order).toMatchObject({ packageId: 'p1', clientTransactionId: 'trx-1', buyer: { paymentProvider: 'payphone' } });
+    const order = buildOrderPayload(
+      { id: 'p1', name: 'Básico', quantity: 10, price: 5, isPopular: true },
+      valid,
+      'mobile',
+      'trx-1',
+    );
+    expect(order).toMatchObject({
+      packageId: 'p1',
+      clientTransactionId: 'trx-1',
+      buyer: { paymentProvider: 'payphone' },
+    });
     expect(order).not.toHaveProperty('packageData');
   });
 });
@@ -91,7 +125,11 @@ describe('payphoneBoxUrl', () => {
   it('passes amounts in cents split 80/20, the +593 phone and a placeholder document', () => {
     const url = payphoneBoxUrl(
       { payUrl: 'https://pay.example/x', id: 42, token: 'tok', storeId: 'store' },
-      { totalPrice: 12.5, clientTransactionId: 'trx-abc', buyer: { phone: '0991234567', email: ' Ana@Correo.EC ', document: '' } },
+      {
+        totalPrice: 12.5,
+        clientTransactionId: 'trx-abc',
+        buyer: { phone: '0991234567', email: ' Ana@Correo.EC ', document: '' },
+      },
     );
     const params = new URL(url, 'http://x').searchParams;
     expect(url.startsWith('/payphone-box.html?')).toBe(true);

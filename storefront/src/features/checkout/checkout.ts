@@ -57,7 +57,8 @@ export function validateBuyer(values: BuyerValues, method: PaymentMethod | null)
   }
   // zod runs the cross-field rules only once every field passes; a visitor should see
   // all problems at once, so the same rules are applied here too.
-  if (!emailsMatch(values.email, values.confirmEmail)) add('confirmEmail', VALIDATION.emailsDontMatch);
+  if (!emailsMatch(values.email, values.confirmEmail))
+    add('confirmEmail', VALIDATION.emailsDontMatch);
   if (methodNeedsAddress(method)) {
     if (!values.province.trim()) add('province', VALIDATION.provinceRequired);
     if (!values.city.trim()) add('city', VALIDATION.cityRequired);
@@ -95,7 +96,10 @@ export function buildOrderPayload(
 ): CreateOrderInput {
   const custom = pkg.id === CUSTOM_PACKAGE_ID;
   const trimmed = Object.fromEntries(
-    Object.entries(buyer).map(([key, value]) => [key, typeof value === 'string' ? value.trim() : value]),
+    Object.entries(buyer).map(([key, value]) => [
+      key,
+      typeof value === 'string' ? value.trim() : value,
+    ]),
   ) as BuyerValues;
   return {
     amount: pkg.price,
@@ -111,9 +115,12 @@ export function buildOrderPayload(
       confirmEmail: trimmed.confirmEmail.toLowerCase(),
       country: 'ECUADOR',
       acceptedTerms: true,
-      paymentProvider: PAYMENT_PROVIDER_BY_METHOD[method] as 'stripe' | 'paypal' | 'bank_transfer' | 'payphone',
+      paymentProvider: PAYMENT_PROVIDER_BY_METHOD[method] as
+        'stripe' | 'paypal' | 'bank_transfer' | 'payphone',
     },
-    ...(custom ? { packageData: { name: pkg.name, quantity: pkg.quantity, price: pkg.price } } : {}),
+    ...(custom
+      ? { packageData: { name: pkg.name, quantity: pkg.quantity, price: pkg.price } }
+      : {}),
     ...(clientTransactionId ? { clientTransactionId } : {}),
   };
 }
@@ -121,7 +128,11 @@ export function buildOrderPayload(
 /** /payphone-box.html with the parameters of SPEC §7 (amounts in cents, +593 phone). */
 export function payphoneBoxUrl(
   response: MobileOrderResponse,
-  order: { totalPrice: number; clientTransactionId: string; buyer: Pick<BuyerValues, 'phone' | 'email' | 'document'> },
+  order: {
+    totalPrice: number;
+    clientTransactionId: string;
+    buyer: Pick<BuyerValues, 'phone' | 'email' | 'document'>;
+  },
 ): string {
   const amounts = payphoneAmounts(order.totalPrice);
   const params = new URLSearchParams({
@@ -144,7 +155,28 @@ export function payphoneBoxUrl(
 
 /** Ecuador's 24 provinces, for the province select. */
 export const PROVINCES = [
-  'Azuay', 'Bolívar', 'Cañar', 'Carchi', 'Chimborazo', 'Cotopaxi', 'El Oro', 'Esmeraldas', 'Galápagos', 'Guayas',
-  'Imbabura', 'Loja', 'Los Ríos', 'Manabí', 'Morona Santiago', 'Napo', 'Orellana', 'Pastaza', 'Pichincha',
-  'Santa Elena', 'Santo Domingo de los Tsáchilas', 'Sucumbíos', 'Tungurahua', 'Zamora Chinchipe',
+  'Azuay',
+  'Bolívar',
+  'Cañar',
+  'Carchi',
+  'Chimborazo',
+  'Cotopaxi',
+  'El Oro',
+  'Esmeraldas',
+  'Galápagos',
+  'Guayas',
+  'Imbabura',
+  'Loja',
+  'Los Ríos',
+  'Manabí',
+  'Morona Santiago',
+  'Napo',
+  'Orellana',
+  'Pastaza',
+  'Pichincha',
+  'Santa Elena',
+  'Santo Domingo de los Tsáchilas',
+  'Sucumbíos',
+  'Tungurahua',
+  'Zamora Chinchipe',
 ] as const;

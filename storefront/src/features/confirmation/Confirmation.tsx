@@ -30,7 +30,8 @@ type State =
 
 class ConfirmationError extends Error {}
 
-const serverMsg = (error: unknown, fallback: string) => (error instanceof ApiError && error.status !== null ? error.message : fallback);
+const serverMsg = (error: unknown, fallback: string) =>
+  error instanceof ApiError && error.status !== null ? error.message : fallback;
 
 async function confirm(action: Exclude<ConfirmationAction, { kind: 'none' }>): Promise<Purchase> {
   const expectPurchase = (body: unknown) => {
@@ -40,30 +41,45 @@ async function confirm(action: Exclude<ConfirmationAction, { kind: 'none' }>): P
   };
   switch (action.kind) {
     case 'paypal': {
-      const purchase = expectPurchase(await apiPost('/payments/capture-order', { orderId: action.orderId }));
-      toast.success(TOASTS.paymentCompletedTitle, { description: TOASTS.paymentCompleted('PayPal') });
+      const purchase = expectPurchase(
+        await apiPost('/payments/capture-order', { orderId: action.orderId }),
+      );
+      toast.success(TOASTS.paymentCompletedTitle, {
+        description: TOASTS.paymentCompleted('PayPal'),
+      });
       return purchase;
     }
     case 'card': {
-      const purchase = expectPurchase(await apiPost('/payments/verify-stripe', { sessionId: action.sessionId }));
-      toast.success(TOASTS.paymentCompletedTitle, { description: TOASTS.paymentCompleted('tarjeta') });
+      const purchase = expectPurchase(
+        await apiPost('/payments/verify-stripe', { sessionId: action.sessionId }),
+      );
+      toast.success(TOASTS.paymentCompletedTitle, {
+        description: TOASTS.paymentCompleted('tarjeta'),
+      });
       return purchase;
     }
     case 'payphone': {
       let body: unknown;
       try {
-        body = await apiPost('/payments/verify-payphone', { id: action.id, clientTxId: action.clientTxId });
+        body = await apiPost('/payments/verify-payphone', {
+          id: action.id,
+          clientTxId: action.clientTxId,
+        });
       } catch (error) {
         throw new ConfirmationError(serverMsg(error, ERRORS.verifyPayphone));
       }
       const onlyId = purchaseIdOnly(body);
       if (onlyId) {
         const purchase = await loadPurchase(onlyId);
-        toast.success(TOASTS.paymentConfirmedTitle, { description: TOASTS.paymentAlreadyProcessed });
+        toast.success(TOASTS.paymentConfirmedTitle, {
+          description: TOASTS.paymentAlreadyProcessed,
+        });
         return purchase;
       }
       const purchase = expectPurchase(body);
-      toast.success(TOASTS.paymentCompletedTitle, { description: TOASTS.paymentCompleted('PayPhone') });
+      toast.success(TOASTS.paymentCompletedTitle, {
+        description: TOASTS.paymentCompleted('PayPhone'),
+      });
       return purchase;
     }
     case 'purchase': {
@@ -100,7 +116,11 @@ export default function Confirmation() {
     confirm(action).then(
       (purchase) => setState({ kind: 'success', purchase }),
       (error: unknown) => {
-        setState({ kind: 'error', detail: error instanceof ConfirmationError || error instanceof ApiError ? error.message : null });
+        setState({
+          kind: 'error',
+          detail:
+            error instanceof ConfirmationError || error instanceof ApiError ? error.message : null,
+        });
         toast.error(ERRORS.title, { description: ERRORS.paymentConfirmToast });
       },
     );
@@ -142,21 +162,31 @@ export default function Confirmation() {
     case 'error':
       return (
         <div className="card confirmation-head" role="alert">
-          <div className="success-icon error-icon" aria-hidden="true">!</div>
+          <div className="success-icon error-icon" aria-hidden="true">
+            !
+          </div>
           <h1>{ERRORS.confirmationTitle}</h1>
           <p>{ERRORS.paymentProcessing}</p>
           {state.detail && <p className="muted">{state.detail}</p>}
-          <a className="btn btn-brand" href="/">Volver al inicio</a>
+          <a className="btn btn-brand" href="/">
+            Volver al inicio
+          </a>
         </div>
       );
     case 'none':
       return (
         <div className="card confirmation-head">
-          <div className="success-icon error-icon" aria-hidden="true">?</div>
+          <div className="success-icon error-icon" aria-hidden="true">
+            ?
+          </div>
           <h1>{UI.noPurchaseData}</h1>
           <p>{ERRORS.noTransactionId}</p>
-          <p className="muted">Si realizaste un pago, contacta a soporte con tu comprobante para ayudarte.</p>
-          <a className="btn btn-brand" href="/">Volver al inicio</a>
+          <p className="muted">
+            Si realizaste un pago, contacta a soporte con tu comprobante para ayudarte.
+          </p>
+          <a className="btn btn-brand" href="/">
+            Volver al inicio
+          </a>
         </div>
       );
     case 'success':
@@ -170,7 +200,9 @@ function SuccessCard({ purchase }: { purchase: Purchase }) {
   return (
     <div className="card" data-testid="confirmation-success">
       <div className="confirmation-head">
-        <div className="success-icon" aria-hidden="true">✓</div>
+        <div className="success-icon" aria-hidden="true">
+          ✓
+        </div>
         <h1>¡Gracias por tu compra!</h1>
         <p>{UI.paymentReceived}</p>
       </div>
@@ -212,7 +244,9 @@ function SuccessCard({ purchase }: { purchase: Purchase }) {
           ))}
         </ul>
       ) : (
-        <p className="muted">Estamos asignando tus números; también te llegarán por e-mail y SMS.</p>
+        <p className="muted">
+          Estamos asignando tus números; también te llegarán por e-mail y SMS.
+        </p>
       )}
       <h2>Datos del comprador</h2>
       <dl className="detail-list">
@@ -228,10 +262,13 @@ function SuccessCard({ purchase }: { purchase: Purchase }) {
         <dd>{buyerAddress(buyer) || '—'}</dd>
       </dl>
       <p className="alert alert-info">
-        Te enviamos un correo de confirmación a <strong>{buyer.email}</strong> con tus números. Si no lo ves, revisa tu carpeta de spam o promociones.
+        Te enviamos un correo de confirmación a <strong>{buyer.email}</strong> con tus números. Si
+        no lo ves, revisa tu carpeta de spam o promociones.
       </p>
       <p style={{ textAlign: 'center', marginBottom: 0 }}>
-        <a className="btn btn-brand" href="/">Volver al inicio</a>
+        <a className="btn btn-brand" href="/">
+          Volver al inicio
+        </a>
       </p>
     </div>
   );

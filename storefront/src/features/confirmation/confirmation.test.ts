@@ -1,15 +1,31 @@
 import { describe, expect, it } from 'vitest';
-import { buyerAddress, confirmationAction, providerReference, purchaseFrom, purchaseIdOnly } from './confirmation';
+import {
+  buyerAddress,
+  confirmationAction,
+  providerReference,
+  purchaseFrom,
+  purchaseIdOnly,
+} from './confirmation';
 
 describe('confirmationAction', () => {
   it('captures PayPal when token is present', () => {
-    expect(confirmationAction('?token=5O190127TN364715T&PayerID=X')).toEqual({ kind: 'paypal', orderId: '5O190127TN364715T' });
+    expect(confirmationAction('?token=5O190127TN364715T&PayerID=X')).toEqual({
+      kind: 'paypal',
+      orderId: '5O190127TN364715T',
+    });
   });
   it('verifies a card session', () => {
-    expect(confirmationAction('?session_id=cs_test_1')).toEqual({ kind: 'card', sessionId: 'cs_test_1' });
+    expect(confirmationAction('?session_id=cs_test_1')).toEqual({
+      kind: 'card',
+      sessionId: 'cs_test_1',
+    });
   });
   it('verifies PayPhone with id and clientTransactionId', () => {
-    expect(confirmationAction('?id=123&clientTransactionId=trx-1')).toEqual({ kind: 'payphone', id: 123, clientTxId: 'trx-1' });
+    expect(confirmationAction('?id=123&clientTransactionId=trx-1')).toEqual({
+      kind: 'payphone',
+      id: 123,
+      clientTxId: 'trx-1',
+    });
   });
   it('falls back to loading the purchase by id', () => {
     expect(confirmationAction('?id=65f0c0ffee')).toEqual({ kind: 'purchase', id: '65f0c0ffee' });
@@ -22,7 +38,16 @@ describe('confirmationAction', () => {
 
 const purchase = {
   _id: 'p1',
-  buyer: { firstName: 'A', lastName: 'B', email: 'a@b.ec', phone: '1', country: 'ECUADOR', address: 'Calle 1', city: 'Quito', province: 'Pichincha' },
+  buyer: {
+    firstName: 'A',
+    lastName: 'B',
+    email: 'a@b.ec',
+    phone: '1',
+    country: 'ECUADOR',
+    address: 'Calle 1',
+    city: 'Quito',
+    province: 'Pichincha',
+  },
   paypal: { orderId: 'ORDER1', status: 'COMPLETED' },
 } as never;
 
@@ -40,6 +65,8 @@ describe('answers of the payment calls', () => {
     expect(providerReference(purchase)).toEqual({ label: 'ID de orden PayPal', value: 'ORDER1' });
   });
   it('writes the address with city, province and country', () => {
-    expect(buyerAddress((purchase as { buyer: never }).buyer)).toBe('Calle 1, Quito, Pichincha, ECUADOR');
+    expect(buyerAddress((purchase as { buyer: never }).buyer)).toBe(
+      'Calle 1, Quito, Pichincha, ECUADOR',
+    );
   });
 });

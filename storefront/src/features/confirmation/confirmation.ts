@@ -27,14 +27,21 @@ export function confirmationAction(search: string): ConfirmationAction {
 /** Payment calls answer the purchase itself; `{ purchase }` is accepted too. */
 export function purchaseFrom(body: unknown): Purchase | null {
   if (!body || typeof body !== 'object') return null;
-  if ('purchase' in body && body.purchase && typeof body.purchase === 'object') return body.purchase as Purchase;
+  if ('purchase' in body && body.purchase && typeof body.purchase === 'object')
+    return body.purchase as Purchase;
   if ('_id' in body) return body as Purchase;
   return null;
 }
 
 /** PayPhone's verify may answer only `{ purchase_id }` when it was processed before. */
 export function purchaseIdOnly(body: unknown): string | null {
-  if (body && typeof body === 'object' && 'purchase_id' in body && !('_id' in body) && typeof body.purchase_id === 'string') {
+  if (
+    body &&
+    typeof body === 'object' &&
+    'purchase_id' in body &&
+    !('_id' in body) &&
+    typeof body.purchase_id === 'string'
+  ) {
     return body.purchase_id;
   }
   return null;
@@ -42,15 +49,20 @@ export function purchaseIdOnly(body: unknown): string | null {
 
 /** The provider's reference shown on the success card. */
 export function providerReference(purchase: Purchase): { label: string; value: string } | null {
-  if (purchase.paypal?.orderId) return { label: 'ID de orden PayPal', value: purchase.paypal.orderId };
+  if (purchase.paypal?.orderId)
+    return { label: 'ID de orden PayPal', value: purchase.paypal.orderId };
   if (purchase.card?.sessionId) return { label: 'ID de sesión', value: purchase.card.sessionId };
-  if (purchase.mobile?.transactionId != null) return { label: 'ID de transacción PayPhone', value: String(purchase.mobile.transactionId) };
+  if (purchase.mobile?.transactionId != null)
+    return { label: 'ID de transacción PayPhone', value: String(purchase.mobile.transactionId) };
   return null;
 }
 
 /** The buyer's address on one line: address, city, province, country. */
 export function buyerAddress(buyer: Purchase['buyer']): string {
-  return [buyer.address, buyer.city, buyer.province, buyer.country].map((part) => part?.trim()).filter(Boolean).join(', ');
+  return [buyer.address, buyer.city, buyer.province, buyer.country]
+    .map((part) => part?.trim())
+    .filter(Boolean)
+    .join(', ');
 }
 
 /** Numbers are allocated by a worker after payment; poll until they appear, a few times. */

@@ -6,7 +6,12 @@ import { socialLinks, telLink, whatsappLink } from './contact';
 export default function ContactDetails() {
   const settings = useSettings();
   if (settings.status === 'loading') return <p className="loading">Cargando...</p>;
-  if (settings.status === 'error') return <p className="alert alert-error" role="alert">{ERRORS.footer}</p>;
+  if (settings.status === 'error')
+    return (
+      <p className="alert alert-error" role="alert">
+        {ERRORS.footer}
+      </p>
+    );
   const { email, contactNumber, socialMedia } = settings.data;
   const whatsapp = whatsappLink(contactNumber);
   const social = socialLinks(socialMedia);
@@ -37,7 +42,9 @@ export default function ContactDetails() {
           : social.map((link, i) => (
               <span key={link.label}>
                 {i > 0 && ' · '}
-                <a href={link.href} target="_blank" rel="noopener noreferrer">{link.label}</a>
+                <a href={link.href} target="_blank" rel="noopener noreferrer">
+                  {link.label}
+                </a>
               </span>
             ))}
       </li>

@@ -6,12 +6,21 @@ import { socialLinks, telLink, whatsappLink } from './contact';
 export default function FooterContact() {
   const settings = useSettings();
   if (settings.status === 'loading') return <p>Cargando...</p>;
-  if (settings.status === 'error') return <p className="alert alert-error" role="alert">{ERRORS.footer}</p>;
+  if (settings.status === 'error')
+    return (
+      <p className="alert alert-error" role="alert">
+        {ERRORS.footer}
+      </p>
+    );
   const { email, contactNumber, socialMedia } = settings.data;
   const whatsapp = whatsappLink(contactNumber);
   const social = socialLinks(socialMedia);
   if (!email && !contactNumber && social.length === 0) {
-    return <p><a href="/contacto">Escríbenos</a></p>;
+    return (
+      <p>
+        <a href="/contacto">Escríbenos</a>
+      </p>
+    );
   }
   return (
     <ul>
@@ -27,12 +36,16 @@ export default function FooterContact() {
       )}
       {whatsapp && (
         <li>
-          <a href={whatsapp} target="_blank" rel="noopener noreferrer">WhatsApp</a>
+          <a href={whatsapp} target="_blank" rel="noopener noreferrer">
+            WhatsApp
+          </a>
         </li>
       )}
       {social.map((link) => (
         <li key={link.label}>
-          <a href={link.href} target="_blank" rel="noopener noreferrer">{link.label}</a>
+          <a href={link.href} target="_blank" rel="noopener noreferrer">
+            {link.label}
+          </a>
         </li>
       ))}
     </ul>

@@ -11,7 +11,13 @@ describe('whatsappLink', () => {
 
 describe('socialLinks', () => {
   it('lists only the networks with a link', () => {
-    expect(socialLinks({ facebook: 'https://fb.com/x', instagram: '', tiktok: ' https://tiktok.com/@x ' })).toEqual([
+    expect(
+      socialLinks({
+        facebook: 'https://fb.com/x',
+        instagram: '',
+        tiktok: ' https://tiktok.com/@x ',
+      }),
+    ).toEqual([
       { label: 'Facebook', href: 'https://fb.com/x' },
       { label: 'TikTok', href: 'https://tiktok.com/@x' },
     ]);

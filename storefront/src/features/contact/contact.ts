@@ -13,10 +13,16 @@ export function telLink(contactNumber: string): string {
   return `tel:${toEcuadorE164(contactNumber)}`;
 }
 
-const SOCIAL_LABELS: Record<keyof SocialMedia, string> = { facebook: 'Facebook', instagram: 'Instagram', tiktok: 'TikTok' };
+const SOCIAL_LABELS: Record<keyof SocialMedia, string> = {
+  facebook: 'Facebook',
+  instagram: 'Instagram',
+  tiktok: 'TikTok',
+};
 
 /** The social networks that have a link, in a fixed order. */
-export function socialLinks(social: Partial<SocialMedia> | undefined): { label: string; href: string }[] {
+export function socialLinks(
+  social: Partial<SocialMedia> | undefined,
+): { label: string; href: string }[] {
   return (Object.keys(SOCIAL_LABELS) as (keyof SocialMedia)[])
     .filter((key) => social?.[key]?.trim())
     .map((key) => ({ label: SOCIAL_LABELS[key], href: social?.[key]?.trim() ?? '' }));

@@ -10,7 +10,10 @@ export function Carousel({ srcs, alt }: { srcs: string[]; alt: string }) {
 
   useEffect(() => {
     if (paused || srcs.length < 2) return;
-    const timer = setInterval(() => setIndex((i) => nextSlide(i, srcs.length)), TIMINGS.carouselAutoplayMs);
+    const timer = setInterval(
+      () => setIndex((i) => nextSlide(i, srcs.length)),
+      TIMINGS.carouselAutoplayMs,
+    );
     return () => clearInterval(timer);
   }, [paused, srcs.length]);
 
@@ -25,10 +28,20 @@ export function Carousel({ srcs, alt }: { srcs: string[]; alt: string }) {
       onFocus={() => setPaused(true)}
       onBlur={() => setPaused(false)}
     >
-      <div className="carousel-track" style={{ transform: trackOffset(index), transitionDuration: `${TIMINGS.carouselSpeedMs}ms` }}>
+      <div
+        className="carousel-track"
+        style={{
+          transform: trackOffset(index),
+          transitionDuration: `${TIMINGS.carouselSpeedMs}ms`,
+        }}
+      >
         {srcs.map((src, i) => (
           <div className="carousel-slide" key={src} aria-hidden={i !== index}>
-            <img src={src} alt={`${alt} — imagen ${i + 1} de ${srcs.length}`} loading={i === 0 ? 'eager' : 'lazy'} />
+            <img
+              src={src}
+              alt={`${alt} — imagen ${i + 1} de ${srcs.length}`}
+              loading={i === 0 ? 'eager' : 'lazy'}
+            />
           </div>
         ))}
       </div>

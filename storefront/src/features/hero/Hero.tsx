@@ -4,15 +4,24 @@ import { ERRORS, formatDateTime, formatUsd, UI } from '@vag/contracts';
 import { useEffect, useState } from 'react';
 import { useLottery } from '../shared/queries';
 import { Carousel } from './Carousel';
-import { BANNER_URL, heroDataComplete, imageLoads, pickHeroMedia, SLOT_URLS, type HeroMedia } from './hero';
+import {
+  BANNER_URL,
+  heroDataComplete,
+  imageLoads,
+  pickHeroMedia,
+  SLOT_URLS,
+  type HeroMedia,
+} from './hero';
 
 function useHeroMedia(raffleImage: string | undefined): HeroMedia | null {
   const [probes, setProbes] = useState<{ banner: boolean; slots: boolean[] } | null>(null);
   useEffect(() => {
     let live = true;
-    Promise.all([imageLoads(BANNER_URL), ...SLOT_URLS.map(imageLoads)]).then(([banner = false, ...slots]) => {
-      if (live) setProbes({ banner, slots });
-    });
+    Promise.all([imageLoads(BANNER_URL), ...SLOT_URLS.map(imageLoads)]).then(
+      ([banner = false, ...slots]) => {
+        if (live) setProbes({ banner, slots });
+      },
+    );
     return () => {
       live = false;
     };
@@ -36,14 +45,26 @@ export default function Hero() {
         </div>
       )}
       <div className="hero-body container">
-        {lottery.status === 'loading' && <p className="loading" style={{ color: '#ddd6fe' }}>Cargando sorteo...</p>}
+        {lottery.status === 'loading' && (
+          <p className="loading" style={{ color: '#ddd6fe' }}>
+            Cargando sorteo...
+          </p>
+        )}
         {lottery.status === 'error' && (
           <>
-            <p className="alert alert-error" role="alert">{ERRORS.hero}</p>
-            <p className="alert alert-error" role="alert">{ERRORS.raffleInfo}</p>
+            <p className="alert alert-error" role="alert">
+              {ERRORS.hero}
+            </p>
+            <p className="alert alert-error" role="alert">
+              {ERRORS.raffleInfo}
+            </p>
           </>
         )}
-        {lottery.status === 'success' && !heroDataComplete(raffle) && <p className="alert alert-error" role="alert">{ERRORS.hero}</p>}
+        {lottery.status === 'success' && !heroDataComplete(raffle) && (
+          <p className="alert alert-error" role="alert">
+            {ERRORS.hero}
+          </p>
+        )}
         {lottery.status === 'success' && heroDataComplete(raffle) && (
           <>
             <h1 className="hero-title">{raffle.name}</h1>

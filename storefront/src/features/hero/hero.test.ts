@@ -4,13 +4,22 @@ import { heroDataComplete, pickHeroMedia } from './hero';
 
 describe('pickHeroMedia', () => {
   it('prefers the banner gif when it loads', () => {
-    expect(pickHeroMedia(true, [true, true, true], '/r.jpg')).toEqual({ kind: 'banner', src: '/media/banner.gif' });
+    expect(pickHeroMedia(true, [true, true, true], '/r.jpg')).toEqual({
+      kind: 'banner',
+      src: '/media/banner.gif',
+    });
   });
   it('otherwise shows a carousel of the slot images that load', () => {
-    expect(pickHeroMedia(false, [true, false, true], '/r.jpg')).toEqual({ kind: 'carousel', srcs: ['/media/media-1.jpg', '/media/media-3.jpg'] });
+    expect(pickHeroMedia(false, [true, false, true], '/r.jpg')).toEqual({
+      kind: 'carousel',
+      srcs: ['/media/media-1.jpg', '/media/media-3.jpg'],
+    });
   });
   it("otherwise shows the raffle's image", () => {
-    expect(pickHeroMedia(false, [false, false, false], '/r.jpg')).toEqual({ kind: 'image', src: '/r.jpg' });
+    expect(pickHeroMedia(false, [false, false, false], '/r.jpg')).toEqual({
+      kind: 'image',
+      src: '/r.jpg',
+    });
     expect(pickHeroMedia(false, [], undefined)).toEqual({ kind: 'none' });
   });
 });

@@ -11,7 +11,11 @@ export type HeroMedia =
 export const BANNER_URL = '/media/banner.gif';
 export const SLOT_URLS = ['/media/media-1.jpg', '/media/media-2.jpg', '/media/media-3.jpg'];
 
-export function pickHeroMedia(bannerLoads: boolean, slotLoads: boolean[], raffleImage: string | undefined): HeroMedia {
+export function pickHeroMedia(
+  bannerLoads: boolean,
+  slotLoads: boolean[],
+  raffleImage: string | undefined,
+): HeroMedia {
   if (bannerLoads) return { kind: 'banner', src: BANNER_URL };
   const srcs = SLOT_URLS.filter((_, i) => slotLoads[i]);
   if (srcs.length > 0) return { kind: 'carousel', srcs };

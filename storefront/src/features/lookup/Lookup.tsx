@@ -1,11 +1,22 @@
 // Purchase lookup island (SPEC §2, anchor #lookup): an e-mail, then each purchase with
 // its status and numbers.
-import { ERRORS, formatDateTime, formatUsd, PAYMENT_METHOD_LABELS, UI, type Purchase } from '@vag/contracts';
+import {
+  ERRORS,
+  formatDateTime,
+  formatUsd,
+  PAYMENT_METHOD_LABELS,
+  UI,
+  type Purchase,
+} from '@vag/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { apiGet, ApiError } from '../shared/api';
 import { lookupPath, purchasesFromResponse, purchaseStatusLabel } from './lookup';
 
-type State = { kind: 'idle' } | { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'done'; purchases: Purchase[] };
+type State =
+  | { kind: 'idle' }
+  | { kind: 'loading' }
+  | { kind: 'error'; message: string }
+  | { kind: 'done'; purchases: Purchase[] };
 
 export default function Lookup() {
   const [state, setState] = useState<State>({ kind: 'idle' });
@@ -33,14 +44,26 @@ export default function Lookup() {
       setState({ kind: 'done', purchases });
     } catch (error) {
       // A 404 means "no purchases" for this e-mail, not a failure.
-      if (error instanceof ApiError && error.status === 404) setState({ kind: 'done', purchases: [] });
-      else setState({ kind: 'error', message: error instanceof Error && error.message ? error.message : ERRORS.lookupFallback });
+      if (error instanceof ApiError && error.status === 404)
+        setState({ kind: 'done', purchases: [] });
+      else
+        setState({
+          kind: 'error',
+          message: error instanceof Error && error.message ? error.message : ERRORS.lookupFallback,
+        });
     }
   }
 
   return (
     <>
-      <form className="lookup-form" onSubmit={search} action="/#lookup" method="get" role="search" aria-label="Consultar compras por e-mail">
+      <form
+        className="lookup-form"
+        onSubmit={search}
+        action="/#lookup"
+        method="get"
+        role="search"
+        aria-label="Consultar compras por e-mail"
+      >
         <div className="field">
           <label htmlFor="lookup-email">Correo electrónico</label>
           <input
@@ -59,20 +82,48 @@ export default function Lookup() {
         </button>
       </form>
       <div aria-live="polite">
-        {state.kind === 'error' && <p className="alert alert-error" role="alert" style={{ maxWidth: 560, margin: '1rem auto' }}>{state.message}</p>}
-        {state.kind === 'done' && state.purchases.length === 0 && <p className="alert alert-info" style={{ maxWidth: 560, margin: '1rem auto' }}>{UI.lookupEmpty}</p>}
+        {state.kind === 'error' && (
+          <p
+            className="alert alert-error"
+            role="alert"
+            style={{ maxWidth: 560, margin: '1rem auto' }}
+          >
+            {state.message}
+          </p>
+        )}
+        {state.kind === 'done' && state.purchases.length === 0 && (
+          <p className="alert alert-info" style={{ maxWidth: 560, margin: '1rem auto' }}>
+            {UI.lookupEmpty}
+          </p>
+        )}
         {state.kind === 'done' && state.purchases.length > 0 && (
           <ul className="lookup-results" style={{ listStyle: 'none', padding: 0 }}>
             {state.purchases.map((purchase) => (
               <li key={purchase._id} className="card" data-testid="lookup-result">
-                <p style={{ margin: 0, display: 'flex', flexWrap: 'wrap', gap: '0.5rem', justifyContent: 'space-between' }}>
+                <p
+                  style={{
+                    margin: 0,
+                    display: 'flex',
+                    flexWrap: 'wrap',
+                    gap: '0.5rem',
+                    justifyContent: 'space-between',
+                  }}
+                >
                   <strong>
-                    {purchase.quantity} {purchase.quantity === 1 ? 'número' : 'números'} · {formatUsd(purchase.totalPrice)}
+                    {purchase.quantity} {purchase.quantity === 1 ? 'número' : 'números'} ·{' '}
+                    {formatUsd(purchase.totalPrice)}
                   </strong>
-                  <span className={purchase.status === 'COMPLETED' ? 'status status-completed' : 'status'}>{purchaseStatusLabel(purchase.status)}</span>
+                  <span
+                    className={
+                      purchase.status === 'COMPLETED' ? 'status status-completed' : 'status'
+                    }
+                  >
+                    {purchaseStatusLabel(purchase.status)}
+                  </span>
                 </p>
                 <p className="muted" style={{ margin: '0.25rem 0 0' }}>
-                  {formatDateTime(purchase.createdAt)} · {PAYMENT_METHOD_LABELS[purchase.paymentMethod] ?? purchase.paymentMethod}
+                  {formatDateTime(purchase.createdAt)} ·{' '}
+                  {PAYMENT_METHOD_LABELS[purchase.paymentMethod] ?? purchase.paymentMethod}
                 </p>
                 {purchase.assignedNumbers.length > 0 ? (
                   <ul className="numbers" aria-label="Números asignados">
@@ -81,7 +132,9 @@ export default function Lookup() {
                     ))}
                   </ul>
                 ) : (
-                  <p className="muted" style={{ margin: '0.5rem 0 0' }}>Tus números se asignarán cuando se confirme el pago.</p>
+                  <p className="muted" style={{ margin: '0.5rem 0 0' }}>
+                    Tus números se asignarán cuando se confirme el pago.
+                  </p>
                 )}
               </li>
             ))}

@@ -4,7 +4,8 @@ import type { Purchase, PurchaseStatus } from '@vag/contracts';
 /** GET /purchases/by-email answers `{ purchases }`; a bare list is accepted too. */
 export function purchasesFromResponse(body: unknown): Purchase[] {
   if (Array.isArray(body)) return body as Purchase[];
-  if (body && typeof body === 'object' && 'purchases' in body && Array.isArray(body.purchases)) return body.purchases as Purchase[];
+  if (body && typeof body === 'object' && 'purchases' in body && Array.isArray(body.purchases))
+    return body.purchases as Purchase[];
   return [];
 }
 

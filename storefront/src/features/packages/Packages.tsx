@@ -1,6 +1,14 @@
 // Packages island: the package cards, the custom quantity and the reseller code of
 // `?code=`. A choice goes to the selected-package store, then to /checkout.
-import { ERRORS, formatUsd, parseCustomQuantity, UI, unitPrice, type Package, type Raffle } from '@vag/contracts';
+import {
+  ERRORS,
+  formatUsd,
+  parseCustomQuantity,
+  UI,
+  unitPrice,
+  type Package,
+  type Raffle,
+} from '@vag/contracts';
 import { useEffect, useState } from 'react';
 import { useLottery, usePackages } from '../shared/queries';
 import { customSelection, packageSelection, readResellerCode } from './packages';
@@ -20,15 +28,25 @@ export default function Packages() {
   const disabled = !active;
 
   return (
-    <div className={disabled ? 'is-disabled' : undefined} aria-disabled={disabled || undefined} data-testid="packages">
+    <div
+      className={disabled ? 'is-disabled' : undefined}
+      aria-disabled={disabled || undefined}
+      data-testid="packages"
+    >
       {resellerCode && (
         <p className="reseller-note alert alert-info">
           Código de referido: <strong>{resellerCode}</strong>
         </p>
       )}
       {packages.status === 'loading' && <p className="loading">Cargando paquetes...</p>}
-      {packages.status === 'error' && <p className="alert alert-error" role="alert">{ERRORS.packages}</p>}
-      {packages.status === 'success' && packages.data.length === 0 && <p className="muted">{UI.noPackages}</p>}
+      {packages.status === 'error' && (
+        <p className="alert alert-error" role="alert">
+          {ERRORS.packages}
+        </p>
+      )}
+      {packages.status === 'success' && packages.data.length === 0 && (
+        <p className="muted">{UI.noPackages}</p>
+      )}
       {packages.status === 'success' && packages.data.length > 0 && (
         <ul className="package-grid" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
           {packages.data.map((pkg) => (
@@ -45,12 +63,22 @@ export default function Packages() {
           ))}
         </ul>
       )}
-      {lottery.data && <CustomQuantity raffle={lottery.data} disabled={disabled} resellerCode={resellerCode} />}
+      {lottery.data && (
+        <CustomQuantity raffle={lottery.data} disabled={disabled} resellerCode={resellerCode} />
+      )}
     </div>
   );
 }
 
-function PackageCard({ pkg, disabled, onChoose }: { pkg: Package; disabled: boolean; onChoose: () => void }) {
+function PackageCard({
+  pkg,
+  disabled,
+  onChoose,
+}: {
+  pkg: Package;
+  disabled: boolean;
+  onChoose: () => void;
+}) {
   return (
     <button
       type="button"
@@ -70,7 +98,15 @@ function PackageCard({ pkg, disabled, onChoose }: { pkg: Package; disabled: bool
   );
 }
 
-function CustomQuantity({ raffle, disabled, resellerCode }: { raffle: Raffle; disabled: boolean; resellerCode: string | null }) {
+function CustomQuantity({
+  raffle,
+  disabled,
+  resellerCode,
+}: {
+  raffle: Raffle;
+  disabled: boolean;
+  resellerCode: string | null;
+}) {
   const [input, setInput] = useState('1');
   const selection = customSelection(input, raffle.pricePerNumber, resellerCode);
   return (
@@ -84,7 +120,9 @@ function CustomQuantity({ raffle, disabled, resellerCode }: { raffle: Raffle; di
       }}
     >
       <div className="field" style={{ margin: 0 }}>
-        <label htmlFor="custom-quantity">Cantidad personalizada ({formatUsd(raffle.pricePerNumber)} por número)</label>
+        <label htmlFor="custom-quantity">
+          Cantidad personalizada ({formatUsd(raffle.pricePerNumber)} por número)
+        </label>
         <input
           id="custom-quantity"
           className="input"

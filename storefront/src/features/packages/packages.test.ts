@@ -12,13 +12,27 @@ describe('readResellerCode', () => {
 describe('packageSelection', () => {
   it('carries the package and the reseller code to checkout', () => {
     const pkg = { _id: 'p1', name: 'Básico', quantity: 10, price: 5, isPopular: true };
-    expect(packageSelection(pkg, 'REV1')).toEqual({ id: 'p1', name: 'Básico', quantity: 10, price: 5, isPopular: true, resellerCode: 'REV1' });
+    expect(packageSelection(pkg, 'REV1')).toEqual({
+      id: 'p1',
+      name: 'Básico',
+      quantity: 10,
+      price: 5,
+      isPopular: true,
+      resellerCode: 'REV1',
+    });
   });
 });
 
 describe('customSelection', () => {
   it("prices quantity × pricePerNumber as the 'Personalizado' package", () => {
-    expect(customSelection('7', 0.35, null)).toEqual({ id: 'custom', name: 'Personalizado', quantity: 7, price: 2.45, isPopular: false, resellerCode: null });
+    expect(customSelection('7', 0.35, null)).toEqual({
+      id: 'custom',
+      name: 'Personalizado',
+      quantity: 7,
+      price: 2.45,
+      isPopular: false,
+      resellerCode: null,
+    });
   });
 
   it('falls back to 1 when the quantity is not a number or below 1', () => {

@@ -27,7 +27,11 @@ export function packageSelection(pkg: Package, resellerCode: string | null): Sel
 }
 
 /** A custom quantity: integer ≥ 1 (1 when not a number), priced at quantity × pricePerNumber. */
-export function customSelection(quantityInput: string | number, pricePerNumber: number, resellerCode: string | null): SelectedPackage {
+export function customSelection(
+  quantityInput: string | number,
+  pricePerNumber: number,
+  resellerCode: string | null,
+): SelectedPackage {
   const quantity = parseCustomQuantity(quantityInput);
   return {
     id: CUSTOM_PACKAGE_ID,

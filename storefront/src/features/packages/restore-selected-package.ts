@@ -15,7 +15,9 @@ export function readStoredPackage(store: Storage | null = sessionStore()): Selec
 }
 
 /** Loads the stored selection into $selectedPackage; returns it. */
-export function restoreSelectedPackage(store: Storage | null = sessionStore()): SelectedPackage | null {
+export function restoreSelectedPackage(
+  store: Storage | null = sessionStore(),
+): SelectedPackage | null {
   const pkg = readStoredPackage(store);
   $selectedPackage.set(pkg);
   return pkg;

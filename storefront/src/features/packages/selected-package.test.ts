@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { readStoredPackage, restoreSelectedPackage } from './restore-selected-package';
-import { $selectedPackage, clearSelectedPackage, SELECTED_PACKAGE_KEY, selectPackage } from './selected-package';
+import {
+  $selectedPackage,
+  clearSelectedPackage,
+  SELECTED_PACKAGE_KEY,
+  selectPackage,
+} from './selected-package';
 
 class MemoryStorage implements Storage {
   private data = new Map<string, string>();
@@ -24,7 +29,14 @@ class MemoryStorage implements Storage {
   }
 }
 
-const pkg = { id: 'p1', name: 'Básico', quantity: 10, price: 5, isPopular: false, resellerCode: 'REV1' };
+const pkg = {
+  id: 'p1',
+  name: 'Básico',
+  quantity: 10,
+  price: 5,
+  isPopular: false,
+  resellerCode: 'REV1',
+};
 
 describe('selected package store', () => {
   it('survives a page change through sessionStorage', () => {

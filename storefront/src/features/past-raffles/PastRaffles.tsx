@@ -5,7 +5,12 @@ import { usePastRaffles } from '../shared/queries';
 export default function PastRaffles({ winnersOnly = false }: { winnersOnly?: boolean }) {
   const raffles = usePastRaffles();
   if (raffles.status === 'loading') return <p className="loading">Cargando actividades...</p>;
-  if (raffles.status === 'error' || raffles.data.length === 0) return <p className="muted" style={{ textAlign: 'center' }}>{UI.noPastActivities}</p>;
+  if (raffles.status === 'error' || raffles.data.length === 0)
+    return (
+      <p className="muted" style={{ textAlign: 'center' }}>
+        {UI.noPastActivities}
+      </p>
+    );
   return (
     <ul className="raffle-grid" style={{ listStyle: 'none', padding: 0 }}>
       {raffles.data.map((raffle) => (
@@ -18,7 +23,9 @@ export default function PastRaffles({ winnersOnly = false }: { winnersOnly?: boo
 function RaffleCard({ raffle, winnersOnly }: { raffle: PastRaffle; winnersOnly: boolean }) {
   return (
     <li className="card raffle-card">
-      {raffle.image && <img src={raffle.image} alt={`${raffle.activityName}: ${raffle.prize}`} loading="lazy" />}
+      {raffle.image && (
+        <img src={raffle.image} alt={`${raffle.activityName}: ${raffle.prize}`} loading="lazy" />
+      )}
       <div className="raffle-card-body">
         <h3>{winnersOnly ? raffle.winner : raffle.activityName}</h3>
         <dl>
@@ -42,7 +49,8 @@ function RaffleCard({ raffle, winnersOnly }: { raffle: PastRaffle; winnersOnly: 
         {raffle.instagramPostUrl && (
           <p style={{ margin: '0.75rem 0 0' }}>
             <a href={raffle.instagramPostUrl} target="_blank" rel="noopener noreferrer">
-              Ver en Instagram<span className="visually-hidden"> (se abre en una pestaña nueva)</span>
+              Ver en Instagram
+              <span className="visually-hidden"> (se abre en una pestaña nueva)</span>
             </a>
           </p>
         )}

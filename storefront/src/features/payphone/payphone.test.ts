@@ -26,7 +26,10 @@ describe('boxConfigFromParams', () => {
   });
 
   it('reports the missing parameters instead of mounting a broken box', () => {
-    expect(boxConfigFromParams('?amount=100')).toEqual({ ok: false, missing: ['transaction', 'token', 'storeId'] });
+    expect(boxConfigFromParams('?amount=100')).toEqual({
+      ok: false,
+      missing: ['transaction', 'token', 'storeId'],
+    });
     expect(boxConfigFromParams('')).toMatchObject({ ok: false });
   });
 });

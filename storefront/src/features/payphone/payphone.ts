@@ -2,8 +2,10 @@
 // configuration of PayPhone's payment box, and loads PayPhone's script.
 import { CURRENCY } from '@vag/contracts';
 
-export const PAYPHONE_BOX_CSS = 'https://cdn.payphonetodoesposible.com/box/v2.0/payphone-payment-box.css';
-export const PAYPHONE_BOX_JS = 'https://cdn.payphonetodoesposible.com/box/v2.0/payphone-payment-box.js';
+export const PAYPHONE_BOX_CSS =
+  'https://cdn.payphonetodoesposible.com/box/v2.0/payphone-payment-box.css';
+export const PAYPHONE_BOX_JS =
+  'https://cdn.payphonetodoesposible.com/box/v2.0/payphone-payment-box.js';
 /** Give up waiting for PayPhone's script after this long and say so. */
 export const SCRIPT_TIMEOUT_MS = 10_000;
 
@@ -30,14 +32,17 @@ export interface PayphoneBoxConfig {
 const REQUIRED = ['transaction', 'token', 'storeId', 'amount'] as const;
 
 /** The box configuration, or the list of missing parameters. */
-export function boxConfigFromParams(search: string): { ok: true; config: PayphoneBoxConfig } | { ok: false; missing: string[] } {
+export function boxConfigFromParams(
+  search: string,
+): { ok: true; config: PayphoneBoxConfig } | { ok: false; missing: string[] } {
   const params = new URLSearchParams(search);
   const missing = REQUIRED.filter((name) => !params.get(name)?.trim());
   const cents = (name: string) => {
     const value = Number.parseInt(params.get(name) ?? '0', 10);
     return Number.isFinite(value) && value >= 0 ? value : 0;
   };
-  if (missing.length > 0 || cents('amount') <= 0) return { ok: false, missing: missing.length ? [...missing] : ['amount'] };
+  if (missing.length > 0 || cents('amount') <= 0)
+    return { ok: false, missing: missing.length ? [...missing] : ['amount'] };
   return {
     ok: true,
     config: {

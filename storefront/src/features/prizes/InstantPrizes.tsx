@@ -9,12 +9,30 @@ export default function InstantPrizes() {
   const disabled = !(lottery.data?.isActive ?? false);
 
   if (prizes.status === 'loading') return <p className="loading">Cargando premios...</p>;
-  if (prizes.status === 'error') return <p className="alert alert-error" role="alert">{ERRORS.instantPrizes}</p>;
-  if (prizes.data.length === 0) return <p className="muted" style={{ textAlign: 'center' }}>{UI.noInstantPrizes}</p>;
+  if (prizes.status === 'error')
+    return (
+      <p className="alert alert-error" role="alert">
+        {ERRORS.instantPrizes}
+      </p>
+    );
+  if (prizes.data.length === 0)
+    return (
+      <p className="muted" style={{ textAlign: 'center' }}>
+        {UI.noInstantPrizes}
+      </p>
+    );
   return (
-    <ul className={disabled ? 'prize-grid is-disabled' : 'prize-grid'} aria-disabled={disabled || undefined} style={{ listStyle: 'none', padding: 0 }} data-testid="instant-prizes">
+    <ul
+      className={disabled ? 'prize-grid is-disabled' : 'prize-grid'}
+      aria-disabled={disabled || undefined}
+      style={{ listStyle: 'none', padding: 0 }}
+      data-testid="instant-prizes"
+    >
       {prizes.data.map((prize) => (
-        <li key={prize._id} className={prize.delivered ? 'card prize-card prize-delivered' : 'card prize-card'}>
+        <li
+          key={prize._id}
+          className={prize.delivered ? 'card prize-card prize-delivered' : 'card prize-card'}
+        >
           <div className="prize-number">{prize.number}</div>
           <div className="prize-amount">{formatUsd(prize.prizeAmount)}</div>
           <div className="prize-label">{instantPrizePublicLabel(prize)}</div>

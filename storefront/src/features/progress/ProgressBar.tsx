@@ -16,7 +16,12 @@ export default function ProgressBar() {
     return () => clearTimeout(timer);
   }, [progress.status, target]);
 
-  if (progress.status === 'error') return <p className="alert alert-error" role="alert">{ERRORS.progress}</p>;
+  if (progress.status === 'error')
+    return (
+      <p className="alert alert-error" role="alert">
+        {ERRORS.progress}
+      </p>
+    );
   if (progress.status === 'loading') return <p className="loading">Cargando progreso...</p>;
   return (
     <>
@@ -32,7 +37,8 @@ export default function ProgressBar() {
         <div className="progress-fill" style={{ width: `${shown}%` }} />
       </div>
       <p className="muted">
-        {progress.data.assigned.toLocaleString('es-EC')} de {progress.data.total.toLocaleString('es-EC')} números vendidos
+        {progress.data.assigned.toLocaleString('es-EC')} de{' '}
+        {progress.data.total.toLocaleString('es-EC')} números vendidos
       </p>
     </>
   );

@@ -19,7 +19,9 @@ export class ApiError extends Error {
 
 /** A 4xx will answer the same on retry; only network failures and 5xx are worth retrying. */
 export function isFinalError(error: unknown): boolean {
-  return error instanceof ApiError && error.status !== null && error.status >= 400 && error.status < 500;
+  return (
+    error instanceof ApiError && error.status !== null && error.status >= 400 && error.status < 500
+  );
 }
 
 async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
@@ -27,7 +29,10 @@ async function request<T>(method: string, path: string, body?: unknown): Promise
   try {
     res = await fetch(`/api${path}`, {
       method,
-      headers: body === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json', accept: 'application/json' },
+      headers:
+        body === undefined
+          ? { accept: 'application/json' }
+          : { 'content-type': 'application/json', accept: 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch {
@@ -41,7 +46,10 @@ async function request<T>(method: string, path: string, body?: unknown): Promise
     json = null;
   }
   if (!res.ok) {
-    const msg = json && typeof json === 'object' && 'msg' in json && typeof json.msg === 'string' ? json.msg : null;
+    const msg =
+      json && typeof json === 'object' && 'msg' in json && typeof json.msg === 'string'
+        ? json.msg
+        : null;
     throw new ApiError(msg ?? ERRORS.httpFailure(res.status, res.statusText), res.status, json);
   }
   return json as T;

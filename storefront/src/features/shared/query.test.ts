@@ -8,7 +8,9 @@ const recordingSleep = () => {
 
 describe('retryDelay', () => {
   it('doubles from one second and never exceeds 30 s', () => {
-    expect([0, 1, 2, 3, 4, 5, 10].map(retryDelay)).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000]);
+    expect([0, 1, 2, 3, 4, 5, 10].map(retryDelay)).toEqual([
+      1000, 2000, 4000, 8000, 16000, 30000, 30000,
+    ]);
   });
 });
 
@@ -17,10 +19,13 @@ describe('withRetry', () => {
     const { waits, sleep } = recordingSleep();
     let calls = 0;
     await expect(
-      withRetry(async () => {
-        calls++;
-        throw new Error('caído');
-      }, { sleep }),
+      withRetry(
+        async () => {
+          calls++;
+          throw new Error('caído');
+        },
+        { sleep },
+      ),
     ).rejects.toThrow('caído');
     expect(calls).toBe(4);
     expect(waits).toEqual([1000, 2000, 4000]);
@@ -29,10 +34,13 @@ describe('withRetry', () => {
   it('returns the first success after failures', async () => {
     const { sleep } = recordingSleep();
     let calls = 0;
-    const value = await withRetry(async () => {
-      if (++calls < 3) throw new Error('todavía no');
-      return 'ok';
-    }, { sleep });
+    const value = await withRetry(
+      async () => {
+        if (++calls < 3) throw new Error('todavía no');
+        return 'ok';
+      },
+      { sleep },
+    );
     expect(value).toBe('ok');
     expect(calls).toBe(3);
   });
@@ -41,10 +49,13 @@ describe('withRetry', () => {
     const { waits, sleep } = recordingSleep();
     let calls = 0;
     await expect(
-      withRetry(async () => {
-        calls++;
-        throw new Error('404');
-      }, { sleep, isFinal: () => true }),
+      withRetry(
+        async () => {
+          calls++;
+          throw new Error('404');
+        },
+        { sleep, isFinal: () => true },
+      ),
     ).rejects.toThrow('404');
     expect(calls).toBe(1);
     expect(waits).toEqual([]);
@@ -84,7 +95,9 @@ describe('createQueryClient', () => {
   it('reports the error after the retries are spent', async () => {
     const { sleep } = recordingSleep();
     const client = createQueryClient({ sleep });
-    await expect(client.fetch('k', async () => Promise.reject(new Error('falló')))).rejects.toThrow('falló');
+    await expect(client.fetch('k', async () => Promise.reject(new Error('falló')))).rejects.toThrow(
+      'falló',
+    );
     expect(client.getState('k')).toMatchObject({ status: 'error' });
   });
 

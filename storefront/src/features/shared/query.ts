@@ -85,7 +85,8 @@ export function createQueryClient(options: QueryClientOptions = {}): QueryClient
     fetch<T>(key: string, fn: () => Promise<T>): Promise<T> {
       const e = entry<T>(key);
       if (e.promise) return e.promise;
-      if (e.state.status === 'success' && now() - e.fetchedAt < cacheTime) return Promise.resolve(e.state.data);
+      if (e.state.status === 'success' && now() - e.fetchedAt < cacheTime)
+        return Promise.resolve(e.state.data);
       const promise = withRetry(fn, retryOptions).then(
         (data) => {
           e.promise = undefined;
