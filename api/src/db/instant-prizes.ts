@@ -34,13 +34,18 @@ function prizes(db: Db) {
 }
 
 export async function ensureInstantPrizeIndexes(db: Db): Promise<void> {
-  await prizes(db).createIndex({ raffleId: 1, number: 1 }, { unique: true, name: 'raffle_number_unique' });
+  await prizes(db).createIndex(
+    { raffleId: 1, number: 1 },
+    { unique: true, name: 'raffle_number_unique' },
+  );
 }
 
 const PUBLIC_PROJECTION = { _id: 1, number: 1, prizeAmount: 1, status: 1, delivered: 1 } as const;
 
 export async function listInstantPrizes(db: Db, raffleId: string): Promise<PublicInstantPrize[]> {
-  return prizes(db).find({ raffleId }, { projection: PUBLIC_PROJECTION, sort: { number: 1 } }).toArray();
+  return prizes(db)
+    .find({ raffleId }, { projection: PUBLIC_PROJECTION, sort: { number: 1 } })
+    .toArray();
 }
 
 export async function countInstantPrizes(db: Db, raffleId: string): Promise<number> {
@@ -77,12 +82,22 @@ export async function updateInstantPrize(
   if (change.prizeAmount !== undefined) set.prizeAmount = change.prizeAmount;
   if (change.delivered !== undefined) set.delivered = change.delivered;
   // No projection here: FerretDB v1's findAndModify does not implement `fields`.
-  const doc = await prizes(db).findOneAndUpdate({ _id: id }, { $set: set }, { returnDocument: 'after' });
+  const doc = await prizes(db).findOneAndUpdate(
+    { _id: id },
+    { $set: set },
+    { returnDocument: 'after' },
+  );
   return doc && toPublic(doc);
 }
 
 function toPublic(doc: InstantPrizeDoc): PublicInstantPrize {
-  return { _id: doc._id, number: doc.number, prizeAmount: doc.prizeAmount, status: doc.status, delivered: doc.delivered };
+  return {
+    _id: doc._id,
+    number: doc.number,
+    prizeAmount: doc.prizeAmount,
+    status: doc.status,
+    delivered: doc.delivered,
+  };
 }
 
 /**
@@ -96,7 +111,9 @@ export async function claimInstantPrizes(
   numbers: readonly string[],
 ): Promise<Array<{ number: string; amount: number }>> {
   // Prizes are few (at most ten per assignment): match them in memory, not with $in over q numbers.
-  const all = await prizes(db).find({ raffleId }, { projection: { number: 1, status: 1, purchaseId: 1 } }).toArray();
+  const all = await prizes(db)
+    .find({ raffleId }, { projection: { number: 1, status: 1, purchaseId: 1 } })
+    .toArray();
   const mine = new Set(numbers);
   for (const prize of all) {
     if (!mine.has(prize.number) || prize.status !== 'available') continue;
@@ -105,7 +122,9 @@ export async function claimInstantPrizes(
       { $set: { status: 'pending', purchaseId, updatedAt: new Date() } },
     );
   }
-  const won = await prizes(db).find({ raffleId, purchaseId }, { sort: { number: 1 } }).toArray();
+  const won = await prizes(db)
+    .find({ raffleId, purchaseId }, { sort: { number: 1 } })
+    .toArray();
   return won.map((p) => ({ number: p.number, amount: p.prizeAmount }));
 }
 

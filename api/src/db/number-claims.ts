@@ -31,13 +31,24 @@ export async function findClaimByPurchase(db: Db, purchaseId: string): Promise<N
   return claims(db).findOne({ purchaseId });
 }
 
-export async function findClaimAt(db: Db, raffleId: string, start: number): Promise<NumberClaim | null> {
+export async function findClaimAt(
+  db: Db,
+  raffleId: string,
+  start: number,
+): Promise<NumberClaim | null> {
   return claims(db).findOne({ _id: claimId(raffleId, start) });
 }
 
 /** The claim holding a position, if that position was sold. */
-export async function findClaimCovering(db: Db, raffleId: string, position: number): Promise<NumberClaim | null> {
-  const claim = await claims(db).findOne({ raffleId, start: { $lte: position } }, { sort: { start: -1 } });
+export async function findClaimCovering(
+  db: Db,
+  raffleId: string,
+  position: number,
+): Promise<NumberClaim | null> {
+  const claim = await claims(db).findOne(
+    { raffleId, start: { $lte: position } },
+    { sort: { start: -1 } },
+  );
   return claim && position < claim.start + claim.count ? claim : null;
 }
 
@@ -46,7 +57,11 @@ export async function insertClaim(
   db: Db,
   claim: { raffleId: string; start: number; count: number; purchaseId: string },
 ): Promise<NumberClaim | null> {
-  const doc: NumberClaim = { _id: claimId(claim.raffleId, claim.start), ...claim, createdAt: new Date() };
+  const doc: NumberClaim = {
+    _id: claimId(claim.raffleId, claim.start),
+    ...claim,
+    createdAt: new Date(),
+  };
   try {
     await claims(db).insertOne(doc);
     return doc;

@@ -44,7 +44,10 @@ function purchases(db: Db) {
 }
 
 export async function ensurePurchaseNumbersIndexes(db: Db): Promise<void> {
-  await purchases(db).createIndex({ 'buyer.email': 1, createdAt: -1 }, { name: 'buyer_email_created' });
+  await purchases(db).createIndex(
+    { 'buyer.email': 1, createdAt: -1 },
+    { name: 'buyer_email_created' },
+  );
 }
 
 // ── Numbers worker ──────────────────────────────────────────────────────────────
@@ -54,7 +57,11 @@ export async function findPurchase(db: Db, id: string): Promise<PurchaseRecord |
 }
 
 /** Records the purchase's numbers; false when they were already recorded (matches nothing the second time). */
-export async function recordAssignedNumbers(db: Db, purchaseId: string, numbers: readonly string[]): Promise<boolean> {
+export async function recordAssignedNumbers(
+  db: Db,
+  purchaseId: string,
+  numbers: readonly string[],
+): Promise<boolean> {
   const now = new Date();
   const result = await purchases(db).updateOne(
     { _id: purchaseId, numbersAssignedAt: { $exists: false } },
@@ -80,8 +87,15 @@ export async function markCountedAsSold(db: Db, purchaseId: string): Promise<boo
  * Leaves a paid purchase that could not get numbers visible to admins (I5) instead of
  * retrying for ever: more attempts cannot create positions that do not exist.
  */
-export async function recordNumbersProblem(db: Db, purchaseId: string, problem: string): Promise<void> {
-  await purchases(db).updateOne({ _id: purchaseId }, { $set: { numbersProblem: { problem, at: new Date() } } });
+export async function recordNumbersProblem(
+  db: Db,
+  purchaseId: string,
+  problem: string,
+): Promise<void> {
+  await purchases(db).updateOne(
+    { _id: purchaseId },
+    { $set: { numbersProblem: { problem, at: new Date() } } },
+  );
 }
 
 export async function recordInstantPrizesWon(
@@ -105,7 +119,15 @@ export interface PurchaseListFilter {
   search?: { text: string; holderPurchaseId: string | null };
 }
 
-const SORTABLE = new Set(['createdAt', 'totalPrice', 'quantity', 'status', 'paymentMethod', 'resellerCode', 'buyer.email']);
+const SORTABLE = new Set([
+  'createdAt',
+  'totalPrice',
+  'quantity',
+  'status',
+  'paymentMethod',
+  'resellerCode',
+  'buyer.email',
+]);
 
 function escapeRegex(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -147,7 +169,13 @@ export async function listPurchases(
 }
 
 /** Pipeline bookkeeping that no screen shows. */
-const INTERNAL_FIELDS = ['outbox', 'reservation', 'soldCountedAt', 'raffleId', 'idempotencyKey'] as const;
+const INTERNAL_FIELDS = [
+  'outbox',
+  'reservation',
+  'soldCountedAt',
+  'raffleId',
+  'idempotencyKey',
+] as const;
 const STAFF_PROJECTION = Object.fromEntries(INTERNAL_FIELDS.map((f) => [f, 0]));
 
 /** What a buyer may see of their own purchases when looking them up by e-mail. */
@@ -167,7 +195,15 @@ export async function findPurchasesByEmail(db: Db, email: string): Promise<Buyer
     .find(
       { 'buyer.email': email.trim().toLowerCase() },
       {
-        projection: { createdAt: 1, status: 1, quantity: 1, totalPrice: 1, paymentMethod: 1, assignedNumbers: 1, 'packageData.name': 1 },
+        projection: {
+          createdAt: 1,
+          status: 1,
+          quantity: 1,
+          totalPrice: 1,
+          paymentMethod: 1,
+          assignedNumbers: 1,
+          'packageData.name': 1,
+        },
         sort: { createdAt: -1 },
         limit: 200,
       },
@@ -187,7 +223,12 @@ export async function findPurchasesByEmail(db: Db, email: string): Promise<Buyer
 
 /** One purchase by its unguessable id, without pipeline internals (the confirmation page). */
 export async function findPurchaseForBuyer(db: Db, id: string): Promise<PurchaseRecord | null> {
-  return purchases(db).findOne({ _id: id }, { projection: { ...STAFF_PROJECTION, 'buyer.document': 0, notifications: 0, numbersProblem: 0 } });
+  return purchases(db).findOne(
+    { _id: id },
+    {
+      projection: { ...STAFF_PROJECTION, 'buyer.document': 0, notifications: 0, numbersProblem: 0 },
+    },
+  );
 }
 
 export async function deleteAllPurchases(db: Db): Promise<number> {

@@ -74,7 +74,10 @@ function toNumbers(raffleId: string, doc: RaffleNumbersDoc | null): RaffleNumber
 }
 
 /** The numbers state of a raffle; defaults (N = 10 000, nothing generated) when the document does not exist yet. */
-export async function getRaffleNumbers(db: Db, raffleId = CURRENT_RAFFLE_ID): Promise<RaffleNumbers> {
+export async function getRaffleNumbers(
+  db: Db,
+  raffleId = CURRENT_RAFFLE_ID,
+): Promise<RaffleNumbers> {
   const doc = await raffles(db).findOne({ _id: raffleId }, { projection: NUMBERS_PROJECTION });
   return toNumbers(raffleId, doc);
 }
@@ -83,7 +86,10 @@ export async function getRaffleNumbers(db: Db, raffleId = CURRENT_RAFFLE_ID): Pr
  * Initialises the raffle's N numbers once: a fresh secret key, every number available,
  * the cursor at 0. Answers the total, or null when the numbers were already generated.
  */
-export async function generateRaffleNumbers(db: Db, raffleId = CURRENT_RAFFLE_ID): Promise<number | null> {
+export async function generateRaffleNumbers(
+  db: Db,
+  raffleId = CURRENT_RAFFLE_ID,
+): Promise<number | null> {
   const current = await getRaffleNumbers(db, raffleId);
   if (current.numbersGenerated) return null;
   const { totalNumbers, numberWidth } = current;
@@ -117,11 +123,20 @@ export async function generateRaffleNumbers(db: Db, raffleId = CURRENT_RAFFLE_ID
  * Forgets the numbers (key, cursor, counters) so they can be generated afresh — only
  * while nothing is sold or reserved. Answers whether it did.
  */
-export async function resetUnsoldRaffleNumbers(db: Db, raffleId = CURRENT_RAFFLE_ID): Promise<boolean> {
+export async function resetUnsoldRaffleNumbers(
+  db: Db,
+  raffleId = CURRENT_RAFFLE_ID,
+): Promise<boolean> {
   const result = await raffles(db).updateOne(
     { _id: raffleId, numbersGenerated: true, sold: 0, reserved: 0 },
     {
-      $set: { numbersGenerated: false, available: 0, nextPosition: 0, soldOut: false, prizesAssigned: false },
+      $set: {
+        numbersGenerated: false,
+        available: 0,
+        nextPosition: 0,
+        soldOut: false,
+        prizesAssigned: false,
+      },
       $unset: { secretKey: '' },
     },
   );
@@ -137,7 +152,15 @@ export async function releaseAllRaffleNumbers(db: Db, raffleId = CURRENT_RAFFLE_
   const { totalNumbers, numbersGenerated } = await getRaffleNumbers(db, raffleId);
   await raffles(db).updateOne(
     { _id: raffleId },
-    { $set: { available: numbersGenerated ? totalNumbers : 0, reserved: 0, sold: 0, nextPosition: 0, soldOut: false } },
+    {
+      $set: {
+        available: numbersGenerated ? totalNumbers : 0,
+        reserved: 0,
+        sold: 0,
+        nextPosition: 0,
+        soldOut: false,
+      },
+    },
   );
 }
 
@@ -147,12 +170,19 @@ export async function advanceCursor(db: Db, raffleId: string, end: number): Prom
 }
 
 /** Counts a paid purchase's numbers as sold instead of reserved. Callers make sure it runs once per purchase. */
-export async function moveReservedToSold(db: Db, raffleId: string, quantity: number): Promise<void> {
+export async function moveReservedToSold(
+  db: Db,
+  raffleId: string,
+  quantity: number,
+): Promise<void> {
   await raffles(db).updateOne({ _id: raffleId }, { $inc: { reserved: -quantity, sold: quantity } });
 }
 
 export async function markSoldOut(db: Db, raffleId: string): Promise<void> {
-  await raffles(db).updateOne({ _id: raffleId, soldOut: { $ne: true } }, { $set: { soldOut: true } });
+  await raffles(db).updateOne(
+    { _id: raffleId, soldOut: { $ne: true } },
+    { $set: { soldOut: true } },
+  );
 }
 
 /** Takes the right to assign instant prizes; false when they are already assigned. */
@@ -169,5 +199,7 @@ export async function releasePrizeAssignment(db: Db, raffleId = CURRENT_RAFFLE_I
 }
 
 export function isDuplicateKey(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 11000;
+  return (
+    typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 11000
+  );
 }

@@ -3,7 +3,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { findClaimByPurchase, insertClaim } from '../db/number-claims';
 import { CURRENT_RAFFLE_ID, generateRaffleNumbers, getRaffleNumbers } from '../db/raffle-numbers';
 import { createTestDatabase, type TestDatabase } from '../testing/test-db';
-import { allocateNumbers, NumbersExhaustedError, NumbersNotGeneratedError, whoHolds } from './allocate';
+import {
+  allocateNumbers,
+  NumbersExhaustedError,
+  NumbersNotGeneratedError,
+  whoHolds,
+} from './allocate';
 
 let t: TestDatabase;
 
@@ -15,7 +20,9 @@ afterEach(async () => {
 });
 
 async function raffleOf(totalNumbers: number): Promise<void> {
-  await t.db.collection('raffles').insertOne({ _id: CURRENT_RAFFLE_ID as never, totalNumbers, isActive: true });
+  await t.db
+    .collection('raffles')
+    .insertOne({ _id: CURRENT_RAFFLE_ID as never, totalNumbers, isActive: true });
   expect(await generateRaffleNumbers(t.db)).toBe(totalNumbers);
 }
 
@@ -30,7 +37,9 @@ describe('allocateNumbers', () => {
     expect(all).toHaveLength(100);
     expect(new Set(all).size).toBe(100);
     for (const n of all) expect(n).toMatch(/^\d{2}$/);
-    expect([...all].sort()).toEqual(Array.from({ length: 100 }, (_, i) => String(i).padStart(2, '0')));
+    expect([...all].sort()).toEqual(
+      Array.from({ length: 100 }, (_, i) => String(i).padStart(2, '0')),
+    );
     expect((await getRaffleNumbers(t.db)).nextPosition).toBe(100);
     await expect(allocate(randomUUID(), 1)).rejects.toBeInstanceOf(NumbersExhaustedError);
   });
@@ -88,7 +97,14 @@ describe('allocateNumbers', () => {
     await allocate(randomUUID(), 3);
     // A process claimed positions 3..7 and died before moving the cursor.
     const crashed = randomUUID();
-    expect(await insertClaim(t.db, { raffleId: CURRENT_RAFFLE_ID, start: 3, count: 5, purchaseId: crashed })).not.toBeNull();
+    expect(
+      await insertClaim(t.db, {
+        raffleId: CURRENT_RAFFLE_ID,
+        start: 3,
+        count: 5,
+        purchaseId: crashed,
+      }),
+    ).not.toBeNull();
     expect((await getRaffleNumbers(t.db)).nextPosition).toBe(3);
 
     const next = await allocate(randomUUID(), 2);
@@ -108,14 +124,19 @@ describe('whoHolds', () => {
     const { numbers: mine } = await allocate(a, 3);
     const { numbers: theirs } = await allocate(b, 2);
     for (const n of mine) expect((await whoHolds(t.db, CURRENT_RAFFLE_ID, n))?.purchaseId).toBe(a);
-    for (const n of theirs) expect((await whoHolds(t.db, CURRENT_RAFFLE_ID, n))?.purchaseId).toBe(b);
-    expect((await whoHolds(t.db, CURRENT_RAFFLE_ID, String(Number(mine[0]))))?.number).toBe(mine[0]);
+    for (const n of theirs)
+      expect((await whoHolds(t.db, CURRENT_RAFFLE_ID, n))?.purchaseId).toBe(b);
+    expect((await whoHolds(t.db, CURRENT_RAFFLE_ID, String(Number(mine[0]))))?.number).toBe(
+      mine[0],
+    );
   });
 
   it('answers null for unsold numbers and for text that is not a number', async () => {
     await raffleOf(100);
     const { numbers } = await allocate(randomUUID(), 99);
-    const unsold = Array.from({ length: 100 }, (_, i) => String(i).padStart(2, '0')).find((n) => !numbers.includes(n))!;
+    const unsold = Array.from({ length: 100 }, (_, i) => String(i).padStart(2, '0')).find(
+      (n) => !numbers.includes(n),
+    )!;
     expect(await whoHolds(t.db, CURRENT_RAFFLE_ID, unsold)).toBeNull();
     expect(await whoHolds(t.db, CURRENT_RAFFLE_ID, 'ana@example.com')).toBeNull();
     expect(await whoHolds(t.db, CURRENT_RAFFLE_ID, '100')).toBeNull();

@@ -10,7 +10,13 @@
 // moved with `$max` after the claim: when a crash leaves it behind, the next allocation
 // hits the existing claim, jumps to its end and pushes the cursor along.
 import type { Db } from 'mongodb';
-import { findClaimAt, findClaimByPurchase, insertClaim, findClaimCovering, type NumberClaim } from '../db/number-claims';
+import {
+  findClaimAt,
+  findClaimByPurchase,
+  insertClaim,
+  findClaimCovering,
+  type NumberClaim,
+} from '../db/number-claims';
 import { advanceCursor, getRaffleNumbers, type RaffleNumbers } from '../db/raffle-numbers';
 import { formatNumber, parseNumber, permutationFor } from './permutation';
 
@@ -34,9 +40,11 @@ export async function allocateNumbers(
   request: { raffleId: string; purchaseId: string; quantity: number },
 ): Promise<Allocation> {
   const { raffleId, purchaseId, quantity } = request;
-  if (!Number.isSafeInteger(quantity) || quantity < 1) throw new RangeError(`cannot allocate ${quantity} numbers`);
+  if (!Number.isSafeInteger(quantity) || quantity < 1)
+    throw new RangeError(`cannot allocate ${quantity} numbers`);
   const raffle = await getRaffleNumbers(db, raffleId);
-  if (!raffle.numbersGenerated || !raffle.secretKey) throw new NumbersNotGeneratedError(`raffle ${raffleId} has no numbers`);
+  if (!raffle.numbersGenerated || !raffle.secretKey)
+    throw new NumbersNotGeneratedError(`raffle ${raffleId} has no numbers`);
 
   const existing = await findClaimByPurchase(db, purchaseId);
   if (existing) return withNumbers(existing, raffle);
@@ -73,11 +81,16 @@ export async function allocateNumbers(
 }
 
 /** The numbers a claim stands for. */
-export function claimNumbers(claim: Pick<NumberClaim, 'start' | 'count'>, raffle: RaffleNumbers): string[] {
-  if (!raffle.secretKey) throw new NumbersNotGeneratedError(`raffle ${raffle.raffleId} has no numbers`);
+export function claimNumbers(
+  claim: Pick<NumberClaim, 'start' | 'count'>,
+  raffle: RaffleNumbers,
+): string[] {
+  if (!raffle.secretKey)
+    throw new NumbersNotGeneratedError(`raffle ${raffle.raffleId} has no numbers`);
   const perm = permutationFor(raffle.secretKey, raffle.totalNumbers);
   const numbers: string[] = [];
-  for (let p = claim.start; p < claim.start + claim.count; p++) numbers.push(formatNumber(perm.permute(p), raffle.numberWidth));
+  for (let p = claim.start; p < claim.start + claim.count; p++)
+    numbers.push(formatNumber(perm.permute(p), raffle.numberWidth));
   return numbers;
 }
 
@@ -99,5 +112,7 @@ export async function whoHolds(db: Db, raffleId: string, number: string): Promis
   if (value === null) return null;
   const position = permutationFor(raffle.secretKey, raffle.totalNumbers).invert(value);
   const claim = await findClaimCovering(db, raffleId, position);
-  return claim ? { number: formatNumber(value, raffle.numberWidth), position, purchaseId: claim.purchaseId } : null;
+  return claim
+    ? { number: formatNumber(value, raffle.numberWidth), position, purchaseId: claim.purchaseId }
+    : null;
 }

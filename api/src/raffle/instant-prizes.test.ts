@@ -15,11 +15,14 @@ describe('drawFreePositions', () => {
 
   it('spreads over the whole unsold range', () => {
     const seen = new Set<number>();
-    for (let run = 0; run < 300; run++) for (const p of drawFreePositions({ nextPosition: 0, totalNumbers: 50 }, 3)) seen.add(p);
+    for (let run = 0; run < 300; run++)
+      for (const p of drawFreePositions({ nextPosition: 0, totalNumbers: 50 }, 3)) seen.add(p);
     expect(seen.size).toBe(50);
   });
 
   it('refuses more prizes than unsold numbers', () => {
-    expect(() => drawFreePositions({ nextPosition: 98, totalNumbers: 100 }, 3)).toThrow(NotEnoughFreeNumbersError);
+    expect(() => drawFreePositions({ nextPosition: 98, totalNumbers: 100 }, 3)).toThrow(
+      NotEnoughFreeNumbersError,
+    );
   });
 });

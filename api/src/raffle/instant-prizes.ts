@@ -13,10 +13,14 @@ import { formatNumber, permutationFor } from './permutation';
 export class NotEnoughFreeNumbersError extends Error {}
 
 /** `count` distinct unsold sale positions, uniformly at random. */
-export function drawFreePositions(raffle: Pick<RaffleNumbers, 'nextPosition' | 'totalNumbers'>, count: number): number[] {
+export function drawFreePositions(
+  raffle: Pick<RaffleNumbers, 'nextPosition' | 'totalNumbers'>,
+  count: number,
+): number[] {
   const from = raffle.nextPosition;
   const free = raffle.totalNumbers - from;
-  if (count > free) throw new NotEnoughFreeNumbersError(`${count} prizes but only ${free} unsold numbers`);
+  if (count > free)
+    throw new NotEnoughFreeNumbersError(`${count} prizes but only ${free} unsold numbers`);
   const positions = new Set<number>();
   // Rejection sampling: count ≤ 10, so even a nearly sold-out raffle needs few draws.
   while (positions.size < count) positions.add(from + randomInt(free));
@@ -24,7 +28,11 @@ export function drawFreePositions(raffle: Pick<RaffleNumbers, 'nextPosition' | '
 }
 
 /** Places one prize per amount on distinct unsold numbers. */
-export async function placeInstantPrizes(db: Db, raffle: RaffleNumbers, amounts: readonly number[]): Promise<void> {
+export async function placeInstantPrizes(
+  db: Db,
+  raffle: RaffleNumbers,
+  amounts: readonly number[],
+): Promise<void> {
   if (!raffle.secretKey) throw new Error(`raffle ${raffle.raffleId} has no numbers`);
   const perm = permutationFor(raffle.secretKey, raffle.totalNumbers);
   const positions = drawFreePositions(raffle, amounts.length);

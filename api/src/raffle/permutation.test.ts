@@ -1,22 +1,31 @@
 import { describe, expect, it } from 'vitest';
-import { createPermutation, defaultNumberWidth, formatNumber, parseNumber, permutationFor } from './permutation';
+import {
+  createPermutation,
+  defaultNumberWidth,
+  formatNumber,
+  parseNumber,
+  permutationFor,
+} from './permutation';
 
 const KEY_A = 'a1'.repeat(32);
 const KEY_B = 'b2'.repeat(32);
 
 describe('createPermutation', () => {
-  it.each([1, 2, 3, 7, 10, 1000, 1024, 4097, 10007])('is a bijection on [0, %i) and invert undoes permute', (n) => {
-    const perm = createPermutation(KEY_A, n);
-    const seen = new Uint8Array(n);
-    for (let p = 0; p < n; p++) {
-      const v = perm.permute(p);
-      expect(v).toBeGreaterThanOrEqual(0);
-      expect(v).toBeLessThan(n);
-      expect(seen[v]).toBe(0);
-      seen[v] = 1;
-      expect(perm.invert(v)).toBe(p);
-    }
-  });
+  it.each([1, 2, 3, 7, 10, 1000, 1024, 4097, 10007])(
+    'is a bijection on [0, %i) and invert undoes permute',
+    (n) => {
+      const perm = createPermutation(KEY_A, n);
+      const seen = new Uint8Array(n);
+      for (let p = 0; p < n; p++) {
+        const v = perm.permute(p);
+        expect(v).toBeGreaterThanOrEqual(0);
+        expect(v).toBeLessThan(n);
+        expect(seen[v]).toBe(0);
+        seen[v] = 1;
+        expect(perm.invert(v)).toBe(p);
+      }
+    },
+  );
 
   it('is a bijection for a size beyond the memoised tables (2^34 + 3, sampled)', () => {
     const n = 2 ** 34 + 3;

@@ -21,8 +21,10 @@ export interface Permutation {
 }
 
 export function createPermutation(secretKeyHex: string, size: number): Permutation {
-  if (!Number.isSafeInteger(size) || size < 1) throw new RangeError(`permutation size must be a positive integer, got ${size}`);
-  if (!/^(?:[0-9a-f]{2})+$/i.test(secretKeyHex)) throw new TypeError('permutation key must be non-empty hex');
+  if (!Number.isSafeInteger(size) || size < 1)
+    throw new RangeError(`permutation size must be a positive integer, got ${size}`);
+  if (!/^(?:[0-9a-f]{2})+$/i.test(secretKeyHex))
+    throw new TypeError('permutation key must be non-empty hex');
 
   const halfBits = Math.max(1, Math.ceil(Math.ceil(Math.log2(size)) / 2));
   if (halfBits > MAX_HALF_BITS) throw new RangeError(`permutation size ${size} is too large`);
@@ -38,7 +40,10 @@ export function createPermutation(secretKeyHex: string, size: number): Permutati
 
   // Small domains (every realistic raffle) hit the same few round inputs again and
   // again: memoising them turns most permutations into table look-ups.
-  const memo = halfBits <= MEMO_MAX_HALF_BITS ? Array.from({ length: ROUNDS }, () => new Int32Array(half).fill(-1)) : null;
+  const memo =
+    halfBits <= MEMO_MAX_HALF_BITS
+      ? Array.from({ length: ROUNDS }, () => new Int32Array(half).fill(-1))
+      : null;
   const round = memo
     ? (r: number, x: number): number => {
         const table = memo[r]!;
@@ -71,7 +76,8 @@ export function createPermutation(secretKeyHex: string, size: number): Permutati
   };
 
   const check = (x: number): void => {
-    if (!Number.isSafeInteger(x) || x < 0 || x >= size) throw new RangeError(`${x} is outside [0, ${size})`);
+    if (!Number.isSafeInteger(x) || x < 0 || x >= size)
+      throw new RangeError(`${x} is outside [0, ${size})`);
   };
 
   return {

@@ -15,7 +15,11 @@ import { waitFor } from '../testing/wait';
 export async function raffleWithNumbers(db: Db, totalNumbers: number): Promise<void> {
   await db
     .collection<{ _id: string }>('raffles')
-    .updateOne({ _id: CURRENT_RAFFLE_ID }, { $set: { totalNumbers, numberWidth: defaultNumberWidth(totalNumbers), isActive: true } }, { upsert: true });
+    .updateOne(
+      { _id: CURRENT_RAFFLE_ID },
+      { $set: { totalNumbers, numberWidth: defaultNumberWidth(totalNumbers), isActive: true } },
+      { upsert: true },
+    );
   await generateRaffleNumbers(db);
 }
 
@@ -74,7 +78,10 @@ export async function insertPurchase(db: Db, fixture: PurchaseFixture = {}): Pro
     packageId: null,
     packageData: { name: 'Personalizado', quantity, price: quantity },
     packageType: 'custom',
-    reservation: { active: fixture.status === 'PENDING', expiresAt: new Date(now.getTime() + 60_000) },
+    reservation: {
+      active: fixture.status === 'PENDING',
+      expiresAt: new Date(now.getTime() + 60_000),
+    },
     ...(fixture.status === 'PENDING' ? {} : { paidAt: now }),
     assignedNumbers: [],
     outbox: {},
@@ -103,7 +110,9 @@ export function purchasePaidMessage(purchaseId: string, quantity: number): BusMe
  * Watches numbers.assigned, the numbers worker's last step: waiting on it (rather than
  * on assignedNumbers) means the counters and instant prizes are settled too.
  */
-export async function watchNumbersAssigned(bus: EventBus): Promise<{ settled(purchaseId: string): Promise<void>; stop(): Promise<void> }> {
+export async function watchNumbersAssigned(
+  bus: EventBus,
+): Promise<{ settled(purchaseId: string): Promise<void>; stop(): Promise<void> }> {
   const seen = new Set<string>();
   const subscription = await bus.subscribe({
     groupId: `test-watch-${randomUUID().slice(0, 8)}`,

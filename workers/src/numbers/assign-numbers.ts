@@ -22,7 +22,10 @@ import { makeEvent, TOPICS } from '@vag/contracts';
 
 export type AssignOutcome = 'assigned' | 'skipped';
 
-export async function assignNumbers(deps: Pick<AppDeps, 'db' | 'bus' | 'log'>, purchaseId: string): Promise<AssignOutcome> {
+export async function assignNumbers(
+  deps: Pick<AppDeps, 'db' | 'bus' | 'log'>,
+  purchaseId: string,
+): Promise<AssignOutcome> {
   const { db, bus, log } = deps;
   const purchase = await findPurchase(db, purchaseId);
   if (!purchase) {
@@ -31,7 +34,10 @@ export async function assignNumbers(deps: Pick<AppDeps, 'db' | 'bus' | 'log'>, p
     return 'skipped';
   }
   if (purchase.status !== 'COMPLETED') {
-    log.error({ purchaseId, status: purchase.status }, 'numbers: purchase.paid for a purchase that is not COMPLETED');
+    log.error(
+      { purchaseId, status: purchase.status },
+      'numbers: purchase.paid for a purchase that is not COMPLETED',
+    );
     return 'skipped';
   }
   const raffleId = purchase.raffleId ?? CURRENT_RAFFLE_ID;
@@ -49,7 +55,8 @@ export async function assignNumbers(deps: Pick<AppDeps, 'db' | 'bus' | 'log'>, p
   }
   const { numbers, claim, raffle } = allocation;
   await recordAssignedNumbers(db, purchaseId, numbers);
-  if (await markCountedAsSold(db, purchaseId)) await moveReservedToSold(db, raffleId, purchase.quantity);
+  if (await markCountedAsSold(db, purchaseId))
+    await moveReservedToSold(db, raffleId, purchase.quantity);
 
   const instantPrizes = await claimInstantPrizes(db, raffleId, purchaseId, numbers);
   if (instantPrizes.length > 0) await recordInstantPrizesWon(db, purchaseId, instantPrizes);

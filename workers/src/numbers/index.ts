@@ -6,11 +6,17 @@ import { assignNumbers } from './assign-numbers';
 
 export const NUMBERS_GROUP_ID = 'numbers';
 
-export async function handleNumbersMessage(deps: Pick<AppDeps, 'db' | 'bus' | 'log'>, message: BusMessage): Promise<void> {
+export async function handleNumbersMessage(
+  deps: Pick<AppDeps, 'db' | 'bus' | 'log'>,
+  message: BusMessage,
+): Promise<void> {
   const parsed = safeParseEvent(message.value);
   if (!parsed.success) {
     // Retrying cannot fix a malformed payload: log it loudly and move on.
-    deps.log.error({ topic: message.topic, key: message.key, issues: parsed.error.issues }, 'numbers: invalid event skipped');
+    deps.log.error(
+      { topic: message.topic, key: message.key, issues: parsed.error.issues },
+      'numbers: invalid event skipped',
+    );
     return;
   }
   const event = parsed.data;
@@ -30,7 +36,9 @@ export async function handleNumbersMessage(deps: Pick<AppDeps, 'db' | 'bus' | 'l
   }
 }
 
-export async function startNumbersWorker(deps: Pick<AppDeps, 'db' | 'bus' | 'log'>): Promise<Stoppable> {
+export async function startNumbersWorker(
+  deps: Pick<AppDeps, 'db' | 'bus' | 'log'>,
+): Promise<Stoppable> {
   const log = deps.log.child({ worker: NUMBERS_GROUP_ID });
   const subscription = await deps.bus.subscribe({
     groupId: NUMBERS_GROUP_ID,

@@ -5,7 +5,11 @@ import type { BusMessage } from '@vag/api/bus/index';
 import { KafkaBus } from '@vag/api/bus/kafka-bus';
 import { getRaffleNumbers } from '@vag/api/db/raffle-numbers';
 import { createLogger } from '@vag/api/logger';
-import { insertPurchase, purchasePaidMessage, raffleWithNumbers } from '@vag/api/raffle/raffle-fixtures';
+import {
+  insertPurchase,
+  purchasePaidMessage,
+  raffleWithNumbers,
+} from '@vag/api/raffle/raffle-fixtures';
 import { createTestDatabase, type TestDatabase } from '@vag/api/testing/test-db';
 import { waitFor } from '@vag/api/testing/wait';
 import { numbersAssignedEventSchema, TOPICS } from '@vag/contracts';
@@ -46,14 +50,22 @@ it('purchase.paid over Kafka is idempotent when delivered twice', async () => {
     const id = await insertPurchase(t.db, { quantity: 4 });
     await bus.publish([purchasePaidMessage(id, 4), purchasePaidMessage(id, 4)]);
 
-    await waitFor(() => assigned.filter((m) => m.key === id).length >= 2, { timeoutMs: 45_000, message: 'two numbers.assigned' });
+    await waitFor(() => assigned.filter((m) => m.key === id).length >= 2, {
+      timeoutMs: 45_000,
+      message: 'two numbers.assigned',
+    });
     const [first, second] = assigned.map((m) => numbersAssignedEventSchema.parse(m.value));
     expect(first!.data.numbers).toHaveLength(4);
     expect(second!.data.numbers).toEqual(first!.data.numbers);
     const purchase = await t.db.collection('purchases').findOne({ _id: id as never });
     expect(purchase?.assignedNumbers).toEqual(first!.data.numbers);
     expect(await t.db.collection('number_claims').countDocuments({ purchaseId: id })).toBe(1);
-    expect(await getRaffleNumbers(t.db)).toMatchObject({ available: 496, reserved: 0, sold: 4, nextPosition: 4 });
+    expect(await getRaffleNumbers(t.db)).toMatchObject({
+      available: 496,
+      reserved: 0,
+      sold: 4,
+      nextPosition: 4,
+    });
   } finally {
     await worker.stop();
     await listener.stop();

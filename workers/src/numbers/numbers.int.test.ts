@@ -4,7 +4,11 @@ import { insertInstantPrizes } from '@vag/api/db/instant-prizes';
 import { CURRENT_RAFFLE_ID, getRaffleNumbers } from '@vag/api/db/raffle-numbers';
 import { allocateNumbers } from '@vag/api/raffle/allocate';
 import { createPermutation, formatNumber } from '@vag/api/raffle/permutation';
-import { insertPurchase, purchasePaidMessage, raffleWithNumbers } from '@vag/api/raffle/raffle-fixtures';
+import {
+  insertPurchase,
+  purchasePaidMessage,
+  raffleWithNumbers,
+} from '@vag/api/raffle/raffle-fixtures';
 import { createTestDatabase, type TestDatabase } from '@vag/api/testing/test-db';
 import { waitFor } from '@vag/api/testing/wait';
 import { numbersAssignedEventSchema, TOPICS } from '@vag/contracts';
@@ -43,7 +47,11 @@ describe('numbers worker', () => {
     expect(new Set(doc?.assignedNumbers).size).toBe(5);
     expect(doc?.numbersAssignedAt).toBeInstanceOf(Date);
     const raffle = await getRaffleNumbers(t.db);
-    expect({ available: raffle.available, reserved: raffle.reserved, sold: raffle.sold }).toEqual({ available: 995, reserved: 0, sold: 5 });
+    expect({ available: raffle.available, reserved: raffle.reserved, sold: raffle.sold }).toEqual({
+      available: 995,
+      reserved: 0,
+      sold: 5,
+    });
   });
 
   it('purchase.paid is idempotent when delivered twice', async () => {
@@ -55,7 +63,11 @@ describe('numbers worker', () => {
     expect((await purchase(id))?.assignedNumbers).toEqual(first);
     expect(await t.db.collection('number_claims').countDocuments({ purchaseId: id })).toBe(1);
     const raffle = await getRaffleNumbers(t.db);
-    expect({ reserved: raffle.reserved, sold: raffle.sold, nextPosition: raffle.nextPosition }).toEqual({ reserved: 0, sold: 3, nextPosition: 3 });
+    expect({
+      reserved: raffle.reserved,
+      sold: raffle.sold,
+      nextPosition: raffle.nextPosition,
+    }).toEqual({ reserved: 0, sold: 3, nextPosition: 3 });
   });
 
   it('makes one claim and one set of numbers when the same purchase.paid arrives 5 times at once', async () => {
@@ -72,7 +84,12 @@ describe('numbers worker', () => {
     expect(mine).toHaveLength(4);
     expect(new Set([...mine, ...theirs]).size).toBe(6);
     const raffle = await getRaffleNumbers(t.db);
-    expect({ available: raffle.available, reserved: raffle.reserved, sold: raffle.sold, nextPosition: raffle.nextPosition }).toEqual({
+    expect({
+      available: raffle.available,
+      reserved: raffle.reserved,
+      sold: raffle.sold,
+      nextPosition: raffle.nextPosition,
+    }).toEqual({
       available: 994,
       reserved: 0,
       sold: 6,
@@ -84,7 +101,11 @@ describe('numbers worker', () => {
     await raffleOf(1000);
     const id = await paidPurchase(6);
     // The first attempt claimed its numbers, then the process died.
-    const claimed = await allocateNumbers(t.db, { raffleId: CURRENT_RAFFLE_ID, purchaseId: id, quantity: 6 });
+    const claimed = await allocateNumbers(t.db, {
+      raffleId: CURRENT_RAFFLE_ID,
+      purchaseId: id,
+      quantity: 6,
+    });
     expect((await purchase(id))?.assignedNumbers).toEqual([]);
 
     await handleNumbersMessage(deps, paidMessage(id, 6));
@@ -94,15 +115,24 @@ describe('numbers worker', () => {
     const nextNumbers = (await purchase(next))?.assignedNumbers as string[];
     expect(nextNumbers.some((n) => claimed.numbers.includes(n))).toBe(false);
     const raffle = await getRaffleNumbers(t.db);
-    expect({ sold: raffle.sold, reserved: raffle.reserved, nextPosition: raffle.nextPosition }).toEqual({ sold: 8, reserved: 0, nextPosition: 8 });
+    expect({
+      sold: raffle.sold,
+      reserved: raffle.reserved,
+      nextPosition: raffle.nextPosition,
+    }).toEqual({ sold: 8, reserved: 0, nextPosition: 8 });
   });
 
   it('marks an instant prize among the numbers as won and records it on the purchase', async () => {
     await raffleOf(1000);
     const raffle = await getRaffleNumbers(t.db);
     // The next sale position is 0: put a prize on the number it maps to.
-    const prizeNumber = formatNumber(createPermutation(raffle.secretKey!, 1000).permute(0), raffle.numberWidth);
-    await insertInstantPrizes(t.db, CURRENT_RAFFLE_ID, [{ number: prizeNumber, position: 0, prizeAmount: 50 }]);
+    const prizeNumber = formatNumber(
+      createPermutation(raffle.secretKey!, 1000).permute(0),
+      raffle.numberWidth,
+    );
+    await insertInstantPrizes(t.db, CURRENT_RAFFLE_ID, [
+      { number: prizeNumber, position: 0, prizeAmount: 50 },
+    ]);
     const id = await paidPurchase(2);
     await handleNumbersMessage(deps, paidMessage(id, 2));
     await handleNumbersMessage(deps, paidMessage(id, 2));
@@ -121,19 +151,28 @@ describe('numbers worker', () => {
     const raffle = await getRaffleNumbers(t.db);
     expect(raffle.soldOut).toBe(true);
     expect(raffle.sold).toBe(10);
-    const all = [...((await purchase(a))?.assignedNumbers as string[]), ...((await purchase(b))?.assignedNumbers as string[])];
+    const all = [
+      ...((await purchase(a))?.assignedNumbers as string[]),
+      ...((await purchase(b))?.assignedNumbers as string[]),
+    ];
     expect([...all].sort()).toEqual(['0', '1', '2', '3', '4', '5', '6', '7', '8', '9']);
   });
 
   it('consumes purchase.paid from the bus and publishes numbers.assigned keyed by the purchase', async () => {
     await raffleOf(1000);
     const assigned: BusMessage[] = [];
-    await bus.subscribe({ groupId: 'test', topics: [TOPICS['numbers.assigned']], handler: async (m) => void assigned.push(m) });
+    await bus.subscribe({
+      groupId: 'test',
+      topics: [TOPICS['numbers.assigned']],
+      handler: async (m) => void assigned.push(m),
+    });
     const worker = await startNumbersWorker(deps);
     try {
       const id = await paidPurchase(3);
       await bus.publish([paidMessage(id, 3)]);
-      const message = await waitFor(() => assigned.find((m) => m.key === id), { message: 'numbers.assigned' });
+      const message = await waitFor(() => assigned.find((m) => m.key === id), {
+        message: 'numbers.assigned',
+      });
       const event = numbersAssignedEventSchema.parse(message.value);
       expect(event.data.numbers).toEqual((await purchase(id))?.assignedNumbers);
       expect(event.data.instantPrizes).toEqual([]);
@@ -147,7 +186,9 @@ describe('numbers worker', () => {
     const first = await paidPurchase(8);
     const late = await paidPurchase(2);
     // Capacity accounting gone wrong: a third purchase paid beyond the raffle's end.
-    await t.db.collection('raffles').updateOne({ _id: CURRENT_RAFFLE_ID as never }, { $inc: { available: 5 } });
+    await t.db
+      .collection('raffles')
+      .updateOne({ _id: CURRENT_RAFFLE_ID as never }, { $inc: { available: 5 } });
     const beyond = await paidPurchase(5);
     await handleNumbersMessage(deps, paidMessage(first, 8));
     await handleNumbersMessage(deps, paidMessage(beyond, 5));
@@ -159,9 +200,15 @@ describe('numbers worker', () => {
 
   it('skips a malformed event and a purchase that is not paid', async () => {
     await raffleOf(100);
-    await handleNumbersMessage(deps, { topic: TOPICS['purchase.paid'], key: 'x', value: { type: 'purchase.paid' } });
+    await handleNumbersMessage(deps, {
+      topic: TOPICS['purchase.paid'],
+      key: 'x',
+      value: { type: 'purchase.paid' },
+    });
     const id = await paidPurchase(2);
-    await t.db.collection('purchases').updateOne({ _id: id as never }, { $set: { status: 'PENDING' } });
+    await t.db
+      .collection('purchases')
+      .updateOne({ _id: id as never }, { $set: { status: 'PENDING' } });
     await handleNumbersMessage(deps, paidMessage(id, 2));
     expect((await purchase(id))?.assignedNumbers).toEqual([]);
     expect(await t.db.collection('number_claims').countDocuments()).toBe(0);

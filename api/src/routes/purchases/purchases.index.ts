@@ -17,18 +17,30 @@ import {
 } from '../../db/purchase-numbers';
 import { CURRENT_RAFFLE_ID, releaseAllRaffleNumbers } from '../../db/raffle-numbers';
 import { apiError } from '../../lib/errors';
-import { contentRange, ListQueryError, parseListQuery, withId, type ListQuery } from '../../lib/simple-rest';
+import {
+  contentRange,
+  ListQueryError,
+  parseListQuery,
+  withId,
+  type ListQuery,
+} from '../../lib/simple-rest';
 import { whoHolds } from '../../raffle/allocate';
 
 /** A reseller without a code holds no purchases: this matches none. */
 const NO_CODE = '\u0000';
 
-async function toListFilter(db: Db, staff: StaffUser, query: ListQuery): Promise<PurchaseListFilter> {
+async function toListFilter(
+  db: Db,
+  staff: StaffUser,
+  query: ListQuery,
+): Promise<PurchaseListFilter> {
   const filter: PurchaseListFilter = {};
   if (staff.role !== 'admin') filter.resellerCode = staff.code ?? NO_CODE;
   const method = query.filter.paymentMethod ?? query.filter.method;
-  if (typeof method === 'string' && method !== '' && method !== 'all') filter.paymentMethod = method;
-  if (typeof query.filter.status === 'string' && query.filter.status !== '') filter.status = query.filter.status;
+  if (typeof method === 'string' && method !== '' && method !== 'all')
+    filter.paymentMethod = method;
+  if (typeof query.filter.status === 'string' && query.filter.status !== '')
+    filter.status = query.filter.status;
   const ids = query.filter.id ?? query.filter.ids;
   if (ids !== undefined) filter.ids = (Array.isArray(ids) ? ids : [ids]).map(String);
   const q = typeof query.filter.q === 'string' ? query.filter.q.trim() : '';
@@ -45,7 +57,8 @@ export const purchasesRouter = new Hono<AppEnv>()
     try {
       query = parseListQuery(c.req.query());
     } catch (error) {
-      if (error instanceof ListQueryError) throw apiError(400, SERVER.validationFailed, { [error.message]: SERVER.validationFailed });
+      if (error instanceof ListQueryError)
+        throw apiError(400, SERVER.validationFailed, { [error.message]: SERVER.validationFailed });
       throw error;
     }
     const filter = await toListFilter(c.get('deps').db, c.get('staff'), query);

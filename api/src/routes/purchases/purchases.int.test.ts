@@ -1,7 +1,14 @@
 import { PERMISSIONS, SERVER } from '@vag/contracts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getRaffleNumbers } from '../../db/raffle-numbers';
-import { insertPurchase, purchasePaidMessage, raffleWithNumbers, staffToken, watchNumbersAssigned, type PurchaseFixture } from '../../raffle/raffle-fixtures';
+import {
+  insertPurchase,
+  purchasePaidMessage,
+  raffleWithNumbers,
+  staffToken,
+  watchNumbersAssigned,
+  type PurchaseFixture,
+} from '../../raffle/raffle-fixtures';
 import { startTestServer, type TestServer } from '../../testing/server';
 
 let srv: TestServer;
@@ -29,7 +36,11 @@ type Json = any;
 
 async function get(path: string, headers: Record<string, string> = {}) {
   const res = await fetch(`${srv.url}/api${path}`, { headers });
-  return { status: res.status, body: (await res.json()) as Json, contentRange: res.headers.get('content-range') };
+  return {
+    status: res.status,
+    body: (await res.json()) as Json,
+    contentRange: res.headers.get('content-range'),
+  };
 }
 
 /** A paid purchase that went through the numbers worker. */
@@ -43,7 +54,10 @@ async function paid(fixture: PurchaseFixture = {}): Promise<{ id: string; number
 
 describe('GET /api/purchases', () => {
   it("answers 401 'No tiene permisos para ver las compras' without a token", async () => {
-    expect(await get('/purchases')).toMatchObject({ status: 401, body: { msg: PERMISSIONS.viewPurchases } });
+    expect(await get('/purchases')).toMatchObject({
+      status: 401,
+      body: { msg: PERMISSIONS.viewPurchases },
+    });
   });
 
   it('lists every purchase, newest first, for an admin, with ids and without internals', async () => {
@@ -52,8 +66,14 @@ describe('GET /api/purchases', () => {
     const res = await get('/purchases', admin);
     expect(res.status).toBe(200);
     expect(res.body.map((p: { _id: string }) => p._id)).toEqual([newer.id, older.id]);
-    expect(res.body[0]).toMatchObject({ id: newer.id, assignedNumbers: newer.numbers, resellerCode, buyer: { email: 'ana@example.com' } });
-    for (const field of ['outbox', 'reservation', 'soldCountedAt']) expect(res.body[0]).not.toHaveProperty(field);
+    expect(res.body[0]).toMatchObject({
+      id: newer.id,
+      assignedNumbers: newer.numbers,
+      resellerCode,
+      buyer: { email: 'ana@example.com' },
+    });
+    for (const field of ['outbox', 'reservation', 'soldCountedAt'])
+      expect(res.body[0]).not.toHaveProperty(field);
   });
 
   it('shows a reseller only the purchases carrying their code', async () => {
@@ -65,8 +85,12 @@ describe('GET /api/purchases', () => {
   });
 
   it('pages with range and answers Content-Range', async () => {
-    for (let i = 0; i < 3; i++) await insertPurchase(srv.db, { createdAt: new Date(Date.now() - i * 1000) });
-    const res = await get(`/purchases?range=${encodeURIComponent('[1,5]')}&sort=${encodeURIComponent('["createdAt","DESC"]')}`, admin);
+    for (let i = 0; i < 3; i++)
+      await insertPurchase(srv.db, { createdAt: new Date(Date.now() - i * 1000) });
+    const res = await get(
+      `/purchases?range=${encodeURIComponent('[1,5]')}&sort=${encodeURIComponent('["createdAt","DESC"]')}`,
+      admin,
+    );
     expect(res.body).toHaveLength(2);
     expect(res.contentRange).toBe('purchases 1-2/3');
   });
@@ -76,7 +100,9 @@ describe('GET /api/purchases', () => {
     const byEmail = await paid({ email: 'maria.lopez@example.com' });
     const byCode = await paid({ resellerCode });
     const search = async (q: string) =>
-      (await get(`/purchases?filter=${encodeURIComponent(JSON.stringify({ q }))}`, admin)).body.map((p: { _id: string }) => p._id);
+      (await get(`/purchases?filter=${encodeURIComponent(JSON.stringify({ q }))}`, admin)).body.map(
+        (p: { _id: string }) => p._id,
+      );
 
     expect(await search(byNumber.numbers[1]!)).toEqual([byNumber.id]);
     expect(await search(String(Number(byNumber.numbers[0])))).toContain(byNumber.id);
@@ -86,11 +112,20 @@ describe('GET /api/purchases', () => {
   });
 
   it('filters by payment method', async () => {
-    const transfer = await insertPurchase(srv.db, { paymentMethod: 'bank_transfer', status: 'PENDING' });
+    const transfer = await insertPurchase(srv.db, {
+      paymentMethod: 'bank_transfer',
+      status: 'PENDING',
+    });
     await insertPurchase(srv.db, { paymentMethod: 'paypal' });
-    const res = await get(`/purchases?filter=${encodeURIComponent(JSON.stringify({ paymentMethod: 'bank_transfer' }))}`, admin);
+    const res = await get(
+      `/purchases?filter=${encodeURIComponent(JSON.stringify({ paymentMethod: 'bank_transfer' }))}`,
+      admin,
+    );
     expect(res.body.map((p: { _id: string }) => p._id)).toEqual([transfer]);
-    const all = await get(`/purchases?filter=${encodeURIComponent(JSON.stringify({ paymentMethod: 'all' }))}`, admin);
+    const all = await get(
+      `/purchases?filter=${encodeURIComponent(JSON.stringify({ paymentMethod: 'all' }))}`,
+      admin,
+    );
     expect(all.body).toHaveLength(2);
   });
 
@@ -98,7 +133,10 @@ describe('GET /api/purchases', () => {
     const a = await insertPurchase(srv.db);
     await insertPurchase(srv.db);
     const c = await insertPurchase(srv.db);
-    const res = await get(`/purchases?filter=${encodeURIComponent(JSON.stringify({ id: [a, c] }))}`, admin);
+    const res = await get(
+      `/purchases?filter=${encodeURIComponent(JSON.stringify({ id: [a, c] }))}`,
+      admin,
+    );
     expect(res.body.map((p: { id: string }) => p.id).sort()).toEqual([a, c].sort());
   });
 
@@ -108,7 +146,7 @@ describe('GET /api/purchases', () => {
 });
 
 describe('GET /api/purchases/by-email/{email}', () => {
-  it("shows only what a buyer should see of their own purchases", async () => {
+  it('shows only what a buyer should see of their own purchases', async () => {
     const mine = await paid({ email: 'ana@example.com', quantity: 3 });
     await paid({ email: 'otro@example.com' });
     const res = await get('/purchases/by-email/Ana@Example.com');
@@ -116,13 +154,31 @@ describe('GET /api/purchases/by-email/{email}', () => {
     expect(res.body).toHaveLength(1);
     const [p] = res.body;
     expect(Object.keys(p).sort()).toEqual(
-      ['_id', 'assignedNumbers', 'createdAt', 'packageData', 'paymentMethod', 'quantity', 'status', 'totalPrice'].sort(),
+      [
+        '_id',
+        'assignedNumbers',
+        'createdAt',
+        'packageData',
+        'paymentMethod',
+        'quantity',
+        'status',
+        'totalPrice',
+      ].sort(),
     );
-    expect(p).toMatchObject({ _id: mine.id, status: 'COMPLETED', quantity: 3, assignedNumbers: mine.numbers, packageData: { name: 'Personalizado' } });
+    expect(p).toMatchObject({
+      _id: mine.id,
+      status: 'COMPLETED',
+      quantity: 3,
+      assignedNumbers: mine.numbers,
+      packageData: { name: 'Personalizado' },
+    });
   });
 
   it('answers an empty list for an unknown e-mail', async () => {
-    expect(await get('/purchases/by-email/nadie@example.com')).toMatchObject({ status: 200, body: [] });
+    expect(await get('/purchases/by-email/nadie@example.com')).toMatchObject({
+      status: 200,
+      body: [],
+    });
   });
 });
 
@@ -135,20 +191,33 @@ describe('GET /api/purchases/{id}', () => {
       _id: id,
       status: 'COMPLETED',
       assignedNumbers: numbers,
-      buyer: { firstName: 'Ana', lastName: 'Pérez', email: 'ana@example.com', phone: '0991234567', city: 'Quito', province: 'Pichincha' },
+      buyer: {
+        firstName: 'Ana',
+        lastName: 'Pérez',
+        email: 'ana@example.com',
+        phone: '0991234567',
+        city: 'Quito',
+        province: 'Pichincha',
+      },
     });
-    for (const field of ['outbox', 'reservation', 'soldCountedAt', 'notifications']) expect(res.body).not.toHaveProperty(field);
+    for (const field of ['outbox', 'reservation', 'soldCountedAt', 'notifications'])
+      expect(res.body).not.toHaveProperty(field);
     expect(res.body.buyer).not.toHaveProperty('document');
   });
 
   it("answers 404 'Compra no encontrada.' for an unknown id", async () => {
-    expect(await get('/purchases/no-such-purchase')).toMatchObject({ status: 404, body: { msg: SERVER.purchaseNotFound } });
+    expect(await get('/purchases/no-such-purchase')).toMatchObject({
+      status: 404,
+      body: { msg: SERVER.purchaseNotFound },
+    });
   });
 });
 
 describe('DELETE /api/admin/delete-all-purchases', () => {
   const del = (headers: Record<string, string> = {}) =>
-    fetch(`${srv.url}/api/admin/delete-all-purchases`, { method: 'DELETE', headers }).then(async (r) => ({ status: r.status, body: await r.json() }));
+    fetch(`${srv.url}/api/admin/delete-all-purchases`, { method: 'DELETE', headers }).then(
+      async (r) => ({ status: r.status, body: await r.json() }),
+    );
 
   it('deletes every purchase and claim and frees every number and prize', async () => {
     await fetch(`${srv.url}/api/raffle/assign-random-prizes`, {
@@ -158,13 +227,26 @@ describe('DELETE /api/admin/delete-all-purchases', () => {
     });
     await paid({ quantity: 5 });
     await insertPurchase(srv.db, { quantity: 2, status: 'PENDING' });
-    await srv.db.collection('instant_prizes').updateMany({}, { $set: { status: 'pending', purchaseId: 'x', delivered: true } });
+    await srv.db
+      .collection('instant_prizes')
+      .updateMany({}, { $set: { status: 'pending', purchaseId: 'x', delivered: true } });
 
     expect(await del(admin)).toEqual({ status: 200, body: { msg: SERVER.purchasesDeleted } });
     expect(await srv.db.collection('purchases').countDocuments()).toBe(0);
     expect(await srv.db.collection('number_claims').countDocuments()).toBe(0);
-    expect(await getRaffleNumbers(srv.db)).toMatchObject({ available: 1000, reserved: 0, sold: 0, nextPosition: 0, soldOut: false, numbersGenerated: true });
-    expect(await srv.db.collection('instant_prizes').findOne()).toMatchObject({ status: 'available', purchaseId: null, delivered: false });
+    expect(await getRaffleNumbers(srv.db)).toMatchObject({
+      available: 1000,
+      reserved: 0,
+      sold: 0,
+      nextPosition: 0,
+      soldOut: false,
+      numbersGenerated: true,
+    });
+    expect(await srv.db.collection('instant_prizes').findOne()).toMatchObject({
+      status: 'available',
+      purchaseId: null,
+      delivered: false,
+    });
     // Selling again starts from the first position.
     expect((await paid({ quantity: 1 })).numbers).toHaveLength(1);
   });

@@ -1,12 +1,23 @@
 // /api/raffle: the raffle's numbers (generate, delete, progress) and its instant prizes.
 // SPEC §6 says the old client called the mutations without a token; the server requires
 // an admin anyway (DESIGN Security).
-import { assignPrizesSchema, idParamSchema, instantPrizeUpdateSchema, SERVER, type Progress } from '@vag/contracts';
+import {
+  assignPrizesSchema,
+  idParamSchema,
+  instantPrizeUpdateSchema,
+  SERVER,
+  type Progress,
+} from '@vag/contracts';
 import { Hono } from 'hono';
 import type { Db } from 'mongodb';
 import { ADMIN_ONLY, requireStaff } from '../../auth';
 import type { AppEnv } from '../../context';
-import { countInstantPrizes, deleteAllInstantPrizes, listInstantPrizes, updateInstantPrize } from '../../db/instant-prizes';
+import {
+  countInstantPrizes,
+  deleteAllInstantPrizes,
+  listInstantPrizes,
+  updateInstantPrize,
+} from '../../db/instant-prizes';
 import {
   CURRENT_RAFFLE_ID,
   generateRaffleNumbers,
@@ -75,18 +86,29 @@ export const raffleRouter = new Hono<AppEnv>()
     }
     try {
       // Re-read after taking the right to assign: the cursor moves with every sale.
-      await placeInstantPrizes(db, await getRaffleNumbers(db), prizes.map((p) => p.amount));
+      await placeInstantPrizes(
+        db,
+        await getRaffleNumbers(db),
+        prizes.map((p) => p.amount),
+      );
     } catch (error) {
       await releasePrizeAssignment(db);
-      if (error instanceof NotEnoughFreeNumbersError) throw apiError(409, SERVER.notEnoughFreeNumbers);
+      if (error instanceof NotEnoughFreeNumbersError)
+        throw apiError(409, SERVER.notEnoughFreeNumbers);
       throw error;
     }
     return c.json({ msg: SERVER.prizesAssigned(prizes.length) });
   })
 
-  .put('/:id', adminOnly, validate('param', idParamSchema), validate('json', instantPrizeUpdateSchema), async (c) => {
-    const { id } = c.req.valid('param');
-    const prize = await updateInstantPrize(c.get('deps').db, id, c.req.valid('json'));
-    if (!prize) throw apiError(404, SERVER.prizeNotFound);
-    return c.json({ ...withId(prize), msg: SERVER.updated });
-  });
+  .put(
+    '/:id',
+    adminOnly,
+    validate('param', idParamSchema),
+    validate('json', instantPrizeUpdateSchema),
+    async (c) => {
+      const { id } = c.req.valid('param');
+      const prize = await updateInstantPrize(c.get('deps').db, id, c.req.valid('json'));
+      if (!prize) throw apiError(404, SERVER.prizeNotFound);
+      return c.json({ ...withId(prize), msg: SERVER.updated });
+    },
+  );
