@@ -1,0 +1,75 @@
+// The scaled path for real: the api with its workers subscribed through Apache Kafka.
+// A PayPal order goes from create-order to numbers, e-mail and SMS; a second workers
+// process shares the consumer groups, and when one of them stops the other takes over.
+import { randomUUID } from 'node:crypto';
+import { createBus, type AppDeps } from '@vag/api';
+import { getPurchase } from '@vag/api/db/purchases';
+import { activeRaffle, customOrder, numbersOf, postJson } from '@vag/api/payments/test-fixtures';
+import { startFakeProviders, type FakeProviders } from '@vag/api/testing/fakes/index';
+import { startTestServer, type TestServer } from '@vag/api/testing/server';
+import { waitFor } from '@vag/api/testing/wait';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startWorkers } from './index';
+
+const brokers = process.env.VAG_TEST_KAFKA_BROKERS ?? '';
+let fakes: FakeProviders;
+let server: TestServer;
+let api: string;
+const cleanups: Array<() => Promise<void>> = [];
+
+beforeAll(async () => {
+  if (!brokers) throw new Error('VAG_TEST_KAFKA_BROKERS is not set: run through `npm test`');
+  fakes = await startFakeProviders();
+  // Own topics and consumer groups on the shared broker.
+  server = await startTestServer({ env: { ...fakes.env, KAFKA_BROKERS: brokers, KAFKA_NAMESPACE: `t${randomUUID().slice(0, 8)}.` } });
+  api = `${server.url}/api`;
+  await activeRaffle(server.db, { totalNumbers: 200, pricePerNumber: 2 });
+}, 120_000);
+afterAll(async () => {
+  while (cleanups.length) await cleanups.pop()!();
+  await server?.stop();
+  await fakes?.stop();
+});
+
+async function buyWithPayPal(quantity: number): Promise<string> {
+  const created = await postJson(`${api}/payments/create-order`, customOrder('paypal', quantity, 2));
+  expect(created.status).toBe(201);
+  const orderId = new URL(created.body.approveUrl).searchParams.get('token')!;
+  fakes.paypal.approve(orderId);
+  const captured = await postJson(`${api}/payments/capture-order`, { orderId });
+  expect(captured.body.status).toBe('COMPLETED');
+  return created.body.purchaseId;
+}
+
+async function expectDelivered(purchaseId: string) {
+  const purchase = await numbersOf(server.db, purchaseId, 60_000);
+  const mail = await waitFor(() => fakes.smtp.mails.find((m) => m.to.includes(purchase.buyer.email)), { timeoutMs: 60_000, message: 'the e-mail' });
+  for (const n of purchase.assignedNumbers) expect(mail.text).toContain(n);
+  await waitFor(() => fakes.twilio.messages.find((s) => purchase.assignedNumbers.every((n) => s.body.includes(n))), { timeoutMs: 60_000, message: 'the SMS' });
+  return purchase;
+}
+
+describe('the pipeline over Kafka', () => {
+  it('paypal order → capture → numbers, e-mail and SMS through Kafka consumers', async () => {
+    expect(server.deps.bus.kind).toBe('kafka');
+    const purchase = await expectDelivered(await buyWithPayPal(3));
+    expect(purchase.assignedNumbers).toHaveLength(3);
+    await waitFor(async () => (await getPurchase(server.db, purchase._id))?.outbox?.purchase_paid?.publishedAt, { message: 'outbox marked published' });
+  }, 120_000);
+
+  it('a second workers process shares the groups; when one stops the other keeps every purchase flowing', async () => {
+    // What `npm run workers` does in another process: its own Kafka client, the same groups.
+    const bus = createBus({ ...server.deps.env });
+    const deps: AppDeps = { ...server.deps, bus };
+    const second = await startWorkers(deps);
+    cleanups.push(async () => {
+      await bus.close();
+    });
+    const before = await Promise.all([1, 2, 3, 4].map(() => buyWithPayPal(1)));
+    for (const id of before) await expectDelivered(id);
+
+    await second.stop();
+    const after = await Promise.all([1, 2, 3].map(() => buyWithPayPal(2)));
+    for (const id of after) await expectDelivered(id);
+  }, 180_000);
+});
