@@ -1,7 +1,7 @@
 // The back office: react-admin under /admin with SPEC §2's routes. Admin-only screens are
 // refused to resellers by authProvider.canAccess (resources) and <AdminOnly> (custom routes).
 import { Admin, CustomRoutes, Resource } from 'react-admin';
-import { Route } from 'react-router-dom';
+import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { authProvider } from './authProvider';
 import { BannerManager } from './banners/BannerManager';
 import { AdminOnly } from './common/AdminOnly';
@@ -21,7 +21,19 @@ import { SettingsPage } from './settings/SettingsPage';
 import { theme } from './theme';
 import { UsersPage } from './users/UsersPage';
 
+// The api serves this app under /admin: a browser router (not react-admin's default hash
+// router) with the Admin mounted on /admin/*, so URLs are /admin/packages etc.
 export function App() {
+  return (
+    <BrowserRouter>
+      <Routes>
+        <Route path="/admin/*" element={<BackOffice />} />
+      </Routes>
+    </BrowserRouter>
+  );
+}
+
+function BackOffice() {
   return (
     <Admin
       basename="/admin"

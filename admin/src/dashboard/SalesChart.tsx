@@ -2,7 +2,7 @@
 import ShowChartIcon from '@mui/icons-material/ShowChart';
 import { Box, Skeleton, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { PAYMENT_METHODS, type SalesChartResponse } from '@vag/contracts';
+import { PAYMENT_METHODS, type SalesChart as SalesChartData } from '@vag/contracts';
 import { useTranslate } from 'react-admin';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { useVagApi } from '../common/useVagApi';
@@ -16,9 +16,9 @@ export function SalesChart() {
   const api = useVagApi();
   const { data, isPending, isError } = useQuery({
     queryKey: ['sales-chart'],
-    queryFn: () => api.call<SalesChartResponse>('GET', '/admin/sales-chart'),
+    queryFn: () => api.call<SalesChartData>('GET', '/admin/sales-chart'),
   });
-  const points = (data?.points ?? []).map((p) => ({ ...p, day: chartDayLabel(p.date) }));
+  const points = (data?.days ?? []).map((d) => ({ ...d.byMethod, total: d.total, label: chartDayLabel(d.day) }));
   return (
     <DashCard title={translate('vag.dashboard.salesChart')} icon={<ShowChartIcon color="primary" />}>
       {isPending ? (
@@ -32,7 +32,7 @@ export function SalesChart() {
           <ResponsiveContainer>
             <BarChart data={points} margin={{ top: 8, right: 8, left: -16, bottom: 0 }}>
               <CartesianGrid strokeDasharray="3 3" />
-              <XAxis dataKey="day" />
+              <XAxis dataKey="label" />
               <YAxis allowDecimals={false} />
               <Tooltip />
               <Legend />

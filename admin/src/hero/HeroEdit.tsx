@@ -57,7 +57,7 @@ export function HeroEdit() {
         <Typography variant="h5" component="h1" sx={{ fontWeight: 700, mb: 2 }}>
           {translate('vag.hero.title')}
         </Typography>
-        <Form record={data ? raffleToHeroForm(data) : {}} onSubmit={save} validate={validate}>
+        <Form noValidate record={data ? raffleToHeroForm(data) : {}} onSubmit={save} validate={validate}>
           <TextInput source="name" label={translate('vag.hero.name')} fullWidth />
           <TextInput source="mainPrize" label={translate('vag.hero.mainPrize')} fullWidth />
           <TextInput source="price" type="number" label={translate('vag.hero.price')} inputProps={{ min: 0, step: 0.01 }} fullWidth />

@@ -11,7 +11,7 @@ import PeopleAltIcon from '@mui/icons-material/PeopleAlt';
 import AssessmentIcon from '@mui/icons-material/Assessment';
 import SettingsIcon from '@mui/icons-material/Settings';
 import type { ReactElement } from 'react';
-import { Menu, usePermissions, useTranslate } from 'react-admin';
+import { Menu, useBasename, usePermissions, useTranslate } from 'react-admin';
 import { menuFor } from './menu';
 
 const ICONS: Record<string, ReactElement> = {
@@ -31,12 +31,13 @@ const ICONS: Record<string, ReactElement> = {
 export function AppMenu() {
   const { permissions } = usePermissions<string | null>();
   const translate = useTranslate();
+  const basename = useBasename();
   return (
     <Menu>
       {menuFor(permissions).map((entry) => (
         <Menu.Item
           key={entry.name}
-          to={entry.path}
+          to={`${basename}${entry.path}`}
           primaryText={translate(entry.labelKey)}
           leftIcon={ICONS[entry.name]}
           end={entry.path === '/'}

@@ -58,7 +58,7 @@ export function LoginPage() {
             </Typography>
             <Typography color="text.secondary">{translate('vag.login.subtitle')}</Typography>
           </Box>
-          <Form onSubmit={submit} validate={validate} mode="onSubmit" reValidateMode="onChange">
+          <Form noValidate onSubmit={submit} validate={validate} mode="onSubmit" reValidateMode="onChange">
             <TextInput source="email" type="email" label={translate('vag.login.email')} fullWidth autoComplete="email" />
             <PasswordField source="password" label={translate('vag.login.password')} autoComplete="current-password" />
             <Button type="submit" variant="contained" fullWidth size="large" disabled={submitting} sx={{ mt: 2 }}>

@@ -29,7 +29,7 @@ export function PackageEdit() {
         },
       }}
     >
-      <SimpleForm validate={validatePackage} toolbar={<EditToolbar />}>
+      <SimpleForm noValidate validate={validatePackage} toolbar={<EditToolbar />}>
         <PackageInputs />
       </SimpleForm>
     </Edit>

@@ -17,6 +17,7 @@ import {
   useNotify,
   useRecordContext,
   useRefresh,
+  useBasename,
   useTranslate,
   type RaRecord,
 } from 'react-admin';
@@ -25,13 +26,14 @@ import { TwoStepDelete } from '../common/TwoStepDelete';
 
 function ListActions() {
   const translate = useTranslate();
+  const basename = useBasename();
   const refresh = useRefresh();
   return (
     <TopToolbar>
       <Button startIcon={<RefreshIcon />} onClick={refresh}>
         {translate('vag.common.refresh')}
       </Button>
-      <Button component={Link} to="/packages/create" variant="contained" startIcon={<AddIcon />}>
+      <Button component={Link} to={`${basename}/packages/create`} variant="contained" startIcon={<AddIcon />}>
         {translate('vag.packages.add')}
       </Button>
     </TopToolbar>

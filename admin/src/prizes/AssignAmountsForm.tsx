@@ -45,9 +45,11 @@ function AmountRows() {
           )}
         </Box>
       ))}
-      <Button startIcon={<AddIcon />} onClick={add} sx={{ mb: 2 }}>
-        {translate('vag.prizes.addAmount')}
-      </Button>
+      <Box sx={{ mb: 2 }}>
+        <Button startIcon={<AddIcon />} onClick={add}>
+          {translate('vag.prizes.addAmount')}
+        </Button>
+      </Box>
     </>
   );
 }
@@ -78,9 +80,11 @@ export function AssignAmountsForm({ onAssigned }: { onAssigned: () => void }) {
           {translate('vag.prizes.warning')}
         </Alert>
       )}
-      <Form defaultValues={DEFAULTS} onSubmit={submit} validate={validate}>
+      <Form noValidate defaultValues={DEFAULTS} onSubmit={submit} validate={validate}>
         <AmountRows />
-        <SaveButton label={translate('vag.prizes.assign')} alwaysEnable icon={<></>} />
+        <Box>
+          <SaveButton label={translate('vag.prizes.assign')} alwaysEnable icon={<></>} />
+        </Box>
       </Form>
     </Box>
   );

@@ -32,7 +32,7 @@ export function PrizeUpdateDialog({ prize, onClose }: { prize: InstantPrize; onC
 
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="xs">
-      <Form record={{ prizeAmount: prize.prizeAmount, delivered: prize.delivered }} onSubmit={save} validate={validate}>
+      <Form noValidate record={{ prizeAmount: prize.prizeAmount, delivered: prize.delivered }} onSubmit={save} validate={validate}>
         <DialogTitle>
           {translate('vag.prizes.updateTitle')} · {prize.number}
         </DialogTitle>

@@ -44,7 +44,7 @@ export function ConfirmTransferForm({ purchaseId, onBack, onConfirmed }: Props) 
       <Typography variant="h6" component="h3" sx={{ mb: 1 }}>
         {t('confirmTransfer')}
       </Typography>
-      <Form onSubmit={submit} validate={validate}>
+      <Form noValidate onSubmit={submit} validate={validate}>
         <TextInput source="referenceCode" label={t('referenceCode')} fullWidth />
         <TextInput source="bankName" label={t('bankName')} fullWidth />
         <Box sx={{ display: 'flex', gap: 1 }}>

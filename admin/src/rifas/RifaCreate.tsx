@@ -1,5 +1,5 @@
 import { PAST_RAFFLE_FORM_DEFAULTS, pastRaffleInputSchema } from '@vag/contracts';
-import { Create, SimpleForm, useNotify, useTranslate } from 'react-admin';
+import { Create, SimpleForm, useNotify, useRedirect, useTranslate } from 'react-admin';
 import { zodValidate } from '../common/zodValidate';
 import { RifaInputs } from './RifaInputs';
 
@@ -8,16 +8,19 @@ export const validateRifa = zodValidate(pastRaffleInputSchema);
 export function RifaCreate() {
   const translate = useTranslate();
   const notify = useNotify();
+  const redirect = useRedirect();
   return (
     <Create
       title={translate('vag.rifas.createTitle')}
-      redirect="list"
       mutationOptions={{
-        onSuccess: () => notify('vag.rifas.saved', { type: 'success' }),
+        onSuccess: () => {
+          notify('vag.rifas.saved', { type: 'success' });
+          redirect('list', 'rifas');
+        },
         onError: (error: Error) => notify(`${translate('vag.rifas.createError')} ${error.message}`, { type: 'error' }),
       }}
     >
-      <SimpleForm defaultValues={PAST_RAFFLE_FORM_DEFAULTS} validate={validateRifa}>
+      <SimpleForm noValidate defaultValues={PAST_RAFFLE_FORM_DEFAULTS} validate={validateRifa}>
         <RifaInputs />
       </SimpleForm>
     </Create>

@@ -18,7 +18,7 @@ export function RifaEdit() {
         onError: (error: Error) => notify(`${translate('vag.rifas.updateError')} ${error.message}`, { type: 'error' }),
       }}
     >
-      <SimpleForm validate={validateRifa}>
+      <SimpleForm noValidate validate={validateRifa}>
         <RifaInputs />
       </SimpleForm>
     </Edit>

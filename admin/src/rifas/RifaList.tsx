@@ -9,6 +9,7 @@ import {
   useDelete,
   useListContext,
   useNotify,
+  useBasename,
   useTranslate,
   type RaRecord,
 } from 'react-admin';
@@ -19,9 +20,10 @@ type Row = PastRaffle & RaRecord;
 
 function Actions() {
   const translate = useTranslate();
+  const basename = useBasename();
   return (
     <TopToolbar>
-      <Button component={Link} to="/rifas/create" variant="contained" startIcon={<AddIcon />}>
+      <Button component={Link} to={`${basename}/rifas/create`} variant="contained" startIcon={<AddIcon />}>
         {translate('vag.rifas.add')}
       </Button>
     </TopToolbar>
@@ -30,6 +32,7 @@ function Actions() {
 
 function RifaCard({ rifa }: { rifa: Row }) {
   const translate = useTranslate();
+  const basename = useBasename();
   const notify = useNotify();
   const [remove] = useDelete();
   return (
@@ -50,7 +53,7 @@ function RifaCard({ rifa }: { rifa: Row }) {
         </Typography>
       </CardContent>
       <CardActions>
-        <Button size="small" component={Link} to={`/rifas/${encodeURIComponent(String(rifa.id))}`} startIcon={<EditIcon />}>
+        <Button size="small" component={Link} to={`${basename}/rifas/${encodeURIComponent(String(rifa.id))}`} startIcon={<EditIcon />}>
           {translate('vag.common.edit')}
         </Button>
         <TwoStepDelete

@@ -53,7 +53,7 @@ export function SettingsPage() {
       <Typography variant="h5" component="h1" sx={{ fontWeight: 700, mb: 2 }}>
         {t('title')}
       </Typography>
-      <Form record={data ?? {}} onSubmit={save}>
+      <Form noValidate record={data ?? {}} onSubmit={save}>
         <Section title={t('general')}>
           <TextInput source="email" label={t('email')} fullWidth />
           <TextInput source="contactNumber" label={t('contactNumber')} fullWidth />

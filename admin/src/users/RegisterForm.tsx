@@ -58,7 +58,7 @@ export function RegisterForm() {
             {t('warning')}
           </Alert>
         )}
-        <Form defaultValues={REGISTER_FORM_DEFAULTS} onSubmit={submit} validate={validate}>
+        <Form noValidate defaultValues={REGISTER_FORM_DEFAULTS} onSubmit={submit} validate={validate}>
           <ResetAfterSave done={saved} />
           <TextInput source="name" label={t('name')} fullWidth />
           <TextInput source="email" type="email" label={t('email')} fullWidth />

@@ -1,0 +1,201 @@
+// An admin runs the raffle from the back office, against the real api. Each test signs in
+// on its own page and creates the data it needs.
+import { readFileSync, statSync } from 'node:fs';
+import { SERVER, TOASTS, UI, VALIDATION } from '@vag/contracts';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  completedPurchase,
+  createBankTransferOrder,
+  englishOnScreen,
+  ensureNumbers,
+  seedLottery,
+  signIn,
+  staffPage,
+  startAdminSite,
+  type AdminSite,
+} from './support';
+
+// Chromium and the api share two cores with every other suite: be patient.
+vi.setConfig({ testTimeout: 180_000, hookTimeout: 180_000 });
+
+let site: AdminSite;
+
+beforeAll(async () => {
+  site = await startAdminSite();
+  await seedLottery(site);
+  await ensureNumbers(site);
+});
+afterAll(async () => {
+  await site?.stop();
+});
+
+const escape = (text: string) => new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+
+describe('an admin in the back office', () => {
+  it('signs in from a deep link, sees the success toast and comes back to that page', async () => {
+    const page = await site.page();
+    await signIn(page, site.admin, '/admin/hero');
+    await page.getByText(TOASTS.loginTitle).waitFor();
+    await page.getByText(TOASTS.loginDescription).waitFor();
+    await page.waitForURL('**/admin/hero');
+    await page.getByRole('heading', { name: 'Editar Sección Hero' }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('admin_role'))).toBe('admin');
+  });
+
+  it('refuses wrong credentials with the failure toast and validates the form', async () => {
+    const page = await site.page();
+    await page.goto('/admin/login');
+    await page.getByLabel('Correo electrónico').fill('no-es-correo');
+    await page.getByLabel('Contraseña', { exact: true }).fill('123');
+    await page.getByRole('button', { name: UI.loginSubmit }).click();
+    await page.getByText(VALIDATION.emailInvalidAdmin).waitFor();
+    await page.getByText(VALIDATION.passwordMin).waitFor();
+    await page.getByLabel('Correo electrónico').fill(site.admin.email);
+    await page.getByLabel('Contraseña', { exact: true }).fill('otra-clave');
+    await page.getByRole('button', { name: UI.loginSubmit }).click();
+    await page.getByText('Credenciales inválidas o error de servidor').waitFor();
+    expect(page.url()).toMatch(/\/admin\/login$/);
+  });
+
+  it("finishes and reactivates the raffle from the dashboard with the 'Estado actualizado' toast", async () => {
+    const page = await staffPage(site);
+    await page.getByRole('heading', { name: 'Sorteo Actual' }).waitFor();
+    await page.getByRole('button', { name: UI.finishRaffle }).click();
+    await page.getByText(TOASTS.raffleFinalized).waitFor();
+    await page.getByText(TOASTS.statusUpdatedTitle).first().waitFor();
+    await page.getByRole('button', { name: UI.reactivateRaffle }).click();
+    await page.getByText(TOASTS.raffleReactivated).waitFor();
+    expect((await site.api<{ isActive: boolean }>('GET', '/lottery')).isActive).toBe(true);
+    expect(await englishOnScreen(page)).toEqual([]);
+  });
+
+  it('edits the hero and sees it saved', async () => {
+    const page = await staffPage(site);
+    await page.goto('/admin/hero');
+    const name = page.getByLabel('Nombre del sorteo');
+    await expect.poll(() => name.inputValue()).not.toBe('');
+    await name.fill('Sorteo de Año Nuevo');
+    await page.getByLabel('Premio principal').fill('Moto 0 km');
+    await page.getByRole('button', { name: 'Guardar cambios' }).click();
+    await page.getByText(TOASTS.heroSavedTitle).waitFor();
+    const lottery = await site.api<{ name: string; prize: string }>('GET', '/lottery');
+    expect(lottery).toMatchObject({ name: 'Sorteo de Año Nuevo', prize: 'Moto 0 km' });
+  });
+
+  it('creates, edits and deletes (in two steps) a package', async () => {
+    const page = await staffPage(site);
+    await page.goto('/admin/packages');
+    await page.getByText(UI.noPackages).waitFor();
+    await page.getByRole('link', { name: 'Añadir paquete' }).first().click();
+    await page.getByLabel('Nombre').fill('ab');
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await page.getByText(VALIDATION.packageNameMin).waitFor();
+    await page.getByLabel('Nombre').fill('Paquete Oro');
+    await page.getByLabel('Cantidad').fill('20');
+    await page.getByLabel('Precio').fill('25');
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await page.getByText(TOASTS.packageAdded).waitFor();
+    const row = () => page.getByRole('row', { name: /Paquete Oro/ });
+    await row().getByText('$25.00').waitFor();
+
+    await row().getByRole('link', { name: 'Editar' }).click();
+    await expect.poll(() => page.getByLabel('Precio').inputValue()).toBe('25');
+    await page.getByLabel('Precio').fill('22.5');
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await page.getByText(TOASTS.packageUpdated).waitFor();
+    await row().getByText('$22.50').waitFor();
+
+    await row().getByRole('button', { name: 'Eliminar' }).click();
+    await row().getByRole('button', { name: UI.cancel }).click();
+    await row().getByRole('button', { name: 'Eliminar' }).click();
+    await row().getByRole('button', { name: UI.confirm }).click();
+    await page.getByText(TOASTS.packageDeleted).waitFor();
+    await page.getByText(UI.noPackages).waitFor();
+    expect(await site.api<unknown[]>('GET', '/packages')).toEqual([]);
+  });
+
+  it('confirms a bank transfer from the purchase history and sees the granted numbers', async () => {
+    const email = `ana.${Date.now()}@correo.ec`;
+    await createBankTransferOrder(site, { email, quantity: 3 });
+    const page = await staffPage(site);
+    await page.goto('/admin/purchases');
+    await page.getByPlaceholder('Buscar por número, email o revendedor').fill(email);
+    const row = () => page.getByRole('row', { name: escape(email) });
+    await row().getByText('PENDIENTE').waitFor();
+    await page.getByText('Mostrando 1-1 de 1 compras').waitFor();
+    await row().getByRole('button', { name: UI.details }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Aún no hay números asignados.').waitFor();
+    await dialog.getByRole('button', { name: UI.confirmTransfer }).click();
+    await dialog.getByRole('button', { name: UI.confirmTransfer }).click();
+    await dialog.getByText(VALIDATION.referenceCodeRequired).waitFor();
+    await dialog.getByText(VALIDATION.bankNameRequired).waitFor();
+    await dialog.getByRole('button', { name: UI.back }).click();
+    await dialog.getByRole('button', { name: UI.confirmTransfer }).click();
+    await dialog.getByLabel('Código de referencia').fill('REF-12345');
+    await dialog.getByLabel('Banco').fill('Banco Pichincha');
+    await dialog.getByRole('button', { name: UI.confirmTransfer }).click();
+    await page.getByText(TOASTS.transferConfirmedTitle).waitFor();
+    await page.getByText(TOASTS.transferConfirmed(3)).waitFor();
+    const grid = dialog.getByTestId('numbers-grid');
+    await grid.waitFor();
+    expect(await grid.locator('> *').count()).toBe(3);
+    await dialog.getByText('REF-12345').waitFor();
+    await dialog.getByRole('button', { name: 'Cerrar' }).click();
+    await row().getByText('COMPLETADO').waitFor();
+  });
+
+  it('exports the report as PDF and Excel', async () => {
+    await completedPurchase(site, { email: `rep.${Date.now()}@correo.ec`, quantity: 2 });
+    const page = await staffPage(site);
+    await page.goto('/admin/reports');
+    await page.getByRole('button', { name: 'Generar' }).click();
+    await page.getByTestId('report-total-tickets').waitFor();
+    expect(Number(await page.getByTestId('report-total-tickets').textContent())).toBeGreaterThanOrEqual(2);
+    for (const [button, file, magic] of [
+      ['PDF', 'reporte.pdf', '%PDF'],
+      ['Excel', 'reporte.xlsx', 'PK\u0003\u0004'],
+    ] as const) {
+      const download = page.waitForEvent('download');
+      await page.getByRole('button', { name: button, exact: true }).click();
+      const done = await download;
+      expect(done.suggestedFilename()).toBe(file);
+      const saved = await done.path();
+      expect(statSync(saved).size).toBeGreaterThan(0);
+      expect(readFileSync(saved).subarray(0, 4).toString('latin1')).toBe(magic);
+    }
+  });
+
+  it('registers a reseller, who then appears among the resellers', async () => {
+    const page = await staffPage(site);
+    await page.goto('/admin/users');
+    const email = `rita.${Date.now()}@voyaganar.ec`;
+    await page.getByRole('button', { name: 'Registrar usuario' }).click();
+    await page.getByText(VALIDATION.userNameMin).waitFor();
+    await page.getByLabel('Nombre').fill('Rita Revendedora');
+    await page.getByLabel('Correo electrónico').fill(email);
+    await page.getByLabel('Contraseña', { exact: true }).fill('Clave123!');
+    await page.getByLabel('Confirmar contraseña', { exact: true }).fill('Otra123!');
+    await page.getByRole('button', { name: 'Registrar usuario' }).click();
+    await page.getByText(VALIDATION.passwordsDontMatch).waitFor();
+    await page.getByLabel('Confirmar contraseña', { exact: true }).fill('Clave123!');
+    await page.getByRole('button', { name: 'Registrar usuario' }).click();
+    await page.getByText(TOASTS.userCreatedTitle).waitFor();
+    await page.getByText(TOASTS.userCreated(email, 'Revendedor')).waitFor();
+    await page.getByRole('cell', { name: email }).waitFor();
+
+    await page.goto('/admin/resellers');
+    await page.getByRole('row', { name: escape(email) }).waitFor();
+  });
+
+  it('signs out to /super and needs to sign in again', async () => {
+    const page = await staffPage(site);
+    await page.getByRole('button', { name: 'Abrir menú de cuenta' }).click();
+    await page.getByRole('menuitem', { name: UI.logout }).click();
+    await page.waitForURL('**/super');
+    expect(await page.evaluate(() => localStorage.getItem('adminToken'))).toBeNull();
+    await page.goto('/admin/packages');
+    await page.waitForURL('**/admin/login');
+    expect(SERVER.numbersGenerated(1)).toContain('1');
+  });
+});
