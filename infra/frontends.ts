@@ -1,10 +1,10 @@
 // The storefront and admin are built to static files the api serves. A build runs
 // when a workspace has a `build` script and sources, and its dist/ is missing or older
 // than any of its sources (or contracts', which both import).
-import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { say, seconds } from './lib/log';
-import { repoRoot } from './lib/paths';
+import { cacheDir, repoRoot } from './lib/paths';
 import { run } from './lib/run';
 
 export const frontends = [
@@ -12,7 +12,8 @@ export const frontends = [
   { dir: 'admin', pkg: '@vag/admin' },
 ] as const;
 
-const stampName = '.vag-build-stamp';
+// Kept outside dist/, which the api serves to the public.
+const stampOf = (dir: string) => path.join(cacheDir, 'builds', `${dir}.stamp`);
 const skippedDirs = new Set(['node_modules', 'dist', '.astro', 'e2e']);
 
 /** Newest modification time of the files under `target` (0 when absent). */
@@ -41,8 +42,9 @@ function hasBuildScript(dir: string): boolean {
 }
 
 export function isStale(dir: string): boolean {
-  const stamp = path.join(repoRoot, dir, 'dist', stampName);
-  if (!existsSync(stamp)) return true;
+  const stamp = stampOf(dir);
+  if (!existsSync(stamp) || !existsSync(path.join(repoRoot, dir, 'dist', 'index.html')))
+    return true;
   const sources = Math.max(
     newestMtime(path.join(repoRoot, dir)),
     newestMtime(path.join(repoRoot, 'contracts', 'src')),
@@ -66,7 +68,8 @@ export async function buildFrontends({ force = false } = {}): Promise<boolean> {
     say.step(`${dir}: npm run build…`);
     try {
       await run('npm', ['run', 'build', '-w', pkg], { cwd: repoRoot });
-      writeFileSync(path.join(repoRoot, dir, 'dist', stampName), new Date().toISOString());
+      mkdirSync(path.dirname(stampOf(dir)), { recursive: true });
+      writeFileSync(stampOf(dir), new Date().toISOString());
       say.ok(`${dir} built (${seconds(started)})`);
     } catch (error) {
       ok = false;
