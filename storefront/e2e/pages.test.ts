@@ -4,6 +4,7 @@ import { ERRORS, UI } from '@vag/contracts';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  seedSettings,
   DESKTOP,
   drawJpeg,
   hydrated,
@@ -21,6 +22,7 @@ let site: Site;
 beforeAll(async () => {
   site = await startSite();
   await seedRaffle(site, { pricePerNumber: 1.25 });
+  await seedSettings(site);
   const painter = await site.page();
   await uploadMedia(
     site,
@@ -75,6 +77,13 @@ describe('home', () => {
       );
       expect([...order].sort((a, b) => a - b)).toEqual(order);
       await noHorizontalScroll(page);
+      // The floating WhatsApp button fades in (after 2 s) with the contact number.
+      const whatsapp = page.getByRole('link', { name: 'Escríbenos por WhatsApp' });
+      await page.locator('.whatsapp-float.visible').waitFor();
+      expect(await whatsapp.getAttribute('href')).toMatch(/^https:\/\/wa\.me\/593991234567\?text=/);
+      // The footer shows the contact data from settings.
+      await page.locator('footer').getByRole('link', { name: 'soporte@voyaganar.ec' }).waitFor();
+      await page.locator('footer').getByRole('link', { name: 'Instagram' }).waitFor();
       if (viewport === MOBILE) {
         // The header links sit behind the menu button on small screens.
         const toggle = page.getByRole('button', { name: 'Abrir menú' });
@@ -227,6 +236,15 @@ describe('content pages', () => {
     await page.goto('/contacto');
     await page.getByText(UI.supportHours).first().waitFor();
     await page.getByText('WhatsApp:').waitFor();
+    const details = page.locator('.contact-list');
+    await details.getByRole('link', { name: 'soporte@voyaganar.ec' }).waitFor();
+    expect(await details.getByRole('link', { name: '0991234567' }).getAttribute('href')).toBe(
+      'tel:+593991234567',
+    );
+    expect(
+      await details.getByRole('link', { name: 'Escríbenos por WhatsApp' }).getAttribute('href'),
+    ).toBe('https://wa.me/593991234567');
+    await details.getByRole('link', { name: 'Facebook' }).waitFor();
     await saveScreenshot(page, 'contacto-mobile');
     await page.goto('/super');
     await page.getByRole('link', { name: 'Ir al inicio de sesión' }).waitFor();

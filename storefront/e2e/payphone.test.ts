@@ -84,6 +84,13 @@ describe('paying with PayPhone', () => {
     await card.getByText('PayPhone', { exact: true }).waitFor();
     await card.getByText('4 números').waitFor();
     await card.getByText('$8.00').waitFor();
+
+    // Coming back to the same PayPhone link: already processed, the purchase is fetched.
+    const again = await site.page(MOBILE);
+    await again.goto(page.url());
+    await again.getByText(TOASTS.paymentConfirmedTitle).waitFor();
+    await again.getByText(TOASTS.paymentAlreadyProcessed).waitFor();
+    await again.getByTestId('confirmation-success').getByText('4 números').waitFor();
   });
 
   it('says what is missing instead of showing a blank box without parameters', async () => {

@@ -169,3 +169,17 @@ export async function uploadMedia(
   });
   if (!res.ok) throw new Error(`upload ${filename} → ${res.status}: ${await res.text()}`);
 }
+
+/** Contact data and social links, as an admin saves them in Configuración. */
+export async function seedSettings(site: Site): Promise<void> {
+  const current = await site.api<{ _id: string }>('GET', '/settings');
+  await site.api('PUT', `/settings/${current._id}`, {
+    email: 'soporte@voyaganar.ec',
+    contactNumber: '0991234567',
+    socialMedia: {
+      facebook: 'https://facebook.com/voyaganar',
+      instagram: 'https://instagram.com/voyaganar',
+      tiktok: '',
+    },
+  });
+}
