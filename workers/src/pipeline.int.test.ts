@@ -75,7 +75,7 @@ describe('redelivery and crashes', () => {
     const claim = await findClaimByPurchase(server.db, purchaseId);
     expect(claim?.count).toBe(4);
     expect(await server.db.collection('number_claims').countDocuments({ purchaseId })).toBe(1);
-    for (const m of about(purchaseId, TOPICS['numbers.assigned'])) expect((m.value as any).data.numbers).toEqual(purchase.assignedNumbers);
+    for (const m of about(purchaseId, TOPICS['numbers.assigned'])) expect((m.value as { data: { numbers: string[] } }).data.numbers).toEqual(purchase.assignedNumbers);
     expectOneEmailAndSms(purchase.buyer.email, purchase.assignedNumbers);
   });
 

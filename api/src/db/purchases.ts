@@ -4,8 +4,9 @@
 // is one conditional single-document update that matches nothing the second time, so
 // replays and races between confirmation paths confirm a purchase once. The numbers
 // and read side of the same documents live in db/purchase-numbers.ts.
-import type { PaymentMethod, PurchasePaidEvent, PurchaseStatus } from '@vag/contracts';
+import type { NotificationChannel, PaymentMethod, PurchasePaidEvent, PurchaseStatus } from '@vag/contracts';
 import type { Db, Filter } from 'mongodb';
+import type { ChannelState } from './notifications';
 import { isDuplicateKey } from './raffle-numbers';
 
 export interface PurchaseBuyerDoc {
@@ -69,7 +70,7 @@ export interface PurchaseDoc {
   };
   bankTransfer?: { received: boolean; bankName?: string | null; referenceCode?: string | null; confirmedAt?: Date | null; confirmedBy?: string | null };
   outbox?: PurchaseOutbox;
-  notifications?: Record<string, unknown>;
+  notifications?: Partial<Record<NotificationChannel, ChannelState>>;
   /** Why an order never reached the buyer's payment page (provider failure), or why it needs a refund. */
   failure?: { reason: 'provider_error' | 'late_payment_sold_out' | 'amount_mismatch'; message: string; at: Date };
 }

@@ -38,7 +38,7 @@ async function expectNotified(purchaseId: string) {
   expect(sms.to).toBe('+593991234567');
   await waitFor(async () => {
     const p = await getPurchase(server.db, purchaseId);
-    return p?.notifications?.email && (p.notifications as any).email.status === 'sent' && (p.notifications as any).sms?.status === 'sent';
+    return p?.notifications?.email?.status === 'sent' && p.notifications.sms?.status === 'sent';
   }, { message: 'notification statuses' });
   expect(fakes.smtp.mails.filter((m) => m.to.includes(purchase.buyer.email))).toHaveLength(1);
   expect(fakes.twilio.messages.filter((m) => m.body.includes(numbers[0]!))).toHaveLength(1);
@@ -106,7 +106,7 @@ describe('POST /api/payments/create-order + confirmation, per method', () => {
     const { payload } = fakes.stripe.signedCompletedEvent(sessionId);
     const res = await fetch(`${api}/payments/stripe-webhook`, { method: 'POST', headers: { 'stripe-signature': 't=1,v1=deadbeef' }, body: payload });
     expect(res.status).toBe(400);
-    expect((await res.json()).msg).toBe(SERVER.invalidSignature);
+    expect(((await res.json()) as { msg: string }).msg).toBe(SERVER.invalidSignature);
     expect((await getPurchase(server.db, created.body.purchaseId))?.status).toBe('PENDING');
   });
 
@@ -188,7 +188,7 @@ describe('POST /api/payments/create-order + confirmation, per method', () => {
     expect(resent.status).toBe(202);
     expect(resent.body.msg).toBe(SERVER.notificationResent);
     await waitFor(() => fakes.smtp.mails.filter((m) => m.to.includes(purchase.buyer.email)).length === 2, { message: 'the re-sent e-mail' });
-    await waitFor(async () => (await getPurchase(server.db, purchase._id))?.notifications?.email && ((await getPurchase(server.db, purchase._id))!.notifications as any).email.status === 'sent');
+    await waitFor(async () => (await getPurchase(server.db, purchase._id))?.notifications?.email?.status === 'sent');
     expect(fakes.twilio.messages.filter((m) => m.body.includes(purchase.assignedNumbers[0]!))).toHaveLength(1);
   });
 

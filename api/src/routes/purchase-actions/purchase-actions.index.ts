@@ -2,10 +2,9 @@
 // confirming a bank transfer, and the notification status with its re-send buttons.
 import { confirmTransferSchema, idParamSchema, notificationChannelSchema, PERMISSIONS, SERVER } from '@vag/contracts';
 import { Hono } from 'hono';
-import { z } from 'zod';
 import { ALL_STAFF, requireStaff } from '../../auth';
-import type { AppEnv } from '../../context';
-import { getPurchase } from '../../db/purchases';
+import type { AppDeps, AppEnv, StaffUser } from '../../context';
+import { getPurchase, type PurchaseDoc } from '../../db/purchases';
 import { notificationStates, requestResend } from '../../db/notifications';
 import { apiError } from '../../lib/errors';
 import { validate } from '../../lib/validate';
@@ -14,6 +13,15 @@ import { republishNumbersAssigned } from '../../pipeline/notify-again';
 
 const resendParams = idParamSchema.extend({ channel: notificationChannelSchema });
 
+/** The purchase a staff member may act on: resellers only their own (by referral code). */
+async function purchaseFor(deps: AppDeps, staff: StaffUser, id: string): Promise<PurchaseDoc> {
+  const purchase = await getPurchase(deps.db, id);
+  if (!purchase || (staff.role !== 'admin' && (!staff.code || purchase.resellerCode !== staff.code))) {
+    throw apiError(404, SERVER.purchaseNotFound);
+  }
+  return purchase;
+}
+
 export const purchaseActionsRouter = new Hono<AppEnv>()
   .patch(
     '/:id/confirm-transfer',
@@ -21,13 +29,14 @@ export const purchaseActionsRouter = new Hono<AppEnv>()
     validate('param', idParamSchema),
     validate('json', confirmTransferSchema),
     async (c) => {
-      const answer = await confirmTransfer(c.get('deps'), c.req.valid('param').id, c.req.valid('json'), c.get('staff'));
+      const { id } = c.req.valid('param');
+      await purchaseFor(c.get('deps'), c.get('staff'), id);
+      const answer = await confirmTransfer(c.get('deps'), id, c.req.valid('json'), c.get('staff'));
       return c.json(answer);
     },
   )
   .get('/:id/notifications', requireStaff(ALL_STAFF, PERMISSIONS.viewPurchases), validate('param', idParamSchema), async (c) => {
-    const purchase = await getPurchase(c.get('deps').db, c.req.valid('param').id);
-    if (!purchase) throw apiError(404, SERVER.purchaseNotFound);
+    const purchase = await purchaseFor(c.get('deps'), c.get('staff'), c.req.valid('param').id);
     return c.json(notificationStates(purchase));
   })
   .post(
@@ -37,8 +46,7 @@ export const purchaseActionsRouter = new Hono<AppEnv>()
     async (c) => {
       const { id, channel } = c.req.valid('param');
       const deps = c.get('deps');
-      const purchase = await getPurchase(deps.db, id);
-      if (!purchase) throw apiError(404, SERVER.purchaseNotFound);
+      const purchase = await purchaseFor(deps, c.get('staff'), id);
       if (purchase.status !== 'COMPLETED' || !purchase.numbersAssignedAt) throw apiError(409, SERVER.purchaseNotCompleted);
       await requestResend(deps.db, id, channel);
       await republishNumbersAssigned(deps, purchase);
@@ -46,5 +54,3 @@ export const purchaseActionsRouter = new Hono<AppEnv>()
       return c.json({ msg: SERVER.notificationResent, notifications: notificationStates(updated ?? purchase) }, 202);
     },
   );
-
-export type ResendParams = z.infer<typeof resendParams>;

@@ -42,8 +42,7 @@ export async function startFakePayPal(): Promise<FakePayPal> {
   const captureReplies = new Map<string, FakeResponse>();
   const captures = new Map<string, number>();
   let failCreates = 0;
-  let server: FakeHttpServer | undefined;
-  const base = () => server!.url;
+  const base = () => server.url;
 
   const orderBody = (o: FakeOrder) => {
     const approveRel = o.usedPaymentSource ? 'payer-action' : 'approve';
@@ -88,7 +87,7 @@ export async function startFakePayPal(): Promise<FakePayPal> {
     body: { name: 'RESOURCE_NOT_FOUND', message: 'The specified resource does not exist.', debug_id: id(), details: [{ issue: 'INVALID_RESOURCE_ID' }] },
   };
 
-  server = await startFakeHttpServer((req) => {
+  const server: FakeHttpServer = await startFakeHttpServer((req) => {
     const auth = req.headers.authorization ?? '';
     if (req.method === 'POST' && req.path === '/v1/oauth2/token') {
       const expected = `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`;
@@ -104,7 +103,10 @@ export async function startFakePayPal(): Promise<FakePayPal> {
         failCreates--;
         return { status: 500, body: { name: 'INTERNAL_SERVER_ERROR', message: 'An internal server error has occurred.', debug_id: id(), details: [] } };
       }
-      const body = req.body as { purchase_units?: Array<Record<string, any>>; payment_source?: { paypal?: unknown } };
+      const body = req.body as {
+        purchase_units?: Array<{ amount?: { value?: unknown; currency_code?: string }; custom_id?: string; invoice_id?: string; reference_id?: string }>;
+        payment_source?: { paypal?: unknown };
+      };
       const unit = body.purchase_units?.[0];
       if (!unit?.amount?.value || !/^\d+(\.\d{1,2})?$/.test(String(unit.amount.value))) return unprocessable('INVALID_PARAMETER_VALUE');
       const order: FakeOrder = {
@@ -164,6 +166,6 @@ export async function startFakePayPal(): Promise<FakePayPal> {
       failCreates = count;
     },
     captureCalls: (orderId) => captures.get(orderId) ?? 0,
-    stop: () => server!.stop(),
+    stop: () => server.stop(),
   };
 }

@@ -38,9 +38,8 @@ export async function startFakePayPhone(): Promise<FakePayPhone> {
   let nextId = 40_000_000 + Math.floor(Math.random() * 1_000_000);
   let confirms = 0;
   let failPrepares = 0;
-  let server: FakeHttpServer | undefined;
 
-  server = await startFakeHttpServer((req) => {
+  const server: FakeHttpServer = await startFakeHttpServer((req) => {
     if (req.headers.authorization !== `Bearer ${token}`) return { status: 401, body: { message: 'Authorization has been denied for this request.' } };
     const body = (req.body ?? {}) as Record<string, unknown>;
     if (req.method === 'POST' && req.path === '/api/button/Prepare') {
@@ -58,7 +57,7 @@ export async function startFakePayPhone(): Promise<FakePayPhone> {
       if (transactions.has(clientTransactionId)) return { status: 400, body: { message: 'Transacción duplicada', errorCode: 17 } };
       const tx: FakeTransaction = { id: nextId++, clientTransactionId, amount, prepared: body };
       transactions.set(clientTransactionId, tx);
-      return { body: { paymentId: tx.id, payWithPayPhone: `${server!.url}/PayPhone/Index?paymentId=${tx.id}`, payWithCard: `${server!.url}/Anonymous/Index?paymentId=${tx.id}` } };
+      return { body: { paymentId: tx.id, payWithPayPhone: `${server.url}/PayPhone/Index?paymentId=${tx.id}`, payWithCard: `${server.url}/Anonymous/Index?paymentId=${tx.id}` } };
     }
     if (req.method === 'POST' && req.path === '/api/button/V2/Confirm') {
       confirms++;
@@ -112,6 +111,6 @@ export async function startFakePayPhone(): Promise<FakePayPhone> {
     failNextPrepares(count) {
       failPrepares = count;
     },
-    stop: () => server!.stop(),
+    stop: () => server.stop(),
   };
 }

@@ -44,14 +44,13 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const sessions = new Map<string, FakeSession>();
   const replies = new Map<string, FakeResponse>();
   let failCreates = 0;
-  let server: FakeHttpServer | undefined;
 
   const notFound = (what: string): FakeResponse => ({
     status: 404,
     body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such checkout.session: '${what}'` } },
   });
 
-  server = await startFakeHttpServer((req) => {
+  const server: FakeHttpServer = await startFakeHttpServer((req) => {
     if (req.headers.authorization !== `Bearer ${secretKey}`) {
       return { status: 401, body: { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } } };
     }
@@ -86,7 +85,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         payment_intent: null,
         success_url: formField(req.body, 'success_url') ?? null,
         cancel_url: formField(req.body, 'cancel_url') ?? null,
-        url: `${server!.url}/c/pay/${id}`,
+        url: `${server.url}/c/pay/${id}`,
         created: Math.floor(Date.now() / 1000),
         livemode: false,
       };
@@ -136,6 +135,6 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     failNextCreates(count) {
       failCreates = count;
     },
-    stop: () => server!.stop(),
+    stop: () => server.stop(),
   };
 }

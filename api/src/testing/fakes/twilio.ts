@@ -27,9 +27,8 @@ export async function startFakeTwilio(): Promise<FakeTwilio> {
   const from = '+15005550006';
   const messages: FakeSms[] = [];
   let failures = 0;
-  let server: FakeHttpServer | undefined;
 
-  server = await startFakeHttpServer((req) => {
+  const server: FakeHttpServer = await startFakeHttpServer((req) => {
     const expected = `Basic ${Buffer.from(`${accountSid}:${authToken}`).toString('base64')}`;
     if (req.headers.authorization !== expected) return { status: 401, body: { code: 20003, message: 'Authenticate', status: 401 } };
     if (req.method === 'POST' && req.path === `/2010-04-01/Accounts/${accountSid}/Messages.json`) {
@@ -59,6 +58,6 @@ export async function startFakeTwilio(): Promise<FakeTwilio> {
     failNext(count) {
       failures = count;
     },
-    stop: () => server!.stop(),
+    stop: () => server.stop(),
   };
 }
