@@ -170,6 +170,27 @@ describe('home', () => {
 });
 
 describe('checkout', () => {
+  it("toasts 'Error en el proceso de pago' when the provider is not configured, and lets the buyer try again", async () => {
+    const page = await site.page(MOBILE);
+    await page.goto('/#sectionPackages');
+    await hydrated(page, 'Packages');
+    await page.getByRole('button', { name: /^Básico:/ }).click();
+    await page.waitForURL('**/checkout');
+    await page.getByLabel('PayPal').check();
+    await page.getByLabel('Nombre', { exact: true }).fill('Mario');
+    await page.getByLabel('Apellido').fill('Paz');
+    await page.getByLabel('Email', { exact: true }).fill('mario@correo.ec');
+    await page.getByLabel('Confirmar email').fill('mario@correo.ec');
+    await page.getByLabel('Teléfono').fill('0990000000');
+    await page.getByLabel(/Acepto los términos/).check();
+    await page.getByRole('button', { name: 'PAGAR AHORA' }).click();
+    await page.getByText(ERRORS.paymentTitle).waitFor();
+    await page.getByText(ERRORS.paymentDescription, { exact: false }).waitFor();
+    await page.getByRole('button', { name: 'PAGAR AHORA' }).waitFor();
+    expect(await page.getByLabel('Apellido').isDisabled()).toBe(false);
+    expect(page.url()).toMatch(/\/checkout$/);
+  });
+
   it("sends a visitor without a package home with 'No hay paquete seleccionado'", async () => {
     const page = await site.page();
     await page.goto('/checkout');

@@ -147,6 +147,11 @@ describe('buying with bank transfer', () => {
       },
       { message: 'the ten numbers in the lookup' },
     );
+
+    // Without JavaScript yet, the form submits as ?email=…; the island searches it on load.
+    const plain = await site.page();
+    await plain.goto(`/?email=${encodeURIComponent(email)}#lookup`);
+    await plain.getByTestId('lookup-result').getByText('Completado').waitFor();
   });
 
   it("shows 'No se encontraron compras con ese email.' for an unknown e-mail", async () => {
