@@ -66,6 +66,23 @@ describe('POST /api/payments/create-order + confirmation, per method', () => {
     await expectNotified(created.body.purchaseId);
   });
 
+  it('paypal: a capture of another amount is refused, the purchase stays unpaid and keeps the reason', async () => {
+    const created = await postJson(`${api}/payments/create-order`, customOrder('paypal', 2));
+    const orderId = new URL(created.body.approveUrl).searchParams.get('token')!;
+    const early = await postJson(`${api}/payments/capture-order`, { orderId });
+    expect(early.status).toBe(409);
+    expect(early.body.msg).toBe(SERVER.paymentNotApproved);
+    fakes.paypal.approve(orderId);
+    fakes.paypal.setCapturedAmount(orderId, '0.01');
+    const res = await postJson(`${api}/payments/capture-order`, { orderId });
+    expect(res.status).toBe(409);
+    expect(res.body.msg).toBe(SERVER.amountMismatch);
+    expect(await getPurchase(server.db, created.body.purchaseId)).toMatchObject({ status: 'PENDING', failure: { reason: 'amount_mismatch' } });
+    const unknown = await postJson(`${api}/payments/capture-order`, { orderId: 'NO-SUCH-ORDER' });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.msg).toBe(SERVER.purchaseNotFound);
+  });
+
   it('paypal without address fields is accepted (SPEC §5)', async () => {
     const order = customOrder('paypal', 1);
     order.buyer = { ...order.buyer, address: '', city: '', province: '' };
@@ -170,6 +187,11 @@ describe('POST /api/payments/create-order + confirmation, per method', () => {
     const stored = await getPurchase(server.db, created.body.purchaseId);
     expect(stored?.bankTransfer).toMatchObject({ received: true, referenceCode: 'REF-123', bankName: 'Pichincha' });
     await expectNotified(created.body.purchaseId);
+
+    const notTransfer = await postJson(`${api}/payments/create-order`, customOrder('mobile', 1));
+    const wrong = await postJson(`${api}/purchases/${notTransfer.body.purchaseId}/confirm-transfer`, { referenceCode: 'REF-123', bankName: 'Pichincha' }, auth, 'PATCH');
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.msg).toBe(SERVER.notBankTransfer);
 
     const replay = await postJson(`${api}/purchases/${created.body.purchaseId}/confirm-transfer`, { referenceCode: 'REF-123', bankName: 'Pichincha' }, auth, 'PATCH');
     expect(replay.body.assignedNumbers).toEqual(confirmed.body.assignedNumbers);
