@@ -104,3 +104,8 @@ export async function salesBy(db: Db, dimension: SalesDimension, filter: SalesFi
     }))
     .sort((a, b) => String(a.key ?? '').localeCompare(String(b.key ?? '')));
 }
+
+/** "Borrar todo": the sales go with the purchases they came from. */
+export async function deleteAllSales(db: Db): Promise<number> {
+  return (await facts(db).deleteMany({})).deletedCount;
+}

@@ -16,6 +16,7 @@ import {
   type PurchaseListFilter,
 } from '../../db/purchase-numbers';
 import { CURRENT_RAFFLE_ID, releaseAllRaffleNumbers } from '../../db/raffle-numbers';
+import { deleteAllSales } from '../../db/sales';
 import { apiError } from '../../lib/errors';
 import {
   contentRange,
@@ -93,6 +94,7 @@ export const purchasesAdminRouter = new Hono<AppEnv>().delete(
     await deleteAllClaims(db, CURRENT_RAFFLE_ID);
     await releaseAllRaffleNumbers(db);
     await resetInstantPrizes(db, CURRENT_RAFFLE_ID);
+    await deleteAllSales(db);
     return c.json({ msg: SERVER.purchasesDeleted });
   },
 );
