@@ -11,7 +11,7 @@
 // --id-index (experiment: add the SQLite index FerretDB's _id lookups can use, see
 // bench/sqlite-id-index.ts; the baseline gets it too).
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { MongoClient } from 'mongodb';
 import { startFakeProviders } from '@vag/api/testing/fakes/index';
@@ -45,6 +45,7 @@ const outDir = path.join(loadtestsDir, 'out');
 
 async function main(): Promise<void> {
   const started = Date.now();
+  const loadAtStart = loadavg()[0] ?? 0;
   mkdirSync(outDir, { recursive: true });
   console.log(`bench: N = ${N}, peak ${RATE} buyers/s, sellouts capped at ${CAP_SECONDS} s; logs in ${benchLogDir()}`);
   if (ID_INDEX && !sqliteAvailable()) throw new Error('--id-index needs the sqlite3 command');
@@ -57,7 +58,7 @@ async function main(): Promise<void> {
   const approver = await startPayPalApprover((orderId) => fakes.paypal.approve(orderId));
   const mongo = new MongoClient(ferretdb.url, { retryWrites: false });
   await mongo.connect();
-  const results: BenchResults = { numbers: N, rate: Number(RATE), allocation: [], sellouts: [], reads: null, startedAt: new Date().toISOString(), totalSeconds: 0 };
+  const results: BenchResults = { numbers: N, rate: Number(RATE), allocation: [], sellouts: [], reads: null, startedAt: new Date().toISOString(), totalSeconds: 0, loadAverage: { start: 0, end: 0 } };
 
   /** Starts an api (plus workers), puts N numbers on sale, runs the sellout, stops everything. */
   async function sellout(label: string, env: Record<string, string>, workers: number, k6Env: Record<string, string>, afterwards?: (url: string) => Promise<void>) {
@@ -121,6 +122,7 @@ async function main(): Promise<void> {
     rmSync(ferretdbDir, { recursive: true, force: true });
   }
   results.totalSeconds = (Date.now() - started) / 1000;
+  results.loadAverage = { start: loadAtStart, end: loadavg()[0] ?? 0 };
   const text = formatResults(results);
   console.log(`\n${text}`);
   writeFileSync(path.join(outDir, 'bench-results.json'), JSON.stringify(results, null, 2));

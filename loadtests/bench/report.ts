@@ -7,6 +7,8 @@ export interface BenchResults {
   rate: number;
   startedAt: string;
   totalSeconds: number;
+  /** 1-minute load average of the machine (2 cores) when the run started and ended. */
+  loadAverage: { start: number; end: number };
   allocation: AllocationFigure[];
   sellouts: SelloutFigures[];
   reads: { progressPerSecond: number; lotteryPerSecond: number; progressMs?: Record<string, number>; lotteryMs?: Record<string, number> } | null;
@@ -16,7 +18,11 @@ const f1 = (x: number | null | undefined) => (x === null || x === undefined || !
 const ms = (t: Record<string, number> | undefined, key: string) => f1(t?.[key]);
 
 export function formatResults(r: BenchResults): string {
-  const lines: string[] = [`Run of ${r.startedAt}: N = ${r.numbers}, peak ${r.rate} buyers/s, ${f1(r.totalSeconds)} s in all.`, ''];
+  const lines: string[] = [
+    `Run of ${r.startedAt}: N = ${r.numbers}, peak ${r.rate} buyers/s, ${f1(r.totalSeconds)} s in all; ` +
+      `load average ${f1(r.loadAverage.start)} at the start, ${f1(r.loadAverage.end)} at the end (2 cores).`,
+    '',
+  ];
 
   if (r.allocation.length) {
     lines.push('| allocator | N | purchases × numbers | ms per purchase | setup |', '|---|---|---|---|---|');
