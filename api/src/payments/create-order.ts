@@ -12,6 +12,7 @@ import {
   toCents,
   toEcuadorE164,
   unitPrice as packageUnitPrice,
+  VALIDATION,
   type CreateOrder,
 } from '@vag/contracts';
 import type { AppDeps } from '../context';
@@ -110,13 +111,16 @@ export async function createOrder(deps: AppDeps, order: CreateOrder): Promise<Cr
   const reseller = order.resellerCode ? await findActiveResellerByCode(db, order.resellerCode) : null;
 
   const purchaseId = randomUUID();
-  if (method === 'mobile') {
-    const owner = await claimPaymentRef(db, `payphone-client:${order.clientTransactionId}`, purchaseId);
-    if (owner !== purchaseId) throw apiError(409, SERVER.validationFailed, { clientTransactionId: 'El identificador de transacción no es válido' });
-  }
-
   const reserved = await reserveCapacity(db, priced.quantity, CURRENT_RAFFLE_ID);
   if (!reserved.ok) throw refusal(reserved);
+  if (method === 'mobile') {
+    // PayPhone knows the payment by this id: it may belong to one order only.
+    const owner = await claimPaymentRef(db, `payphone-client:${order.clientTransactionId}`, purchaseId);
+    if (owner !== purchaseId) {
+      await releaseCapacity(db, priced.quantity, CURRENT_RAFFLE_ID);
+      throw apiError(409, VALIDATION.clientTransactionIdInvalid, { clientTransactionId: VALIDATION.clientTransactionIdInvalid });
+    }
+  }
 
   const now = new Date();
   const holdMs = method === 'bank_transfer' ? env.TRANSFER_RESERVATION_HOURS * 3_600_000 : env.RESERVATION_MINUTES * 60_000;

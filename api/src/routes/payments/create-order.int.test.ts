@@ -82,6 +82,12 @@ describe('POST /api/payments/create-order refusals', () => {
     }
   });
 
+  it('refuses a PayPhone clientTransactionId already used by another order', async () => {
+    const first = customOrder('mobile', 1, 2);
+    expect((await postJson(`${api}/payments/create-order`, first)).status).toBe(201);
+    await expectRefused({ ...customOrder('mobile', 1, 2), clientTransactionId: first.clientTransactionId }, 409, VALIDATION.clientTransactionIdInvalid);
+  });
+
   it('attaches a valid reseller code and ignores an unknown one', async () => {
     const { code } = await staffToken(server.deps, 'reseller');
     const withCode = await postJson(`${api}/payments/create-order`, { ...customOrder('bank_transfer', 1, 2), resellerCode: code!.toLowerCase() });
