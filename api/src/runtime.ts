@@ -10,6 +10,7 @@ import { connectDatabase } from './db/client';
 import { ensureIndexes } from './db/indexes';
 import type { Env } from './env';
 import { resolveJwtSecret } from './lib/jwt-secret';
+import { startPayPhoneReversalCheck } from './pipeline/payphone-reversals';
 import { startReconciler } from './pipeline/reconciler';
 import { startOutboxRelay } from './pipeline/relay';
 import { startReservationSweeper } from './pipeline/sweeper';
@@ -59,4 +60,5 @@ const backgroundJobs: Array<(deps: AppDeps) => Promise<Stoppable>> = [
   startOutboxRelay,
   startReservationSweeper,
   startReconciler,
+  startPayPhoneReversalCheck,
 ];

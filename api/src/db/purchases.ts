@@ -67,12 +67,14 @@ export interface PurchaseDoc {
     authorizationCode?: string | null;
     payUrl?: string;
     completedAt?: Date | null;
+    /** Last time the sale was looked up again at PayPhone (reversals). */
+    checkedAt?: Date;
   };
   bankTransfer?: { received: boolean; bankName?: string | null; referenceCode?: string | null; confirmedAt?: Date | null; confirmedBy?: string | null };
   outbox?: PurchaseOutbox;
   notifications?: Partial<Record<NotificationChannel, ChannelState>>;
   /** Why an order never reached the buyer's payment page (provider failure), or why it needs a refund. */
-  failure?: { reason: 'provider_error' | 'late_payment_sold_out' | 'amount_mismatch'; message: string; at: Date };
+  failure?: { reason: 'provider_error' | 'late_payment_sold_out' | 'amount_mismatch' | 'payment_reversed'; message: string; at: Date };
 }
 
 export type ProviderBlock = Pick<PurchaseDoc, 'paypal' | 'card' | 'mobile' | 'bankTransfer'>;
@@ -251,4 +253,26 @@ export async function sumCapacityFromPurchases(db: Db, raffleId: string): Promis
 /** Keeps a payment problem on the purchase for staff (the status does not change). */
 export async function recordPaymentProblem(db: Db, id: string, message: string): Promise<void> {
   await purchases(db).updateOne({ _id: id }, { $set: { failure: { reason: 'amount_mismatch', message, at: new Date() }, updatedAt: new Date() } });
+}
+
+// ── PayPhone reversals ─────────────────────────────────────────────────────────
+
+/** Paid PayPhone purchases since `since`, least recently re-checked first. */
+export async function findMobilePaymentsToRecheck(db: Db, since: Date, limit: number): Promise<PurchaseDoc[]> {
+  return purchases(db)
+    .find({ paymentMethod: 'mobile', status: 'COMPLETED', paidAt: { $gte: since }, 'mobile.status': 'COMPLETED' })
+    .sort({ 'mobile.checkedAt': 1, paidAt: 1 })
+    .limit(limit)
+    .toArray();
+}
+
+export async function markMobileChecked(db: Db, id: string, reversal: string | null): Promise<void> {
+  const now = new Date();
+  const set: Record<string, unknown> = { 'mobile.checkedAt': now };
+  if (reversal) {
+    set['mobile.status'] = 'REVERSED';
+    set.failure = { reason: 'payment_reversed', message: reversal, at: now };
+    set.updatedAt = now;
+  }
+  await purchases(db).updateOne({ _id: id }, { $set: set });
 }

@@ -78,3 +78,15 @@ export async function confirmPayPhone(config: PayPhoneConfig, id: number, client
 export function isApproved(confirmation: PayPhoneConfirmation): boolean {
   return confirmation.statusCode === 3 && confirmation.transactionStatus === 'Approved';
 }
+
+/** PayPhone's current state of a sale (it may reverse an approved payment the same day); null when unknown. */
+export async function fetchPayPhoneSale(config: PayPhoneConfig, transactionId: number): Promise<{ statusCode: number; transactionStatus: string } | null> {
+  const res = await fetch(`${config.baseUrl.replace(/\/+$/, '')}/api/Sale/${transactionId}`, {
+    headers: { authorization: `Bearer ${config.token}` },
+    signal: AbortSignal.timeout(15_000),
+  });
+  if (res.status === 404) return null;
+  if (!res.ok) throw new Error(`PayPhone Sale answered ${res.status}`);
+  const data = (await res.json()) as { statusCode?: number; transactionStatus?: string };
+  return { statusCode: Number(data.statusCode), transactionStatus: String(data.transactionStatus ?? '') };
+}

@@ -9,6 +9,7 @@ import { activeRaffle, customOrder, numbersOf, postJson } from '../payments/test
 import { startFakeProviders, type FakeProviders } from '../testing/fakes';
 import { startTestServer, type TestServer } from '../testing/server';
 import { waitFor } from '../testing/wait';
+import { checkPayPhoneReversals } from './payphone-reversals';
 import { reconcileOnce } from './reconciler';
 import { sweepExpiredReservations } from './sweeper';
 
@@ -131,5 +132,26 @@ describe('reconciler', () => {
     expect(numbered.assignedNumbers).toHaveLength(2);
     await waitFor(async () => (await getCapacity(server.db))?.sold === 2, { message: 'sold counted' });
     expect((await reconcileOnce(server.deps, { confirmDelayMs: 20 })).requeued).toBe(0);
+  });
+});
+
+describe('PayPhone reversals', () => {
+  it('flags a confirmed PayPhone payment that PayPhone later reversed, for staff', async () => {
+    const { server, fakes, api } = await setup(20);
+    const order = customOrder('mobile', 2, 1);
+    const created = await postJson(`${api}/payments/create-order`, order);
+    const { id } = fakes.payphone.pay(order.clientTransactionId!);
+    await postJson(`${api}/payments/verify-payphone`, { id, clientTxId: order.clientTransactionId });
+    expect(await checkPayPhoneReversals(server.deps)).toBe(0);
+    expect((await getPurchase(server.db, created.body.purchaseId))?.mobile?.checkedAt).toBeInstanceOf(Date);
+
+    fakes.payphone.reverse(order.clientTransactionId!);
+    expect(await checkPayPhoneReversals(server.deps)).toBe(1);
+    expect(await getPurchase(server.db, created.body.purchaseId)).toMatchObject({
+      status: 'COMPLETED',
+      mobile: { status: 'REVERSED' },
+      failure: { reason: 'payment_reversed', message: expect.stringContaining('Reversed') },
+    });
+    expect(await checkPayPhoneReversals(server.deps)).toBe(0);
   });
 });

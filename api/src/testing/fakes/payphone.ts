@@ -27,6 +27,8 @@ export interface FakePayPhone {
   /** The buyer completes (or cancels) the payment; answers the redirect's `id`. */
   pay(clientTransactionId: string, outcome?: Partial<PayPhoneOutcome>): { id: number; clientTransactionId: string };
   confirmCalls(): number;
+  /** PayPhone reverses an approved payment after the fact. */
+  reverse(clientTransactionId: string): void;
   failNextPrepares(count: number): void;
   stop(): Promise<void>;
 }
@@ -93,6 +95,12 @@ export async function startFakePayPhone(): Promise<FakePayPhone> {
         },
       };
     }
+    const sale = req.path.match(/^\/api\/Sale\/(\d+)$/);
+    if (req.method === 'GET' && sale) {
+      const tx = [...transactions.values()].find((t) => t.id === Number(sale[1]));
+      if (!tx?.outcome) return { status: 404, body: { message: 'La transacción no existe', errorCode: 20 } };
+      return { body: { transactionId: tx.id, clientTransactionId: tx.clientTransactionId, statusCode: tx.outcome.statusCode, transactionStatus: tx.outcome.transactionStatus, amount: tx.outcome.amount ?? tx.amount } };
+    }
     return { status: 404, body: { message: `fake PayPhone has no ${req.method} ${req.path}` } };
   });
 
@@ -108,6 +116,11 @@ export async function startFakePayPhone(): Promise<FakePayPhone> {
       return { id: tx.id, clientTransactionId };
     },
     confirmCalls: () => confirms,
+    reverse(clientTransactionId) {
+      const tx = transactions.get(clientTransactionId);
+      if (!tx?.outcome) throw new Error(`fake PayPhone: ${clientTransactionId} was not paid`);
+      tx.outcome = { ...tx.outcome, statusCode: 2, transactionStatus: 'Reversed' };
+    },
     failNextPrepares(count) {
       failPrepares = count;
     },
