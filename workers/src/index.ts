@@ -14,7 +14,10 @@ const starters: Record<WorkerName, (deps: AppDeps) => Promise<Stoppable>> = {
   reports: startReportsWorker,
 };
 
-export async function startWorkers(deps: AppDeps, names: readonly WorkerName[] = WORKER_NAMES): Promise<Stoppable> {
+export async function startWorkers(
+  deps: AppDeps,
+  names: readonly WorkerName[] = WORKER_NAMES,
+): Promise<Stoppable> {
   const running: Stoppable[] = [];
   for (const name of names) running.push(await starters[name](deps));
   return {

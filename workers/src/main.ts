@@ -13,13 +13,17 @@ try {
   process.exit(1);
 }
 if (!env.KAFKA_BROKERS) {
-  console.error('KAFKA_BROKERS no está configurado: los workers como proceso propio necesitan Kafka (sin Kafka corren dentro del api, WORKERS=embedded).');
+  console.error(
+    'KAFKA_BROKERS no está configurado: los workers como proceso propio necesitan Kafka (sin Kafka corren dentro del api, WORKERS=embedded).',
+  );
   process.exit(1);
 }
 const requested = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const unknown = requested.filter((n) => !(WORKER_NAMES as readonly string[]).includes(n));
 if (unknown.length) {
-  console.error(`Workers desconocidos: ${unknown.join(', ')} (disponibles: ${WORKER_NAMES.join(', ')})`);
+  console.error(
+    `Workers desconocidos: ${unknown.join(', ')} (disponibles: ${WORKER_NAMES.join(', ')})`,
+  );
   process.exit(1);
 }
 const names = (requested.length ? requested : WORKER_NAMES) as WorkerName[];

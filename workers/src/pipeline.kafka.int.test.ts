@@ -21,7 +21,9 @@ beforeAll(async () => {
   if (!brokers) throw new Error('VAG_TEST_KAFKA_BROKERS is not set: run through `npm test`');
   fakes = await startFakeProviders();
   // Own topics and consumer groups on the shared broker.
-  server = await startTestServer({ env: { ...fakes.env, KAFKA_BROKERS: brokers, KAFKA_NAMESPACE: `t${randomUUID().slice(0, 8)}.` } });
+  server = await startTestServer({
+    env: { ...fakes.env, KAFKA_BROKERS: brokers, KAFKA_NAMESPACE: `t${randomUUID().slice(0, 8)}.` },
+  });
   api = `${server.url}/api`;
   await activeRaffle(server.db, { totalNumbers: 200, pricePerNumber: 2 });
 }, 120_000);
@@ -32,7 +34,10 @@ afterAll(async () => {
 });
 
 async function buyWithPayPal(quantity: number): Promise<string> {
-  const created = await postJson(`${api}/payments/create-order`, customOrder('paypal', quantity, 2));
+  const created = await postJson(
+    `${api}/payments/create-order`,
+    customOrder('paypal', quantity, 2),
+  );
   expect(created.status).toBe(201);
   const orderId = new URL(created.body.approveUrl).searchParams.get('token')!;
   fakes.paypal.approve(orderId);
@@ -43,9 +48,16 @@ async function buyWithPayPal(quantity: number): Promise<string> {
 
 async function expectDelivered(purchaseId: string) {
   const purchase = await numbersOf(server.db, purchaseId, 60_000);
-  const mail = await waitFor(() => fakes.smtp.mails.find((m) => m.to.includes(purchase.buyer.email)), { timeoutMs: 60_000, message: 'the e-mail' });
+  const mail = await waitFor(
+    () => fakes.smtp.mails.find((m) => m.to.includes(purchase.buyer.email)),
+    { timeoutMs: 60_000, message: 'the e-mail' },
+  );
   for (const n of purchase.assignedNumbers) expect(mail.text).toContain(n);
-  await waitFor(() => fakes.twilio.messages.find((s) => purchase.assignedNumbers.every((n) => s.body.includes(n))), { timeoutMs: 60_000, message: 'the SMS' });
+  await waitFor(
+    () =>
+      fakes.twilio.messages.find((s) => purchase.assignedNumbers.every((n) => s.body.includes(n))),
+    { timeoutMs: 60_000, message: 'the SMS' },
+  );
   return purchase;
 }
 
@@ -54,7 +66,10 @@ describe('the pipeline over Kafka', () => {
     expect(server.deps.bus.kind).toBe('kafka');
     const purchase = await expectDelivered(await buyWithPayPal(3));
     expect(purchase.assignedNumbers).toHaveLength(3);
-    await waitFor(async () => (await getPurchase(server.db, purchase._id))?.outbox?.purchase_paid?.publishedAt, { message: 'outbox marked published' });
+    await waitFor(
+      async () => (await getPurchase(server.db, purchase._id))?.outbox?.purchase_paid?.publishedAt,
+      { message: 'outbox marked published' },
+    );
   }, 120_000);
 
   it('a second workers process shares the groups; when one stops the other keeps every purchase flowing', async () => {

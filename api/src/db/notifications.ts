@@ -23,10 +23,18 @@ interface NotificationsDoc {
 
 const purchases = (db: Db) => db.collection<NotificationsDoc>('purchases');
 
-export type ClaimResult = { kind: 'claimed'; token: string; attempts: number } | { kind: 'done'; state: ChannelState } | { kind: 'busy' };
+export type ClaimResult =
+  | { kind: 'claimed'; token: string; attempts: number }
+  | { kind: 'done'; state: ChannelState }
+  | { kind: 'busy' };
 
 /** Takes the right to send `channel` for the purchase: new, or pending with an expired lease. */
-export async function claimChannel(db: Db, purchaseId: string, channel: NotificationChannel, leaseMs: number): Promise<ClaimResult> {
+export async function claimChannel(
+  db: Db,
+  purchaseId: string,
+  channel: NotificationChannel,
+  leaseMs: number,
+): Promise<ClaimResult> {
   const now = new Date();
   const field = `notifications.${channel}`;
   const token = randomUUID();
@@ -39,11 +47,21 @@ export async function claimChannel(db: Db, purchaseId: string, channel: Notifica
         { [`${field}.status`]: 'pending', [`${field}.claimedUntil`]: { $lt: now } },
       ],
     },
-    { $set: { [`${field}.status`]: 'pending', [`${field}.claimedUntil`]: new Date(now.getTime() + leaseMs), [`${field}.claimToken`]: token } },
+    {
+      $set: {
+        [`${field}.status`]: 'pending',
+        [`${field}.claimedUntil`]: new Date(now.getTime() + leaseMs),
+        [`${field}.claimToken`]: token,
+      },
+    },
     { returnDocument: 'after' },
   );
-  if (claimed) return { kind: 'claimed', token, attempts: claimed.notifications?.[channel]?.attempts ?? 0 };
-  const doc = await purchases(db).findOne({ _id: purchaseId }, { projection: { notifications: 1 } });
+  if (claimed)
+    return { kind: 'claimed', token, attempts: claimed.notifications?.[channel]?.attempts ?? 0 };
+  const doc = await purchases(db).findOne(
+    { _id: purchaseId },
+    { projection: { notifications: 1 } },
+  );
   const state = doc?.notifications?.[channel];
   if (state && state.status !== 'pending') return { kind: 'done', state };
   return { kind: 'busy' };
@@ -58,21 +76,43 @@ export async function finishChannel(
   outcome: { status: 'sent' | 'logged' | 'failed'; attempts: number; lastError?: string },
 ): Promise<boolean> {
   const field = `notifications.${channel}`;
-  const state: ChannelState = { status: outcome.status, attempts: outcome.attempts, claimedUntil: null, claimToken: null };
+  const state: ChannelState = {
+    status: outcome.status,
+    attempts: outcome.attempts,
+    claimedUntil: null,
+    claimToken: null,
+  };
   if (outcome.lastError) state.lastError = outcome.lastError;
   if (outcome.status !== 'failed') state.sentAt = new Date();
-  const result = await purchases(db).updateOne({ _id: purchaseId, [`${field}.claimToken`]: token }, { $set: { [field]: state } });
+  const result = await purchases(db).updateOne(
+    { _id: purchaseId, [`${field}.claimToken`]: token },
+    { $set: { [field]: state } },
+  );
   return result.modifiedCount === 1;
 }
 
 /** Staff asked to send the channel again: it becomes claimable whatever happened before. */
-export async function requestResend(db: Db, purchaseId: string, channel: NotificationChannel): Promise<void> {
-  const state: ChannelState = { status: 'pending', attempts: 0, claimedUntil: null, claimToken: null };
-  await purchases(db).updateOne({ _id: purchaseId }, { $set: { [`notifications.${channel}`]: state } });
+export async function requestResend(
+  db: Db,
+  purchaseId: string,
+  channel: NotificationChannel,
+): Promise<void> {
+  const state: ChannelState = {
+    status: 'pending',
+    attempts: 0,
+    claimedUntil: null,
+    claimToken: null,
+  };
+  await purchases(db).updateOne(
+    { _id: purchaseId },
+    { $set: { [`notifications.${channel}`]: state } },
+  );
 }
 
 /** What staff see per channel (SPEC-side shape of contracts' notificationStatusSchema). */
-export function notificationStates(doc: NotificationsDoc): Partial<Record<NotificationChannel, NotificationStatus>> {
+export function notificationStates(
+  doc: NotificationsDoc,
+): Partial<Record<NotificationChannel, NotificationStatus>> {
   const out: Partial<Record<NotificationChannel, NotificationStatus>> = {};
   for (const channel of ['email', 'sms'] as const) {
     const s = doc.notifications?.[channel];

@@ -4,7 +4,12 @@
 // is one conditional single-document update that matches nothing the second time, so
 // replays and races between confirmation paths confirm a purchase once. The numbers
 // and read side of the same documents live in db/purchase-numbers.ts.
-import type { NotificationChannel, PaymentMethod, PurchasePaidEvent, PurchaseStatus } from '@vag/contracts';
+import type {
+  NotificationChannel,
+  PaymentMethod,
+  PurchasePaidEvent,
+  PurchaseStatus,
+} from '@vag/contracts';
 import type { Db, Filter } from 'mongodb';
 import type { ChannelState } from './notifications';
 import { isDuplicateKey } from './raffle-numbers';
@@ -56,8 +61,21 @@ export interface PurchaseDoc {
   numbersAssignedAt?: Date;
   soldCountedAt?: Date;
   instantPrizesWon?: Array<{ number: string; amount: number }>;
-  paypal?: { orderId: string; status: string; amount?: number; currency?: string; captureId?: string; completedAt?: Date | null };
-  card?: { sessionId: string; status: string; completedAt?: Date | null; paymentIntentId?: string | null; amountTotal?: number };
+  paypal?: {
+    orderId: string;
+    status: string;
+    amount?: number;
+    currency?: string;
+    captureId?: string;
+    completedAt?: Date | null;
+  };
+  card?: {
+    sessionId: string;
+    status: string;
+    completedAt?: Date | null;
+    paymentIntentId?: string | null;
+    amountTotal?: number;
+  };
   mobile?: {
     transactionId: number | null;
     clientTransactionId: string;
@@ -70,27 +88,47 @@ export interface PurchaseDoc {
     /** Last time the sale was looked up again at PayPhone (reversals). */
     checkedAt?: Date;
   };
-  bankTransfer?: { received: boolean; bankName?: string | null; referenceCode?: string | null; confirmedAt?: Date | null; confirmedBy?: string | null };
+  bankTransfer?: {
+    received: boolean;
+    bankName?: string | null;
+    referenceCode?: string | null;
+    confirmedAt?: Date | null;
+    confirmedBy?: string | null;
+  };
   outbox?: PurchaseOutbox;
   notifications?: Partial<Record<NotificationChannel, ChannelState>>;
   /** Why an order never reached the buyer's payment page (provider failure), or why it needs a refund. */
-  failure?: { reason: 'provider_error' | 'late_payment_sold_out' | 'amount_mismatch' | 'payment_reversed'; message: string; at: Date };
+  failure?: {
+    reason: 'provider_error' | 'late_payment_sold_out' | 'amount_mismatch' | 'payment_reversed';
+    message: string;
+    at: Date;
+  };
 }
 
 export type ProviderBlock = Pick<PurchaseDoc, 'paypal' | 'card' | 'mobile' | 'bankTransfer'>;
 
 const purchases = (db: Db) => db.collection<PurchaseDoc>('purchases');
 /** Provider references that must point at one purchase only (e.g. a PayPhone transactionId). */
-const paymentRefs = (db: Db) => db.collection<{ _id: string; purchaseId: string; createdAt: Date }>('payment_refs');
+const paymentRefs = (db: Db) =>
+  db.collection<{ _id: string; purchaseId: string; createdAt: Date }>('payment_refs');
 
 export const PURCHASE_PAID_OUTBOX = 'purchase_paid' as const;
 
 export async function ensurePurchaseIndexes(db: Db): Promise<void> {
-  await purchases(db).createIndex({ status: 1, 'reservation.expiresAt': 1 }, { name: 'status_reservation_expiry' });
-  await purchases(db).createIndex({ 'outbox.purchase_paid.publishedAt': 1 }, { name: 'outbox_purchase_paid' });
+  await purchases(db).createIndex(
+    { status: 1, 'reservation.expiresAt': 1 },
+    { name: 'status_reservation_expiry' },
+  );
+  await purchases(db).createIndex(
+    { 'outbox.purchase_paid.publishedAt': 1 },
+    { name: 'outbox_purchase_paid' },
+  );
   await purchases(db).createIndex({ 'paypal.orderId': 1 }, { name: 'paypal_order' });
   await purchases(db).createIndex({ 'card.sessionId': 1 }, { name: 'card_session' });
-  await purchases(db).createIndex({ 'mobile.clientTransactionId': 1 }, { name: 'mobile_client_tx' });
+  await purchases(db).createIndex(
+    { 'mobile.clientTransactionId': 1 },
+    { name: 'mobile_client_tx' },
+  );
 }
 
 export async function insertPurchase(db: Db, doc: PurchaseDoc): Promise<void> {
@@ -101,15 +139,24 @@ export async function getPurchase(db: Db, id: string): Promise<PurchaseDoc | nul
   return purchases(db).findOne({ _id: id });
 }
 
-export async function findPurchaseByPaypalOrder(db: Db, orderId: string): Promise<PurchaseDoc | null> {
+export async function findPurchaseByPaypalOrder(
+  db: Db,
+  orderId: string,
+): Promise<PurchaseDoc | null> {
   return purchases(db).findOne({ 'paypal.orderId': orderId });
 }
 
-export async function findPurchaseByStripeSession(db: Db, sessionId: string): Promise<PurchaseDoc | null> {
+export async function findPurchaseByStripeSession(
+  db: Db,
+  sessionId: string,
+): Promise<PurchaseDoc | null> {
   return purchases(db).findOne({ 'card.sessionId': sessionId });
 }
 
-export async function findPurchaseByClientTransaction(db: Db, clientTransactionId: string): Promise<PurchaseDoc | null> {
+export async function findPurchaseByClientTransaction(
+  db: Db,
+  clientTransactionId: string,
+): Promise<PurchaseDoc | null> {
   return purchases(db).findOne({ 'mobile.clientTransactionId': clientTransactionId });
 }
 
@@ -145,13 +192,21 @@ export async function endPendingReservation(
 ): Promise<PurchaseDoc | null> {
   const filter: Filter<PurchaseDoc> = { _id: id, status: 'PENDING', 'reservation.active': true };
   if (options.expiredBefore) filter['reservation.expiresAt'] = { $lte: options.expiredBefore };
-  const set: Partial<PurchaseDoc> & Record<string, unknown> = { status: 'EXPIRED', 'reservation.active': false, updatedAt: new Date() };
+  const set: Partial<PurchaseDoc> & Record<string, unknown> = {
+    status: 'EXPIRED',
+    'reservation.active': false,
+    updatedAt: new Date(),
+  };
   if (options.failure) set.failure = options.failure;
   return purchases(db).findOneAndUpdate(filter, { $set: set }, { returnDocument: 'after' });
 }
 
 /** Pending orders whose reservation is past its expiry (the sweeper's work list). */
-export async function findExpiredReservations(db: Db, now: Date, limit: number): Promise<Array<Pick<PurchaseDoc, '_id' | 'quantity' | 'raffleId'>>> {
+export async function findExpiredReservations(
+  db: Db,
+  now: Date,
+  limit: number,
+): Promise<Array<Pick<PurchaseDoc, '_id' | 'quantity' | 'raffleId'>>> {
   return purchases(db)
     .find(
       { status: 'PENDING', 'reservation.expiresAt': { $lte: now }, 'reservation.active': true },
@@ -192,20 +247,39 @@ export async function completePurchase(
 }
 
 /** A payment arrived after expiry and no numbers remain: staff must refund it. */
-export async function markRefundRequired(db: Db, id: string, block: ProviderBlock, message: string): Promise<PurchaseDoc | null> {
+export async function markRefundRequired(
+  db: Db,
+  id: string,
+  block: ProviderBlock,
+  message: string,
+): Promise<PurchaseDoc | null> {
   const now = new Date();
   return purchases(db).findOneAndUpdate(
     { _id: id, status: 'EXPIRED' },
-    { $set: { ...block, status: 'REFUND_REQUIRED', paidAt: now, updatedAt: now, failure: { reason: 'late_payment_sold_out', message, at: now } } },
+    {
+      $set: {
+        ...block,
+        status: 'REFUND_REQUIRED',
+        paidAt: now,
+        updatedAt: now,
+        failure: { reason: 'late_payment_sold_out', message, at: now },
+      },
+    },
     { returnDocument: 'after' },
   );
 }
 
 // ── Outbox ─────────────────────────────────────────────────────────────────────
 
-export async function findUnpublishedPaid(db: Db, limit: number): Promise<Array<Pick<PurchaseDoc, '_id' | 'outbox'>>> {
+export async function findUnpublishedPaid(
+  db: Db,
+  limit: number,
+): Promise<Array<Pick<PurchaseDoc, '_id' | 'outbox'>>> {
   return purchases(db)
-    .find({ 'outbox.purchase_paid.publishedAt': null, 'outbox.purchase_paid.event': { $exists: true } }, { projection: { outbox: 1 }, limit })
+    .find(
+      { 'outbox.purchase_paid.publishedAt': null, 'outbox.purchase_paid.event': { $exists: true } },
+      { projection: { outbox: 1 }, limit },
+    )
     .toArray();
 }
 
@@ -223,7 +297,11 @@ export async function markPaidPublished(db: Db, id: string, eventId: string): Pr
  */
 export async function requeueStalePaid(db: Db, publishedBefore: Date): Promise<number> {
   const result = await purchases(db).updateMany(
-    { status: 'COMPLETED', numbersAssignedAt: { $exists: false }, 'outbox.purchase_paid.publishedAt': { $lt: publishedBefore } },
+    {
+      status: 'COMPLETED',
+      numbersAssignedAt: { $exists: false },
+      'outbox.purchase_paid.publishedAt': { $lt: publishedBefore },
+    },
     { $set: { 'outbox.purchase_paid.publishedAt': null } },
   );
   return result.modifiedCount;
@@ -235,10 +313,16 @@ export async function requeueStalePaid(db: Db, publishedBefore: Date): Promise<n
  * What the purchases say the counters must be: reserved = pending reservations plus
  * COMPLETED purchases the numbers worker has not yet counted as sold; sold = counted ones.
  */
-export async function sumCapacityFromPurchases(db: Db, raffleId: string): Promise<{ reserved: number; sold: number }> {
+export async function sumCapacityFromPurchases(
+  db: Db,
+  raffleId: string,
+): Promise<{ reserved: number; sold: number }> {
   const sum = async (match: Filter<PurchaseDoc>) => {
     const rows = await purchases(db)
-      .aggregate<{ _id: null; total: number }>([{ $match: { raffleId, ...match } }, { $group: { _id: null, total: { $sum: '$quantity' } } }])
+      .aggregate<{ _id: null; total: number }>([
+        { $match: { raffleId, ...match } },
+        { $group: { _id: null, total: { $sum: '$quantity' } } },
+      ])
       .toArray();
     return rows[0]?.total ?? 0;
   };
@@ -252,21 +336,42 @@ export async function sumCapacityFromPurchases(db: Db, raffleId: string): Promis
 
 /** Keeps a payment problem on the purchase for staff (the status does not change). */
 export async function recordPaymentProblem(db: Db, id: string, message: string): Promise<void> {
-  await purchases(db).updateOne({ _id: id }, { $set: { failure: { reason: 'amount_mismatch', message, at: new Date() }, updatedAt: new Date() } });
+  await purchases(db).updateOne(
+    { _id: id },
+    {
+      $set: {
+        failure: { reason: 'amount_mismatch', message, at: new Date() },
+        updatedAt: new Date(),
+      },
+    },
+  );
 }
 
 // ── PayPhone reversals ─────────────────────────────────────────────────────────
 
 /** Paid PayPhone purchases since `since`, least recently re-checked first. */
-export async function findMobilePaymentsToRecheck(db: Db, since: Date, limit: number): Promise<PurchaseDoc[]> {
+export async function findMobilePaymentsToRecheck(
+  db: Db,
+  since: Date,
+  limit: number,
+): Promise<PurchaseDoc[]> {
   return purchases(db)
-    .find({ paymentMethod: 'mobile', status: 'COMPLETED', paidAt: { $gte: since }, 'mobile.status': 'COMPLETED' })
+    .find({
+      paymentMethod: 'mobile',
+      status: 'COMPLETED',
+      paidAt: { $gte: since },
+      'mobile.status': 'COMPLETED',
+    })
     .sort({ 'mobile.checkedAt': 1, paidAt: 1 })
     .limit(limit)
     .toArray();
 }
 
-export async function markMobileChecked(db: Db, id: string, reversal: string | null): Promise<void> {
+export async function markMobileChecked(
+  db: Db,
+  id: string,
+  reversal: string | null,
+): Promise<void> {
   const now = new Date();
   const set: Record<string, unknown> = { 'mobile.checkedAt': now };
   if (reversal) {

@@ -43,13 +43,20 @@ export type ReserveOutcome =
  * Holds `quantity` numbers for an order: one conditional update (available ≥ quantity →
  * available −= quantity, reserved += quantity) on an active raffle with generated numbers.
  */
-export async function reserveCapacity(db: Db, quantity: number, raffleId = CURRENT_RAFFLE_ID): Promise<ReserveOutcome> {
+export async function reserveCapacity(
+  db: Db,
+  quantity: number,
+  raffleId = CURRENT_RAFFLE_ID,
+): Promise<ReserveOutcome> {
   const result = await raffles(db).updateOne(
     { _id: raffleId, isActive: true, numbersGenerated: true, available: { $gte: quantity } },
     { $inc: { available: -quantity, reserved: quantity } },
   );
   if (result.modifiedCount === 1) return { ok: true };
-  const doc = await raffles(db).findOne({ _id: raffleId }, { projection: { isActive: 1, numbersGenerated: 1, available: 1 } });
+  const doc = await raffles(db).findOne(
+    { _id: raffleId },
+    { projection: { isActive: 1, numbersGenerated: 1, available: 1 } },
+  );
   if (!doc) return { ok: false, reason: 'no_raffle' };
   if (doc.isActive !== true) return { ok: false, reason: 'inactive' };
   if (doc.numbersGenerated !== true) return { ok: false, reason: 'not_generated' };
@@ -60,7 +67,11 @@ export async function reserveCapacity(db: Db, quantity: number, raffleId = CURRE
  * Re-holds numbers for a payment that arrived after its reservation expired. Unlike an
  * order, a paid buyer is served even if the raffle was finalised meanwhile.
  */
-export async function reserveCapacityForLatePayment(db: Db, quantity: number, raffleId = CURRENT_RAFFLE_ID): Promise<boolean> {
+export async function reserveCapacityForLatePayment(
+  db: Db,
+  quantity: number,
+  raffleId = CURRENT_RAFFLE_ID,
+): Promise<boolean> {
   const result = await raffles(db).updateOne(
     { _id: raffleId, numbersGenerated: true, available: { $gte: quantity } },
     { $inc: { available: -quantity, reserved: quantity } },
@@ -69,17 +80,33 @@ export async function reserveCapacityForLatePayment(db: Db, quantity: number, ra
 }
 
 /** Gives reserved numbers back (expired or failed order). Callers make sure it runs once per reservation. */
-export async function releaseCapacity(db: Db, quantity: number, raffleId = CURRENT_RAFFLE_ID): Promise<void> {
+export async function releaseCapacity(
+  db: Db,
+  quantity: number,
+  raffleId = CURRENT_RAFFLE_ID,
+): Promise<void> {
   await raffles(db).updateOne(
     { _id: raffleId, reserved: { $gte: quantity } },
     { $inc: { available: quantity, reserved: -quantity }, $set: { soldOut: false } },
   );
 }
 
-export async function getCapacity(db: Db, raffleId = CURRENT_RAFFLE_ID): Promise<(Capacity & { numbersGenerated: boolean }) | null> {
+export async function getCapacity(
+  db: Db,
+  raffleId = CURRENT_RAFFLE_ID,
+): Promise<(Capacity & { numbersGenerated: boolean }) | null> {
   const doc = await raffles(db).findOne(
     { _id: raffleId },
-    { projection: { totalNumbers: 1, available: 1, reserved: 1, sold: 1, soldOut: 1, numbersGenerated: 1 } },
+    {
+      projection: {
+        totalNumbers: 1,
+        available: 1,
+        reserved: 1,
+        sold: 1,
+        soldOut: 1,
+        numbersGenerated: 1,
+      },
+    },
   );
   if (!doc) return null;
   return {
@@ -103,7 +130,13 @@ export async function correctCapacity(
   raffleId = CURRENT_RAFFLE_ID,
 ): Promise<boolean> {
   const result = await raffles(db).updateOne(
-    { _id: raffleId, numbersGenerated: true, available: seen.available, reserved: seen.reserved, sold: seen.sold },
+    {
+      _id: raffleId,
+      numbersGenerated: true,
+      available: seen.available,
+      reserved: seen.reserved,
+      sold: seen.sold,
+    },
     { $set: target },
   );
   return result.modifiedCount === 1;

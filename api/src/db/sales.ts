@@ -32,7 +32,12 @@ export async function recordSale(
   db: Db,
   sale: Omit<SaleFact, 'day' | 'status' | 'recordedAt'>,
 ): Promise<boolean> {
-  const fact: SaleFact = { ...sale, day: ecuadorDay(sale.paidAt) ?? sale.paidAt.toISOString().slice(0, 10), status: 'PAID', recordedAt: new Date() };
+  const fact: SaleFact = {
+    ...sale,
+    day: ecuadorDay(sale.paidAt) ?? sale.paidAt.toISOString().slice(0, 10),
+    status: 'PAID',
+    recordedAt: new Date(),
+  };
   const { _id, ...rest } = fact;
   try {
     const result = await facts(db).updateOne({ _id }, { $setOnInsert: rest }, { upsert: true });
@@ -51,7 +56,11 @@ export interface SalesFilter {
 
 function match(filter: SalesFilter): Filter<SaleFact> {
   const query: Filter<SaleFact> = {};
-  if (filter.from || filter.to) query.day = { ...(filter.from ? { $gte: filter.from } : {}), ...(filter.to ? { $lte: filter.to } : {}) };
+  if (filter.from || filter.to)
+    query.day = {
+      ...(filter.from ? { $gte: filter.from } : {}),
+      ...(filter.to ? { $lte: filter.to } : {}),
+    };
   if (filter.resellerCode !== undefined) query.resellerCode = filter.resellerCode;
   return query;
 }
@@ -60,9 +69,17 @@ function match(filter: SalesFilter): Filter<SaleFact> {
  * One `$sum` per pipeline: FerretDB v1 answers 0 for every accumulator of a `$group`
  * but the first (measured), so each total is its own aggregation.
  */
-async function sumBy<K>(db: Db, filter: SalesFilter, key: unknown, field: '$quantity' | '$amount' | 1): Promise<Map<string, { key: K; total: number }>> {
+async function sumBy<K>(
+  db: Db,
+  filter: SalesFilter,
+  key: unknown,
+  field: '$quantity' | '$amount' | 1,
+): Promise<Map<string, { key: K; total: number }>> {
   const rows = await facts(db)
-    .aggregate<{ _id: K; total: number }>([{ $match: match(filter) }, { $group: { _id: key, total: { $sum: field } } }])
+    .aggregate<{ _id: K; total: number }>([
+      { $match: match(filter) },
+      { $group: { _id: key, total: { $sum: field } } },
+    ])
     .toArray();
   return new Map(rows.map((r) => [JSON.stringify(r._id), { key: r._id, total: r.total }]));
 }
@@ -76,7 +93,12 @@ export async function salesChart(db: Db, filter: SalesFilter = {}): Promise<Sale
   ]);
   const byDay = new Map<string, SalesChartDay>();
   for (const [k, { key: group, total }] of quantities) {
-    const entry = byDay.get(group.day) ?? { day: group.day, byMethod: emptyByMethod(), total: 0, amount: 0 };
+    const entry = byDay.get(group.day) ?? {
+      day: group.day,
+      byMethod: emptyByMethod(),
+      total: 0,
+      amount: 0,
+    };
     entry.byMethod[group.method] = (entry.byMethod[group.method] ?? 0) + total;
     entry.total += total;
     entry.amount = Math.round((entry.amount + (amounts.get(k)?.total ?? 0)) * 100) / 100;
@@ -88,7 +110,11 @@ export async function salesChart(db: Db, filter: SalesFilter = {}): Promise<Sale
 export type SalesDimension = 'day' | 'paymentMethod' | 'resellerCode' | 'packageType' | 'status';
 
 /** Totals (numbers, dollars, purchases) grouped by one dimension. */
-export async function salesBy(db: Db, dimension: SalesDimension, filter: SalesFilter = {}): Promise<Array<{ key: string | null; quantity: number; amount: number; purchases: number }>> {
+export async function salesBy(
+  db: Db,
+  dimension: SalesDimension,
+  filter: SalesFilter = {},
+): Promise<Array<{ key: string | null; quantity: number; amount: number; purchases: number }>> {
   const key = `$${dimension}`;
   const [quantities, amounts, counts] = await Promise.all([
     sumBy<string | null>(db, filter, key, '$quantity'),

@@ -27,11 +27,22 @@ describe('a sellout with more buyers than numbers', () => {
   it(`${BUYERS} concurrent create-orders for ${TOTAL} numbers: no oversell, then every number unique and every purchase whole`, async () => {
     const quantities = Array.from({ length: BUYERS }, (_, i) => (i % 3) + 1);
     const answers = await Promise.all(
-      quantities.map((q) => postJson(`${server.url}/api/payments/create-order`, customOrder('bank_transfer', q, 1))),
+      quantities.map((q) =>
+        postJson(`${server.url}/api/payments/create-order`, customOrder('bank_transfer', q, 1)),
+      ),
     );
-    const accepted = answers.flatMap((a, i) => (a.status === 201 ? [{ id: a.body.purchaseId as string, quantity: quantities[i]! }] : []));
+    const accepted = answers.flatMap((a, i) =>
+      a.status === 201 ? [{ id: a.body.purchaseId as string, quantity: quantities[i]! }] : [],
+    );
     const refused = answers.filter((a) => a.status !== 201);
-    expect(refused.every((a) => a.status === 409 && (a.body.msg === SERVER.soldOut || /^Solo quedan \d+ números disponibles\.$/.test(a.body.msg)))).toBe(true);
+    expect(
+      refused.every(
+        (a) =>
+          a.status === 409 &&
+          (a.body.msg === SERVER.soldOut ||
+            /^Solo quedan \d+ números disponibles\.$/.test(a.body.msg)),
+      ),
+    ).toBe(true);
     const held = accepted.reduce((sum, a) => sum + a.quantity, 0);
     expect(held).toBeLessThanOrEqual(TOTAL);
     // Only a request for more than what was left is refused, so the raffle is (almost) full.
@@ -43,14 +54,25 @@ describe('a sellout with more buyers than numbers', () => {
     const { auth } = await staffToken(server.deps, 'admin');
     const confirmations = await Promise.all(
       accepted.map((a, i) =>
-        postJson(`${server.url}/api/purchases/${a.id}/confirm-transfer`, { referenceCode: `REF-${i}`, bankName: 'Pichincha' }, auth, 'PATCH'),
+        postJson(
+          `${server.url}/api/purchases/${a.id}/confirm-transfer`,
+          { referenceCode: `REF-${i}`, bankName: 'Pichincha' },
+          auth,
+          'PATCH',
+        ),
       ),
     );
     expect(confirmations.every((c) => c.status === 200)).toBe(true);
 
     await waitFor(
       async () => {
-        const done = await server.db.collection('purchases').countDocuments({ status: 'COMPLETED', 'notifications.sms.status': 'logged', 'notifications.email.status': 'logged' });
+        const done = await server.db
+          .collection('purchases')
+          .countDocuments({
+            status: 'COMPLETED',
+            'notifications.sms.status': 'logged',
+            'notifications.email.status': 'logged',
+          });
         return done === accepted.length;
       },
       { timeoutMs: 120_000, intervalMs: 250, message: 'every purchase numbered and notified' },

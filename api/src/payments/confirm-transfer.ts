@@ -12,11 +12,16 @@ export interface TransferAnswer {
   msg: string;
 }
 
-async function waitForNumbers(deps: AppDeps, purchaseId: string, timeoutMs: number): Promise<string[] | null> {
+async function waitForNumbers(
+  deps: AppDeps,
+  purchaseId: string,
+  timeoutMs: number,
+): Promise<string[] | null> {
   const deadline = Date.now() + timeoutMs;
   for (let delay = 50; ; delay = Math.min(delay * 2, 500)) {
     const purchase = await getPurchase(deps.db, purchaseId);
-    if (purchase?.numbersAssignedAt && purchase.assignedNumbers.length > 0) return purchase.assignedNumbers;
+    if (purchase?.numbersAssignedAt && purchase.assignedNumbers.length > 0)
+      return purchase.assignedNumbers;
     if (Date.now() + delay > deadline) return null;
     await new Promise((resolve) => setTimeout(resolve, delay));
   }
@@ -36,13 +41,20 @@ export async function confirmTransfer(
   let status = purchase.status;
   if (status === 'PENDING' || status === 'EXPIRED') {
     const applied = await applyPayment(deps, purchaseId, {
-      bankTransfer: { received: true, bankName: input.bankName, referenceCode: input.referenceCode, confirmedAt: new Date(), confirmedBy: staff.email },
+      bankTransfer: {
+        received: true,
+        bankName: input.bankName,
+        referenceCode: input.referenceCode,
+        confirmedAt: new Date(),
+        confirmedBy: staff.email,
+      },
     });
     status = applied.purchase.status;
   }
   if (status === 'REFUND_REQUIRED') throw apiError(409, SERVER.refundRequired);
 
   const numbers = await waitForNumbers(deps, purchaseId, waitMs);
-  if (!numbers) return { assignedNumbers: [], msg: PIPELINE_MESSAGES.transferConfirmedNumbersPending };
+  if (!numbers)
+    return { assignedNumbers: [], msg: PIPELINE_MESSAGES.transferConfirmedNumbersPending };
   return { assignedNumbers: numbers, msg: SERVER.transferConfirmed(numbers.length) };
 }

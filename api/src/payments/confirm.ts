@@ -8,7 +8,14 @@
 // no numbers remain; a replay answers the purchase as it is.
 import { makeEvent, SERVER } from '@vag/contracts';
 import type { AppDeps } from '../context';
-import { completePurchase, getPurchase, markRefundRequired, recordPaymentProblem, type ProviderBlock, type PurchaseDoc } from '../db/purchases';
+import {
+  completePurchase,
+  getPurchase,
+  markRefundRequired,
+  recordPaymentProblem,
+  type ProviderBlock,
+  type PurchaseDoc,
+} from '../db/purchases';
 import { releaseCapacity, reserveCapacityForLatePayment } from '../db/raffle-capacity';
 import { apiError } from '../lib/errors';
 import { kickRelay } from '../pipeline/relay';
@@ -36,17 +43,29 @@ function paidEvent(purchase: PurchaseDoc, paidAt: Date) {
   );
 }
 
-export async function applyPayment(deps: AppDeps, purchaseId: string, block: ProviderBlock): Promise<PaymentApplied> {
+export async function applyPayment(
+  deps: AppDeps,
+  purchaseId: string,
+  block: ProviderBlock,
+): Promise<PaymentApplied> {
   const log = deps.log.child({ module: 'payments', purchaseId });
   // A few rounds at most: each lost race means another path moved the purchase on.
   for (let round = 0; round < 5; round++) {
     const purchase = await getPurchase(deps.db, purchaseId);
     if (!purchase) throw new Error(`purchase ${purchaseId} vanished`);
-    if (purchase.status === 'COMPLETED' || purchase.status === 'REFUND_REQUIRED') return { purchase, transitioned: false };
+    if (purchase.status === 'COMPLETED' || purchase.status === 'REFUND_REQUIRED')
+      return { purchase, transitioned: false };
 
     const paidAt = new Date();
     if (purchase.status === 'PENDING') {
-      const done = await completePurchase(deps.db, purchaseId, 'PENDING', block, paidEvent(purchase, paidAt), paidAt);
+      const done = await completePurchase(
+        deps.db,
+        purchaseId,
+        'PENDING',
+        block,
+        paidEvent(purchase, paidAt),
+        paidAt,
+      );
       if (done) {
         kickRelay(deps);
         return { purchase: done, transitioned: true };
@@ -56,7 +75,14 @@ export async function applyPayment(deps: AppDeps, purchaseId: string, block: Pro
 
     // EXPIRED: the buyer paid after the reservation was released.
     if (await reserveCapacityForLatePayment(deps.db, purchase.quantity, purchase.raffleId)) {
-      const done = await completePurchase(deps.db, purchaseId, 'EXPIRED', block, paidEvent(purchase, paidAt), paidAt);
+      const done = await completePurchase(
+        deps.db,
+        purchaseId,
+        'EXPIRED',
+        block,
+        paidEvent(purchase, paidAt),
+        paidAt,
+      );
       if (done) {
         log.info('late payment completed with re-reserved numbers');
         kickRelay(deps);
@@ -75,9 +101,17 @@ export async function applyPayment(deps: AppDeps, purchaseId: string, block: Pro
 }
 
 /** The provider charged another amount than the order's: nothing is confirmed, staff see why. */
-export async function refuseAmount(deps: AppDeps, purchase: PurchaseDoc, paid: number, provider: string): Promise<never> {
+export async function refuseAmount(
+  deps: AppDeps,
+  purchase: PurchaseDoc,
+  paid: number,
+  provider: string,
+): Promise<never> {
   const message = `${provider} informó un monto de ${paid.toFixed(2)} para un pedido de ${purchase.totalPrice.toFixed(2)}`;
-  deps.log.error({ purchaseId: purchase._id, paid, expected: purchase.totalPrice, provider }, 'payment amount mismatch');
+  deps.log.error(
+    { purchaseId: purchase._id, paid, expected: purchase.totalPrice, provider },
+    'payment amount mismatch',
+  );
   await recordPaymentProblem(deps.db, purchase._id, message);
   throw apiError(409, SERVER.amountMismatch);
 }

@@ -17,7 +17,13 @@ import {
 } from '@vag/contracts';
 import type { AppDeps } from '../context';
 import { findPackage } from '../db/packages';
-import { claimPaymentRef, endPendingReservation, insertPurchase, setProviderBlock, type PurchaseDoc } from '../db/purchases';
+import {
+  claimPaymentRef,
+  endPendingReservation,
+  insertPurchase,
+  setProviderBlock,
+  type PurchaseDoc,
+} from '../db/purchases';
 import { getCurrentRaffle } from '../db/raffle';
 import { releaseCapacity, reserveCapacity, type ReserveOutcome } from '../db/raffle-capacity';
 import { CURRENT_RAFFLE_ID } from '../db/raffle-numbers';
@@ -33,7 +39,14 @@ export type CreateOrderAnswer =
   | { approveUrl: string; purchaseId: string }
   | { checkoutUrl: string; purchaseId: string }
   | { msg: string; whatsappRedirect: string; purchaseId: string }
-  | { payUrl: string; id: string | number; purchaseId: string; token: string; storeId: string; reference: string };
+  | {
+      payUrl: string;
+      id: string | number;
+      purchaseId: string;
+      token: string;
+      storeId: string;
+      reference: string;
+    };
 
 interface Priced {
   quantity: number;
@@ -44,7 +57,11 @@ interface Priced {
   packageType: 'normal' | 'custom';
 }
 
-async function priceOrder(deps: AppDeps, order: CreateOrder, pricePerNumber: number): Promise<Priced> {
+async function priceOrder(
+  deps: AppDeps,
+  order: CreateOrder,
+  pricePerNumber: number,
+): Promise<Priced> {
   let priced: Priced;
   if (order.packageId && order.packageId !== 'custom') {
     const pkg = await findPackage(deps.db, order.packageId);
@@ -70,7 +87,10 @@ async function priceOrder(deps: AppDeps, order: CreateOrder, pricePerNumber: num
     };
   }
   // The client's amounts must be the server's to the cent (I6).
-  if (toCents(order.amount) !== toCents(priced.totalPrice) || toCents(order.totalPrice) !== toCents(priced.totalPrice)) {
+  if (
+    toCents(order.amount) !== toCents(priced.totalPrice) ||
+    toCents(order.totalPrice) !== toCents(priced.totalPrice)
+  ) {
     throw apiError(400, SERVER.amountMismatch);
   }
   if (priced.totalPrice <= 0) throw apiError(400, SERVER.amountMismatch);
@@ -86,7 +106,10 @@ function refusal(outcome: Exclude<ReserveOutcome, { ok: true }>) {
     case 'not_generated':
       return apiError(409, SERVER.numbersNotGenerated);
     case 'sold_out':
-      return apiError(409, outcome.remaining === 0 ? SERVER.soldOut : SERVER.notEnoughNumbers(outcome.remaining));
+      return apiError(
+        409,
+        outcome.remaining === 0 ? SERVER.soldOut : SERVER.notEnoughNumbers(outcome.remaining),
+      );
     default: {
       const never: never = outcome;
       return never;
@@ -108,22 +131,33 @@ export async function createOrder(deps: AppDeps, order: CreateOrder): Promise<Cr
   const payphone = method === 'mobile' ? required(payphoneConfig(deps)) : null;
 
   const priced = await priceOrder(deps, order, raffle.pricePerNumber);
-  const reseller = order.resellerCode ? await findActiveResellerByCode(db, order.resellerCode) : null;
+  const reseller = order.resellerCode
+    ? await findActiveResellerByCode(db, order.resellerCode)
+    : null;
 
   const purchaseId = randomUUID();
   const reserved = await reserveCapacity(db, priced.quantity, CURRENT_RAFFLE_ID);
   if (!reserved.ok) throw refusal(reserved);
   if (method === 'mobile') {
     // PayPhone knows the payment by this id: it may belong to one order only.
-    const owner = await claimPaymentRef(db, `payphone-client:${order.clientTransactionId}`, purchaseId);
+    const owner = await claimPaymentRef(
+      db,
+      `payphone-client:${order.clientTransactionId}`,
+      purchaseId,
+    );
     if (owner !== purchaseId) {
       await releaseCapacity(db, priced.quantity, CURRENT_RAFFLE_ID);
-      throw apiError(409, VALIDATION.clientTransactionIdInvalid, { clientTransactionId: VALIDATION.clientTransactionIdInvalid });
+      throw apiError(409, VALIDATION.clientTransactionIdInvalid, {
+        clientTransactionId: VALIDATION.clientTransactionIdInvalid,
+      });
     }
   }
 
   const now = new Date();
-  const holdMs = method === 'bank_transfer' ? env.TRANSFER_RESERVATION_HOURS * 3_600_000 : env.RESERVATION_MINUTES * 60_000;
+  const holdMs =
+    method === 'bank_transfer'
+      ? env.TRANSFER_RESERVATION_HOURS * 3_600_000
+      : env.RESERVATION_MINUTES * 60_000;
   const b = order.buyer;
   const purchase: PurchaseDoc = {
     _id: purchaseId,
@@ -147,8 +181,20 @@ export async function createOrder(deps: AppDeps, order: CreateOrder): Promise<Cr
     status: 'PENDING',
     reservation: { active: true, expiresAt: new Date(now.getTime() + holdMs) },
     assignedNumbers: [],
-    ...(method === 'bank_transfer' ? { bankTransfer: { received: false, bankName: null, referenceCode: null, confirmedAt: null } } : {}),
-    ...(method === 'mobile' ? { mobile: { transactionId: null, clientTransactionId: order.clientTransactionId!, status: 'PENDING' } } : {}),
+    ...(method === 'bank_transfer'
+      ? {
+          bankTransfer: { received: false, bankName: null, referenceCode: null, confirmedAt: null },
+        }
+      : {}),
+    ...(method === 'mobile'
+      ? {
+          mobile: {
+            transactionId: null,
+            clientTransactionId: order.clientTransactionId!,
+            status: 'PENDING',
+          },
+        }
+      : {}),
   };
   try {
     await insertPurchase(db, purchase);
@@ -168,7 +214,14 @@ export async function createOrder(deps: AppDeps, order: CreateOrder): Promise<Cr
         returnUrl: `${site}/payment-success`,
         cancelUrl: `${site}/checkout`,
       });
-      await setProviderBlock(db, purchaseId, { paypal: { orderId: created.orderId, status: 'CREATED', amount: priced.totalPrice, currency: 'USD' } });
+      await setProviderBlock(db, purchaseId, {
+        paypal: {
+          orderId: created.orderId,
+          status: 'CREATED',
+          amount: priced.totalPrice,
+          currency: 'USD',
+        },
+      });
       return { approveUrl: created.approveUrl, purchaseId };
     }
     if (stripe) {
@@ -180,7 +233,14 @@ export async function createOrder(deps: AppDeps, order: CreateOrder): Promise<Cr
         successUrl: `${site}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
         cancelUrl: `${site}/checkout`,
       });
-      await setProviderBlock(db, purchaseId, { card: { sessionId: created.sessionId, status: 'unpaid', completedAt: null, paymentIntentId: null } });
+      await setProviderBlock(db, purchaseId, {
+        card: {
+          sessionId: created.sessionId,
+          status: 'unpaid',
+          completedAt: null,
+          paymentIntentId: null,
+        },
+      });
       return { checkoutUrl: created.checkoutUrl, purchaseId };
     }
     if (payphone) {
@@ -195,9 +255,21 @@ export async function createOrder(deps: AppDeps, order: CreateOrder): Promise<Cr
         phone: toEcuadorE164(b.phone),
       });
       await setProviderBlock(db, purchaseId, {
-        mobile: { transactionId: null, clientTransactionId: order.clientTransactionId!, status: 'PENDING', payUrl: prepared.payUrl },
+        mobile: {
+          transactionId: null,
+          clientTransactionId: order.clientTransactionId!,
+          status: 'PENDING',
+          payUrl: prepared.payUrl,
+        },
       });
-      return { payUrl: prepared.payUrl, id: prepared.paymentId, purchaseId, token: payphone.token, storeId: payphone.storeId, reference };
+      return {
+        payUrl: prepared.payUrl,
+        id: prepared.paymentId,
+        purchaseId,
+        token: payphone.token,
+        storeId: payphone.storeId,
+        reference,
+      };
     }
     const text = PIPELINE_MESSAGES.whatsappTransfer(purchaseId, formatMoney(priced.totalPrice));
     return {
@@ -207,8 +279,13 @@ export async function createOrder(deps: AppDeps, order: CreateOrder): Promise<Cr
     };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    log.error({ provider: providerErrorSummary(error), purchaseId, method }, 'payment provider failed while creating the order; reservation released');
-    const ended = await endPendingReservation(db, purchaseId, { failure: { reason: 'provider_error', message, at: new Date() } });
+    log.error(
+      { provider: providerErrorSummary(error), purchaseId, method },
+      'payment provider failed while creating the order; reservation released',
+    );
+    const ended = await endPendingReservation(db, purchaseId, {
+      failure: { reason: 'provider_error', message, at: new Date() },
+    });
     if (ended) await releaseCapacity(db, ended.quantity, ended.raffleId);
     throw apiError(502, SERVER.providerError);
   }

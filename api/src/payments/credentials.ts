@@ -21,7 +21,9 @@ export interface PayPhoneConfig {
   baseUrl: string;
 }
 
-export async function paypalConfig(deps: Pick<AppDeps, 'env' | 'db'>): Promise<PayPalConfig | null> {
+export async function paypalConfig(
+  deps: Pick<AppDeps, 'env' | 'db'>,
+): Promise<PayPalConfig | null> {
   const { env } = deps;
   let clientId = env.PAYPAL_CLIENT_ID;
   let clientSecret = env.PAYPAL_CLIENT_SECRET;
@@ -33,14 +35,23 @@ export async function paypalConfig(deps: Pick<AppDeps, 'env' | 'db'>): Promise<P
   return clientId && clientSecret ? { clientId, clientSecret, baseUrl: env.PAYPAL_BASE_URL } : null;
 }
 
-export async function stripeConfig(deps: Pick<AppDeps, 'env' | 'db'>): Promise<StripeConfig | null> {
+export async function stripeConfig(
+  deps: Pick<AppDeps, 'env' | 'db'>,
+): Promise<StripeConfig | null> {
   const { env } = deps;
-  const secretKey = env.STRIPE_SECRET_KEY || (await getSettings(deps.db)).payment.stripeSecretKey || undefined;
-  return secretKey ? { secretKey, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiUrl: env.STRIPE_API_URL } : null;
+  const secretKey =
+    env.STRIPE_SECRET_KEY || (await getSettings(deps.db)).payment.stripeSecretKey || undefined;
+  return secretKey
+    ? { secretKey, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiUrl: env.STRIPE_API_URL }
+    : null;
 }
 
 export function payphoneConfig(deps: Pick<AppDeps, 'env'>): PayPhoneConfig | null {
-  const { PAYPHONE_TOKEN: token, PAYPHONE_STORE_ID: storeId, PAYPHONE_BASE_URL: baseUrl } = deps.env;
+  const {
+    PAYPHONE_TOKEN: token,
+    PAYPHONE_STORE_ID: storeId,
+    PAYPHONE_BASE_URL: baseUrl,
+  } = deps.env;
   return token && storeId ? { token, storeId, baseUrl } : null;
 }
 

@@ -25,10 +25,20 @@ function orders(config: PayPalConfig): OrdersController {
     const environment = base === LIVE ? Environment.Production : Environment.Sandbox;
     const rewrite = base !== LIVE && base !== SANDBOX;
     const client = new Client({
-      clientCredentialsAuthCredentials: { oAuthClientId: config.clientId, oAuthClientSecret: config.clientSecret },
+      clientCredentialsAuthCredentials: {
+        oAuthClientId: config.clientId,
+        oAuthClientSecret: config.clientSecret,
+      },
       environment,
       timeout: 15_000,
-      ...(rewrite ? { unstable_httpClientOptions: { adapter: 'fetch', env: { fetch: rewritingFetch(SANDBOX, base) } } } : {}),
+      ...(rewrite
+        ? {
+            unstable_httpClientOptions: {
+              adapter: 'fetch',
+              env: { fetch: rewritingFetch(SANDBOX, base) },
+            },
+          }
+        : {}),
     });
     controller = new OrdersController(client);
     controllers.set(key, controller);
@@ -40,8 +50,17 @@ function rewritingFetch(from: string, to: string): typeof fetch {
   return async (input, init) => {
     const request = input instanceof Request ? input : new Request(input, init);
     const url = request.url.startsWith(from) ? to + request.url.slice(from.length) : request.url;
-    const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.arrayBuffer();
-    return fetch(url, { method: request.method, headers: request.headers, body, redirect: request.redirect, signal: init?.signal ?? request.signal });
+    const body =
+      request.method === 'GET' || request.method === 'HEAD'
+        ? undefined
+        : await request.arrayBuffer();
+    return fetch(url, {
+      method: request.method,
+      headers: request.headers,
+      body,
+      redirect: request.redirect,
+      signal: init?.signal ?? request.signal,
+    });
   };
 }
 
@@ -52,7 +71,13 @@ export interface CreatedPayPalOrder {
 
 export async function createPayPalOrder(
   config: PayPalConfig,
-  order: { purchaseId: string; amount: number; description: string; returnUrl: string; cancelUrl: string },
+  order: {
+    purchaseId: string;
+    amount: number;
+    description: string;
+    returnUrl: string;
+    cancelUrl: string;
+  },
 ): Promise<CreatedPayPalOrder> {
   const { result } = await orders(config).createOrder({
     paypalRequestId: `create-${order.purchaseId}`,
@@ -70,12 +95,19 @@ export async function createPayPalOrder(
       ],
       paymentSource: {
         paypal: {
-          experienceContext: { returnUrl: order.returnUrl, cancelUrl: order.cancelUrl, locale: 'es-EC', userAction: PaypalExperienceUserAction.PayNow },
+          experienceContext: {
+            returnUrl: order.returnUrl,
+            cancelUrl: order.cancelUrl,
+            locale: 'es-EC',
+            userAction: PaypalExperienceUserAction.PayNow,
+          },
         },
       },
     },
   });
-  const approveUrl = result.links?.find((l) => l.rel === 'payer-action' || l.rel === 'approve')?.href;
+  const approveUrl = result.links?.find(
+    (l) => l.rel === 'payer-action' || l.rel === 'approve',
+  )?.href;
   if (!result.id || !approveUrl) throw new Error('PayPal order without id or approve link');
   return { orderId: result.id, approveUrl };
 }
@@ -92,7 +124,9 @@ export interface PayPalCapture {
 function captureOf(order: Order): PayPalCapture {
   const unit = order.purchaseUnits?.[0];
   const captures = unit?.payments?.captures ?? [];
-  const amount = captures.filter((c) => c.status === 'COMPLETED').reduce((sum, c) => sum + Number(c.amount?.value ?? 0), 0);
+  const amount = captures
+    .filter((c) => c.status === 'COMPLETED')
+    .reduce((sum, c) => sum + Number(c.amount?.value ?? 0), 0);
   return {
     status: order.status ?? 'UNKNOWN',
     amount: Math.round(amount * 100) / 100,
@@ -102,16 +136,25 @@ function captureOf(order: Order): PayPalCapture {
   };
 }
 
-export type CaptureOutcome = { kind: 'captured'; capture: PayPalCapture } | { kind: 'not_approved'; issue: string };
+export type CaptureOutcome =
+  { kind: 'captured'; capture: PayPalCapture } | { kind: 'not_approved'; issue: string };
 
 /**
  * Captures an approved order. PayPal-Request-Id makes our own replays answer the same
  * capture; an ORDER_ALREADY_CAPTURED answer (another request id) is resolved by reading
  * the order, which then carries the completed capture.
  */
-export async function capturePayPalOrder(config: PayPalConfig, orderId: string, purchaseId: string): Promise<CaptureOutcome> {
+export async function capturePayPalOrder(
+  config: PayPalConfig,
+  orderId: string,
+  purchaseId: string,
+): Promise<CaptureOutcome> {
   try {
-    const { result } = await orders(config).captureOrder({ id: orderId, paypalRequestId: `capture-${purchaseId}`, prefer: 'return=representation' });
+    const { result } = await orders(config).captureOrder({
+      id: orderId,
+      paypalRequestId: `capture-${purchaseId}`,
+      prefer: 'return=representation',
+    });
     return { kind: 'captured', capture: captureOf(result) };
   } catch (error) {
     const issue = paypalIssue(error);

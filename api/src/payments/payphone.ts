@@ -3,7 +3,11 @@
 import { payphoneAmounts } from '@vag/contracts';
 import type { PayPhoneConfig } from './credentials';
 
-async function call<T>(config: PayPhoneConfig, path: string, body: unknown): Promise<{ status: number; data: T | null }> {
+async function call<T>(
+  config: PayPhoneConfig,
+  path: string,
+  body: unknown,
+): Promise<{ status: number; data: T | null }> {
   const res = await fetch(`${config.baseUrl.replace(/\/+$/, '')}${path}`, {
     method: 'POST',
     headers: { authorization: `Bearer ${config.token}`, 'content-type': 'application/json' },
@@ -27,28 +31,37 @@ export interface PreparedPayment {
 
 export async function preparePayPhone(
   config: PayPhoneConfig,
-  order: { clientTransactionId: string; totalPrice: number; reference: string; responseUrl: string; cancellationUrl: string; email: string; phone: string },
+  order: {
+    clientTransactionId: string;
+    totalPrice: number;
+    reference: string;
+    responseUrl: string;
+    cancellationUrl: string;
+    email: string;
+    phone: string;
+  },
 ): Promise<PreparedPayment> {
   const amounts = payphoneAmounts(order.totalPrice);
-  const { status, data } = await call<{ paymentId?: number | string; payWithPayPhone?: string; payWithCard?: string; message?: string }>(
-    config,
-    '/api/button/Prepare',
-    {
-      ...amounts,
-      service: 0,
-      tip: 0,
-      currency: 'USD',
-      clientTransactionId: order.clientTransactionId,
-      storeId: config.storeId,
-      reference: order.reference.slice(0, 100),
-      responseUrl: order.responseUrl,
-      cancellationUrl: order.cancellationUrl,
-      email: order.email,
-      phoneNumber: order.phone,
-      lang: 'es',
-      timeZone: -5,
-    },
-  );
+  const { status, data } = await call<{
+    paymentId?: number | string;
+    payWithPayPhone?: string;
+    payWithCard?: string;
+    message?: string;
+  }>(config, '/api/button/Prepare', {
+    ...amounts,
+    service: 0,
+    tip: 0,
+    currency: 'USD',
+    clientTransactionId: order.clientTransactionId,
+    storeId: config.storeId,
+    reference: order.reference.slice(0, 100),
+    responseUrl: order.responseUrl,
+    cancellationUrl: order.cancellationUrl,
+    email: order.email,
+    phoneNumber: order.phone,
+    lang: 'es',
+    timeZone: -5,
+  });
   const payUrl = data?.payWithCard ?? data?.payWithPayPhone;
   if (status >= 300 || !data || !payUrl || data.paymentId === undefined) {
     throw new Error(`PayPhone Prepare answered ${status}: ${data?.message ?? 'sin detalle'}`);
@@ -68,8 +81,16 @@ export interface PayPhoneConfirmation {
 }
 
 /** PayPhone's own answer about a transaction; null when PayPhone does not know it. */
-export async function confirmPayPhone(config: PayPhoneConfig, id: number, clientTxId: string): Promise<PayPhoneConfirmation | null> {
-  const { status, data } = await call<PayPhoneConfirmation & { message?: string }>(config, '/api/button/V2/Confirm', { id, clientTxId });
+export async function confirmPayPhone(
+  config: PayPhoneConfig,
+  id: number,
+  clientTxId: string,
+): Promise<PayPhoneConfirmation | null> {
+  const { status, data } = await call<PayPhoneConfirmation & { message?: string }>(
+    config,
+    '/api/button/V2/Confirm',
+    { id, clientTxId },
+  );
   if (status === 400 || status === 404) return null;
   if (status >= 300 || !data) throw new Error(`PayPhone Confirm answered ${status}`);
   return data;
@@ -80,7 +101,10 @@ export function isApproved(confirmation: PayPhoneConfirmation): boolean {
 }
 
 /** PayPhone's current state of a sale (it may reverse an approved payment the same day); null when unknown. */
-export async function fetchPayPhoneSale(config: PayPhoneConfig, transactionId: number): Promise<{ statusCode: number; transactionStatus: string } | null> {
+export async function fetchPayPhoneSale(
+  config: PayPhoneConfig,
+  transactionId: number,
+): Promise<{ statusCode: number; transactionStatus: string } | null> {
   const res = await fetch(`${config.baseUrl.replace(/\/+$/, '')}/api/Sale/${transactionId}`, {
     headers: { authorization: `Bearer ${config.token}` },
     signal: AbortSignal.timeout(15_000),
@@ -88,5 +112,8 @@ export async function fetchPayPhoneSale(config: PayPhoneConfig, transactionId: n
   if (res.status === 404) return null;
   if (!res.ok) throw new Error(`PayPhone Sale answered ${res.status}`);
   const data = (await res.json()) as { statusCode?: number; transactionStatus?: string };
-  return { statusCode: Number(data.statusCode), transactionStatus: String(data.transactionStatus ?? '') };
+  return {
+    statusCode: Number(data.statusCode),
+    transactionStatus: String(data.transactionStatus ?? ''),
+  };
 }

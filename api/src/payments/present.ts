@@ -2,9 +2,19 @@
 // pipeline's bookkeeping (outbox, reservation, counters) or anything only staff need.
 import type { PurchaseDoc } from '../db/purchases';
 
-const INTERNAL = ['outbox', 'reservation', 'soldCountedAt', 'raffleId', 'failure', 'notifications', 'updatedAt'] as const;
+const INTERNAL = [
+  'outbox',
+  'reservation',
+  'soldCountedAt',
+  'raffleId',
+  'failure',
+  'notifications',
+  'updatedAt',
+] as const;
 
-export type PublicPurchase = Omit<PurchaseDoc, (typeof INTERNAL)[number]> & { reservationExpiresAt: Date | null };
+export type PublicPurchase = Omit<PurchaseDoc, (typeof INTERNAL)[number]> & {
+  reservationExpiresAt: Date | null;
+};
 
 export function publicPurchase(doc: PurchaseDoc): PublicPurchase {
   const copy: Record<string, unknown> = { ...doc };

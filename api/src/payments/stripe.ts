@@ -29,7 +29,14 @@ export interface CreatedSession {
 
 export async function createCheckoutSession(
   config: StripeConfig,
-  order: { purchaseId: string; amountCents: number; description: string; email: string; successUrl: string; cancelUrl: string },
+  order: {
+    purchaseId: string;
+    amountCents: number;
+    description: string;
+    email: string;
+    successUrl: string;
+    cancelUrl: string;
+  },
 ): Promise<CreatedSession> {
   const session = await stripe(config).checkout.sessions.create(
     {
@@ -40,7 +47,11 @@ export async function createCheckoutSession(
       line_items: [
         {
           quantity: 1,
-          price_data: { currency: 'usd', unit_amount: order.amountCents, product_data: { name: order.description } },
+          price_data: {
+            currency: 'usd',
+            unit_amount: order.amountCents,
+            product_data: { name: order.description },
+          },
         },
       ],
       success_url: order.successUrl,
@@ -67,21 +78,32 @@ export function sessionState(session: Stripe.Checkout.Session): SessionState {
     paid: session.payment_status === 'paid',
     amountCents: session.amount_total ?? null,
     purchaseId: session.metadata?.purchaseId ?? session.client_reference_id ?? null,
-    paymentIntentId: typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? null),
+    paymentIntentId:
+      typeof session.payment_intent === 'string'
+        ? session.payment_intent
+        : (session.payment_intent?.id ?? null),
     status: session.payment_status,
   };
 }
 
-export async function retrieveSession(config: StripeConfig, sessionId: string): Promise<SessionState | null> {
+export async function retrieveSession(
+  config: StripeConfig,
+  sessionId: string,
+): Promise<SessionState | null> {
   try {
     return sessionState(await stripe(config).checkout.sessions.retrieve(sessionId));
   } catch (error) {
-    if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
+    if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404)
+      return null;
     throw error;
   }
 }
 
 /** Verifies the signature of a webhook delivery; throws when it is not Stripe's. */
-export function verifyWebhook(config: StripeConfig & { webhookSecret: string }, rawBody: string, signature: string): Stripe.Event {
+export function verifyWebhook(
+  config: StripeConfig & { webhookSecret: string },
+  rawBody: string,
+  signature: string,
+): Stripe.Event {
   return stripe(config).webhooks.constructEvent(rawBody, signature, config.webhookSecret);
 }

@@ -9,11 +9,23 @@ import { CURRENT_RAFFLE_ID, generateRaffleNumbers } from '../db/raffle-numbers';
 import { waitFor } from '../testing/wait';
 import { defaultNumberWidth } from '../raffle/permutation';
 
-export async function activeRaffle(db: Db, { totalNumbers = 100, pricePerNumber = 1.5 } = {}): Promise<void> {
+export async function activeRaffle(
+  db: Db,
+  { totalNumbers = 100, pricePerNumber = 1.5 } = {},
+): Promise<void> {
   await db.collection<{ _id: string }>('raffles').updateOne(
     { _id: CURRENT_RAFFLE_ID },
     {
-      $set: { name: 'Rifa de prueba', prize: 'Un auto', imageUrl: '', endDate: new Date(Date.now() + 86_400_000), totalNumbers, numberWidth: defaultNumberWidth(totalNumbers), isActive: true, pricePerNumber },
+      $set: {
+        name: 'Rifa de prueba',
+        prize: 'Un auto',
+        imageUrl: '',
+        endDate: new Date(Date.now() + 86_400_000),
+        totalNumbers,
+        numberWidth: defaultNumberWidth(totalNumbers),
+        isActive: true,
+        pricePerNumber,
+      },
     },
     { upsert: true },
   );
@@ -42,10 +54,20 @@ export function buyer(overrides: Record<string, unknown> = {}) {
   };
 }
 
-const PROVIDER = { paypal: 'paypal', card: 'stripe', bank_transfer: 'bank_transfer', mobile: 'payphone' } as const;
+const PROVIDER = {
+  paypal: 'paypal',
+  card: 'stripe',
+  bank_transfer: 'bank_transfer',
+  mobile: 'payphone',
+} as const;
 
 /** A custom-quantity order priced as the storefront would price it. */
-export function customOrder(method: PaymentMethod, quantity: number, pricePerNumber = 1.5, overrides: Partial<CreateOrderInput> = {}): CreateOrderInput {
+export function customOrder(
+  method: PaymentMethod,
+  quantity: number,
+  pricePerNumber = 1.5,
+  overrides: Partial<CreateOrderInput> = {},
+): CreateOrderInput {
   const total = Math.round(quantity * pricePerNumber * 100) / 100;
   return {
     amount: total,
@@ -57,13 +79,24 @@ export function customOrder(method: PaymentMethod, quantity: number, pricePerNum
     paymentMethod: method,
     buyer: { ...buyer(), paymentProvider: PROVIDER[method] },
     packageData: { name: 'Personalizado', quantity, price: total },
-    ...(method === 'mobile' ? { clientTransactionId: `trx-${randomUUID().replace(/-/g, '').slice(0, 20)}` } : {}),
+    ...(method === 'mobile'
+      ? { clientTransactionId: `trx-${randomUUID().replace(/-/g, '').slice(0, 20)}` }
+      : {}),
     ...overrides,
   };
 }
 
-export async function postJson(url: string, body: unknown, headers: Record<string, string> = {}, method = 'POST') {
-  const res = await fetch(url, { method, headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+export async function postJson(
+  url: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+  method = 'POST',
+) {
+  const res = await fetch(url, {
+    method,
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
   const text = await res.text();
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read answers field by field
   let json: any = null;
@@ -76,7 +109,11 @@ export async function postJson(url: string, body: unknown, headers: Record<strin
 }
 
 /** Waits until the numbers worker has recorded the purchase's numbers. */
-export async function numbersOf(db: Db, purchaseId: string, timeoutMs = 30_000): Promise<PurchaseDoc> {
+export async function numbersOf(
+  db: Db,
+  purchaseId: string,
+  timeoutMs = 30_000,
+): Promise<PurchaseDoc> {
   return waitFor(
     async () => {
       const p = await getPurchase(db, purchaseId);

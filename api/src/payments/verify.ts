@@ -26,17 +26,28 @@ export async function capturePayPal(deps: AppDeps, orderId: string): Promise<Pur
   if (!purchase) throw apiError(404, SERVER.purchaseNotFound);
   if (settled(purchase)) return purchase;
   const config = required(await paypalConfig(deps));
-  const outcome = await capturePayPalOrder(config, orderId, purchase._id).catch((error: unknown) => {
-    deps.log.error({ provider: providerErrorSummary(error), purchaseId: purchase._id, orderId }, 'PayPal capture failed');
-    throw apiError(502, SERVER.providerError);
-  });
+  const outcome = await capturePayPalOrder(config, orderId, purchase._id).catch(
+    (error: unknown) => {
+      deps.log.error(
+        { provider: providerErrorSummary(error), purchaseId: purchase._id, orderId },
+        'PayPal capture failed',
+      );
+      throw apiError(502, SERVER.providerError);
+    },
+  );
   if (outcome.kind === 'not_approved') {
-    deps.log.warn({ purchaseId: purchase._id, orderId, issue: outcome.issue }, 'PayPal order not capturable');
+    deps.log.warn(
+      { purchaseId: purchase._id, orderId, issue: outcome.issue },
+      'PayPal order not capturable',
+    );
     throw apiError(409, SERVER.paymentNotApproved);
   }
   const { capture } = outcome;
   if (capture.status !== 'COMPLETED') throw apiError(409, SERVER.paymentPending);
-  if (toCents(capture.amount) !== toCents(purchase.totalPrice) || (capture.customId && capture.customId !== purchase._id)) {
+  if (
+    toCents(capture.amount) !== toCents(purchase.totalPrice) ||
+    (capture.customId && capture.customId !== purchase._id)
+  ) {
     return refuseAmount(deps, purchase, capture.amount, 'PayPal');
   }
   const { purchase: done } = await applyPayment(deps, purchase._id, {
@@ -52,10 +63,21 @@ export async function capturePayPal(deps: AppDeps, orderId: string): Promise<Pur
   return done;
 }
 
-async function settleStripeSession(deps: AppDeps, purchase: PurchaseDoc, state: SessionState): Promise<PaymentApplied> {
-  if (state.amountCents !== toCents(purchase.totalPrice)) return refuseAmount(deps, purchase, (state.amountCents ?? 0) / 100, 'Stripe');
+async function settleStripeSession(
+  deps: AppDeps,
+  purchase: PurchaseDoc,
+  state: SessionState,
+): Promise<PaymentApplied> {
+  if (state.amountCents !== toCents(purchase.totalPrice))
+    return refuseAmount(deps, purchase, (state.amountCents ?? 0) / 100, 'Stripe');
   return applyPayment(deps, purchase._id, {
-    card: { sessionId: state.sessionId, status: 'paid', completedAt: new Date(), paymentIntentId: state.paymentIntentId, amountTotal: state.amountCents },
+    card: {
+      sessionId: state.sessionId,
+      status: 'paid',
+      completedAt: new Date(),
+      paymentIntentId: state.paymentIntentId,
+      amountTotal: state.amountCents,
+    },
   });
 }
 
@@ -65,7 +87,10 @@ export async function verifyStripe(deps: AppDeps, sessionId: string): Promise<Pu
   if (settled(purchase)) return purchase;
   const config = required(await stripeConfig(deps));
   const state = await retrieveSession(config, sessionId).catch((error: unknown) => {
-    deps.log.error({ provider: providerErrorSummary(error), purchaseId: purchase._id, sessionId }, 'Stripe session retrieve failed');
+    deps.log.error(
+      { provider: providerErrorSummary(error), purchaseId: purchase._id, sessionId },
+      'Stripe session retrieve failed',
+    );
     throw apiError(502, SERVER.providerError);
   });
   if (!state) throw apiError(404, SERVER.purchaseNotFound);
@@ -74,20 +99,33 @@ export async function verifyStripe(deps: AppDeps, sessionId: string): Promise<Pu
 }
 
 /** A signed Stripe delivery; answers whether it concerned one of our purchases. */
-export async function handleStripeWebhook(deps: AppDeps, rawBody: string, signature: string | undefined): Promise<{ received: true }> {
+export async function handleStripeWebhook(
+  deps: AppDeps,
+  rawBody: string,
+  signature: string | undefined,
+): Promise<{ received: true }> {
   const config = required(await stripeConfig(deps));
   if (!config.webhookSecret) throw apiError(503, SERVER.methodUnavailable);
   let event;
   try {
-    event = verifyWebhook({ ...config, webhookSecret: config.webhookSecret }, rawBody, signature ?? '');
+    event = verifyWebhook(
+      { ...config, webhookSecret: config.webhookSecret },
+      rawBody,
+      signature ?? '',
+    );
   } catch {
     throw apiError(400, SERVER.invalidSignature);
   }
-  if (event.type !== 'checkout.session.completed' && event.type !== 'checkout.session.async_payment_succeeded') return { received: true };
+  if (
+    event.type !== 'checkout.session.completed' &&
+    event.type !== 'checkout.session.async_payment_succeeded'
+  )
+    return { received: true };
   const state = sessionState(event.data.object);
   if (!state.paid) return { received: true };
   const purchase =
-    (await findPurchaseByStripeSession(deps.db, state.sessionId)) ?? (state.purchaseId ? await getPurchase(deps.db, state.purchaseId) : null);
+    (await findPurchaseByStripeSession(deps.db, state.sessionId)) ??
+    (state.purchaseId ? await getPurchase(deps.db, state.purchaseId) : null);
   if (!purchase) {
     deps.log.warn({ sessionId: state.sessionId }, 'Stripe webhook for an unknown session');
     return { received: true };
@@ -98,22 +136,38 @@ export async function handleStripeWebhook(deps: AppDeps, rawBody: string, signat
 
 export type PayPhoneVerifyAnswer = { purchase: PurchaseDoc } | { purchase_id: string };
 
-export async function verifyPayPhone(deps: AppDeps, id: number, clientTxId: string): Promise<PayPhoneVerifyAnswer> {
+export async function verifyPayPhone(
+  deps: AppDeps,
+  id: number,
+  clientTxId: string,
+): Promise<PayPhoneVerifyAnswer> {
   const purchase = await findPurchaseByClientTransaction(deps.db, clientTxId);
   if (!purchase) throw apiError(404, SERVER.purchaseNotFound);
   if (settled(purchase)) return { purchase_id: purchase._id };
   const config = required(payphoneConfig(deps));
   const confirmation = await confirmPayPhone(config, id, clientTxId).catch((error: unknown) => {
-    deps.log.error({ provider: providerErrorSummary(error), purchaseId: purchase._id, id }, 'PayPhone Confirm failed');
+    deps.log.error(
+      { provider: providerErrorSummary(error), purchaseId: purchase._id, id },
+      'PayPhone Confirm failed',
+    );
     throw apiError(502, SERVER.providerError);
   });
-  if (!confirmation || confirmation.clientTransactionId !== clientTxId) throw apiError(404, SERVER.purchaseNotFound);
+  if (!confirmation || confirmation.clientTransactionId !== clientTxId)
+    throw apiError(404, SERVER.purchaseNotFound);
   if (!isApproved(confirmation)) {
-    throw apiError(409, confirmation.statusCode === 1 ? SERVER.paymentPending : SERVER.paymentNotApproved);
+    throw apiError(
+      409,
+      confirmation.statusCode === 1 ? SERVER.paymentPending : SERVER.paymentNotApproved,
+    );
   }
-  if (confirmation.amount !== toCents(purchase.totalPrice)) return refuseAmount(deps, purchase, confirmation.amount / 100, 'PayPhone');
+  if (confirmation.amount !== toCents(purchase.totalPrice))
+    return refuseAmount(deps, purchase, confirmation.amount / 100, 'PayPhone');
   // One PayPhone transaction pays for one purchase only.
-  const owner = await claimPaymentRef(deps.db, `payphone:${confirmation.transactionId}`, purchase._id);
+  const owner = await claimPaymentRef(
+    deps.db,
+    `payphone:${confirmation.transactionId}`,
+    purchase._id,
+  );
   if (owner !== purchase._id) throw apiError(409, SERVER.paymentNotApproved);
   const applied = await applyPayment(deps, purchase._id, {
     mobile: {

@@ -4,7 +4,10 @@ import { makeEvent, TOPICS } from '@vag/contracts';
 import type { AppDeps } from '../context';
 import type { PurchaseDoc } from '../db/purchases';
 
-export async function republishNumbersAssigned(deps: Pick<AppDeps, 'bus'>, purchase: PurchaseDoc): Promise<void> {
+export async function republishNumbersAssigned(
+  deps: Pick<AppDeps, 'bus'>,
+  purchase: PurchaseDoc,
+): Promise<void> {
   const event = makeEvent('numbers.assigned', {
     purchaseId: purchase._id,
     raffleId: purchase.raffleId,

@@ -13,19 +13,36 @@ const INTERVAL_MS = 5 * 60_000;
 const WINDOW_MS = 24 * 3_600_000;
 
 /** One pass; answers how many reversals it found. */
-export async function checkPayPhoneReversals(deps: Pick<AppDeps, 'db' | 'env' | 'log'>, now: Date = new Date()): Promise<number> {
+export async function checkPayPhoneReversals(
+  deps: Pick<AppDeps, 'db' | 'env' | 'log'>,
+  now: Date = new Date(),
+): Promise<number> {
   const config = payphoneConfig(deps);
   if (!config) return 0;
   let reversed = 0;
-  for (const purchase of await findMobilePaymentsToRecheck(deps.db, new Date(now.getTime() - WINDOW_MS), PER_RUN)) {
+  for (const purchase of await findMobilePaymentsToRecheck(
+    deps.db,
+    new Date(now.getTime() - WINDOW_MS),
+    PER_RUN,
+  )) {
     const transactionId = purchase.mobile?.transactionId;
     if (typeof transactionId !== 'number') continue;
     const sale = await fetchPayPhoneSale(config, transactionId);
-    const isReversed = sale !== null && !(sale.statusCode === 3 && sale.transactionStatus === 'Approved');
-    await markMobileChecked(deps.db, purchase._id, isReversed ? `PayPhone informa la transacción ${transactionId} como ${sale!.transactionStatus}` : null);
+    const isReversed =
+      sale !== null && !(sale.statusCode === 3 && sale.transactionStatus === 'Approved');
+    await markMobileChecked(
+      deps.db,
+      purchase._id,
+      isReversed
+        ? `PayPhone informa la transacción ${transactionId} como ${sale!.transactionStatus}`
+        : null,
+    );
     if (isReversed) {
       reversed++;
-      deps.log.error({ purchaseId: purchase._id, transactionId, status: sale!.transactionStatus }, 'PayPhone payment reversed after confirmation');
+      deps.log.error(
+        { purchaseId: purchase._id, transactionId, status: sale!.transactionStatus },
+        'PayPhone payment reversed after confirmation',
+      );
     }
   }
   return reversed;
@@ -36,7 +53,12 @@ export async function startPayPhoneReversalCheck(deps: AppDeps): Promise<Stoppab
   const timer = setInterval(() => {
     if (running) return;
     running = checkPayPhoneReversals(deps)
-      .catch((err: unknown) => deps.log.warn({ err: err instanceof Error ? err.message : String(err) }, 'PayPhone reversal check failed; next run retries'))
+      .catch((err: unknown) =>
+        deps.log.warn(
+          { err: err instanceof Error ? err.message : String(err) },
+          'PayPhone reversal check failed; next run retries',
+        ),
+      )
       .finally(() => {
         running = null;
       });

@@ -18,11 +18,15 @@ afterEach(async () => {
   while (cleanups.length) await cleanups.pop()!();
 });
 
-async function setup(totalNumbers: number): Promise<{ server: TestServer; fakes: FakeProviders; api: string }> {
+async function setup(
+  totalNumbers: number,
+): Promise<{ server: TestServer; fakes: FakeProviders; api: string }> {
   const fakes = await startFakeProviders();
   cleanups.push(() => fakes.stop());
   // The periodic jobs stay out of the way: the tests run each pass themselves.
-  const server = await startTestServer({ env: { ...fakes.env, SWEEP_INTERVAL_SECONDS: '3600', RECONCILE_INTERVAL_SECONDS: '3600' } });
+  const server = await startTestServer({
+    env: { ...fakes.env, SWEEP_INTERVAL_SECONDS: '3600', RECONCILE_INTERVAL_SECONDS: '3600' },
+  });
   cleanups.push(() => server.stop());
   await activeRaffle(server.db, { totalNumbers, pricePerNumber: 1 });
   return { server, fakes, api: `${server.url}/api` };
@@ -37,15 +41,23 @@ describe('reservation sweeper', () => {
     expect((await getCapacity(server.db))?.reserved).toBe(4);
 
     expect(await sweepExpiredReservations(server.deps, later(1))).toBe(0);
-    const sweeps = await Promise.all([1, 2, 3].map(() => sweepExpiredReservations(server.deps, later(16))));
+    const sweeps = await Promise.all(
+      [1, 2, 3].map(() => sweepExpiredReservations(server.deps, later(16))),
+    );
     expect(sweeps.reduce((a, b) => a + b, 0)).toBe(1);
-    expect(await getPurchase(server.db, order.body.purchaseId)).toMatchObject({ status: 'EXPIRED', reservation: { active: false } });
+    expect(await getPurchase(server.db, order.body.purchaseId)).toMatchObject({
+      status: 'EXPIRED',
+      reservation: { active: false },
+    });
     expect(await getCapacity(server.db)).toMatchObject({ available: 20, reserved: 0, sold: 0 });
   });
 
   it('holds a bank transfer for TRANSFER_RESERVATION_HOURS', async () => {
     const { server, api } = await setup(20);
-    const order = await postJson(`${api}/payments/create-order`, customOrder('bank_transfer', 2, 1));
+    const order = await postJson(
+      `${api}/payments/create-order`,
+      customOrder('bank_transfer', 2, 1),
+    );
     expect(await sweepExpiredReservations(server.deps, later(47 * 60))).toBe(0);
     expect(await sweepExpiredReservations(server.deps, later(48 * 60 + 1))).toBe(1);
     expect((await getPurchase(server.db, order.body.purchaseId))?.status).toBe('EXPIRED');
@@ -59,12 +71,17 @@ describe('late payments', () => {
     const created = await postJson(`${api}/payments/create-order`, order);
     await sweepExpiredReservations(server.deps, later(16));
     const { id } = fakes.payphone.pay(order.clientTransactionId!);
-    const verified = await postJson(`${api}/payments/verify-payphone`, { id, clientTxId: order.clientTransactionId });
+    const verified = await postJson(`${api}/payments/verify-payphone`, {
+      id,
+      clientTxId: order.clientTransactionId,
+    });
     expect(verified.status).toBe(200);
     expect(verified.body.status).toBe('COMPLETED');
     const purchase = await numbersOf(server.db, created.body.purchaseId);
     expect(purchase.assignedNumbers).toHaveLength(3);
-    await waitFor(async () => (await getCapacity(server.db))?.sold === 3, { message: 'sold counted' });
+    await waitFor(async () => (await getCapacity(server.db))?.sold === 3, {
+      message: 'sold counted',
+    });
     expect(await getCapacity(server.db)).toMatchObject({ available: 17, reserved: 0, sold: 3 });
   });
 
@@ -73,15 +90,26 @@ describe('late payments', () => {
     const late = customOrder('mobile', 3, 1);
     const created = await postJson(`${api}/payments/create-order`, late);
     await sweepExpiredReservations(server.deps, later(16));
-    const other = await postJson(`${api}/payments/create-order`, customOrder('bank_transfer', 4, 1));
+    const other = await postJson(
+      `${api}/payments/create-order`,
+      customOrder('bank_transfer', 4, 1),
+    );
     expect(other.status).toBe(201);
 
     const { id } = fakes.payphone.pay(late.clientTransactionId!);
-    const verified = await postJson(`${api}/payments/verify-payphone`, { id, clientTxId: late.clientTransactionId });
+    const verified = await postJson(`${api}/payments/verify-payphone`, {
+      id,
+      clientTxId: late.clientTransactionId,
+    });
     expect(verified.status).toBe(409);
     expect(verified.body.msg).toBe(SERVER.refundRequired);
     const stored = await getPurchase(server.db, created.body.purchaseId);
-    expect(stored).toMatchObject({ status: 'REFUND_REQUIRED', assignedNumbers: [], failure: { reason: 'late_payment_sold_out' }, mobile: { transactionId: id } });
+    expect(stored).toMatchObject({
+      status: 'REFUND_REQUIRED',
+      assignedNumbers: [],
+      failure: { reason: 'late_payment_sold_out' },
+      mobile: { transactionId: id },
+    });
     expect(stored?.outbox?.purchase_paid).toBeUndefined();
     expect(await getCapacity(server.db)).toMatchObject({ available: 1, reserved: 4, sold: 0 });
   });
@@ -91,10 +119,15 @@ describe('reconciler', () => {
   it('recomputes the counters after a crash left them wrong, but not while they agree', async () => {
     const { server, api } = await setup(30);
     await postJson(`${api}/payments/create-order`, customOrder('bank_transfer', 5, 1));
-    expect(await reconcileOnce(server.deps, { confirmDelayMs: 20 })).toEqual({ countersCorrected: false, requeued: 0 });
+    expect(await reconcileOnce(server.deps, { confirmDelayMs: 20 })).toEqual({
+      countersCorrected: false,
+      requeued: 0,
+    });
 
     // An order reserved 7 numbers and its process died before writing the purchase.
-    await server.db.collection<{ _id: string }>('raffles').updateOne({ _id: CURRENT_RAFFLE_ID }, { $inc: { available: -7, reserved: 7 } });
+    await server.db
+      .collection<{ _id: string }>('raffles')
+      .updateOne({ _id: CURRENT_RAFFLE_ID }, { $inc: { available: -7, reserved: 7 } });
     expect(await getCapacity(server.db)).toMatchObject({ available: 18, reserved: 12 });
     expect((await reconcileOnce(server.deps, { confirmDelayMs: 20 })).countersCorrected).toBe(true);
     expect(await getCapacity(server.db)).toMatchObject({ available: 25, reserved: 5, sold: 0 });
@@ -102,17 +135,41 @@ describe('reconciler', () => {
 
   it('re-publishes a paid purchase whose event was lost, and it gets its numbers', async () => {
     const { server } = await setup(30);
-    await server.db.collection<{ _id: string }>('raffles').updateOne({ _id: CURRENT_RAFFLE_ID }, { $inc: { available: -2, reserved: 2 } });
+    await server.db
+      .collection<{ _id: string }>('raffles')
+      .updateOne({ _id: CURRENT_RAFFLE_ID }, { $inc: { available: -2, reserved: 2 } });
     const paidAt = new Date(Date.now() - 5 * 60_000);
     const purchaseId = crypto.randomUUID();
-    const event = makeEvent('purchase.paid', { purchaseId, raffleId: CURRENT_RAFFLE_ID, quantity: 2, paymentMethod: 'paypal', totalPrice: 2, resellerCode: null, packageType: 'custom', paidAt: paidAt.toISOString() }, paidAt);
+    const event = makeEvent(
+      'purchase.paid',
+      {
+        purchaseId,
+        raffleId: CURRENT_RAFFLE_ID,
+        quantity: 2,
+        paymentMethod: 'paypal',
+        totalPrice: 2,
+        resellerCode: null,
+        packageType: 'custom',
+        paidAt: paidAt.toISOString(),
+      },
+      paidAt,
+    );
     // Published into an in-memory bus that died with its process: marked, never delivered.
     await insertPurchase(server.db, {
       _id: purchaseId,
       raffleId: CURRENT_RAFFLE_ID,
       createdAt: paidAt,
       updatedAt: paidAt,
-      buyer: { firstName: 'Pedro', lastName: 'Loor', email: 'pedro@example.com', phone: '0991112233', country: 'ECUADOR', address: '', city: '', province: '' },
+      buyer: {
+        firstName: 'Pedro',
+        lastName: 'Loor',
+        email: 'pedro@example.com',
+        phone: '0991112233',
+        country: 'ECUADOR',
+        address: '',
+        city: '',
+        province: '',
+      },
       resellerCode: null,
       quantity: 2,
       unitPrice: 1,
@@ -130,7 +187,9 @@ describe('reconciler', () => {
     expect((await reconcileOnce(server.deps, { confirmDelayMs: 20 })).requeued).toBe(1);
     const numbered = await numbersOf(server.db, purchaseId);
     expect(numbered.assignedNumbers).toHaveLength(2);
-    await waitFor(async () => (await getCapacity(server.db))?.sold === 2, { message: 'sold counted' });
+    await waitFor(async () => (await getCapacity(server.db))?.sold === 2, {
+      message: 'sold counted',
+    });
     expect((await reconcileOnce(server.deps, { confirmDelayMs: 20 })).requeued).toBe(0);
   });
 });
@@ -141,9 +200,14 @@ describe('PayPhone reversals', () => {
     const order = customOrder('mobile', 2, 1);
     const created = await postJson(`${api}/payments/create-order`, order);
     const { id } = fakes.payphone.pay(order.clientTransactionId!);
-    await postJson(`${api}/payments/verify-payphone`, { id, clientTxId: order.clientTransactionId });
+    await postJson(`${api}/payments/verify-payphone`, {
+      id,
+      clientTxId: order.clientTransactionId,
+    });
     expect(await checkPayPhoneReversals(server.deps)).toBe(0);
-    expect((await getPurchase(server.db, created.body.purchaseId))?.mobile?.checkedAt).toBeInstanceOf(Date);
+    expect(
+      (await getPurchase(server.db, created.body.purchaseId))?.mobile?.checkedAt,
+    ).toBeInstanceOf(Date);
 
     fakes.payphone.reverse(order.clientTransactionId!);
     expect(await checkPayPhoneReversals(server.deps)).toBe(1);

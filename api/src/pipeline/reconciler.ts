@@ -38,11 +38,17 @@ async function look(deps: Pick<AppDeps, 'db'>, raffleId: string) {
     soldOut: sums.sold >= capacity.totalNumbers,
   };
   const seen = { available: capacity.available, reserved: capacity.reserved, sold: capacity.sold };
-  const agrees = seen.available === target.available && seen.reserved === target.reserved && seen.sold === target.sold;
+  const agrees =
+    seen.available === target.available &&
+    seen.reserved === target.reserved &&
+    seen.sold === target.sold;
   return { seen, target, agrees, key: JSON.stringify([seen, target]) };
 }
 
-export async function reconcileOnce(deps: AppDeps, options: ReconcileOptions = {}): Promise<ReconcileResult> {
+export async function reconcileOnce(
+  deps: AppDeps,
+  options: ReconcileOptions = {},
+): Promise<ReconcileResult> {
   const raffleId = options.raffleId ?? CURRENT_RAFFLE_ID;
   const now = options.now ?? new Date();
   let countersCorrected = false;
@@ -53,11 +59,18 @@ export async function reconcileOnce(deps: AppDeps, options: ReconcileOptions = {
     const second = await look(deps, raffleId);
     if (second && !second.agrees && second.key === first.key) {
       countersCorrected = await correctCapacity(deps.db, second.seen, second.target, raffleId);
-      if (countersCorrected) deps.log.warn({ was: second.seen, now: second.target }, 'raffle counters corrected from purchases');
+      if (countersCorrected)
+        deps.log.warn(
+          { was: second.seen, now: second.target },
+          'raffle counters corrected from purchases',
+        );
     }
   }
 
-  const requeued = await requeueStalePaid(deps.db, new Date(now.getTime() - (options.staleAfterMs ?? 60_000)));
+  const requeued = await requeueStalePaid(
+    deps.db,
+    new Date(now.getTime() - (options.staleAfterMs ?? 60_000)),
+  );
   if (requeued > 0) {
     deps.log.warn({ requeued }, 'paid purchases without numbers re-published');
     kickRelay(deps);

@@ -32,7 +32,9 @@ export async function relayOnce(deps: Pick<AppDeps, 'db' | 'bus'>): Promise<numb
       .map((p) => ({ purchaseId: p._id, event: p.outbox?.purchase_paid?.event }))
       .filter((e): e is { purchaseId: string; event: PurchasePaidEvent } => e.event !== undefined);
     if (entries.length === 0) return published;
-    await deps.bus.publish(entries.map((e) => ({ topic: TOPICS['purchase.paid'], key: e.purchaseId, value: e.event })));
+    await deps.bus.publish(
+      entries.map((e) => ({ topic: TOPICS['purchase.paid'], key: e.purchaseId, value: e.event })),
+    );
     await Promise.all(entries.map((e) => markPaidPublished(deps.db, e.purchaseId, e.event.id)));
     published += entries.length;
     if (entries.length < BATCH) return published;

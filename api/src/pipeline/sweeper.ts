@@ -9,7 +9,10 @@ import type { Stoppable } from '../runtime';
 const BATCH = 500;
 
 /** Expires every reservation due at `now`; answers how many this call released. */
-export async function sweepExpiredReservations(deps: Pick<AppDeps, 'db'>, now: Date = new Date()): Promise<number> {
+export async function sweepExpiredReservations(
+  deps: Pick<AppDeps, 'db'>,
+  now: Date = new Date(),
+): Promise<number> {
   let released = 0;
   for (;;) {
     const due = await findExpiredReservations(deps.db, now, BATCH);

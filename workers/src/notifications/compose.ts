@@ -11,7 +11,11 @@ import type { Mail } from './transports';
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
-export function composeEmail(purchase: PurchaseDoc, numbers: string[], prizes: InstantPrizeWon[]): Mail {
+export function composeEmail(
+  purchase: PurchaseDoc,
+  numbers: string[],
+  prizes: InstantPrizeWon[],
+): Mail {
   const summary: Array<[string, string]> = [
     [M.emailOrder, purchase._id],
     [M.emailPackage, purchase.packageData?.name ?? '-'],

@@ -13,7 +13,10 @@ export async function handleNotificationsMessage(
 ): Promise<void> {
   const parsed = safeParseEvent(message.value);
   if (!parsed.success) {
-    deps.log.error({ topic: message.topic, key: message.key, issues: parsed.error.issues }, 'notifications: invalid event skipped');
+    deps.log.error(
+      { topic: message.topic, key: message.key, issues: parsed.error.issues },
+      'notifications: invalid event skipped',
+    );
     return;
   }
   const event = parsed.data;

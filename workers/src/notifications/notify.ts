@@ -5,7 +5,13 @@
 import type { AppDeps } from '@vag/api';
 import { claimChannel, finishChannel } from '@vag/api/db/notifications';
 import { getPurchase } from '@vag/api/db/purchases';
-import { makeEvent, toEcuadorE164, TOPICS, type InstantPrizeWon, type NotificationChannel } from '@vag/contracts';
+import {
+  makeEvent,
+  toEcuadorE164,
+  TOPICS,
+  type InstantPrizeWon,
+  type NotificationChannel,
+} from '@vag/contracts';
 import { composeEmail, composeSms } from './compose';
 import { logToOutbox, mailer, sendMail, sendSms, smsConfigured } from './transports';
 
@@ -32,7 +38,10 @@ export async function notifyPurchase(
     const outcome = await notifyChannel(deps, channel, input, options);
     if (outcome === 'busy') busy.push(channel);
   }
-  if (busy.length) throw new ChannelBusyError(`${input.purchaseId}: ${busy.join(', ')} being sent by another consumer`);
+  if (busy.length)
+    throw new ChannelBusyError(
+      `${input.purchaseId}: ${busy.join(', ')} being sent by another consumer`,
+    );
 }
 
 async function notifyChannel(
@@ -61,29 +70,54 @@ async function notifyChannel(
       if (channel === 'email') {
         const mail = composeEmail(purchase, numbers, input.instantPrizes);
         if (configured) await sendMail(env, mail);
-        else await logToOutbox(env, { channel, purchaseId: purchase._id, to: mail.to, subject: mail.subject, text: mail.text });
+        else
+          await logToOutbox(env, {
+            channel,
+            purchaseId: purchase._id,
+            to: mail.to,
+            subject: mail.subject,
+            text: mail.text,
+          });
       } else {
         const to = toEcuadorE164(purchase.buyer.phone);
         const body = composeSms(numbers, input.instantPrizes);
         if (configured) await sendSms(env, { to, body });
         else await logToOutbox(env, { channel, purchaseId: purchase._id, to, body });
       }
-      await finishChannel(db, purchase._id, channel, claim.token, { status: configured ? 'sent' : 'logged', attempts });
+      await finishChannel(db, purchase._id, channel, claim.token, {
+        status: configured ? 'sent' : 'logged',
+        attempts,
+      });
       return 'done';
     } catch (error) {
       lastError = error instanceof Error ? error.message : String(error);
-      log.warn({ purchaseId: purchase._id, channel, attempt: attempts, err: error }, 'notification attempt failed');
-      if (i + 1 < maxAttempts) await new Promise((resolve) => setTimeout(resolve, backoff * 2 ** i));
+      log.warn(
+        { purchaseId: purchase._id, channel, attempt: attempts, err: error },
+        'notification attempt failed',
+      );
+      if (i + 1 < maxAttempts)
+        await new Promise((resolve) => setTimeout(resolve, backoff * 2 ** i));
     }
   }
-  await finishChannel(db, purchase._id, channel, claim.token, { status: 'failed', attempts, lastError });
-  log.error({ purchaseId: purchase._id, channel, attempts, lastError }, 'notification failed after retries; visible to staff for re-send');
+  await finishChannel(db, purchase._id, channel, claim.token, {
+    status: 'failed',
+    attempts,
+    lastError,
+  });
+  log.error(
+    { purchaseId: purchase._id, channel, attempts, lastError },
+    'notification failed after retries; visible to staff for re-send',
+  );
   await deps.bus
     .publish([
       {
         topic: TOPICS['notification.failed'],
         key: purchase._id,
-        value: makeEvent('notification.failed', { purchaseId: purchase._id, channel, error: lastError }),
+        value: makeEvent('notification.failed', {
+          purchaseId: purchase._id,
+          channel,
+          error: lastError,
+        }),
       },
     ])
     .catch((err: unknown) => log.error({ err }, 'could not announce notification.failed'));

@@ -28,19 +28,35 @@ export function mailer(env: Pick<Env, 'SMTP_URL'>): Transporter | null {
   if (!transport) {
     transport = nodemailer.createTransport(env.SMTP_URL, {});
     // Connection timeouts bounded so a dead server fails the attempt instead of hanging it.
-    Object.assign(transport.options, { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 });
+    Object.assign(transport.options, {
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 20_000,
+    });
     mailers.set(env.SMTP_URL, transport);
   }
   return transport;
 }
 
-export async function sendMail(env: Pick<Env, 'SMTP_URL' | 'MAIL_FROM'>, mail: Mail): Promise<void> {
+export async function sendMail(
+  env: Pick<Env, 'SMTP_URL' | 'MAIL_FROM'>,
+  mail: Mail,
+): Promise<void> {
   const transport = mailer(env);
   if (!transport) throw new Error('SMTP no configurado');
-  await transport.sendMail({ from: env.MAIL_FROM, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+  await transport.sendMail({
+    from: env.MAIL_FROM,
+    to: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+  });
 }
 
-type TwilioEnv = Pick<Env, 'TWILIO_ACCOUNT_SID' | 'TWILIO_AUTH_TOKEN' | 'TWILIO_FROM' | 'TWILIO_BASE_URL'>;
+type TwilioEnv = Pick<
+  Env,
+  'TWILIO_ACCOUNT_SID' | 'TWILIO_AUTH_TOKEN' | 'TWILIO_FROM' | 'TWILIO_BASE_URL'
+>;
 const smsClients = new Map<string, ReturnType<typeof twilio>>();
 
 export function smsConfigured(env: TwilioEnv): boolean {
@@ -75,7 +91,10 @@ export async function sendSms(env: TwilioEnv, sms: Sms): Promise<void> {
 }
 
 /** The embedded mode's stand-in for SMTP/Twilio: one JSON line per message. */
-export async function logToOutbox(env: Pick<Env, 'DATA_DIR'>, entry: Record<string, unknown>): Promise<void> {
+export async function logToOutbox(
+  env: Pick<Env, 'DATA_DIR'>,
+  entry: Record<string, unknown>,
+): Promise<void> {
   const file = path.resolve(env.DATA_DIR, 'outbox.log');
   await mkdir(path.dirname(file), { recursive: true });
   await appendFile(file, `${JSON.stringify({ at: new Date().toISOString(), ...entry })}\n`, 'utf8');

@@ -6,10 +6,16 @@ import { safeParseEvent, TOPICS } from '@vag/contracts';
 
 export const REPORTS_GROUP_ID = 'reports';
 
-export async function handleReportsMessage(deps: Pick<AppDeps, 'db' | 'log'>, message: BusMessage): Promise<void> {
+export async function handleReportsMessage(
+  deps: Pick<AppDeps, 'db' | 'log'>,
+  message: BusMessage,
+): Promise<void> {
   const parsed = safeParseEvent(message.value);
   if (!parsed.success) {
-    deps.log.error({ topic: message.topic, key: message.key, issues: parsed.error.issues }, 'reports: invalid event skipped');
+    deps.log.error(
+      { topic: message.topic, key: message.key, issues: parsed.error.issues },
+      'reports: invalid event skipped',
+    );
     return;
   }
   const event = parsed.data;

@@ -16,13 +16,34 @@ describe('reports worker', () => {
     const { deps } = w;
     // 23:30 in Guayaquil on 2026-03-01 is already 2026-03-02 in UTC: the day is Ecuador's.
     const paidAt = new Date('2026-03-02T04:30:00Z');
-    const a = await paidPurchase(deps, { quantity: 3, totalPrice: 6, paymentMethod: 'paypal', paidAt, resellerCode: 'RITA01' });
-    const b = await paidPurchase(deps, { quantity: 5, totalPrice: 10, paymentMethod: 'bank_transfer', paidAt, packageType: 'normal' });
-    for (const message of [purchasePaid(a), purchasePaid(a), purchasePaid(b)]) await handleReportsMessage(deps, message);
-    await Promise.all([handleReportsMessage(deps, purchasePaid(b)), handleReportsMessage(deps, purchasePaid(b))]);
+    const a = await paidPurchase(deps, {
+      quantity: 3,
+      totalPrice: 6,
+      paymentMethod: 'paypal',
+      paidAt,
+      resellerCode: 'RITA01',
+    });
+    const b = await paidPurchase(deps, {
+      quantity: 5,
+      totalPrice: 10,
+      paymentMethod: 'bank_transfer',
+      paidAt,
+      packageType: 'normal',
+    });
+    for (const message of [purchasePaid(a), purchasePaid(a), purchasePaid(b)])
+      await handleReportsMessage(deps, message);
+    await Promise.all([
+      handleReportsMessage(deps, purchasePaid(b)),
+      handleReportsMessage(deps, purchasePaid(b)),
+    ]);
 
     expect(await salesChart(deps.db)).toEqual([
-      { day: '2026-03-01', byMethod: { paypal: 3, card: 0, bank_transfer: 5, mobile: 0 }, total: 8, amount: 16 },
+      {
+        day: '2026-03-01',
+        byMethod: { paypal: 3, card: 0, bank_transfer: 5, mobile: 0 },
+        total: 8,
+        amount: 16,
+      },
     ]);
     expect(await salesBy(deps.db, 'resellerCode')).toEqual([
       { key: null, quantity: 5, amount: 10, purchases: 1 },

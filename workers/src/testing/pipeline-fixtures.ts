@@ -9,11 +9,23 @@ import { insertPurchase, type PurchaseDoc } from '@vag/api/db/purchases';
 import { createTestDatabase, type TestDatabase } from '@vag/api/testing/test-db';
 import { makeEvent, TOPICS } from '@vag/contracts';
 
-export async function workerDeps(env: Record<string, string> = {}): Promise<{ deps: AppDeps; database: TestDatabase; stop(): Promise<void> }> {
+export async function workerDeps(
+  env: Record<string, string> = {},
+): Promise<{ deps: AppDeps; database: TestDatabase; stop(): Promise<void> }> {
   const database = await createTestDatabase();
   const bus = new InProcessBus();
-  const parsed = parseEnv({ NODE_ENV: 'test', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'vag-workers-')), ...env });
-  const deps: AppDeps = { env: parsed, db: database.db, bus, log: createLogger(process.env.VAG_TEST_LOG_LEVEL ?? 'silent', 'test-workers'), jwtSecret: 'x' };
+  const parsed = parseEnv({
+    NODE_ENV: 'test',
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'vag-workers-')),
+    ...env,
+  });
+  const deps: AppDeps = {
+    env: parsed,
+    db: database.db,
+    bus,
+    log: createLogger(process.env.VAG_TEST_LOG_LEVEL ?? 'silent', 'test-workers'),
+    jwtSecret: 'x',
+  };
   return {
     deps,
     database,
@@ -24,7 +36,10 @@ export async function workerDeps(env: Record<string, string> = {}): Promise<{ de
   };
 }
 
-export async function paidPurchase(deps: Pick<AppDeps, 'db'>, overrides: Partial<PurchaseDoc> = {}): Promise<PurchaseDoc> {
+export async function paidPurchase(
+  deps: Pick<AppDeps, 'db'>,
+  overrides: Partial<PurchaseDoc> = {},
+): Promise<PurchaseDoc> {
   const now = new Date();
   const quantity = overrides.quantity ?? 3;
   const doc: PurchaseDoc = {
@@ -32,7 +47,16 @@ export async function paidPurchase(deps: Pick<AppDeps, 'db'>, overrides: Partial
     raffleId: 'current',
     createdAt: now,
     updatedAt: now,
-    buyer: { firstName: 'Lucía', lastName: 'Andrade', email: `lucia-${randomUUID().slice(0, 6)}@example.com`, phone: '0987654321', country: 'ECUADOR', address: 'Calle 10', city: 'Cuenca', province: 'Azuay' },
+    buyer: {
+      firstName: 'Lucía',
+      lastName: 'Andrade',
+      email: `lucia-${randomUUID().slice(0, 6)}@example.com`,
+      phone: '0987654321',
+      country: 'ECUADOR',
+      address: 'Calle 10',
+      city: 'Cuenca',
+      province: 'Azuay',
+    },
     resellerCode: null,
     quantity,
     unitPrice: 2,
@@ -51,11 +75,20 @@ export async function paidPurchase(deps: Pick<AppDeps, 'db'>, overrides: Partial
   return doc;
 }
 
-export function numbersAssigned(purchase: PurchaseDoc, numbers: string[], instantPrizes: Array<{ number: string; amount: number }> = []) {
+export function numbersAssigned(
+  purchase: PurchaseDoc,
+  numbers: string[],
+  instantPrizes: Array<{ number: string; amount: number }> = [],
+) {
   return {
     topic: TOPICS['numbers.assigned'],
     key: purchase._id,
-    value: makeEvent('numbers.assigned', { purchaseId: purchase._id, raffleId: purchase.raffleId, numbers, instantPrizes }),
+    value: makeEvent('numbers.assigned', {
+      purchaseId: purchase._id,
+      raffleId: purchase.raffleId,
+      numbers,
+      instantPrizes,
+    }),
   };
 }
 

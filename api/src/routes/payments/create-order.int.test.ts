@@ -40,59 +40,115 @@ async function expectRefused(order: unknown, status: number, msg: string) {
 describe('POST /api/payments/create-order refusals', () => {
   it("answers 400 'El monto no coincide…' for a tampered amount", async () => {
     await expectRefused(customOrder('bank_transfer', 2, 1), 400, SERVER.amountMismatch);
-    await expectRefused({ ...customOrder('bank_transfer', 2, 2), totalPrice: 3.99 }, 400, SERVER.amountMismatch);
+    await expectRefused(
+      { ...customOrder('bank_transfer', 2, 2), totalPrice: 3.99 },
+      400,
+      SERVER.amountMismatch,
+    );
   });
 
   it("answers 404 'Paquete no encontrado.' for an unknown package", async () => {
-    await expectRefused({ ...customOrder('bank_transfer', 2, 2), packageId: 'no-such-package' }, 404, SERVER.packageNotFound);
+    await expectRefused(
+      { ...customOrder('bank_transfer', 2, 2), packageId: 'no-such-package' },
+      404,
+      SERVER.packageNotFound,
+    );
   });
 
   it('prices a package from the store, not from the client', async () => {
     const pkg = await aPackage(server.db, { quantity: 3, price: 5 });
-    await expectRefused({ ...customOrder('bank_transfer', 3, 2), packageId: pkg._id }, 400, SERVER.amountMismatch);
-    const ok = await postJson(`${api}/payments/create-order`, { ...customOrder('bank_transfer', 3, 2), packageId: pkg._id, amount: 5, totalPrice: 5 });
+    await expectRefused(
+      { ...customOrder('bank_transfer', 3, 2), packageId: pkg._id },
+      400,
+      SERVER.amountMismatch,
+    );
+    const ok = await postJson(`${api}/payments/create-order`, {
+      ...customOrder('bank_transfer', 3, 2),
+      packageId: pkg._id,
+      amount: 5,
+      totalPrice: 5,
+    });
     expect(ok.status).toBe(201);
-    expect(await getPurchase(server.db, ok.body.purchaseId)).toMatchObject({ totalPrice: 5, unitPrice: 1.67, packageType: 'normal', packageData: { name: 'Paquete 3', quantity: 3, price: 5 } });
+    expect(await getPurchase(server.db, ok.body.purchaseId)).toMatchObject({
+      totalPrice: 5,
+      unitPrice: 1.67,
+      packageType: 'normal',
+      packageData: { name: 'Paquete 3', quantity: 3, price: 5 },
+    });
   });
 
-  it("answers 400 with SPEC §5 messages for bad buyer fields", async () => {
+  it('answers 400 with SPEC §5 messages for bad buyer fields', async () => {
     const order = customOrder('bank_transfer', 1, 2);
-    const res = await expectRefused({ ...order, buyer: { ...order.buyer, firstName: '', email: 'no-es-email', city: '' } }, 400, VALIDATION.firstNameRequired);
-    expect(res.body.errors).toMatchObject({ 'buyer.firstName': VALIDATION.firstNameRequired, 'buyer.email': VALIDATION.emailInvalid, 'buyer.city': VALIDATION.cityRequired });
-    await expectRefused({ ...order, buyer: { ...order.buyer, acceptedTerms: false } }, 400, VALIDATION.termsRequired);
+    const res = await expectRefused(
+      { ...order, buyer: { ...order.buyer, firstName: '', email: 'no-es-email', city: '' } },
+      400,
+      VALIDATION.firstNameRequired,
+    );
+    expect(res.body.errors).toMatchObject({
+      'buyer.firstName': VALIDATION.firstNameRequired,
+      'buyer.email': VALIDATION.emailInvalid,
+      'buyer.city': VALIDATION.cityRequired,
+    });
+    await expectRefused(
+      { ...order, buyer: { ...order.buyer, acceptedTerms: false } },
+      400,
+      VALIDATION.termsRequired,
+    );
   });
 
   it("answers 409 'Solo quedan n números disponibles.' when fewer remain, and 'agotados' when none", async () => {
     const cap = (await getCapacity(server.db))!;
-    await expectRefused(customOrder('bank_transfer', cap.available + 1, 2), 409, SERVER.notEnoughNumbers(cap.available));
-    await server.db.collection<{ _id: string }>('raffles').updateOne({ _id: CURRENT_RAFFLE_ID }, { $set: { available: 0 } });
+    await expectRefused(
+      customOrder('bank_transfer', cap.available + 1, 2),
+      409,
+      SERVER.notEnoughNumbers(cap.available),
+    );
+    await server.db
+      .collection<{ _id: string }>('raffles')
+      .updateOne({ _id: CURRENT_RAFFLE_ID }, { $set: { available: 0 } });
     try {
       await expectRefused(customOrder('bank_transfer', 1, 2), 409, SERVER.soldOut);
     } finally {
-      await server.db.collection<{ _id: string }>('raffles').updateOne({ _id: CURRENT_RAFFLE_ID }, { $set: { available: cap.available } });
+      await server.db
+        .collection<{ _id: string }>('raffles')
+        .updateOne({ _id: CURRENT_RAFFLE_ID }, { $set: { available: cap.available } });
     }
   });
 
   it("answers 409 'La rifa no está activa.' for a finalised raffle", async () => {
-    await server.db.collection<{ _id: string }>('raffles').updateOne({ _id: CURRENT_RAFFLE_ID }, { $set: { isActive: false } });
+    await server.db
+      .collection<{ _id: string }>('raffles')
+      .updateOne({ _id: CURRENT_RAFFLE_ID }, { $set: { isActive: false } });
     try {
       await expectRefused(customOrder('bank_transfer', 1, 2), 409, SERVER.raffleInactive);
     } finally {
-      await server.db.collection<{ _id: string }>('raffles').updateOne({ _id: CURRENT_RAFFLE_ID }, { $set: { isActive: true } });
+      await server.db
+        .collection<{ _id: string }>('raffles')
+        .updateOne({ _id: CURRENT_RAFFLE_ID }, { $set: { isActive: true } });
     }
   });
 
   it('refuses a PayPhone clientTransactionId already used by another order', async () => {
     const first = customOrder('mobile', 1, 2);
     expect((await postJson(`${api}/payments/create-order`, first)).status).toBe(201);
-    await expectRefused({ ...customOrder('mobile', 1, 2), clientTransactionId: first.clientTransactionId }, 409, VALIDATION.clientTransactionIdInvalid);
+    await expectRefused(
+      { ...customOrder('mobile', 1, 2), clientTransactionId: first.clientTransactionId },
+      409,
+      VALIDATION.clientTransactionIdInvalid,
+    );
   });
 
   it('attaches a valid reseller code and ignores an unknown one', async () => {
     const { code } = await staffToken(server.deps, 'reseller');
-    const withCode = await postJson(`${api}/payments/create-order`, { ...customOrder('bank_transfer', 1, 2), resellerCode: code!.toLowerCase() });
+    const withCode = await postJson(`${api}/payments/create-order`, {
+      ...customOrder('bank_transfer', 1, 2),
+      resellerCode: code!.toLowerCase(),
+    });
     expect((await getPurchase(server.db, withCode.body.purchaseId))?.resellerCode).toBe(code);
-    const unknown = await postJson(`${api}/payments/create-order`, { ...customOrder('bank_transfer', 1, 2), resellerCode: 'NOEXISTE' });
+    const unknown = await postJson(`${api}/payments/create-order`, {
+      ...customOrder('bank_transfer', 1, 2),
+      resellerCode: 'NOEXISTE',
+    });
     expect(unknown.status).toBe(201);
     expect((await getPurchase(server.db, unknown.body.purchaseId))?.resellerCode).toBeNull();
   });
@@ -105,7 +161,9 @@ describe('POST /api/payments/create-order refusals', () => {
     expect(res.status).toBe(502);
     expect(res.body.msg).toBe(SERVER.providerError);
     expect(await getCapacity(server.db)).toEqual(before);
-    const failed = await server.db.collection('purchases').findOne({ 'failure.reason': 'provider_error' });
+    const failed = await server.db
+      .collection('purchases')
+      .findOne({ 'failure.reason': 'provider_error' });
     expect(failed).toMatchObject({ status: 'EXPIRED', reservation: { active: false } });
   });
 });
@@ -116,7 +174,10 @@ describe('POST /api/payments/create-order without provider credentials', () => {
     try {
       await activeRaffle(bare.db, { totalNumbers: 10, pricePerNumber: 2 });
       for (const method of ['paypal', 'card', 'mobile'] as const) {
-        const res = await postJson(`${bare.url}/api/payments/create-order`, customOrder(method, 1, 2));
+        const res = await postJson(
+          `${bare.url}/api/payments/create-order`,
+          customOrder(method, 1, 2),
+        );
         expect(res.status).toBe(503);
         expect(res.body.msg).toBe(SERVER.methodUnavailable);
       }

@@ -14,7 +14,12 @@ import { apiError } from '../../lib/errors';
 import { validate } from '../../lib/validate';
 import { createOrder } from '../../payments/create-order';
 import { publicPurchase } from '../../payments/present';
-import { capturePayPal, handleStripeWebhook, verifyPayPhone, verifyStripe } from '../../payments/verify';
+import {
+  capturePayPal,
+  handleStripeWebhook,
+  verifyPayPhone,
+  verifyStripe,
+} from '../../payments/verify';
 
 /** A paid purchase for the confirmation page; a payment that found no numbers left is an error the buyer must see. */
 function answerPurchase(purchase: PurchaseDoc) {

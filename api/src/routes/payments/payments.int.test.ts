@@ -5,7 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER, PIPELINE_MESSAGES } from '@vag/contracts';
 import { getPurchase } from '../../db/purchases';
 import { getCapacity } from '../../db/raffle-capacity';
-import { activeRaffle, aPackage, customOrder, numbersOf, postJson } from '../../payments/test-fixtures';
+import {
+  activeRaffle,
+  aPackage,
+  customOrder,
+  numbersOf,
+  postJson,
+} from '../../payments/test-fixtures';
 import { staffToken } from '../../raffle/raffle-fixtures';
 import { startFakeProviders, type FakeProviders } from '../../testing/fakes';
 import { startTestServer, type TestServer } from '../../testing/server';
@@ -31,15 +37,24 @@ async function expectNotified(purchaseId: string) {
   const purchase = await numbersOf(server.db, purchaseId);
   const numbers = purchase.assignedNumbers;
   expect(numbers).toHaveLength(purchase.quantity);
-  const mail = await waitFor(() => fakes.smtp.mails.find((m) => m.to.includes(purchase.buyer.email)), { message: 'the e-mail' });
+  const mail = await waitFor(
+    () => fakes.smtp.mails.find((m) => m.to.includes(purchase.buyer.email)),
+    { message: 'the e-mail' },
+  );
   for (const n of numbers) expect(mail.text).toContain(n);
   expect(mail.text).toContain(purchase.buyer.firstName);
-  const sms = await waitFor(() => fakes.twilio.messages.find((m) => numbers.every((n) => m.body.includes(n))), { message: 'the SMS' });
+  const sms = await waitFor(
+    () => fakes.twilio.messages.find((m) => numbers.every((n) => m.body.includes(n))),
+    { message: 'the SMS' },
+  );
   expect(sms.to).toBe('+593991234567');
-  await waitFor(async () => {
-    const p = await getPurchase(server.db, purchaseId);
-    return p?.notifications?.email?.status === 'sent' && p.notifications.sms?.status === 'sent';
-  }, { message: 'notification statuses' });
+  await waitFor(
+    async () => {
+      const p = await getPurchase(server.db, purchaseId);
+      return p?.notifications?.email?.status === 'sent' && p.notifications.sms?.status === 'sent';
+    },
+    { message: 'notification statuses' },
+  );
   expect(fakes.smtp.mails.filter((m) => m.to.includes(purchase.buyer.email))).toHaveLength(1);
   expect(fakes.twilio.messages.filter((m) => m.body.includes(numbers[0]!))).toHaveLength(1);
   return purchase;
@@ -56,7 +71,11 @@ describe('POST /api/payments/create-order + confirmation, per method', () => {
 
     const captured = await postJson(`${api}/payments/capture-order`, { orderId });
     expect(captured.status).toBe(200);
-    expect(captured.body).toMatchObject({ _id: created.body.purchaseId, status: 'COMPLETED', paypal: { orderId, status: 'COMPLETED', amount: 4.5 } });
+    expect(captured.body).toMatchObject({
+      _id: created.body.purchaseId,
+      status: 'COMPLETED',
+      paypal: { orderId, status: 'COMPLETED', amount: 4.5 },
+    });
     expect(captured.body.outbox).toBeUndefined();
 
     // A replay (the buyer reloads the page) answers the same purchase, no second capture effect.
@@ -77,7 +96,10 @@ describe('POST /api/payments/create-order + confirmation, per method', () => {
     const res = await postJson(`${api}/payments/capture-order`, { orderId });
     expect(res.status).toBe(409);
     expect(res.body.msg).toBe(SERVER.amountMismatch);
-    expect(await getPurchase(server.db, created.body.purchaseId)).toMatchObject({ status: 'PENDING', failure: { reason: 'amount_mismatch' } });
+    expect(await getPurchase(server.db, created.body.purchaseId)).toMatchObject({
+      status: 'PENDING',
+      failure: { reason: 'amount_mismatch' },
+    });
     const unknown = await postJson(`${api}/payments/capture-order`, { orderId: 'NO-SUCH-ORDER' });
     expect(unknown.status).toBe(404);
     expect(unknown.body.msg).toBe(SERVER.purchaseNotFound);
@@ -92,12 +114,23 @@ describe('POST /api/payments/create-order + confirmation, per method', () => {
 
   it('card: checkoutUrl → buyer pays → verify-stripe and the signed webhook confirm it once', async () => {
     const pkg = await aPackage(server.db, { quantity: 5, price: 7 });
-    const order = customOrder('card', 5, 1.5, { packageId: pkg._id, amount: 7, totalPrice: 7, unitPrice: 1.4, packageData: undefined });
+    const order = customOrder('card', 5, 1.5, {
+      packageId: pkg._id,
+      amount: 7,
+      totalPrice: 7,
+      unitPrice: 1.4,
+      packageData: undefined,
+    });
     const created = await postJson(`${api}/payments/create-order`, order);
     expect(created.status).toBe(201);
     const sessionId = created.body.checkoutUrl.split('/').pop();
     const stored = await getPurchase(server.db, created.body.purchaseId);
-    expect(stored).toMatchObject({ packageId: pkg._id, packageType: 'normal', totalPrice: 7, card: { sessionId } });
+    expect(stored).toMatchObject({
+      packageId: pkg._id,
+      packageType: 'normal',
+      totalPrice: 7,
+      card: { sessionId },
+    });
 
     const unpaid = await postJson(`${api}/payments/verify-stripe`, { sessionId });
     expect(unpaid.status).toBe(409);
@@ -107,10 +140,17 @@ describe('POST /api/payments/create-order + confirmation, per method', () => {
     const { payload, signature } = fakes.stripe.signedCompletedEvent(sessionId);
     const [verified, hooked] = await Promise.all([
       postJson(`${api}/payments/verify-stripe`, { sessionId }),
-      fetch(`${api}/payments/stripe-webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body: payload }),
+      fetch(`${api}/payments/stripe-webhook`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+        body: payload,
+      }),
     ]);
     expect(verified.status).toBe(200);
-    expect(verified.body).toMatchObject({ status: 'COMPLETED', card: { sessionId, status: 'paid' } });
+    expect(verified.body).toMatchObject({
+      status: 'COMPLETED',
+      card: { sessionId, status: 'paid' },
+    });
     expect(hooked.status).toBe(200);
     const purchase = await expectNotified(created.body.purchaseId);
     expect(purchase.assignedNumbers).toHaveLength(5);
@@ -121,7 +161,11 @@ describe('POST /api/payments/create-order + confirmation, per method', () => {
     const sessionId = created.body.checkoutUrl.split('/').pop();
     fakes.stripe.pay(sessionId);
     const { payload } = fakes.stripe.signedCompletedEvent(sessionId);
-    const res = await fetch(`${api}/payments/stripe-webhook`, { method: 'POST', headers: { 'stripe-signature': 't=1,v1=deadbeef' }, body: payload });
+    const res = await fetch(`${api}/payments/stripe-webhook`, {
+      method: 'POST',
+      headers: { 'stripe-signature': 't=1,v1=deadbeef' },
+      body: payload,
+    });
     expect(res.status).toBe(400);
     expect(((await res.json()) as { msg: string }).msg).toBe(SERVER.invalidSignature);
     expect((await getPurchase(server.db, created.body.purchaseId))?.status).toBe('PENDING');
@@ -131,15 +175,34 @@ describe('POST /api/payments/create-order + confirmation, per method', () => {
     const order = customOrder('mobile', 4);
     const created = await postJson(`${api}/payments/create-order`, order);
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ payUrl: expect.any(String), id: expect.anything(), purchaseId: expect.any(String) });
+    expect(created.body).toMatchObject({
+      payUrl: expect.any(String),
+      id: expect.anything(),
+      purchaseId: expect.any(String),
+    });
     const prepared = fakes.payphone.transactions.get(order.clientTransactionId!)!;
-    expect(prepared.prepared).toMatchObject({ amount: 600, amountWithTax: 480, amountWithoutTax: 0, tax: 120 });
+    expect(prepared.prepared).toMatchObject({
+      amount: 600,
+      amountWithTax: 480,
+      amountWithoutTax: 0,
+      tax: 120,
+    });
 
     const { id } = fakes.payphone.pay(order.clientTransactionId!);
-    const first = await postJson(`${api}/payments/verify-payphone`, { id, clientTxId: order.clientTransactionId });
+    const first = await postJson(`${api}/payments/verify-payphone`, {
+      id,
+      clientTxId: order.clientTransactionId,
+    });
     expect(first.status).toBe(200);
-    expect(first.body).toMatchObject({ _id: created.body.purchaseId, status: 'COMPLETED', mobile: { transactionId: id, status: 'COMPLETED' } });
-    const second = await postJson(`${api}/payments/verify-payphone`, { id, clientTxId: order.clientTransactionId });
+    expect(first.body).toMatchObject({
+      _id: created.body.purchaseId,
+      status: 'COMPLETED',
+      mobile: { transactionId: id, status: 'COMPLETED' },
+    });
+    const second = await postJson(`${api}/payments/verify-payphone`, {
+      id,
+      clientTxId: order.clientTransactionId,
+    });
     expect(second.body).toEqual({ purchase_id: created.body.purchaseId });
     await expectNotified(created.body.purchaseId);
   });
@@ -148,7 +211,10 @@ describe('POST /api/payments/create-order + confirmation, per method', () => {
     const order = customOrder('mobile', 2);
     const created = await postJson(`${api}/payments/create-order`, order);
     const { id } = fakes.payphone.pay(order.clientTransactionId!, { amount: 100 });
-    const res = await postJson(`${api}/payments/verify-payphone`, { id, clientTxId: order.clientTransactionId });
+    const res = await postJson(`${api}/payments/verify-payphone`, {
+      id,
+      clientTxId: order.clientTransactionId,
+    });
     expect(res.status).toBe(409);
     expect(res.body.msg).toBe(SERVER.amountMismatch);
     const stored = await getPurchase(server.db, created.body.purchaseId);
@@ -159,8 +225,14 @@ describe('POST /api/payments/create-order + confirmation, per method', () => {
   it('mobile: a cancelled payment is not confirmed', async () => {
     const order = customOrder('mobile', 1);
     await postJson(`${api}/payments/create-order`, order);
-    const { id } = fakes.payphone.pay(order.clientTransactionId!, { statusCode: 2, transactionStatus: 'Canceled' });
-    const res = await postJson(`${api}/payments/verify-payphone`, { id, clientTxId: order.clientTransactionId });
+    const { id } = fakes.payphone.pay(order.clientTransactionId!, {
+      statusCode: 2,
+      transactionStatus: 'Canceled',
+    });
+    const res = await postJson(`${api}/payments/verify-payphone`, {
+      id,
+      clientTxId: order.clientTransactionId,
+    });
     expect(res.status).toBe(409);
     expect(res.body.msg).toBe(SERVER.paymentNotApproved);
   });
@@ -171,47 +243,101 @@ describe('POST /api/payments/create-order + confirmation, per method', () => {
     expect(created.body.msg).toBe(SERVER.bankTransferInstructions);
     const wa = new URL(created.body.whatsappRedirect);
     expect(`${wa.origin}${wa.pathname}`).toBe('https://wa.me/593987654321');
-    expect(wa.searchParams.get('text')).toBe(PIPELINE_MESSAGES.whatsappTransfer(created.body.purchaseId, '3.00'));
+    expect(wa.searchParams.get('text')).toBe(
+      PIPELINE_MESSAGES.whatsappTransfer(created.body.purchaseId, '3.00'),
+    );
 
     const { auth } = await staffToken(server.deps, 'admin');
-    const badInput = await postJson(`${api}/purchases/${created.body.purchaseId}/confirm-transfer`, { referenceCode: 'ab', bankName: 'P' }, auth, 'PATCH');
+    const badInput = await postJson(
+      `${api}/purchases/${created.body.purchaseId}/confirm-transfer`,
+      { referenceCode: 'ab', bankName: 'P' },
+      auth,
+      'PATCH',
+    );
     expect(badInput.status).toBe(400);
-    expect(badInput.body.errors).toEqual({ referenceCode: 'El código de referencia es obligatorio', bankName: 'Debe ingresar el nombre del banco' });
-    const noToken = await postJson(`${api}/purchases/${created.body.purchaseId}/confirm-transfer`, { referenceCode: 'REF-123', bankName: 'Pichincha' }, {}, 'PATCH');
+    expect(badInput.body.errors).toEqual({
+      referenceCode: 'El código de referencia es obligatorio',
+      bankName: 'Debe ingresar el nombre del banco',
+    });
+    const noToken = await postJson(
+      `${api}/purchases/${created.body.purchaseId}/confirm-transfer`,
+      { referenceCode: 'REF-123', bankName: 'Pichincha' },
+      {},
+      'PATCH',
+    );
     expect(noToken.status).toBe(401);
 
-    const confirmed = await postJson(`${api}/purchases/${created.body.purchaseId}/confirm-transfer`, { referenceCode: 'REF-123', bankName: 'Pichincha' }, auth, 'PATCH');
+    const confirmed = await postJson(
+      `${api}/purchases/${created.body.purchaseId}/confirm-transfer`,
+      { referenceCode: 'REF-123', bankName: 'Pichincha' },
+      auth,
+      'PATCH',
+    );
     expect(confirmed.status).toBe(200);
     expect(confirmed.body.assignedNumbers).toHaveLength(2);
     expect(confirmed.body.msg).toBe(SERVER.transferConfirmed(2));
     const stored = await getPurchase(server.db, created.body.purchaseId);
-    expect(stored?.bankTransfer).toMatchObject({ received: true, referenceCode: 'REF-123', bankName: 'Pichincha' });
+    expect(stored?.bankTransfer).toMatchObject({
+      received: true,
+      referenceCode: 'REF-123',
+      bankName: 'Pichincha',
+    });
     await expectNotified(created.body.purchaseId);
 
     const notTransfer = await postJson(`${api}/payments/create-order`, customOrder('mobile', 1));
-    const wrong = await postJson(`${api}/purchases/${notTransfer.body.purchaseId}/confirm-transfer`, { referenceCode: 'REF-123', bankName: 'Pichincha' }, auth, 'PATCH');
+    const wrong = await postJson(
+      `${api}/purchases/${notTransfer.body.purchaseId}/confirm-transfer`,
+      { referenceCode: 'REF-123', bankName: 'Pichincha' },
+      auth,
+      'PATCH',
+    );
     expect(wrong.status).toBe(400);
     expect(wrong.body.msg).toBe(SERVER.notBankTransfer);
 
-    const replay = await postJson(`${api}/purchases/${created.body.purchaseId}/confirm-transfer`, { referenceCode: 'REF-123', bankName: 'Pichincha' }, auth, 'PATCH');
+    const replay = await postJson(
+      `${api}/purchases/${created.body.purchaseId}/confirm-transfer`,
+      { referenceCode: 'REF-123', bankName: 'Pichincha' },
+      auth,
+      'PATCH',
+    );
     expect(replay.body.assignedNumbers).toEqual(confirmed.body.assignedNumbers);
   });
 
   it('staff see notification status and can re-send one channel; the other is not sent again', async () => {
     const created = await postJson(`${api}/payments/create-order`, customOrder('bank_transfer', 1));
     const { auth } = await staffToken(server.deps, 'admin');
-    await postJson(`${api}/purchases/${created.body.purchaseId}/confirm-transfer`, { referenceCode: 'REF-777', bankName: 'Guayaquil' }, auth, 'PATCH');
+    await postJson(
+      `${api}/purchases/${created.body.purchaseId}/confirm-transfer`,
+      { referenceCode: 'REF-777', bankName: 'Guayaquil' },
+      auth,
+      'PATCH',
+    );
     const purchase = await expectNotified(created.body.purchaseId);
 
     const status = await fetch(`${api}/purchases/${purchase._id}/notifications`, { headers: auth });
-    expect(await status.json()).toMatchObject({ email: { status: 'sent', attempts: 1 }, sms: { status: 'sent', attempts: 1 } });
+    expect(await status.json()).toMatchObject({
+      email: { status: 'sent', attempts: 1 },
+      sms: { status: 'sent', attempts: 1 },
+    });
 
-    const resent = await postJson(`${api}/purchases/${purchase._id}/notifications/email/resend`, {}, auth);
+    const resent = await postJson(
+      `${api}/purchases/${purchase._id}/notifications/email/resend`,
+      {},
+      auth,
+    );
     expect(resent.status).toBe(202);
     expect(resent.body.msg).toBe(SERVER.notificationResent);
-    await waitFor(() => fakes.smtp.mails.filter((m) => m.to.includes(purchase.buyer.email)).length === 2, { message: 'the re-sent e-mail' });
-    await waitFor(async () => (await getPurchase(server.db, purchase._id))?.notifications?.email?.status === 'sent');
-    expect(fakes.twilio.messages.filter((m) => m.body.includes(purchase.assignedNumbers[0]!))).toHaveLength(1);
+    await waitFor(
+      () => fakes.smtp.mails.filter((m) => m.to.includes(purchase.buyer.email)).length === 2,
+      { message: 'the re-sent e-mail' },
+    );
+    await waitFor(
+      async () =>
+        (await getPurchase(server.db, purchase._id))?.notifications?.email?.status === 'sent',
+    );
+    expect(
+      fakes.twilio.messages.filter((m) => m.body.includes(purchase.assignedNumbers[0]!)),
+    ).toHaveLength(1);
   });
 
   it('the counters account for every order: reserved while pending, sold once numbered', async () => {
@@ -221,7 +347,12 @@ describe('POST /api/payments/create-order + confirmation, per method', () => {
     expect(during.available).toBe(before.available - 7);
     expect(during.reserved).toBe(before.reserved + 7);
     const { auth } = await staffToken(server.deps, 'admin');
-    await postJson(`${api}/purchases/${created.body.purchaseId}/confirm-transfer`, { referenceCode: 'REF-900', bankName: 'Pacífico' }, auth, 'PATCH');
+    await postJson(
+      `${api}/purchases/${created.body.purchaseId}/confirm-transfer`,
+      { referenceCode: 'REF-900', bankName: 'Pacífico' },
+      auth,
+      'PATCH',
+    );
     await numbersOf(server.db, created.body.purchaseId);
     const after = (await getCapacity(server.db))!;
     expect(after.available + after.reserved + after.sold).toBe(after.totalNumbers);

@@ -22,24 +22,70 @@ describe('GET /api/admin/sales-chart', () => {
   it('answers per-day numbers sold by method; a reseller sees only their own; others get 401/404', async () => {
     const admin = await staffToken(server.deps, 'admin');
     const reseller = await staffToken(server.deps, 'reseller');
-    const direct = await postJson(`${api}/payments/create-order`, customOrder('bank_transfer', 3, 1));
-    const referred = await postJson(`${api}/payments/create-order`, { ...customOrder('bank_transfer', 2, 1), resellerCode: reseller.code });
+    const direct = await postJson(
+      `${api}/payments/create-order`,
+      customOrder('bank_transfer', 3, 1),
+    );
+    const referred = await postJson(`${api}/payments/create-order`, {
+      ...customOrder('bank_transfer', 2, 1),
+      resellerCode: reseller.code,
+    });
 
     // A reseller may not confirm a purchase that is not theirs.
-    const foreign = await postJson(`${api}/purchases/${direct.body.purchaseId}/confirm-transfer`, { referenceCode: 'REF-1', bankName: 'Pichincha' }, reseller.auth, 'PATCH');
+    const foreign = await postJson(
+      `${api}/purchases/${direct.body.purchaseId}/confirm-transfer`,
+      { referenceCode: 'REF-1', bankName: 'Pichincha' },
+      reseller.auth,
+      'PATCH',
+    );
     expect(foreign.status).toBe(404);
-    for (const [id, who] of [[direct.body.purchaseId, admin], [referred.body.purchaseId, reseller]] as const) {
-      const res = await postJson(`${api}/purchases/${id}/confirm-transfer`, { referenceCode: 'REF-2', bankName: 'Pichincha' }, who.auth, 'PATCH');
+    for (const [id, who] of [
+      [direct.body.purchaseId, admin],
+      [referred.body.purchaseId, reseller],
+    ] as const) {
+      const res = await postJson(
+        `${api}/purchases/${id}/confirm-transfer`,
+        { referenceCode: 'REF-2', bankName: 'Pichincha' },
+        who.auth,
+        'PATCH',
+      );
       expect(res.status).toBe(200);
       await numbersOf(server.db, id);
     }
 
     const today = ecuadorDay(new Date())!;
-    const chart = async (auth: Record<string, string>) => (await (await fetch(`${api}/admin/sales-chart`, { headers: auth })).json()) as SalesChart;
-    await waitFor(async () => (await chart(admin.auth)).days?.[0]?.total === 5, { message: 'both sales projected' });
-    expect(await chart(admin.auth)).toEqual({ days: [{ day: today, byMethod: { paypal: 0, card: 0, bank_transfer: 5, mobile: 0 }, total: 5, amount: 5 }] });
-    expect(await chart(reseller.auth)).toEqual({ days: [{ day: today, byMethod: { paypal: 0, card: 0, bank_transfer: 2, mobile: 0 }, total: 2, amount: 2 }] });
-    expect(((await fetch(`${api}/admin/sales-chart?from=${today}&to=${today}`, { headers: admin.auth }).then((r) => r.json())) as SalesChart).days).toHaveLength(1);
+    const chart = async (auth: Record<string, string>) =>
+      (await (await fetch(`${api}/admin/sales-chart`, { headers: auth })).json()) as SalesChart;
+    await waitFor(async () => (await chart(admin.auth)).days?.[0]?.total === 5, {
+      message: 'both sales projected',
+    });
+    expect(await chart(admin.auth)).toEqual({
+      days: [
+        {
+          day: today,
+          byMethod: { paypal: 0, card: 0, bank_transfer: 5, mobile: 0 },
+          total: 5,
+          amount: 5,
+        },
+      ],
+    });
+    expect(await chart(reseller.auth)).toEqual({
+      days: [
+        {
+          day: today,
+          byMethod: { paypal: 0, card: 0, bank_transfer: 2, mobile: 0 },
+          total: 2,
+          amount: 2,
+        },
+      ],
+    });
+    expect(
+      (
+        (await fetch(`${api}/admin/sales-chart?from=${today}&to=${today}`, {
+          headers: admin.auth,
+        }).then((r) => r.json())) as SalesChart
+      ).days,
+    ).toHaveLength(1);
 
     const anonymous = await fetch(`${api}/admin/sales-chart`);
     expect(anonymous.status).toBe(401);

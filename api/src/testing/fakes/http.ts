@@ -38,17 +38,28 @@ export async function startFakeHttpServer(handle: FakeHandler): Promise<FakeHttp
       let body: unknown = rawBody;
       try {
         if (type.includes('json') && rawBody) body = JSON.parse(rawBody);
-        else if (type.includes('x-www-form-urlencoded')) body = Object.fromEntries(new URLSearchParams(rawBody));
+        else if (type.includes('x-www-form-urlencoded'))
+          body = Object.fromEntries(new URLSearchParams(rawBody));
       } catch {
         body = rawBody;
       }
-      const fakeReq: FakeRequest = { method: req.method ?? 'GET', path: url.pathname, query: url.searchParams, headers: req.headers, rawBody, body };
+      const fakeReq: FakeRequest = {
+        method: req.method ?? 'GET',
+        path: url.pathname,
+        query: url.searchParams,
+        headers: req.headers,
+        rawBody,
+        body,
+      };
       requests.push(fakeReq);
       Promise.resolve()
         .then(() => handle(fakeReq))
         .then(
           (out) => {
-            res.writeHead(out.status ?? 200, { 'content-type': 'application/json', ...out.headers });
+            res.writeHead(out.status ?? 200, {
+              'content-type': 'application/json',
+              ...out.headers,
+            });
             res.end(out.body === undefined ? '' : JSON.stringify(out.body));
           },
           (error: unknown) => {

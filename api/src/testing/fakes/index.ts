@@ -50,7 +50,13 @@ export async function startFakeProviders(): Promise<FakeProviders> {
     twilio,
     smtp,
     stop: async () => {
-      await Promise.all([paypal.stop(), payphone.stop(), stripe.stop(), twilio.stop(), smtp.stop()]);
+      await Promise.all([
+        paypal.stop(),
+        payphone.stop(),
+        stripe.stop(),
+        twilio.stop(),
+        smtp.stop(),
+      ]);
     },
   };
 }

@@ -58,7 +58,10 @@ export async function startFakePayPal(): Promise<FakePayPal> {
           {
             id: o.captureId,
             status: 'COMPLETED',
-            amount: { currency_code: o.amount.currency_code, value: o.capturedValue ?? o.amount.value },
+            amount: {
+              currency_code: o.amount.currency_code,
+              value: o.capturedValue ?? o.amount.value,
+            },
             custom_id: o.customId,
             invoice_id: o.invoiceId,
             final_capture: true,
@@ -80,39 +83,86 @@ export async function startFakePayPal(): Promise<FakePayPal> {
   };
   const unprocessable = (issue: string): FakeResponse => ({
     status: 422,
-    body: { name: 'UNPROCESSABLE_ENTITY', message: 'The requested action could not be performed.', debug_id: id(), details: [{ issue, description: issue }] },
+    body: {
+      name: 'UNPROCESSABLE_ENTITY',
+      message: 'The requested action could not be performed.',
+      debug_id: id(),
+      details: [{ issue, description: issue }],
+    },
   });
   const notFound: FakeResponse = {
     status: 404,
-    body: { name: 'RESOURCE_NOT_FOUND', message: 'The specified resource does not exist.', debug_id: id(), details: [{ issue: 'INVALID_RESOURCE_ID' }] },
+    body: {
+      name: 'RESOURCE_NOT_FOUND',
+      message: 'The specified resource does not exist.',
+      debug_id: id(),
+      details: [{ issue: 'INVALID_RESOURCE_ID' }],
+    },
   };
 
   const server: FakeHttpServer = await startFakeHttpServer((req) => {
     const auth = req.headers.authorization ?? '';
     if (req.method === 'POST' && req.path === '/v1/oauth2/token') {
       const expected = `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`;
-      if (auth !== expected) return { status: 401, body: { error: 'invalid_client', error_description: 'Client Authentication failed' } };
-      return { body: { scope: 'https://uri.paypal.com/services/payments', access_token: `A21.${id()}`, token_type: 'Bearer', app_id: 'APP-FAKE', expires_in: 32400, nonce: id() } };
+      if (auth !== expected)
+        return {
+          status: 401,
+          body: { error: 'invalid_client', error_description: 'Client Authentication failed' },
+        };
+      return {
+        body: {
+          scope: 'https://uri.paypal.com/services/payments',
+          access_token: `A21.${id()}`,
+          token_type: 'Bearer',
+          app_id: 'APP-FAKE',
+          expires_in: 32400,
+          nonce: id(),
+        },
+      };
     }
-    if (!auth.startsWith('Bearer A21.')) return { status: 401, body: { name: 'AUTHENTICATION_FAILURE', message: 'Authentication failed', details: [] } };
-    const requestId = typeof req.headers['paypal-request-id'] === 'string' ? req.headers['paypal-request-id'] : undefined;
+    if (!auth.startsWith('Bearer A21.'))
+      return {
+        status: 401,
+        body: { name: 'AUTHENTICATION_FAILURE', message: 'Authentication failed', details: [] },
+      };
+    const requestId =
+      typeof req.headers['paypal-request-id'] === 'string'
+        ? req.headers['paypal-request-id']
+        : undefined;
 
     if (req.method === 'POST' && req.path === '/v2/checkout/orders') {
       if (requestId && createReplies.has(requestId)) return createReplies.get(requestId)!;
       if (failCreates > 0) {
         failCreates--;
-        return { status: 500, body: { name: 'INTERNAL_SERVER_ERROR', message: 'An internal server error has occurred.', debug_id: id(), details: [] } };
+        return {
+          status: 500,
+          body: {
+            name: 'INTERNAL_SERVER_ERROR',
+            message: 'An internal server error has occurred.',
+            debug_id: id(),
+            details: [],
+          },
+        };
       }
       const body = req.body as {
-        purchase_units?: Array<{ amount?: { value?: unknown; currency_code?: string }; custom_id?: string; invoice_id?: string; reference_id?: string }>;
+        purchase_units?: Array<{
+          amount?: { value?: unknown; currency_code?: string };
+          custom_id?: string;
+          invoice_id?: string;
+          reference_id?: string;
+        }>;
         payment_source?: { paypal?: unknown };
       };
       const unit = body.purchase_units?.[0];
-      if (!unit?.amount?.value || !/^\d+(\.\d{1,2})?$/.test(String(unit.amount.value))) return unprocessable('INVALID_PARAMETER_VALUE');
+      if (!unit?.amount?.value || !/^\d+(\.\d{1,2})?$/.test(String(unit.amount.value)))
+        return unprocessable('INVALID_PARAMETER_VALUE');
       const order: FakeOrder = {
         id: id(),
         status: 'CREATED',
-        amount: { currency_code: unit.amount.currency_code ?? 'USD', value: String(unit.amount.value) },
+        amount: {
+          currency_code: unit.amount.currency_code ?? 'USD',
+          value: String(unit.amount.value),
+        },
         customId: unit.custom_id,
         invoiceId: unit.invoice_id,
         referenceId: unit.reference_id,
@@ -144,7 +194,10 @@ export async function startFakePayPal(): Promise<FakePayPal> {
       if (requestId) captureReplies.set(replayKey, reply);
       return reply;
     }
-    return { status: 404, body: { name: 'NOT_FOUND', message: `fake PayPal has no ${req.method} ${req.path}` } };
+    return {
+      status: 404,
+      body: { name: 'NOT_FOUND', message: `fake PayPal has no ${req.method} ${req.path}` },
+    };
   });
 
   return {

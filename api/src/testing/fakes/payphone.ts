@@ -25,7 +25,10 @@ export interface FakePayPhone {
   storeId: string;
   transactions: Map<string, FakeTransaction>;
   /** The buyer completes (or cancels) the payment; answers the redirect's `id`. */
-  pay(clientTransactionId: string, outcome?: Partial<PayPhoneOutcome>): { id: number; clientTransactionId: string };
+  pay(
+    clientTransactionId: string,
+    outcome?: Partial<PayPhoneOutcome>,
+  ): { id: number; clientTransactionId: string };
   confirmCalls(): number;
   /** PayPhone reverses an approved payment after the fact. */
   reverse(clientTransactionId: string): void;
@@ -42,7 +45,8 @@ export async function startFakePayPhone(): Promise<FakePayPhone> {
   let failPrepares = 0;
 
   const server: FakeHttpServer = await startFakeHttpServer((req) => {
-    if (req.headers.authorization !== `Bearer ${token}`) return { status: 401, body: { message: 'Authorization has been denied for this request.' } };
+    if (req.headers.authorization !== `Bearer ${token}`)
+      return { status: 401, body: { message: 'Authorization has been denied for this request.' } };
     const body = (req.body ?? {}) as Record<string, unknown>;
     if (req.method === 'POST' && req.path === '/api/button/Prepare') {
       if (failPrepares > 0) {
@@ -50,21 +54,36 @@ export async function startFakePayPhone(): Promise<FakePayPhone> {
         return { status: 500, body: { message: 'Error interno', errorCode: 500 } };
       }
       const clientTransactionId = String(body.clientTransactionId ?? '');
-      const parts = ['amountWithoutTax', 'amountWithTax', 'tax', 'service', 'tip'].map((k) => Number(body[k] ?? 0));
+      const parts = ['amountWithoutTax', 'amountWithTax', 'tax', 'service', 'tip'].map((k) =>
+        Number(body[k] ?? 0),
+      );
       const amount = Number(body.amount);
-      if (!clientTransactionId || clientTransactionId.length > 50) return { status: 400, body: { message: 'clientTransactionId inválido', errorCode: 14 } };
-      if (!Number.isInteger(amount) || parts.some((p) => !Number.isInteger(p)) || parts.reduce((a, b) => a + b, 0) !== amount) {
+      if (!clientTransactionId || clientTransactionId.length > 50)
+        return { status: 400, body: { message: 'clientTransactionId inválido', errorCode: 14 } };
+      if (
+        !Number.isInteger(amount) ||
+        parts.some((p) => !Number.isInteger(p)) ||
+        parts.reduce((a, b) => a + b, 0) !== amount
+      ) {
         return { status: 400, body: { message: 'Los montos no cuadran', errorCode: 16 } };
       }
-      if (transactions.has(clientTransactionId)) return { status: 400, body: { message: 'Transacción duplicada', errorCode: 17 } };
+      if (transactions.has(clientTransactionId))
+        return { status: 400, body: { message: 'Transacción duplicada', errorCode: 17 } };
       const tx: FakeTransaction = { id: nextId++, clientTransactionId, amount, prepared: body };
       transactions.set(clientTransactionId, tx);
-      return { body: { paymentId: tx.id, payWithPayPhone: `${server.url}/PayPhone/Index?paymentId=${tx.id}`, payWithCard: `${server.url}/Anonymous/Index?paymentId=${tx.id}` } };
+      return {
+        body: {
+          paymentId: tx.id,
+          payWithPayPhone: `${server.url}/PayPhone/Index?paymentId=${tx.id}`,
+          payWithCard: `${server.url}/Anonymous/Index?paymentId=${tx.id}`,
+        },
+      };
     }
     if (req.method === 'POST' && req.path === '/api/button/V2/Confirm') {
       confirms++;
       const tx = transactions.get(String(body.clientTxId ?? ''));
-      if (!tx || tx.id !== Number(body.id)) return { status: 404, body: { message: 'La transacción no existe', errorCode: 20 } };
+      if (!tx || tx.id !== Number(body.id))
+        return { status: 404, body: { message: 'La transacción no existe', errorCode: 20 } };
       const outcome = tx.outcome ?? { statusCode: 1, transactionStatus: 'Pending' };
       return {
         body: {
@@ -98,8 +117,17 @@ export async function startFakePayPhone(): Promise<FakePayPhone> {
     const sale = req.path.match(/^\/api\/Sale\/(\d+)$/);
     if (req.method === 'GET' && sale) {
       const tx = [...transactions.values()].find((t) => t.id === Number(sale[1]));
-      if (!tx?.outcome) return { status: 404, body: { message: 'La transacción no existe', errorCode: 20 } };
-      return { body: { transactionId: tx.id, clientTransactionId: tx.clientTransactionId, statusCode: tx.outcome.statusCode, transactionStatus: tx.outcome.transactionStatus, amount: tx.outcome.amount ?? tx.amount } };
+      if (!tx?.outcome)
+        return { status: 404, body: { message: 'La transacción no existe', errorCode: 20 } };
+      return {
+        body: {
+          transactionId: tx.id,
+          clientTransactionId: tx.clientTransactionId,
+          statusCode: tx.outcome.statusCode,
+          transactionStatus: tx.outcome.transactionStatus,
+          amount: tx.outcome.amount ?? tx.amount,
+        },
+      };
     }
     return { status: 404, body: { message: `fake PayPhone has no ${req.method} ${req.path}` } };
   });
@@ -112,7 +140,11 @@ export async function startFakePayPhone(): Promise<FakePayPhone> {
     pay(clientTransactionId, outcome = {}) {
       const tx = transactions.get(clientTransactionId);
       if (!tx) throw new Error(`fake PayPhone: unknown transaction ${clientTransactionId}`);
-      tx.outcome = { statusCode: outcome.statusCode ?? 3, transactionStatus: outcome.transactionStatus ?? 'Approved', amount: outcome.amount };
+      tx.outcome = {
+        statusCode: outcome.statusCode ?? 3,
+        transactionStatus: outcome.transactionStatus ?? 'Approved',
+        amount: outcome.amount,
+      };
       return { id: tx.id, clientTransactionId };
     },
     confirmCalls: () => confirms,

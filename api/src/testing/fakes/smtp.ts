@@ -20,7 +20,9 @@ export interface FakeSmtp {
 }
 
 export function decodeQuotedPrintable(raw: string): string {
-  const bytes = raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  const bytes = raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
   return Buffer.from(bytes, 'latin1').toString('utf8');
 }
 
@@ -38,7 +40,9 @@ export async function startFakeSmtp(): Promise<FakeSmtp> {
       stream.on('end', () => {
         if (failures > 0) {
           failures--;
-          const error = Object.assign(new Error('Temporary failure, try again'), { responseCode: 451 });
+          const error = Object.assign(new Error('Temporary failure, try again'), {
+            responseCode: 451,
+          });
           return callback(error);
         }
         const raw = Buffer.concat(chunks).toString('utf8');

@@ -47,24 +47,48 @@ export async function startFakeStripe(): Promise<FakeStripe> {
 
   const notFound = (what: string): FakeResponse => ({
     status: 404,
-    body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such checkout.session: '${what}'` } },
+    body: {
+      error: {
+        type: 'invalid_request_error',
+        code: 'resource_missing',
+        message: `No such checkout.session: '${what}'`,
+      },
+    },
   });
 
   const server: FakeHttpServer = await startFakeHttpServer((req) => {
     if (req.headers.authorization !== `Bearer ${secretKey}`) {
-      return { status: 401, body: { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } } };
+      return {
+        status: 401,
+        body: { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } },
+      };
     }
     if (req.method === 'POST' && req.path === '/v1/checkout/sessions') {
-      const key = typeof req.headers['idempotency-key'] === 'string' ? req.headers['idempotency-key'] : undefined;
+      const key =
+        typeof req.headers['idempotency-key'] === 'string'
+          ? req.headers['idempotency-key']
+          : undefined;
       if (key && replies.has(key)) return replies.get(key)!;
       if (failCreates > 0) {
         failCreates--;
-        return { status: 500, body: { error: { type: 'api_error', message: 'fake Stripe failure' } } };
+        return {
+          status: 500,
+          body: { error: { type: 'api_error', message: 'fake Stripe failure' } },
+        };
       }
       const unitAmount = Number(formField(req.body, 'line_items[0][price_data][unit_amount]'));
       const quantity = Number(formField(req.body, 'line_items[0][quantity]') ?? '1');
       if (!Number.isInteger(unitAmount) || unitAmount <= 0) {
-        return { status: 400, body: { error: { type: 'invalid_request_error', param: 'line_items[0][price_data][unit_amount]', message: 'Invalid integer' } } };
+        return {
+          status: 400,
+          body: {
+            error: {
+              type: 'invalid_request_error',
+              param: 'line_items[0][price_data][unit_amount]',
+              message: 'Invalid integer',
+            },
+          },
+        };
       }
       const metadata: Record<string, string> = {};
       for (const [k, v] of Object.entries((req.body ?? {}) as Record<string, string>)) {
@@ -99,7 +123,15 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const session = sessions.get(get[1]!);
       return session ? { body: session } : notFound(get[1]!);
     }
-    return { status: 404, body: { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${req.path})` } } };
+    return {
+      status: 404,
+      body: {
+        error: {
+          type: 'invalid_request_error',
+          message: `Unrecognized request URL (${req.method}: ${req.path})`,
+        },
+      },
+    };
   });
 
   const stripe = new Stripe(secretKey);
@@ -130,7 +162,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         pending_webhooks: 1,
         request: { id: null, idempotency_key: null },
       });
-      return { payload, signature: stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret }) };
+      return {
+        payload,
+        signature: stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret }),
+      };
     },
     failNextCreates(count) {
       failCreates = count;

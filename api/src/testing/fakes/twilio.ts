@@ -30,23 +30,56 @@ export async function startFakeTwilio(): Promise<FakeTwilio> {
 
   const server: FakeHttpServer = await startFakeHttpServer((req) => {
     const expected = `Basic ${Buffer.from(`${accountSid}:${authToken}`).toString('base64')}`;
-    if (req.headers.authorization !== expected) return { status: 401, body: { code: 20003, message: 'Authenticate', status: 401 } };
+    if (req.headers.authorization !== expected)
+      return { status: 401, body: { code: 20003, message: 'Authenticate', status: 401 } };
     if (req.method === 'POST' && req.path === `/2010-04-01/Accounts/${accountSid}/Messages.json`) {
       if (failures > 0) {
         failures--;
-        return { status: 500, body: { code: 20500, message: 'Internal Server Error', status: 500 } };
+        return {
+          status: 500,
+          body: { code: 20500, message: 'Internal Server Error', status: 500 },
+        };
       }
       const to = formField(req.body, 'To') ?? '';
-      if (!/^\+\d{8,15}$/.test(to)) return { status: 400, body: { code: 21211, message: `The 'To' number ${to} is not a valid phone number.`, status: 400 } };
-      const sms: FakeSms = { sid: `SM${randomBytes(16).toString('hex')}`, to, from: formField(req.body, 'From') ?? '', body: formField(req.body, 'Body') ?? '' };
+      if (!/^\+\d{8,15}$/.test(to))
+        return {
+          status: 400,
+          body: {
+            code: 21211,
+            message: `The 'To' number ${to} is not a valid phone number.`,
+            status: 400,
+          },
+        };
+      const sms: FakeSms = {
+        sid: `SM${randomBytes(16).toString('hex')}`,
+        to,
+        from: formField(req.body, 'From') ?? '',
+        body: formField(req.body, 'Body') ?? '',
+      };
       messages.push(sms);
       const now = new Date().toUTCString();
       return {
         status: 201,
-        body: { sid: sms.sid, account_sid: accountSid, to: sms.to, from: sms.from, body: sms.body, status: 'queued', num_segments: '1', direction: 'outbound-api', api_version: '2010-04-01', date_created: now, date_updated: now, uri: `/2010-04-01/Accounts/${accountSid}/Messages/${sms.sid}.json` },
+        body: {
+          sid: sms.sid,
+          account_sid: accountSid,
+          to: sms.to,
+          from: sms.from,
+          body: sms.body,
+          status: 'queued',
+          num_segments: '1',
+          direction: 'outbound-api',
+          api_version: '2010-04-01',
+          date_created: now,
+          date_updated: now,
+          uri: `/2010-04-01/Accounts/${accountSid}/Messages/${sms.sid}.json`,
+        },
       };
     }
-    return { status: 404, body: { code: 20404, message: 'The requested resource was not found', status: 404 } };
+    return {
+      status: 404,
+      body: { code: 20404, message: 'The requested resource was not found', status: 404 },
+    };
   });
 
   return {
