@@ -166,6 +166,14 @@ export async function staffPage(
   return page;
 }
 
+/** Moves inside the running app without reloading it (react-router follows popstate). */
+export async function spaGoto(page: Page, to: string): Promise<void> {
+  await page.evaluate((target) => {
+    window.history.pushState({}, '', target);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, to);
+}
+
 /** Generates the raffle's numbers through the api unless they already exist. */
 export async function ensureNumbers(site: AdminSite): Promise<void> {
   await site.api('POST', '/raffle/generate-raffle-numbers').catch((error: Error) => {

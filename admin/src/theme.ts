@@ -1,4 +1,5 @@
 // A light MUI theme close to the storefront's colours, on react-admin's default.
+import { esES } from '@mui/material/locale';
 import { defaultTheme, type RaThemeOptions } from 'react-admin';
 
 export const theme: RaThemeOptions = {
@@ -13,6 +14,8 @@ export const theme: RaThemeOptions = {
   typography: { fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif' },
   components: {
     ...defaultTheme.components,
+    // MUI's own labels (Alert 'Close', pagination…) in Spanish.
+    ...esES.components,
     MuiAppBar: { styleOverrides: { colorSecondary: { color: '#1f1147', backgroundColor: '#ffffff' } } },
   },
 };

@@ -43,6 +43,7 @@ export function SalesChart() {
                   stackId="sold"
                   name={translate(`vag.methods.${method}`)}
                   fill={COLORS[method]}
+                  isAnimationActive={false}
                 />
               ))}
             </BarChart>

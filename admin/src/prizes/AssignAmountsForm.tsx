@@ -76,7 +76,7 @@ export function AssignAmountsForm({ onAssigned }: { onAssigned: () => void }) {
   return (
     <Box sx={{ maxWidth: 520 }}>
       {warning && (
-        <Alert severity="warning" onClose={() => setWarning(false)} sx={{ mb: 2 }}>
+        <Alert severity="warning" onClose={() => setWarning(false)} closeText={translate('vag.common.dismiss')} sx={{ mb: 2 }}>
           {translate('vag.prizes.warning')}
         </Alert>
       )}

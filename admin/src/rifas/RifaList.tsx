@@ -37,7 +37,15 @@ function RifaCard({ rifa }: { rifa: Row }) {
   const [remove] = useDelete();
   return (
     <Card sx={{ display: 'flex', flexDirection: 'column' }}>
-      {rifa.image && <CardMedia component="img" height="160" image={rifa.image} alt={rifa.activityName} />}
+      {rifa.image && (
+        <CardMedia
+          component="img"
+          height="160"
+          image={rifa.image}
+          alt={rifa.activityName}
+          onError={(e) => ((e.currentTarget as HTMLImageElement).style.display = 'none')}
+        />
+      )}
       <CardContent sx={{ flex: 1 }}>
         <Typography variant="h6" component="h2">
           {rifa.activityName}

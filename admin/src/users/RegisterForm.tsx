@@ -54,7 +54,7 @@ export function RegisterForm() {
           {t('register')}
         </Typography>
         {warning && (
-          <Alert severity="info" onClose={() => setWarning(false)} sx={{ mb: 2 }}>
+          <Alert severity="info" onClose={() => setWarning(false)} closeText={translate('vag.common.dismiss')} sx={{ mb: 2 }}>
             {t('warning')}
           </Alert>
         )}

@@ -1,0 +1,79 @@
+// A reseller's back office: three menu entries, only their own purchases, and admin
+// screens refused even when typed in the address bar.
+import { TOASTS, UI } from '@vag/contracts';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  completedPurchase,
+  englishOnScreen,
+  ensureNumbers,
+  seedLottery,
+  spaGoto,
+  staffPage,
+  startAdminSite,
+  type AdminSite,
+} from './support';
+
+vi.setConfig({ testTimeout: 180_000, hookTimeout: 180_000 });
+
+let site: AdminSite;
+const own = `propia.${Date.now()}@correo.ec`;
+const other = `ajena.${Date.now()}@correo.ec`;
+
+beforeAll(async () => {
+  site = await startAdminSite();
+  await seedLottery(site);
+  await ensureNumbers(site);
+  await completedPurchase(site, { email: own, resellerCode: site.reseller.code, firstName: 'Propia' });
+  await completedPurchase(site, { email: other, firstName: 'Ajena' });
+});
+afterAll(async () => {
+  await site?.stop();
+});
+
+describe('a reseller in the back office', () => {
+  it('sees only Inicio, Historial de Compras and Reportes, and only their own purchases', async () => {
+    const page = await staffPage(site, site.reseller);
+    await page.getByText('Revendedor', { exact: true }).first().waitFor();
+    await page.getByRole('menuitem', { name: 'Historial de Compras' }).waitFor();
+    const entries = (await page.getByRole('menuitem').allInnerTexts()).map((t) => t.trim());
+    expect(entries).toEqual(['Inicio', 'Historial de Compras', 'Reportes']);
+    expect(await page.getByRole('button', { name: UI.deleteAll }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: UI.finishRaffle }).count()).toBe(0);
+
+    await spaGoto(page, '/admin/purchases');
+    await page.getByText('Mostrando 1-1 de 1 compras').waitFor();
+    await page.getByRole('row', { name: new RegExp(own.replace(/\./g, '\\.')) }).waitFor();
+    expect(await page.getByText(other).count()).toBe(0);
+    expect(await englishOnScreen(page)).toEqual([]);
+  });
+
+  it('does not get admin screens by typing their address', async () => {
+    const page = await staffPage(site, site.reseller);
+    for (const [path, marker] of [
+      ['/admin/packages', 'Añadir paquete'],
+      ['/admin/hero', 'Editar Sección Hero'],
+      ['/admin/prizes', 'Asignar Montos'],
+      ['/admin/settings', 'Redes Sociales'],
+      ['/admin/resellers', 'Buscar por nombre o email'],
+      ['/admin/rifas', 'Nueva rifa'],
+      ['/admin/admin-banner-manager', 'Banner animado (GIF)'],
+    ] as const) {
+      await page.goto(path);
+      await page.getByText('Acceso denegado', { exact: true }).first().waitFor();
+      expect(await page.getByText(marker).count()).toBe(0);
+      expect(await englishOnScreen(page)).toEqual([]);
+    }
+    await page.goto('/admin/users');
+    await page.getByText('Acceso Denegado', { exact: true }).waitFor();
+    expect(await page.getByRole('button', { name: 'Registrar usuario' }).count()).toBe(0);
+  });
+
+  it("copies the referral link from 'Mi Cuenta'", async () => {
+    const page = await staffPage(site, site.reseller);
+    await page.getByRole('button', { name: 'Abrir menú de cuenta' }).click();
+    await page.getByRole('menuitem', { name: new RegExp(`Código de referido: ${site.reseller.code}`) }).click();
+    await page.getByText(TOASTS.referralCopied).waitFor();
+    expect(await page.getByText(TOASTS.referralCodeTitle, { exact: true }).count()).toBe(1);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${site.url}/?code=${site.reseller.code}`);
+  });
+});
