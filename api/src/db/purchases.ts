@@ -300,6 +300,8 @@ export async function requeueStalePaid(db: Db, publishedBefore: Date): Promise<n
     {
       status: 'COMPLETED',
       numbersAssignedAt: { $exists: false },
+      // Flagged by the numbers worker for staff (no positions left): re-sending cannot help.
+      numbersProblem: { $exists: false },
       'outbox.purchase_paid.publishedAt': { $lt: publishedBefore },
     },
     { $set: { 'outbox.purchase_paid.publishedAt': null } },
