@@ -54,10 +54,10 @@ const ADMIN_SCREENS: [string, string, string][] = [
   ['/admin/', 'Guía Rápida', 'dashboard'],
   ['/admin/hero', 'Editar Sección Hero', 'hero'],
   ['/admin/packages', 'Popular', 'packages'],
-  ['/admin/packages/create', 'Nuevo paquete', 'package-create'],
+  ['/admin/packages/create', 'Guardar', 'package-create'],
   ['/admin/prizes', 'Consultar Premios', 'prizes'],
   ['/admin/rifas', 'Rifa de Navidad 2025', 'rifas'],
-  ['/admin/rifas/create', 'Registrar rifa anterior', 'rifa-create'],
+  ['/admin/rifas/create', 'Nombre de la actividad', 'rifa-create'],
   ['/admin/admin-banner-manager', 'Banner animado (GIF)', 'banners'],
   ['/admin/settings', 'Redes Sociales', 'settings'],
   ['/admin/users', 'Gestión de Usuarios', 'users'],
@@ -98,7 +98,7 @@ describe('admin screens', () => {
 
       await spaGoto(page, '/admin/purchases');
       await page.getByRole('button', { name: UI.details }).first().click();
-      await page.getByRole('dialog').getByText('Números asignados').waitFor();
+      await page.getByRole('dialog').getByRole('heading', { name: /Números asignados/ }).waitFor();
       await shoot(page, `purchase-details-${width}`);
       expect(await englishOnScreen(page)).toEqual([]);
       await page.keyboard.press('Escape');

@@ -225,7 +225,11 @@ export async function englishOnScreen(page: Page): Promise<string[]> {
     );
     return `${document.body.innerText}\n${labels.join('\n')}`;
   });
-  return ENGLISH_TEXTS.filter((en) => text.includes(en));
+  // Whole words only: 'Confirm' must not match 'Confirmar contraseña'.
+  return ENGLISH_TEXTS.filter((en) => {
+    const escaped = en.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    return new RegExp(`(^|[^\\p{L}])${escaped}($|[^\\p{L}])`, 'u').test(text);
+  });
 }
 
 /** Saves test-artifacts/screenshots/admin-<name>.png. */

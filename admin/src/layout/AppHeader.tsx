@@ -8,7 +8,11 @@ export function AppHeader() {
   const translate = useTranslate();
   return (
     <AppBar color="secondary" userMenu={false} toolbar={<AccountMenu />}>
-      <Typography variant="h6" component="span" sx={{ fontWeight: 800, mr: 2, whiteSpace: 'nowrap' }}>
+      <Typography
+        variant="h6"
+        component="span"
+        sx={{ fontWeight: 800, mr: 2, whiteSpace: 'nowrap', display: { xs: 'none', sm: 'inline' } }}
+      >
         <Box component="span" sx={{ color: 'primary.main' }}>
           {translate('vag.app.brandFirst')}
         </Box>{' '}
@@ -16,7 +20,7 @@ export function AppHeader() {
           {translate('vag.app.brandSecond')}
         </Box>
       </Typography>
-      <TitlePortal variant="body1" sx={{ display: { xs: 'none', md: 'block' } }} />
+      <TitlePortal variant="body1" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} />
     </AppBar>
   );
 }

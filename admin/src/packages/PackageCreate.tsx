@@ -1,5 +1,6 @@
 import { PACKAGE_FORM_DEFAULTS } from '@vag/contracts';
 import { Create, SimpleForm, useNotify, useRedirect, useTranslate } from 'react-admin';
+import { CreateToolbar } from '../common/CreateToolbar';
 import { PackageInputs } from './PackageInputs';
 import { validatePackage } from './packageForm';
 
@@ -17,7 +18,7 @@ export function PackageCreate() {
         },
       }}
     >
-      <SimpleForm noValidate defaultValues={PACKAGE_FORM_DEFAULTS} validate={validatePackage}>
+      <SimpleForm noValidate toolbar={<CreateToolbar />} defaultValues={PACKAGE_FORM_DEFAULTS} validate={validatePackage}>
         <PackageInputs />
       </SimpleForm>
     </Create>

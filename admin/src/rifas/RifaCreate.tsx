@@ -1,5 +1,6 @@
 import { PAST_RAFFLE_FORM_DEFAULTS, pastRaffleInputSchema } from '@vag/contracts';
 import { Create, SimpleForm, useNotify, useRedirect, useTranslate } from 'react-admin';
+import { CreateToolbar } from '../common/CreateToolbar';
 import { zodValidate } from '../common/zodValidate';
 import { RifaInputs } from './RifaInputs';
 
@@ -20,7 +21,7 @@ export function RifaCreate() {
         onError: (error: Error) => notify(`${translate('vag.rifas.createError')} ${error.message}`, { type: 'error' }),
       }}
     >
-      <SimpleForm noValidate defaultValues={PAST_RAFFLE_FORM_DEFAULTS} validate={validateRifa}>
+      <SimpleForm noValidate toolbar={<CreateToolbar />} defaultValues={PAST_RAFFLE_FORM_DEFAULTS} validate={validateRifa}>
         <RifaInputs />
       </SimpleForm>
     </Create>
