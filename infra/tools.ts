@@ -41,9 +41,10 @@ function mtime(file: string): number {
 }
 
 export async function ensureFerretdb(): Promise<string> {
-  const sources = ['main.go', 'serialize.go', 'go.mod', 'go.sum'].map((f) =>
-    path.join(ferretdbSrc, f),
-  );
+  // Every Go file of the launcher counts, so a new one triggers a rebuild too.
+  const sources = readdirSync(ferretdbSrc)
+    .filter((f) => f.endsWith('.go') || f === 'go.mod' || f === 'go.sum')
+    .map((f) => path.join(ferretdbSrc, f));
   const newestSource = Math.max(...sources.map(mtime));
   if (existsSync(ferretdbBin) && mtime(ferretdbBin) >= newestSource) return ferretdbBin;
 
