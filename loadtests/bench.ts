@@ -166,7 +166,7 @@ function log(figure: AllocationFigure): AllocationFigure {
 function report(f: SelloutFigures): void {
   const failed = f.audit.results.filter((r) => !r.ok).map((r) => r.id);
   console.log(
-    `${f.label}: ${f.completed} purchases, ${f.numbersSold}/${f.totalNumbers} numbers in ${(f.wallMs / 1000).toFixed(1)} s → ${f.purchasesPerSecond.toFixed(1)} purchases/s` +
+    `${f.label}: ${f.completed} paid purchases (${f.withNumbers} with numbers), ${f.numbersSold}/${f.totalNumbers} numbers in ${(f.wallMs / 1000).toFixed(1)} s → ${f.purchasesPerSecond.toFixed(1)} purchases/s` +
       `${f.soldOut ? ' (sold out)' : ' (NOT sold out)'}; audit ${f.audit.ok ? 'PASS' : `FAIL ${failed.join(', ')}`}`,
   );
 }

@@ -38,13 +38,13 @@ export function formatResults(r: BenchResults): string {
 
   if (r.sellouts.length) {
     lines.push(
-      '| run | sold | purchases | wall (order → numbers) | purchases/s | numbers/s | messages/s | create-order p50 / p95 / p99 ms | audit |',
+      '| run | paid numbers | paid purchases (with numbers) | wall (first order → last numbers) | purchases/s with numbers | numbers/s | messages/s | create-order p50 / p95 / p99 ms | audit |',
       '|---|---|---|---|---|---|---|---|---|',
     );
     for (const s of r.sellouts) {
       const co = s.k6?.createOrderMs;
       lines.push(
-        `| ${s.label} | ${s.numbersSold}/${s.totalNumbers}${s.soldOut ? '' : ' (not sold out)'} | ${s.completed} | ${f1(s.wallMs / 1000)} s | ${f1(s.purchasesPerSecond)} | ${f1(s.numbersPerSecond)} | ${f1(s.messagesPerSecond)} | ${ms(co, 'med')} / ${ms(co, 'p(95)')} / ${ms(co, 'p(99)')} | ${s.audit.ok ? 'PASS' : `FAIL ${s.audit.results.filter((x) => !x.ok).map((x) => x.id).join(' ')}`} |`,
+        `| ${s.label} | ${s.numbersSold}/${s.totalNumbers}${s.soldOut ? '' : ' (not sold out)'} | ${s.completed} (${s.withNumbers ?? 'n/a'}) | ${f1(s.wallMs / 1000)} s | ${f1(s.purchasesPerSecond)} | ${f1(s.numbersPerSecond)} | ${f1(s.messagesPerSecond)} | ${ms(co, 'med')} / ${ms(co, 'p(95)')} / ${ms(co, 'p(99)')} | ${s.audit.ok ? 'PASS' : `FAIL ${s.audit.results.filter((x) => !x.ok).map((x) => x.id).join(' ')}`} |`,
       );
     }
     const by = (label: string) => r.sellouts.find((s) => s.label.replace('+idx', '') === label);

@@ -12,11 +12,14 @@ export interface SelloutFigures {
   k6: K6Summary | null;
   k6Code: number;
   completed: number;
+  /** Completed purchases holding their numbers when the run was measured. */
+  withNumbers: number;
   numbersSold: number;
   totalNumbers: number;
   soldOut: boolean;
   /** First purchase created → last purchase with its numbers. */
   wallMs: number;
+  /** Purchases and numbers that reached their buyer (numbers assigned) per second of wall time. */
   purchasesPerSecond: number;
   numbersPerSecond: number;
   /** First payment → last e-mail/SMS sent: the notification-bound part. */
@@ -63,6 +66,8 @@ export async function runSellout(options: SelloutOptions): Promise<SelloutFigure
   const lastNumbers = Math.max(...rows.map((r) => r.numbersAssignedAt?.getTime() ?? 0));
   const wallMs = lastNumbers - first;
   const numbersSold = rows.reduce((sum, r) => sum + r.quantity, 0);
+  const assigned = rows.filter((r) => r.numbersAssignedAt);
+  const numbersAssigned = assigned.reduce((sum, r) => sum + r.quantity, 0);
 
   let notifyWallMs: number | null = null;
   let messagesPerSecond: number | null = null;
@@ -80,12 +85,13 @@ export async function runSellout(options: SelloutOptions): Promise<SelloutFigure
     k6: run.summary,
     k6Code: run.code,
     completed: rows.length,
+    withNumbers: assigned.length,
     numbersSold,
     totalNumbers: raffle?.totalNumbers ?? 0,
     soldOut: raffle !== null && raffle.sold === raffle.totalNumbers,
     wallMs,
-    purchasesPerSecond: rows.length / (wallMs / 1000),
-    numbersPerSecond: numbersSold / (wallMs / 1000),
+    purchasesPerSecond: assigned.length / (wallMs / 1000),
+    numbersPerSecond: numbersAssigned / (wallMs / 1000),
     notifyWallMs,
     messagesPerSecond,
     audit: await auditRaffle(options.db, {
