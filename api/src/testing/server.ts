@@ -1,6 +1,6 @@
 // A real api server for integration and browser tests: a free port, a fresh database,
 // the built storefront and admin, in-process bus and workers unless told otherwise.
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -68,6 +68,7 @@ export async function startTestServer(options: { env?: Record<string, string> } 
         .then(() => cleaner.db().dropDatabase())
         .catch(() => undefined)
         .finally(() => cleaner.close());
+      rmSync(env.DATA_DIR, { recursive: true, force: true });
     },
   };
 }
