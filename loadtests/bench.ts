@@ -7,7 +7,8 @@
 //   kafka2    the same with 2 worker processes
 //   baseline  the same k6 sellout against the baseline server (pool allocator), time-boxed
 // Flags: --numbers=100000 (N of the sellouts; smaller for a quick look), --rate=<buyers/s>,
-// --only=alloc,embedded,… , --cap=<s> (longest a sellout may run), --baseline-seconds=<s>,
+// --only=alloc,embedded,… , --cap=<s> (longest a sellout's buyers may run, default 150),
+// --settle=<s> (longest wait for the pipeline afterwards, default 90), --baseline-seconds=<s>,
 // --id-index (experiment: add the SQLite index FerretDB's _id lookups can use, see
 // bench/sqlite-id-index.ts; the baseline gets it too).
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -17,8 +18,19 @@ import { MongoClient } from 'mongodb';
 import { startFakeProviders } from '@vag/api/testing/fakes/index';
 import { createStaff } from '@vag/api/testing/seed';
 import { startFerretdb, startKafka } from '../infra/services';
-import { benchBaselineAllocation, benchOurAllocation, type AllocationFigure } from './bench/allocation';
-import { BENCH_JWT_SECRET, benchLogDir, startApi, startBaseline, startWorkerProcess, type Child } from './bench/processes';
+import {
+  benchBaselineAllocation,
+  benchOurAllocation,
+  type AllocationFigure,
+} from './bench/allocation';
+import {
+  BENCH_JWT_SECRET,
+  benchLogDir,
+  startApi,
+  startBaseline,
+  startWorkerProcess,
+  type Child,
+} from './bench/processes';
 import { formatResults, type BenchResults } from './bench/report';
 import { runSellout, type SelloutFigures } from './bench/sellout-run';
 import { addIdLookupIndexes, sqliteAvailable } from './bench/sqlite-id-index';
@@ -36,7 +48,10 @@ function flag(name: string, fallback: string): string {
 
 const N = Number(flag('numbers', '100000'));
 const RATE = flag('rate', '60');
-const CAP_SECONDS = Number(flag('cap', '240'));
+// Worst case with the defaults (every sellout hits its cap and its settle bound): about
+// 3 × (150 + 90) s + baseline 60 + 60 s + allocation ~90 s + Kafka starts ≈ 17 minutes.
+const CAP_SECONDS = Number(flag('cap', '150'));
+const SETTLE_SECONDS = Number(flag('settle', '90'));
 const BASELINE_SECONDS = Number(flag('baseline-seconds', '90'));
 const only = new Set(flag('only', PHASES.join(',')).split(',') as Phase[]);
 const ID_INDEX = process.argv.includes('--id-index');
@@ -47,21 +62,41 @@ async function main(): Promise<void> {
   const started = Date.now();
   const loadAtStart = loadavg()[0] ?? 0;
   mkdirSync(outDir, { recursive: true });
-  console.log(`bench: N = ${N}, peak ${RATE} buyers/s, sellouts capped at ${CAP_SECONDS} s; logs in ${benchLogDir()}`);
+  console.log(
+    `bench: N = ${N}, peak ${RATE} buyers/s, sellouts capped at ${CAP_SECONDS} s; logs in ${benchLogDir()}`,
+  );
   if (ID_INDEX && !sqliteAvailable()) throw new Error('--id-index needs the sqlite3 command');
   const ferretdbDir = mkdtempSync(path.join(tmpdir(), 'vag-bench-ferretdb-'));
   const ferretdb = await startFerretdb({ dir: ferretdbDir });
   const idIndexes = (dbName: string) => {
-    if (ID_INDEX) console.log(`${dbName}: ${addIdLookupIndexes(ferretdbDir, dbName)} tables got the _id lookup index`);
+    if (ID_INDEX)
+      console.log(
+        `${dbName}: ${addIdLookupIndexes(ferretdbDir, dbName)} tables got the _id lookup index`,
+      );
   };
   const fakes = await startFakeProviders();
   const approver = await startPayPalApprover((orderId) => fakes.paypal.approve(orderId));
   const mongo = new MongoClient(ferretdb.url, { retryWrites: false });
   await mongo.connect();
-  const results: BenchResults = { numbers: N, rate: Number(RATE), allocation: [], sellouts: [], reads: null, startedAt: new Date().toISOString(), totalSeconds: 0, loadAverage: { start: 0, end: 0 } };
+  const results: BenchResults = {
+    numbers: N,
+    rate: Number(RATE),
+    allocation: [],
+    sellouts: [],
+    reads: null,
+    startedAt: new Date().toISOString(),
+    totalSeconds: 0,
+    loadAverage: { start: 0, end: 0 },
+  };
 
   /** Starts an api (plus workers), puts N numbers on sale, runs the sellout, stops everything. */
-  async function sellout(label: string, env: Record<string, string>, workers: number, k6Env: Record<string, string>, afterwards?: (url: string) => Promise<void>) {
+  async function sellout(
+    label: string,
+    env: Record<string, string>,
+    workers: number,
+    k6Env: Record<string, string>,
+    afterwards?: (url: string) => Promise<void>,
+  ) {
     const dbName = `bench_${label}`;
     const db = mongo.db(dbName);
     await db.dropDatabase();
@@ -70,8 +105,15 @@ async function main(): Promise<void> {
     const children: Child[] = [api];
     try {
       for (let i = 0; i < workers; i++) children.push(startWorkerProcess(i, apiEnv));
-      const { token } = await createStaff(db, { role: 'admin', deps: { env: { JWT_TTL_SECONDS: 4 * 3600 }, jwtSecret: BENCH_JWT_SECRET } });
-      await putRaffleOnSale(api.url, token, { totalNumbers: N, pricePerNumber: 1, packages: LARGE_PACKAGES });
+      const { token } = await createStaff(db, {
+        role: 'admin',
+        deps: { env: { JWT_TTL_SECONDS: 4 * 3600 }, jwtSecret: BENCH_JWT_SECRET },
+      });
+      await putRaffleOnSale(api.url, token, {
+        totalNumbers: N,
+        pricePerNumber: 1,
+        packages: LARGE_PACKAGES,
+      });
       idIndexes(dbName);
       console.log(`${label}: selling ${N} numbers…`);
       const figures = await runSellout({
@@ -79,8 +121,14 @@ async function main(): Promise<void> {
         baseUrl: api.url,
         db,
         notifications: true,
-        settleMs: 180_000,
-        k6Env: { STAFF_TOKEN: token, PAYPAL_APPROVE_URL: approver.url, RATE, DURATION: String(CAP_SECONDS), ...k6Env },
+        settleMs: SETTLE_SECONDS * 1000,
+        k6Env: {
+          STAFF_TOKEN: token,
+          PAYPAL_APPROVE_URL: approver.url,
+          RATE,
+          DURATION: String(CAP_SECONDS),
+          ...k6Env,
+        },
       });
       results.sellouts.push(figures);
       report(figures);
@@ -93,13 +141,21 @@ async function main(): Promise<void> {
 
   try {
     if (only.has('alloc')) {
-      for (const n of [10_000, 1_000_000]) results.allocation.push(log(await benchOurAllocation(ferretdb.url, n, 200, 10)));
-      for (const n of [10_000, 100_000]) results.allocation.push(log(await benchBaselineAllocation(ferretdb.url, n, 20, 10, 30_000)));
+      for (const n of [10_000, 1_000_000])
+        results.allocation.push(log(await benchOurAllocation(ferretdb.url, n, 200, 10)));
+      for (const n of [10_000, 100_000])
+        results.allocation.push(
+          log(await benchBaselineAllocation(ferretdb.url, n, 20, 10, 30_000)),
+        );
     }
     if (only.has('embedded') || only.has('reads')) {
       await sellout('embedded', { WORKERS: 'embedded' }, 0, { PROFILE: 'spike' }, async (url) => {
         if (!only.has('reads')) return;
-        const reads = await runK6('reads.js', { BASE_URL: url, VUS: '20', DURATION: '15' }, path.join(outDir, 'bench-reads.json'));
+        const reads = await runK6(
+          'reads.js',
+          { BASE_URL: url, VUS: '20', DURATION: '15' },
+          path.join(outDir, 'bench-reads.json'),
+        );
         results.reads = reads.summary as unknown as BenchResults['reads'];
         console.log(reads.output.trim());
       });
@@ -108,7 +164,12 @@ async function main(): Promise<void> {
       if (!only.has(`kafka${workers}` as Phase)) continue;
       const kafka = await startKafka();
       try {
-        await sellout(`kafka${workers}`, { WORKERS: 'none', KAFKA_BROKERS: kafka.brokers.join(',') }, workers, { PROFILE: 'sellout' });
+        await sellout(
+          `kafka${workers}`,
+          { WORKERS: 'none', KAFKA_BROKERS: kafka.brokers.join(',') },
+          workers,
+          { PROFILE: 'sellout' },
+        );
       } finally {
         await kafka.stop();
       }
@@ -130,13 +191,23 @@ async function main(): Promise<void> {
 }
 
 /** The same k6 sellout (transfers only: the baseline has no PayPal) against the pool allocator, time-boxed. */
-async function baselineSellout(mongoBaseUrl: string, mongo: MongoClient, results: BenchResults, idIndexes: (dbName: string) => void): Promise<void> {
+async function baselineSellout(
+  mongoBaseUrl: string,
+  mongo: MongoClient,
+  results: BenchResults,
+  idIndexes: (dbName: string) => void,
+): Promise<void> {
   const dbName = 'bench_baseline';
   const db = mongo.db(dbName);
   await db.dropDatabase();
   const packages = LARGE_PACKAGES.map((p) => ({ _id: `pkg-${p.quantity}`, ...p }));
   console.log(`baseline: writing the pool of ${N} numbers…`);
-  const server = await startBaseline({ MONGODB_URL: `${mongoBaseUrl}${dbName}`, TOTAL_NUMBERS: String(N), PRICE_PER_NUMBER: '1', PACKAGES: JSON.stringify(packages) });
+  const server = await startBaseline({
+    MONGODB_URL: `${mongoBaseUrl}${dbName}`,
+    TOTAL_NUMBERS: String(N),
+    PRICE_PER_NUMBER: '1',
+    PACKAGES: JSON.stringify(packages),
+  });
   try {
     idIndexes(dbName);
     console.log(`baseline: selling for at most ${BASELINE_SECONDS} s…`);
@@ -145,8 +216,14 @@ async function baselineSellout(mongoBaseUrl: string, mongo: MongoClient, results
       baseUrl: server.url,
       db,
       notifications: false,
-      settleMs: 120_000,
-      k6Env: { STAFF_TOKEN: 'baseline', PAYPAL_SHARE: '0', PROFILE: 'sellout', RATE, DURATION: String(BASELINE_SECONDS) },
+      settleMs: 60_000,
+      k6Env: {
+        STAFF_TOKEN: 'baseline',
+        PAYPAL_SHARE: '0',
+        PROFILE: 'sellout',
+        RATE,
+        DURATION: String(BASELINE_SECONDS),
+      },
     });
     results.sellouts.push(figures);
     report(figures);

@@ -8,7 +8,11 @@ const BASE_URL = (__ENV.BASE_URL || 'http://127.0.0.1:3000').replace(/\/$/, '');
 
 export const options = {
   scenarios: {
-    visitors: { executor: 'constant-vus', vus: Number(__ENV.VUS || 20), duration: `${__ENV.DURATION || 15}s` },
+    visitors: {
+      executor: 'constant-vus',
+      vus: Number(__ENV.VUS || 20),
+      duration: `${__ENV.DURATION || 15}s`,
+    },
   },
   thresholds: {
     http_req_failed: ['rate<0.01'],
@@ -26,7 +30,9 @@ export function setup() {
 }
 
 export default function () {
-  const progress = http.get(`${BASE_URL}/api/raffle/raffle-progress`, { tags: { name: 'progress' } });
+  const progress = http.get(`${BASE_URL}/api/raffle/raffle-progress`, {
+    tags: { name: 'progress' },
+  });
   const lottery = http.get(`${BASE_URL}/api/lottery`, { tags: { name: 'lottery' } });
   check(progress, { 'progress answers 200': (r) => r.status === 200 });
   check(lottery, { 'lottery answers 200': (r) => r.status === 200 });
@@ -42,5 +48,8 @@ export function handleSummary(data) {
     failedRate: m.http_req_failed?.values.rate ?? 0,
   };
   const text = `reads: progress ${out.progressPerSecond.toFixed(0)} req/s, lottery ${out.lotteryPerSecond.toFixed(0)} req/s\n`;
-  return { stdout: text, [__ENV.SUMMARY_PATH || 'loadtests/out/reads.json']: JSON.stringify(out, null, 2) };
+  return {
+    stdout: text,
+    [__ENV.SUMMARY_PATH || 'loadtests/out/reads.json']: JSON.stringify(out, null, 2),
+  };
 }

@@ -28,7 +28,11 @@ describe('sellout of a 2 000-number raffle', () => {
     server = await startTestServer({ env: fakes.env });
     approver = await startPayPalApprover((orderId) => fakes.paypal.approve(orderId));
     const { token } = await createStaff(server.db, { role: 'admin' });
-    await putRaffleOnSale(server.url, token, { totalNumbers: N, pricePerNumber: 1, packages: SMALL_PACKAGES });
+    await putRaffleOnSale(server.url, token, {
+      totalNumbers: N,
+      pricePerNumber: 1,
+      packages: SMALL_PACKAGES,
+    });
 
     run = await runK6(
       'sellout.js',
@@ -83,9 +87,12 @@ describe('sellout of a 2 000-number raffle', () => {
 
   it('each paid purchase sent exactly one e-mail and one SMS through the providers', async () => {
     const { completed } = await pipelineState(server.db);
-    await waitFor(() => fakes.smtp.mails.length >= completed && fakes.twilio.messages.length >= completed, {
-      message: 'the providers to receive every message',
-    });
+    await waitFor(
+      () => fakes.smtp.mails.length >= completed && fakes.twilio.messages.length >= completed,
+      {
+        message: 'the providers to receive every message',
+      },
+    );
     expect(fakes.smtp.mails).toHaveLength(completed);
     expect(fakes.twilio.messages).toHaveLength(completed);
   });

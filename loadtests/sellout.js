@@ -15,7 +15,13 @@ import { check, fail } from 'k6';
 import exec from 'k6/execution';
 import { Counter, Rate } from 'k6/metrics';
 import { buyerScenario, latencyLimits, profileName } from './lib/profiles.js';
-import { chooseMethod, chooseQuantity, customQuantity, newBuyer, orderPayload } from './lib/buyers.js';
+import {
+  chooseMethod,
+  chooseQuantity,
+  customQuantity,
+  newBuyer,
+  orderPayload,
+} from './lib/buyers.js';
 
 const BASE_URL = (__ENV.BASE_URL || 'http://127.0.0.1:3000').replace(/\/$/, '');
 const STAFF_TOKEN = __ENV.STAFF_TOKEN || '';
@@ -65,7 +71,8 @@ export function setup() {
   if (lottery.status !== 200 || packages.status !== 200) {
     fail(`raffle not set up: lottery ${lottery.status}, packages ${packages.status}`);
   }
-  if (!STAFF_TOKEN && Number(__ENV.PAYPAL_SHARE ?? 0.3) < 1) fail('STAFF_TOKEN is required to confirm bank transfers');
+  if (!STAFF_TOKEN && Number(__ENV.PAYPAL_SHARE ?? 0.3) < 1)
+    fail('STAFF_TOKEN is required to confirm bank transfers');
   return { pricePerNumber: Number(lottery.json('pricePerNumber')), packages: packages.json() };
 }
 
@@ -93,11 +100,15 @@ export function buyer(data) {
   }
   if (order.status === 409) {
     soldOutAnswers.add(1);
-    check(order, { 'sold out is answered in Spanish': (r) => typeof safeJson(r)?.msg === 'string' });
+    check(order, {
+      'sold out is answered in Spanish': (r) => typeof safeJson(r)?.msg === 'string',
+    });
     if (STOP_WHEN_SOLD_OUT) stopWhenAllPaid();
     return;
   }
-  const created = check(order, { 'create-order answers 2xx': (r) => r.status >= 200 && r.status < 300 });
+  const created = check(order, {
+    'create-order answers 2xx': (r) => r.status >= 200 && r.status < 300,
+  });
   unexpected.add(!created);
   if (!created) return;
   ordersCreated.add(1);
@@ -131,7 +142,10 @@ function confirmTransfer(purchaseId) {
   const res = http.patch(
     `${BASE_URL}/api/purchases/${purchaseId}/confirm-transfer`,
     JSON.stringify({ referenceCode: `REF-${purchaseId.slice(0, 8)}`, bankName: 'Banco Pichincha' }),
-    { headers: { ...JSON_HEADERS, Authorization: `Bearer ${STAFF_TOKEN}` }, tags: { name: 'confirm-transfer' } },
+    {
+      headers: { ...JSON_HEADERS, Authorization: `Bearer ${STAFF_TOKEN}` },
+      tags: { name: 'confirm-transfer' },
+    },
   );
   return check(res, { 'staff confirms the transfer': (r) => r.status === 200 });
 }
@@ -144,17 +158,23 @@ function payWithPaypal(body) {
     ? `${__ENV.PAYPAL_APPROVE_URL}?token=${orderId}`
     : body.approveUrl;
   const approved = http.get(approveUrl, { redirects: 0, tags: { name: 'paypal-approve' } });
-  if (!check(approved, { 'PayPal approves': (r) => r.status >= 200 && r.status < 400 })) return false;
+  if (!check(approved, { 'PayPal approves': (r) => r.status >= 200 && r.status < 400 }))
+    return false;
   const res = http.post(`${BASE_URL}/api/payments/capture-order`, JSON.stringify({ orderId }), {
     headers: JSON_HEADERS,
     tags: { name: 'capture-order' },
   });
-  return check(res, { 'PayPal capture completes the purchase': (r) => r.status === 200 && safeJson(r)?.status === 'COMPLETED' });
+  return check(res, {
+    'PayPal capture completes the purchase': (r) =>
+      r.status === 200 && safeJson(r)?.status === 'COMPLETED',
+  });
 }
 
 /** Ends the run once the home page shows every number sold (bench mode). */
 function stopWhenAllPaid() {
-  const res = http.get(`${BASE_URL}/api/raffle/raffle-progress`, { tags: { name: 'home-progress' } });
+  const res = http.get(`${BASE_URL}/api/raffle/raffle-progress`, {
+    tags: { name: 'home-progress' },
+  });
   const progress = safeJson(res);
   if (progress && progress.total > 0 && progress.assigned >= progress.total) {
     exec.test.abort('sold out: every number is paid');
@@ -200,13 +220,18 @@ export function handleSummary(data) {
         .map(([k, v]) => [k, Object.values(v.thresholds).every((t) => t.ok)]),
     ),
   };
-  const ms = (t) => (t ? `p50 ${t.med.toFixed(1)} / p95 ${t['p(95)'].toFixed(1)} / p99 ${t['p(99)'].toFixed(1)} ms` : 'n/a');
+  const ms = (t) =>
+    t
+      ? `p50 ${t.med.toFixed(1)} / p95 ${t['p(95)'].toFixed(1)} / p99 ${t['p(99)'].toFixed(1)} ms`
+      : 'n/a';
   const text = [
     `sellout (${compact.profile}) against ${BASE_URL}: ${(compact.durationMs / 1000).toFixed(1)} s`,
     `  orders ${compact.ordersCreated}, paid ${compact.purchasesPaid} (${compact.numbersPaid} numbers), sold-out answers ${compact.soldOutAnswers}`,
     `  create-order ${ms(compact.createOrderMs)}; raffle-progress ${ms(compact.progressMs)}`,
     `  unexpected error rate ${(compact.unexpectedErrorRate * 100).toFixed(2)} %`,
-    `  thresholds: ${Object.entries(compact.thresholds).map(([k, ok]) => `${ok ? 'ok' : 'FAILED'} ${k}`).join(', ')}`,
+    `  thresholds: ${Object.entries(compact.thresholds)
+      .map(([k, ok]) => `${ok ? 'ok' : 'FAILED'} ${k}`)
+      .join(', ')}`,
     '',
   ].join('\n');
   return { stdout: text, [path]: JSON.stringify({ ...compact, k6: data }, null, 2) };

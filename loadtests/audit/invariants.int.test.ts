@@ -37,7 +37,11 @@ describe('sellout audit', () => {
   });
 
   /** The raffle, the purchases and, unless told otherwise, one claim per completed purchase. */
-  async function seed(purchases: object[], raffle: Record<string, unknown> = {}, { claims = true } = {}) {
+  async function seed(
+    purchases: object[],
+    raffle: Record<string, unknown> = {},
+    { claims = true } = {},
+  ) {
     const sold = purchases
       .filter((p) => (p as { status: string }).status === 'COMPLETED')
       .reduce((s, p) => s + (p as { quantity: number }).quantity, 0);
@@ -56,13 +60,24 @@ describe('sellout audit', () => {
     let start = 0;
     for (const p of purchases as Array<{ _id: string; status: string; quantity: number }>) {
       if (!claims || p.status !== 'COMPLETED') continue;
-      await t.db.collection<Doc>('number_claims').insertOne({ _id: `current:${start}`, raffleId: 'current', start, count: p.quantity, purchaseId: p._id });
+      await t.db
+        .collection<Doc>('number_claims')
+        .insertOne({
+          _id: `current:${start}`,
+          raffleId: 'current',
+          start,
+          count: p.quantity,
+          purchaseId: p._id,
+        });
       start += p.quantity;
     }
   }
 
   it('passes a clean sold-out raffle', async () => {
-    await seed([completed([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]), completed([10, 11, 12, 13, 14, 15, 16, 17, 18, 19])]);
+    await seed([
+      completed([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]),
+      completed([10, 11, 12, 13, 14, 15, 16, 17, 18, 19]),
+    ]);
     const report = await auditRaffle(t.db);
     expect(failing(report)).toEqual([]);
     expect(report.stats.assigned).toBe(N);
@@ -84,13 +99,22 @@ describe('sellout audit', () => {
   });
 
   it('fails the notification check when an SMS failed', async () => {
-    await seed([completed([4], { notifications: { email: { status: 'sent' }, sms: { status: 'failed' } } })]);
+    await seed([
+      completed([4], { notifications: { email: { status: 'sent' }, sms: { status: 'failed' } } }),
+    ]);
     expect(failing(await auditRaffle(t.db))).toEqual(['notify']);
   });
 
   it('fails the pending check for a reservation left past its expiry', async () => {
     await seed(
-      [{ _id: randomUUID(), status: 'PENDING', quantity: 2, reservation: { active: true, expiresAt: expired } }],
+      [
+        {
+          _id: randomUUID(),
+          status: 'PENDING',
+          quantity: 2,
+          reservation: { active: true, expiresAt: expired },
+        },
+      ],
       { available: N - 2, reserved: 2 },
     );
     expect(failing(await auditRaffle(t.db))).toEqual(['pending']);

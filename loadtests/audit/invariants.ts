@@ -67,7 +67,8 @@ export async function auditRaffle(db: Db, options: AuditOptions = {}): Promise<A
   const names = {
     raffles: options.collections?.raffles ?? 'raffles',
     purchases: options.collections?.purchases ?? 'purchases',
-    claims: options.collections?.claims === undefined ? 'number_claims' : options.collections.claims,
+    claims:
+      options.collections?.claims === undefined ? 'number_claims' : options.collections.claims,
   };
 
   const raffle = await db.collection<RaffleDoc>(names.raffles).findOne({ _id: raffleId });
@@ -79,7 +80,15 @@ export async function auditRaffle(db: Db, options: AuditOptions = {}): Promise<A
     .collection<PurchaseDoc>(names.purchases)
     .find(
       {},
-      { projection: { status: 1, quantity: 1, assignedNumbers: 1, reservation: 1, notifications: 1 } },
+      {
+        projection: {
+          status: 1,
+          quantity: 1,
+          assignedNumbers: 1,
+          reservation: 1,
+          notifications: 1,
+        },
+      },
     )
     .toArray();
   const completed = purchases.filter((p) => p.status === 'COMPLETED');
@@ -119,7 +128,9 @@ function checkUnique(
     for (const n of p.assignedNumbers ?? []) {
       const value = Number(n);
       if (!/^\d+$/.test(n) || n.length !== width || value >= total) {
-        problems.push(`purchase ${p._id} holds '${n}', not a number of 0..${total - 1} with ${width} digits`);
+        problems.push(
+          `purchase ${p._id} holds '${n}', not a number of 0..${total - 1} with ${width} digits`,
+        );
       }
       const other = holders.get(n);
       if (other !== undefined) problems.push(`number ${n} held by ${other} and ${p._id}`);
@@ -190,7 +201,8 @@ function checkCounters(
   const sold = sumQuantity(completed);
   const reserved = sumQuantity(purchases.filter(isHoldingReservation));
   const problems: string[] = [];
-  if ((raffle.sold ?? 0) !== sold) problems.push(`raffle.sold ${raffle.sold} ≠ Σ completed quantity ${sold}`);
+  if ((raffle.sold ?? 0) !== sold)
+    problems.push(`raffle.sold ${raffle.sold} ≠ Σ completed quantity ${sold}`);
   if ((raffle.reserved ?? 0) !== reserved) {
     problems.push(`raffle.reserved ${raffle.reserved} ≠ Σ active reservations ${reserved}`);
   }
@@ -205,8 +217,10 @@ function checkClaims(claims: ClaimDoc[], completed: PurchaseDoc[], total: number
   const byPurchase = new Map<string, ClaimDoc[]>();
   let end = 0;
   for (const c of [...claims].sort((a, b) => a.start - b.start)) {
-    if (c.start < end) problems.push(`claim ${c._id} starts at ${c.start}, inside the previous claim (ends ${end})`);
-    if (c.start + c.count > total) problems.push(`claim ${c._id} ends at ${c.start + c.count} > ${total}`);
+    if (c.start < end)
+      problems.push(`claim ${c._id} starts at ${c.start}, inside the previous claim (ends ${end})`);
+    if (c.start + c.count > total)
+      problems.push(`claim ${c._id} ends at ${c.start + c.count} > ${total}`);
     end = Math.max(end, c.start + c.count);
     byPurchase.set(c.purchaseId, [...(byPurchase.get(c.purchaseId) ?? []), c]);
   }
@@ -214,7 +228,9 @@ function checkClaims(claims: ClaimDoc[], completed: PurchaseDoc[], total: number
     const own = byPurchase.get(p._id) ?? [];
     const count = own.reduce((sum, c) => sum + c.count, 0);
     if (own.length !== 1 || count !== p.quantity) {
-      problems.push(`COMPLETED ${p._id} (quantity ${p.quantity}) has ${own.length} claims for ${count} positions`);
+      problems.push(
+        `COMPLETED ${p._id} (quantity ${p.quantity}) has ${own.length} claims for ${count} positions`,
+      );
     }
   }
   return result('claims', 'allocation claims are disjoint, one per completed purchase', problems, [
@@ -239,7 +255,11 @@ function checkNotifications(completed: PurchaseDoc[]): InvariantResult {
 }
 
 /** No buyer's reservation stays PENDING past its expiry (plus the sweeper's grace). */
-function checkNoStuckPending(purchases: PurchaseDoc[], now: Date, graceMs: number): InvariantResult {
+function checkNoStuckPending(
+  purchases: PurchaseDoc[],
+  now: Date,
+  graceMs: number,
+): InvariantResult {
   const limit = now.getTime() - graceMs;
   const pending = purchases.filter((p) => p.status === 'PENDING');
   const problems = pending
@@ -266,12 +286,18 @@ function sumQuantity(list: PurchaseDoc[]): number {
 
 function result(id: string, title: string, problems: string[], seen: string[]): InvariantResult {
   const more = problems.length > SHOW ? [`… and ${problems.length - SHOW} more`] : [];
-  return { id, title, ok: problems.length === 0, details: [...seen, ...problems.slice(0, SHOW), ...more] };
+  return {
+    id,
+    title,
+    ok: problems.length === 0,
+    details: [...seen, ...problems.slice(0, SHOW), ...more],
+  };
 }
 
 export function formatReport(report: AuditReport): string {
   const lines = report.results.map(
-    (r) => `${r.ok ? 'PASS' : 'FAIL'}  ${r.id.padEnd(8)} ${r.title}\n${r.details.map((d) => `        ${d}`).join('\n')}`,
+    (r) =>
+      `${r.ok ? 'PASS' : 'FAIL'}  ${r.id.padEnd(8)} ${r.title}\n${r.details.map((d) => `        ${d}`).join('\n')}`,
   );
   const s = report.stats;
   lines.push(

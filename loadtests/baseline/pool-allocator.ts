@@ -27,7 +27,8 @@ export async function generatePool(db: Db, total: number): Promise<void> {
   await pool(db).createIndex({ status: 1 });
   for (let start = 0; start < total; start += INSERT_BATCH) {
     const docs: PoolNumber[] = [];
-    for (let n = start; n < Math.min(total, start + INSERT_BATCH); n++) docs.push({ _id: pad(n, total), status: 'free', purchaseId: null });
+    for (let n = start; n < Math.min(total, start + INSERT_BATCH); n++)
+      docs.push({ _id: pad(n, total), status: 'free', purchaseId: null });
     await pool(db).insertMany(docs, { ordered: false });
   }
 }
@@ -47,7 +48,12 @@ export interface PoolAllocation {
  * Takes `quantity` random free numbers for a purchase. The caller has reserved the
  * capacity beforehand (like our create-order), so enough free numbers exist.
  */
-export async function allocateFromPool(db: Db, purchaseId: string, quantity: number, total: number): Promise<PoolAllocation> {
+export async function allocateFromPool(
+  db: Db,
+  purchaseId: string,
+  quantity: number,
+  total: number,
+): Promise<PoolAllocation> {
   const numbers: string[] = [];
   let roundTrips = 0;
   let misses = 0;
@@ -59,12 +65,18 @@ export async function allocateFromPool(db: Db, purchaseId: string, quantity: num
       const free = await pool(db).countDocuments({ status: 'free' });
       roundTrips++;
       if (free === 0) throw new Error('baseline pool exhausted: capacity was not reserved');
-      const doc = await pool(db).findOne({ status: 'free' }, { skip: randomInt(free), projection: { _id: 1 } });
+      const doc = await pool(db).findOne(
+        { status: 'free' },
+        { skip: randomInt(free), projection: { _id: 1 } },
+      );
       roundTrips++;
       if (!doc) continue;
       candidate = doc._id;
     }
-    const taken = await pool(db).updateOne({ _id: candidate, status: 'free' }, { $set: { status: 'sold', purchaseId } });
+    const taken = await pool(db).updateOne(
+      { _id: candidate, status: 'free' },
+      { $set: { status: 'sold', purchaseId } },
+    );
     roundTrips++;
     if (taken.modifiedCount === 1) {
       numbers.push(candidate);

@@ -54,7 +54,12 @@ class HttpError extends Error {
 }
 
 /** Creates the raffle, its packages and its pool of N free numbers. */
-export async function seedBaseline(db: Db, total: number, pricePerNumber: number, packages: BaselinePackage[]): Promise<void> {
+export async function seedBaseline(
+  db: Db,
+  total: number,
+  pricePerNumber: number,
+  packages: BaselinePackage[],
+): Promise<void> {
   await db.collection<Raffle>('raffles').insertOne({
     _id: 'current',
     totalNumbers: total,
@@ -77,7 +82,8 @@ export function baselineHandler(db: Db) {
 
   async function createOrder(body: unknown) {
     const parsed = createOrderSchema.safeParse(body);
-    if (!parsed.success) throw new HttpError(400, { msg: parsed.error.issues[0]?.message ?? 'Datos inválidos.' });
+    if (!parsed.success)
+      throw new HttpError(400, { msg: parsed.error.issues[0]?.message ?? 'Datos inválidos.' });
     const order = parsed.data;
     const raffle = await raffles.findOne({ _id: 'current' });
     if (!raffle) throw new HttpError(404, { msg: SERVER.raffleNotFound });
@@ -85,7 +91,8 @@ export function baselineHandler(db: Db) {
     if (order.packageId && !pkg) throw new HttpError(404, { msg: SERVER.packageNotFound });
     const quantity = pkg ? pkg.quantity : order.quantity;
     const price = pkg ? pkg.price : Math.round(quantity * raffle.pricePerNumber * 100) / 100;
-    if (Math.abs(price - order.totalPrice) > 0.005) throw new HttpError(400, { msg: SERVER.amountMismatch });
+    if (Math.abs(price - order.totalPrice) > 0.005)
+      throw new HttpError(400, { msg: SERVER.amountMismatch });
 
     const reserved = await raffles.findOneAndUpdate(
       { _id: 'current', available: { $gte: quantity } },
@@ -110,7 +117,11 @@ export function baselineHandler(db: Db) {
       packageId: order.packageId,
       reservation: { active: true, expiresAt: new Date(now.getTime() + 48 * 3_600_000) },
     });
-    return { msg: 'Orden creada', whatsappRedirect: `https://wa.me/593999999999?text=${id}`, purchaseId: id };
+    return {
+      msg: 'Orden creada',
+      whatsappRedirect: `https://wa.me/593999999999?text=${id}`,
+      purchaseId: id,
+    };
   }
 
   async function confirmTransfer(id: string, body: { referenceCode?: string; bankName?: string }) {
@@ -121,18 +132,30 @@ export function baselineHandler(db: Db) {
           status: 'COMPLETED',
           paidAt: new Date(),
           'reservation.active': false,
-          bankTransfer: { received: true, bankName: body.bankName, referenceCode: body.referenceCode, confirmedAt: new Date() },
+          bankTransfer: {
+            received: true,
+            bankName: body.bankName,
+            referenceCode: body.referenceCode,
+            confirmedAt: new Date(),
+          },
         },
       },
       { returnDocument: 'after' },
     );
     if (!purchase) throw new HttpError(409, { msg: SERVER.transferAlreadyConfirmed });
-    await raffles.updateOne({ _id: 'current' }, { $inc: { reserved: -purchase.quantity, sold: purchase.quantity } });
+    await raffles.updateOne(
+      { _id: 'current' },
+      { $inc: { reserved: -purchase.quantity, sold: purchase.quantity } },
+    );
     const raffle = (await raffles.findOne({ _id: 'current' }))!;
     const { numbers } = await allocateFromPool(db, id, purchase.quantity, raffle.totalNumbers);
     const assignedNumbers = numbers;
-    await purchases.updateOne({ _id: id }, { $set: { assignedNumbers, numbersAssignedAt: new Date() } });
-    if (raffle.sold === raffle.totalNumbers) await raffles.updateOne({ _id: 'current' }, { $set: { soldOut: true } });
+    await purchases.updateOne(
+      { _id: id },
+      { $set: { assignedNumbers, numbersAssignedAt: new Date() } },
+    );
+    if (raffle.sold === raffle.totalNumbers)
+      await raffles.updateOne({ _id: 'current' }, { $set: { soldOut: true } });
     return { assignedNumbers, msg: `Se asignaron ${assignedNumbers.length} números` };
   }
 
@@ -142,19 +165,32 @@ export function baselineHandler(db: Db) {
     if (req.method === 'GET' && path === '/api/health') return { status: 'ok' };
     if (req.method === 'GET' && path === '/api/lottery') {
       const r = await raffles.findOne({ _id: 'current' });
-      return { _id: 'current', name: 'Baseline', prize: 'Baseline', imageUrl: '', isActive: true, pricePerNumber: r?.pricePerNumber, endDate: new Date().toISOString() };
+      return {
+        _id: 'current',
+        name: 'Baseline',
+        prize: 'Baseline',
+        imageUrl: '',
+        isActive: true,
+        pricePerNumber: r?.pricePerNumber,
+        endDate: new Date().toISOString(),
+      };
     }
     if (req.method === 'GET' && path === '/api/raffle/raffle-progress') {
       const r = await raffles.findOne({ _id: 'current' });
       const total = r?.totalNumbers ?? 0;
       const assigned = r?.sold ?? 0;
-      return { percentage: total ? Math.round((assigned / total) * 10_000) / 100 : 0, assigned, total };
+      return {
+        percentage: total ? Math.round((assigned / total) * 10_000) / 100 : 0,
+        assigned,
+        total,
+      };
     }
     if (req.method === 'GET' && path === '/api/packages') return packages.find().toArray();
     if (req.method === 'POST' && path === '/api/payments/create-order') return createOrder(body);
     const confirm = /^\/api\/purchases\/([^/]+)\/confirm-transfer$/.exec(path);
     if (req.method === 'PATCH' && confirm) {
-      if (!req.headers.authorization?.startsWith('Bearer ')) throw new HttpError(401, { msg: 'No autenticado' });
+      if (!req.headers.authorization?.startsWith('Bearer '))
+        throw new HttpError(401, { msg: 'No autenticado' });
       return confirmTransfer(confirm[1]!, body as { referenceCode?: string; bankName?: string });
     }
     throw new HttpError(404, { msg: SERVER.notFound });
@@ -166,7 +202,10 @@ export function baselineHandler(db: Db) {
     let status = 200;
     let payload: unknown;
     try {
-      payload = await route(req, chunks.length ? JSON.parse(Buffer.concat(chunks).toString('utf8')) : undefined);
+      payload = await route(
+        req,
+        chunks.length ? JSON.parse(Buffer.concat(chunks).toString('utf8')) : undefined,
+      );
     } catch (error) {
       if (error instanceof HttpError) {
         status = error.status;
@@ -189,11 +228,18 @@ async function main(): Promise<void> {
   const db = client.db();
   if (process.env.TOTAL_NUMBERS) {
     const packages = JSON.parse(process.env.PACKAGES ?? '[]') as BaselinePackage[];
-    await seedBaseline(db, Number(process.env.TOTAL_NUMBERS), Number(process.env.PRICE_PER_NUMBER ?? 1), packages);
+    await seedBaseline(
+      db,
+      Number(process.env.TOTAL_NUMBERS),
+      Number(process.env.PRICE_PER_NUMBER ?? 1),
+      packages,
+    );
   }
   const handle = baselineHandler(db);
   const server = createServer((req, res) => void handle(req, res));
-  server.listen(Number(process.env.PORT ?? 3100), '127.0.0.1', () => console.log(`baseline listening on ${process.env.PORT ?? 3100}`));
+  server.listen(Number(process.env.PORT ?? 3100), '127.0.0.1', () =>
+    console.log(`baseline listening on ${process.env.PORT ?? 3100}`),
+  );
   const stop = () => server.close(() => void client.close().then(() => process.exit(0)));
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);

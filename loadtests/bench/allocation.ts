@@ -19,8 +19,14 @@ export interface AllocationFigure {
   cutShort: boolean;
 }
 
-async function withDatabase<T>(mongoBaseUrl: string, name: string, body: (db: Db) => Promise<T>): Promise<T> {
-  const client = new MongoClient(`${mongoBaseUrl}${name}_${randomUUID().slice(0, 8)}`, { retryWrites: false });
+async function withDatabase<T>(
+  mongoBaseUrl: string,
+  name: string,
+  body: (db: Db) => Promise<T>,
+): Promise<T> {
+  const client = new MongoClient(`${mongoBaseUrl}${name}_${randomUUID().slice(0, 8)}`, {
+    retryWrites: false,
+  });
   await client.connect();
   const db = client.db();
   try {
@@ -31,7 +37,11 @@ async function withDatabase<T>(mongoBaseUrl: string, name: string, body: (db: Db
   }
 }
 
-async function timePurchases(purchases: number, budgetMs: number, allocate: (purchaseId: string) => Promise<unknown>) {
+async function timePurchases(
+  purchases: number,
+  budgetMs: number,
+  allocate: (purchaseId: string) => Promise<unknown>,
+) {
   const started = performance.now();
   let done = 0;
   while (done < purchases && performance.now() - started < budgetMs) {
@@ -41,7 +51,12 @@ async function timePurchases(purchases: number, budgetMs: number, allocate: (pur
   return { done, ms: performance.now() - started };
 }
 
-export async function benchOurAllocation(mongoBaseUrl: string, totalNumbers: number, purchases: number, quantity: number): Promise<AllocationFigure> {
+export async function benchOurAllocation(
+  mongoBaseUrl: string,
+  totalNumbers: number,
+  purchases: number,
+  quantity: number,
+): Promise<AllocationFigure> {
   return withDatabase(mongoBaseUrl, `alloc_${totalNumbers}`, async (db) => {
     const t0 = performance.now();
     await ensureIndexes(db);
@@ -51,7 +66,15 @@ export async function benchOurAllocation(mongoBaseUrl: string, totalNumbers: num
     const { done, ms } = await timePurchases(purchases, 120_000, (purchaseId) =>
       allocateNumbers(db, { raffleId: 'current', purchaseId, quantity }),
     );
-    return { allocator: 'ours', totalNumbers, purchases: done, quantity, setupMs, msPerPurchase: ms / done, cutShort: done < purchases };
+    return {
+      allocator: 'ours',
+      totalNumbers,
+      purchases: done,
+      quantity,
+      setupMs,
+      msPerPurchase: ms / done,
+      cutShort: done < purchases,
+    };
   });
 }
 
@@ -66,7 +89,17 @@ export async function benchBaselineAllocation(
     const t0 = performance.now();
     await generatePool(db, totalNumbers);
     const setupMs = performance.now() - t0;
-    const { done, ms } = await timePurchases(purchases, budgetMs, (purchaseId) => allocateFromPool(db, purchaseId, quantity, totalNumbers));
-    return { allocator: 'baseline', totalNumbers, purchases: done, quantity, setupMs, msPerPurchase: ms / Math.max(done, 1), cutShort: done < purchases };
+    const { done, ms } = await timePurchases(purchases, budgetMs, (purchaseId) =>
+      allocateFromPool(db, purchaseId, quantity, totalNumbers),
+    );
+    return {
+      allocator: 'baseline',
+      totalNumbers,
+      purchases: done,
+      quantity,
+      setupMs,
+      msPerPurchase: ms / Math.max(done, 1),
+      cutShort: done < purchases,
+    };
   });
 }

@@ -19,11 +19,15 @@ const logDir = mkdtempSync(path.join(tmpdir(), 'vag-bench-logs-'));
 
 function start(name: string, script: string, args: string[], env: Record<string, string>): Child {
   const log = createWriteStream(path.join(logDir, `${name}.log`));
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, script), ...args], {
-    cwd: repoRoot,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(repoRoot, script), ...args],
+    {
+      cwd: repoRoot,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   child.stdout?.pipe(log);
   child.stderr?.pipe(log);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -79,13 +83,20 @@ export async function startApi(env: Record<string, string>): Promise<ApiProcess>
 
 /** One `npm run workers` process (all consumers) against Kafka. */
 export function startWorkerProcess(index: number, env: Record<string, string>): Child {
-  return start(`workers-${index}`, 'workers/src/main.ts', [], { NODE_ENV: 'production', LOG_LEVEL: 'warn', ...env });
+  return start(`workers-${index}`, 'workers/src/main.ts', [], {
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    ...env,
+  });
 }
 
 export async function startBaseline(env: Record<string, string>): Promise<ApiProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = start(`baseline-${port}`, 'loadtests/baseline/server.ts', [], { PORT: String(port), ...env });
+  const child = start(`baseline-${port}`, 'loadtests/baseline/server.ts', [], {
+    PORT: String(port),
+    ...env,
+  });
   await waitHealthy(url, child, 300_000);
   return { ...child, url };
 }

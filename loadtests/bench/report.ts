@@ -11,10 +11,16 @@ export interface BenchResults {
   loadAverage: { start: number; end: number };
   allocation: AllocationFigure[];
   sellouts: SelloutFigures[];
-  reads: { progressPerSecond: number; lotteryPerSecond: number; progressMs?: Record<string, number>; lotteryMs?: Record<string, number> } | null;
+  reads: {
+    progressPerSecond: number;
+    lotteryPerSecond: number;
+    progressMs?: Record<string, number>;
+    lotteryMs?: Record<string, number>;
+  } | null;
 }
 
-const f1 = (x: number | null | undefined) => (x === null || x === undefined || !Number.isFinite(x) ? 'n/a' : x.toFixed(1));
+const f1 = (x: number | null | undefined) =>
+  x === null || x === undefined || !Number.isFinite(x) ? 'n/a' : x.toFixed(1);
 const ms = (t: Record<string, number> | undefined, key: string) => f1(t?.[key]);
 
 export function formatResults(r: BenchResults): string {
@@ -25,14 +31,24 @@ export function formatResults(r: BenchResults): string {
   ];
 
   if (r.allocation.length) {
-    lines.push('| allocator | N | purchases × numbers | ms per purchase | setup |', '|---|---|---|---|---|');
+    lines.push(
+      '| allocator | N | purchases × numbers | ms per purchase | setup |',
+      '|---|---|---|---|---|',
+    );
     for (const a of r.allocation) {
-      lines.push(`| ${a.allocator} | ${a.totalNumbers} | ${a.purchases} × ${a.quantity}${a.cutShort ? ' (time box)' : ''} | ${a.msPerPurchase.toFixed(2)} | ${f1(a.setupMs / 1000)} s |`);
+      lines.push(
+        `| ${a.allocator} | ${a.totalNumbers} | ${a.purchases} × ${a.quantity}${a.cutShort ? ' (time box)' : ''} | ${a.msPerPurchase.toFixed(2)} | ${f1(a.setupMs / 1000)} s |`,
+      );
     }
-    const ours = (n: number) => r.allocation.find((a) => a.allocator === 'ours' && a.totalNumbers === n)?.msPerPurchase;
+    const ours = (n: number) =>
+      r.allocation.find((a) => a.allocator === 'ours' && a.totalNumbers === n)?.msPerPurchase;
     const small = ours(10_000);
     const large = ours(1_000_000);
-    if (small && large) lines.push('', `Ours, N = 1 000 000 vs N = 10 000: ${(large / small).toFixed(2)}× per purchase (goal ≤ 1.3×).`);
+    if (small && large)
+      lines.push(
+        '',
+        `Ours, N = 1 000 000 vs N = 10 000: ${(large / small).toFixed(2)}× per purchase (goal ≤ 1.3×).`,
+      );
     lines.push('');
   }
 
@@ -44,7 +60,14 @@ export function formatResults(r: BenchResults): string {
     for (const s of r.sellouts) {
       const co = s.k6?.createOrderMs;
       lines.push(
-        `| ${s.label} | ${s.numbersSold}/${s.totalNumbers}${s.soldOut ? '' : ' (not sold out)'} | ${s.completed} (${s.withNumbers ?? 'n/a'}) | ${f1(s.wallMs / 1000)} s | ${f1(s.purchasesPerSecond)} | ${f1(s.numbersPerSecond)} | ${f1(s.messagesPerSecond)} | ${ms(co, 'med')} / ${ms(co, 'p(95)')} / ${ms(co, 'p(99)')} | ${s.audit.ok ? 'PASS' : `FAIL ${s.audit.results.filter((x) => !x.ok).map((x) => x.id).join(' ')}`} |`,
+        `| ${s.label} | ${s.numbersSold}/${s.totalNumbers}${s.soldOut ? '' : ' (not sold out)'} | ${s.completed} (${s.withNumbers ?? 'n/a'}) | ${f1(s.wallMs / 1000)} s | ${f1(s.purchasesPerSecond)} | ${f1(s.numbersPerSecond)} | ${f1(s.messagesPerSecond)} | ${ms(co, 'med')} / ${ms(co, 'p(95)')} / ${ms(co, 'p(99)')} | ${
+          s.audit.ok
+            ? 'PASS'
+            : `FAIL ${s.audit.results
+                .filter((x) => !x.ok)
+                .map((x) => x.id)
+                .join(' ')}`
+        } |`,
       );
     }
     const by = (label: string) => r.sellouts.find((s) => s.label.replace('+idx', '') === label);
@@ -54,7 +77,9 @@ export function formatResults(r: BenchResults): string {
     const k2 = by('kafka2');
     lines.push('');
     if (embedded && baseline) {
-      lines.push(`End-to-end purchases/s, embedded vs baseline: ${(embedded.purchasesPerSecond / baseline.purchasesPerSecond).toFixed(1)}× (goal ≥ 5×).`);
+      lines.push(
+        `End-to-end purchases/s, embedded vs baseline: ${(embedded.purchasesPerSecond / baseline.purchasesPerSecond).toFixed(1)}× (goal ≥ 5×).`,
+      );
     }
     if (k1 && k2 && k1.messagesPerSecond && k2.messagesPerSecond) {
       lines.push(

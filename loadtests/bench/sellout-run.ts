@@ -48,20 +48,40 @@ interface Row {
 
 export async function runSellout(options: SelloutOptions): Promise<SelloutFigures> {
   const summaryPath = path.join(loadtestsDir, 'out', `bench-${options.label}.json`);
-  const run = await runK6('sellout.js', { STOP_WHEN_SOLD_OUT: '1', ...options.k6Env, BASE_URL: options.baseUrl }, summaryPath);
+  const run = await runK6(
+    'sellout.js',
+    { STOP_WHEN_SOLD_OUT: '1', ...options.k6Env, BASE_URL: options.baseUrl },
+    summaryPath,
+  );
   if (run.code !== 0 && run.code !== 99 && run.code !== 108) {
     throw new Error(`k6 failed (${run.code}) on ${options.label}:\n${run.output}`);
   }
   const deadline = Date.now() + options.settleMs;
-  while (Date.now() < deadline && !settled(await pipelineState(options.db), options.notifications)) {
+  while (
+    Date.now() < deadline &&
+    !settled(await pipelineState(options.db), options.notifications)
+  ) {
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
 
   const rows = await options.db
     .collection<Row>('purchases')
-    .find({ status: 'COMPLETED' }, { projection: { createdAt: 1, paidAt: 1, quantity: 1, numbersAssignedAt: 1, notifications: 1 } })
+    .find(
+      { status: 'COMPLETED' },
+      {
+        projection: {
+          createdAt: 1,
+          paidAt: 1,
+          quantity: 1,
+          numbersAssignedAt: 1,
+          notifications: 1,
+        },
+      },
+    )
     .toArray();
-  const raffle = await options.db.collection<{ _id: string; totalNumbers: number; sold: number }>('raffles').findOne({ _id: 'current' });
+  const raffle = await options.db
+    .collection<{ _id: string; totalNumbers: number; sold: number }>('raffles')
+    .findOne({ _id: 'current' });
   const first = Math.min(...rows.map((r) => r.createdAt.getTime()));
   const lastNumbers = Math.max(...rows.map((r) => r.numbersAssignedAt?.getTime() ?? 0));
   const wallMs = lastNumbers - first;
@@ -73,7 +93,9 @@ export async function runSellout(options: SelloutOptions): Promise<SelloutFigure
   let messagesPerSecond: number | null = null;
   if (options.notifications) {
     const firstPaid = Math.min(...rows.map((r) => r.paidAt?.getTime() ?? Infinity));
-    const sent = rows.flatMap((r) => [r.notifications?.email?.sentAt, r.notifications?.sms?.sentAt]).filter((d): d is Date => Boolean(d));
+    const sent = rows
+      .flatMap((r) => [r.notifications?.email?.sentAt, r.notifications?.sms?.sentAt])
+      .filter((d): d is Date => Boolean(d));
     if (sent.length) {
       notifyWallMs = Math.max(...sent.map((d) => d.getTime())) - firstPaid;
       messagesPerSecond = sent.length / (notifyWallMs / 1000);

@@ -18,12 +18,20 @@ export function sqliteAvailable(): boolean {
 /** Adds `(_ferretdb_sjson->'$._id')` indexes to every collection table of a database; answers how many. */
 export function addIdLookupIndexes(ferretdbDir: string, dbName: string): number {
   const file = path.join(ferretdbDir, `${dbName}.sqlite`);
-  const tables = execFileSync('sqlite3', [file, "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '\\_ferretdb%' ESCAPE '\\'"])
+  const tables = execFileSync('sqlite3', [
+    file,
+    "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '\\_ferretdb%' ESCAPE '\\'",
+  ])
     .toString()
     .split('\n')
     .filter(Boolean);
   for (const table of tables) {
-    execFileSync('sqlite3', ['-cmd', '.timeout 10000', file, `CREATE INDEX IF NOT EXISTS "${table}_id_lookup" ON "${table}" (_ferretdb_sjson->'$._id')`]);
+    execFileSync('sqlite3', [
+      '-cmd',
+      '.timeout 10000',
+      file,
+      `CREATE INDEX IF NOT EXISTS "${table}_id_lookup" ON "${table}" (_ferretdb_sjson->'$._id')`,
+    ]);
   }
   return tables.length;
 }

@@ -31,12 +31,20 @@ export interface K6Run {
   summary: K6Summary | null;
 }
 
-export async function runK6(script: string, env: Record<string, string>, summaryPath: string): Promise<K6Run> {
+export async function runK6(
+  script: string,
+  env: Record<string, string>,
+  summaryPath: string,
+): Promise<K6Run> {
   const k6 = await ensureK6();
   mkdirSync(path.dirname(summaryPath), { recursive: true });
   const args = ['run', '--quiet', '--no-color', '--address', '', path.join(loadtestsDir, script)];
-  for (const [k, v] of Object.entries({ ...env, SUMMARY_PATH: summaryPath })) args.push('-e', `${k}=${v}`);
-  const child = spawn(k6, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, K6_NO_USAGE_REPORT: 'true' } });
+  for (const [k, v] of Object.entries({ ...env, SUMMARY_PATH: summaryPath }))
+    args.push('-e', `${k}=${v}`);
+  const child = spawn(k6, args, {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, K6_NO_USAGE_REPORT: 'true' },
+  });
   let output = '';
   child.stdout.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr.on('data', (d: Buffer) => (output += d.toString()));

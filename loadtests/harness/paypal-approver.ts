@@ -16,7 +16,9 @@ export async function startPayPalApprover(approve: (orderId: string) => void): P
       approve(token);
       res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"APPROVED"}');
     } catch (error) {
-      res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: String(error) }));
+      res
+        .writeHead(404, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ error: String(error) }));
     }
   });
   server.keepAliveTimeout = 60_000;

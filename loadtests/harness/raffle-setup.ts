@@ -23,7 +23,11 @@ export const LARGE_PACKAGES: SaleSetup['packages'] = [
   { name: 'Paquete Ganador', quantity: 100, price: 100 },
 ].map((p) => ({ isPopular: false, ...p }));
 
-export async function putRaffleOnSale(baseUrl: string, adminToken: string, setup: SaleSetup): Promise<void> {
+export async function putRaffleOnSale(
+  baseUrl: string,
+  adminToken: string,
+  setup: SaleSetup,
+): Promise<void> {
   const call = async (method: string, path: string, body?: unknown) => {
     const res = await fetch(`${baseUrl}${path}`, {
       method,

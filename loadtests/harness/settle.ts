@@ -28,5 +28,8 @@ export async function pipelineState(db: Db): Promise<PipelineState> {
 
 /** True once every completed purchase has its numbers (and, if asked, its messages). */
 export function settled(state: PipelineState, withNotifications = true): boolean {
-  return state.withNumbers === state.completed && (!withNotifications || state.notified === state.completed);
+  return (
+    state.withNumbers === state.completed &&
+    (!withNotifications || state.notified === state.completed)
+  );
 }

@@ -1,7 +1,18 @@
 // Who buys and what: a realistic mix of packages and custom quantities, Ecuadorian
 // buyer data, and the order payload of SPEC §7 (contracts' createOrderSchema).
 
-const FIRST = ['María', 'José', 'Luis', 'Ana', 'Carlos', 'Gabriela', 'Andrés', 'Daniela', 'Jorge', 'Valeria'];
+const FIRST = [
+  'María',
+  'José',
+  'Luis',
+  'Ana',
+  'Carlos',
+  'Gabriela',
+  'Andrés',
+  'Daniela',
+  'Jorge',
+  'Valeria',
+];
 const LAST = ['García', 'Vera', 'Zambrano', 'Mendoza', 'Cedeño', 'Andrade', 'Torres', 'Paredes'];
 const PLACES = [
   ['Pichincha', 'Quito'],

@@ -2,7 +2,8 @@
 // slow server makes the queue grow instead of slowing the arrivals, like a real crowd.
 // PROFILE picks one; RATE (peak buyers/s), DURATION (s at peak) and MAX_VUS scale it.
 
-const env = (name, fallback) => (__ENV[name] !== undefined && __ENV[name] !== '' ? Number(__ENV[name]) : fallback);
+const env = (name, fallback) =>
+  __ENV[name] !== undefined && __ENV[name] !== '' ? Number(__ENV[name]) : fallback;
 
 /** Buyers per second at the peak, seconds at the peak, and the ramp around it. */
 const PROFILES = {
