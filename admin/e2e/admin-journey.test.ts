@@ -151,7 +151,9 @@ describe('an admin in the back office', () => {
     await page.goto('/admin/reports');
     await page.getByRole('button', { name: 'Generar' }).click();
     await page.getByTestId('report-total-tickets').waitFor();
-    expect(Number(await page.getByTestId('report-total-tickets').textContent())).toBeGreaterThanOrEqual(2);
+    expect(
+      Number(await page.getByTestId('report-total-tickets').textContent()),
+    ).toBeGreaterThanOrEqual(2);
     for (const [button, file, magic] of [
       ['PDF', 'reporte.pdf', '%PDF'],
       ['Excel', 'reporte.xlsx', 'PK\u0003\u0004'],

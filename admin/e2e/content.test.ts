@@ -58,7 +58,9 @@ describe('content screens', () => {
     await page.getByLabel('Premio').fill('Refrigeradora');
     await page.getByLabel('Ganador').fill('Rosa Andrade');
     await page.getByLabel('URL de la imagen').fill('no-es-url');
-    await page.getByLabel('URL de la publicación de Instagram').fill('https://www.instagram.com/p/xyz/');
+    await page
+      .getByLabel('URL de la publicación de Instagram')
+      .fill('https://www.instagram.com/p/xyz/');
     await page.getByRole('button', { name: 'Guardar' }).click();
     await page.getByText(VALIDATION.urlInvalid).waitFor();
     await page.getByLabel('URL de la imagen').fill('https://example.com/refri.jpg');
@@ -95,13 +97,22 @@ describe('content screens', () => {
     await page.getByText(TOASTS.copied).waitFor();
 
     await row().getByRole('button', { name: 'Editar' }).click();
-    await page.getByRole('table').getByLabel('Nombre', { exact: true }).fill('Pedro Pablo Vendedor');
+    await page
+      .getByRole('table')
+      .getByLabel('Nombre', { exact: true })
+      .fill('Pedro Pablo Vendedor');
     await page.getByRole('button', { name: 'Cancelar' }).click();
     await row().getByText('Pedro Vendedor').waitFor();
     await row().getByRole('button', { name: 'Editar' }).click();
-    await page.getByRole('table').getByLabel('Nombre', { exact: true }).fill('Pedro Pablo Vendedor');
+    await page
+      .getByRole('table')
+      .getByLabel('Nombre', { exact: true })
+      .fill('Pedro Pablo Vendedor');
     await page.getByRole('button', { name: 'Guardar' }).click();
-    await page.getByRole('row', { name: /Pedro Pablo Vendedor/ }).getByText(other.user.email).waitFor();
+    await page
+      .getByRole('row', { name: /Pedro Pablo Vendedor/ })
+      .getByText(other.user.email)
+      .waitFor();
 
     await row().getByRole('button', { name: 'Eliminar' }).click();
     await row().getByRole('button', { name: UI.confirm }).click();

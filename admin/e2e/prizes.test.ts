@@ -32,7 +32,8 @@ describe('Premios Instantáneos', () => {
 
     // The first row cannot be removed; at most ten rows.
     expect(await page.getByRole('button', { name: 'Quitar monto' }).count()).toBe(0);
-    for (let i = 2; i <= 10; i += 1) await page.getByRole('button', { name: 'Agregar monto' }).click();
+    for (let i = 2; i <= 10; i += 1)
+      await page.getByRole('button', { name: 'Agregar monto' }).click();
     await page.getByLabel('Monto 10').waitFor();
     await page.getByRole('button', { name: 'Agregar monto' }).click();
     await page.getByText(FORM.prizeLimitReached).waitFor();

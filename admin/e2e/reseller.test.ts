@@ -23,7 +23,11 @@ beforeAll(async () => {
   site = await startAdminSite();
   await seedLottery(site);
   await ensureNumbers(site);
-  await completedPurchase(site, { email: own, resellerCode: site.reseller.code, firstName: 'Propia' });
+  await completedPurchase(site, {
+    email: own,
+    resellerCode: site.reseller.code,
+    firstName: 'Propia',
+  });
   await completedPurchase(site, { email: other, firstName: 'Ajena' });
 });
 afterAll(async () => {
@@ -71,9 +75,13 @@ describe('a reseller in the back office', () => {
   it("copies the referral link from 'Mi Cuenta'", async () => {
     const page = await staffPage(site, site.reseller);
     await page.getByRole('button', { name: 'Abrir menú de cuenta' }).click();
-    await page.getByRole('menuitem', { name: new RegExp(`Código de referido: ${site.reseller.code}`) }).click();
+    await page
+      .getByRole('menuitem', { name: new RegExp(`Código de referido: ${site.reseller.code}`) })
+      .click();
     await page.getByText(TOASTS.referralCopied).waitFor();
     expect(await page.getByText(TOASTS.referralCodeTitle, { exact: true }).count()).toBe(1);
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${site.url}/?code=${site.reseller.code}`);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+      `${site.url}/?code=${site.reseller.code}`,
+    );
   });
 });

@@ -27,7 +27,9 @@ beforeAll(async () => {
   site = await startAdminSite();
   await seedLottery(site);
   await ensureNumbers(site);
-  await site.api('POST', '/raffle/assign-random-prizes', { prizes: [{ amount: 100 }, { amount: 25 }] });
+  await site.api('POST', '/raffle/assign-random-prizes', {
+    prizes: [{ amount: 100 }, { amount: 25 }],
+  });
   for (const input of [
     { name: 'Básico', quantity: 5, price: 7.5, isPopular: false },
     { name: 'Popular', quantity: 10, price: 12, isPopular: true },
@@ -42,8 +44,17 @@ beforeAll(async () => {
     image: 'https://example.com/premio.jpg',
     instagramPostUrl: 'https://www.instagram.com/p/abc123/',
   });
-  await completedPurchase(site, { email: `carlos.${Date.now()}@correo.ec`, quantity: 4, resellerCode: site.reseller.code, firstName: 'Carlos' });
-  await createBankTransferOrder(site, { email: `lucia.${Date.now()}@correo.ec`, quantity: 2, firstName: 'Lucía' });
+  await completedPurchase(site, {
+    email: `carlos.${Date.now()}@correo.ec`,
+    quantity: 4,
+    resellerCode: site.reseller.code,
+    firstName: 'Carlos',
+  });
+  await createBankTransferOrder(site, {
+    email: `lucia.${Date.now()}@correo.ec`,
+    quantity: 2,
+    firstName: 'Lucía',
+  });
 });
 afterAll(async () => {
   await site?.stop();
@@ -66,7 +77,12 @@ const ADMIN_SCREENS: [string, string, string][] = [
   ['/admin/reports', 'Fecha de inicio', 'reports'],
 ];
 
-async function visit(page: Page, screens: [string, string, string][], prefix: string, width: string) {
+async function visit(
+  page: Page,
+  screens: [string, string, string][],
+  prefix: string,
+  width: string,
+) {
   const english: Record<string, string[]> = {};
   for (const [path, marker, name] of screens) {
     await spaGoto(page, path);
@@ -98,7 +114,10 @@ describe('admin screens', () => {
 
       await spaGoto(page, '/admin/purchases');
       await page.getByRole('button', { name: UI.details }).first().click();
-      await page.getByRole('dialog').getByRole('heading', { name: /Números asignados/ }).waitFor();
+      await page
+        .getByRole('dialog')
+        .getByRole('heading', { name: /Números asignados/ })
+        .waitFor();
       await shoot(page, `purchase-details-${width}`);
       expect(await englishOnScreen(page)).toEqual([]);
       await page.keyboard.press('Escape');

@@ -1,14 +1,15 @@
 // Browser-test plumbing for the admin: a real api (fresh database, the built admin at
 // /admin), staff accounts, data created through the api's own routes, headless Chromium,
 // and the check that no English react-admin text reaches the screen.
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { UI } from '@vag/contracts';
 import englishMessages from 'ra-language-english';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createStaff } from '../../api/src/testing/seed';
 import { startTestServer, type TestServer } from '../../api/src/testing/server';
-import { launchBrowser, saveScreenshot } from '../../infra/testing/browser';
+import { launchBrowser, screenshotDir } from '../../infra/testing/browser';
 import { esMessages } from '../src/i18n/es';
 
 export { waitFor } from '../../api/src/testing/wait';
@@ -38,7 +39,8 @@ export interface AdminSite {
 }
 
 export async function startAdminSite(): Promise<AdminSite> {
-  if (!existsSync(adminDist)) throw new Error('admin/dist is missing: run `npm run build -w @vag/admin` first');
+  if (!existsSync(adminDist))
+    throw new Error('admin/dist is missing: run `npm run build -w @vag/admin` first');
   const srv = await startTestServer();
   const browser = await launchBrowser().catch(async (error: unknown) => {
     await srv.stop();
@@ -46,13 +48,23 @@ export async function startAdminSite(): Promise<AdminSite> {
   });
   const account = async (role: 'admin' | 'reseller'): Promise<StaffAccount> => {
     const created = await createStaff(srv.db, { role, password: 'Clave123!' });
-    return { email: created.user.email, password: created.password, token: created.token, code: created.user.code ?? null };
+    return {
+      email: created.user.email,
+      password: created.password,
+      token: created.token,
+      code: created.user.code ?? null,
+    };
   };
   const admin = await account('admin');
   const reseller = await account('reseller');
   const contexts: BrowserContext[] = [];
 
-  const api = async <T>(method: string, apiPath: string, body?: unknown, token: string | null = admin.token): Promise<T> => {
+  const api = async <T>(
+    method: string,
+    apiPath: string,
+    body?: unknown,
+    token: string | null = admin.token,
+  ): Promise<T> => {
     const headers: Record<string, string> = {};
     if (token) headers.authorization = `Bearer ${token}`;
     if (body !== undefined) headers['content-type'] = 'application/json';
@@ -74,8 +86,15 @@ export async function startAdminSite(): Promise<AdminSite> {
     reseller,
     api,
     async page(viewport = DESKTOP) {
-      const context = await browser.newContext({ viewport, baseURL: srv.url, locale: 'es-EC', acceptDownloads: true });
-      await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: srv.url }).catch(() => undefined);
+      const context = await browser.newContext({
+        viewport,
+        baseURL: srv.url,
+        locale: 'es-EC',
+        acceptDownloads: true,
+      });
+      await context
+        .grantPermissions(['clipboard-read', 'clipboard-write'], { origin: srv.url })
+        .catch(() => undefined);
       contexts.push(context);
       const page = await context.newPage();
       page.setDefaultTimeout(45_000);
@@ -90,7 +109,10 @@ export async function startAdminSite(): Promise<AdminSite> {
 }
 
 /** The current draw, as an admin sets it up before selling (numbers not generated yet). */
-export async function seedLottery(site: AdminSite, { totalNumbers = 1000, pricePerNumber = 1.5 } = {}): Promise<void> {
+export async function seedLottery(
+  site: AdminSite,
+  { totalNumbers = 1000, pricePerNumber = 1.5 } = {},
+): Promise<void> {
   await site.api('PUT', '/lottery', {
     name: 'Gran Sorteo Navideño',
     prize: 'Camioneta 0 km',
@@ -105,7 +127,13 @@ export async function seedLottery(site: AdminSite, { totalNumbers = 1000, priceP
 /** A visitor's bank-transfer order for a custom quantity, through the real create-order. */
 export async function createBankTransferOrder(
   site: AdminSite,
-  { quantity = 3, pricePerNumber = 1.5, email, resellerCode = null, firstName = 'Ana' }: {
+  {
+    quantity = 3,
+    pricePerNumber = 1.5,
+    email,
+    resellerCode = null,
+    firstName = 'Ana',
+  }: {
     quantity?: number;
     pricePerNumber?: number;
     email: string;
@@ -146,7 +174,11 @@ export async function createBankTransferOrder(
   return answer.purchaseId;
 }
 
-export async function signIn(page: Page, account: { email: string; password: string }, from = '/admin/'): Promise<void> {
+export async function signIn(
+  page: Page,
+  account: { email: string; password: string },
+  from = '/admin/',
+): Promise<void> {
   await page.goto(from);
   await page.waitForURL('**/admin/login');
   await page.getByLabel('Correo electrónico').fill(account.email);
@@ -187,18 +219,25 @@ export async function completedPurchase(
   options: { email: string; quantity?: number; resellerCode?: string | null; firstName?: string },
 ): Promise<string> {
   const id = await createBankTransferOrder(site, options);
-  await site.api('PATCH', `/purchases/${id}/confirm-transfer`, { referenceCode: 'REF-API-1', bankName: 'Banco Guayaquil' });
+  await site.api('PATCH', `/purchases/${id}/confirm-transfer`, {
+    referenceCode: 'REF-API-1',
+    bankName: 'Banco Guayaquil',
+  });
   return id;
 }
 
 function leaves(obj: object, prefix = ''): [string, string][] {
   return Object.entries(obj).flatMap(([k, v]): [string, string][] =>
-    typeof v === 'object' && v !== null ? leaves(v as object, `${prefix}${k}.`) : [[`${prefix}${k}`, String(v)]],
+    typeof v === 'object' && v !== null
+      ? leaves(v as object, `${prefix}${k}.`)
+      : [[`${prefix}${k}`, String(v)]],
   );
 }
 
 function lookup(obj: object, key: string): unknown {
-  return key.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], obj);
+  return key
+    .split('.')
+    .reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], obj);
 }
 
 /**
@@ -212,7 +251,9 @@ export const ENGLISH_TEXTS: string[] = [
       en
         .split('||||')
         .map((part) => part.replace(/%\{\w+\}/g, '').trim())
-        .filter((part) => part.length >= 6 && /[a-z]{3}/i.test(part) && part !== lookup(esMessages, key)),
+        .filter(
+          (part) => part.length >= 6 && /[a-z]{3}/i.test(part) && part !== lookup(esMessages, key),
+        ),
     ),
   ),
 ];
@@ -232,8 +273,13 @@ export async function englishOnScreen(page: Page): Promise<string[]> {
   });
 }
 
-/** Saves test-artifacts/screenshots/admin-<name>.png. */
-export function shoot(page: Page, name: string): Promise<string> {
-  return saveScreenshot(page, `admin-${name}`);
+/**
+ * Saves test-artifacts/screenshots/admin-<name>.png like infra's saveScreenshot, but with
+ * CSS transitions finished so dialogs and drawers are not caught mid-fade.
+ */
+export async function shoot(page: Page, name: string): Promise<string> {
+  mkdirSync(screenshotDir, { recursive: true });
+  const file = path.join(screenshotDir, `admin-${name.replace(/[^\w.-]+/g, '-')}.png`);
+  await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
+  return file;
 }
-

@@ -53,12 +53,37 @@ function BackOffice() {
       <Resource name="resellers" {...resellers} />
       <Resource name="rifas" {...rifas} />
       <CustomRoutes>
-        <Route path="/hero" element={<AdminOnly name="hero"><HeroEdit /></AdminOnly>} />
-        <Route path="/prizes" element={<AdminOnly name="prizes"><PrizesPage /></AdminOnly>} />
-        <Route path="/settings" element={<AdminOnly name="settings"><SettingsPage /></AdminOnly>} />
+        <Route
+          path="/hero"
+          element={
+            <AdminOnly name="hero">
+              <HeroEdit />
+            </AdminOnly>
+          }
+        />
+        <Route
+          path="/prizes"
+          element={
+            <AdminOnly name="prizes">
+              <PrizesPage />
+            </AdminOnly>
+          }
+        />
+        <Route
+          path="/settings"
+          element={
+            <AdminOnly name="settings">
+              <SettingsPage />
+            </AdminOnly>
+          }
+        />
         <Route
           path="/admin-banner-manager"
-          element={<AdminOnly name="admin-banner-manager"><BannerManager /></AdminOnly>}
+          element={
+            <AdminOnly name="admin-banner-manager">
+              <BannerManager />
+            </AdminOnly>
+          }
         />
         <Route path="/users" element={<UsersPage />} />
         <Route path="/reports" element={<ReportsPage />} />

@@ -30,14 +30,20 @@ export function toPayload(data: Record<string, unknown>): Record<string, unknown
 
 export interface VagDataProvider extends DataProvider {
   /** A JSON call to /api{path}; answers the parsed body. */
-  call<T = unknown>(method: string, path: string, body?: unknown, options?: { auth?: boolean }): Promise<T>;
+  call<T = unknown>(
+    method: string,
+    path: string,
+    body?: unknown,
+    options?: { auth?: boolean },
+  ): Promise<T>;
   /** GET /api{path} as a file and hands it to the browser under `filename`. */
   download(path: string, filename: string): Promise<void>;
   /** POST multipart to /upload-media.php (SPEC §7 media). */
   upload(form: FormData): Promise<void>;
 }
 
-const httpClient = (url: string, options: RequestInit = {}) => apiFetch(url, { ...options, auth: true });
+const httpClient = (url: string, options: RequestInit = {}) =>
+  apiFetch(url, { ...options, auth: true });
 
 /** GET on public lists must work for everyone, but the staff token is harmless there. */
 export function createDataProvider(): VagDataProvider {
@@ -60,18 +66,27 @@ export function createDataProvider(): VagDataProvider {
       return { ...result, data: result.data.map(withId) };
     },
     create: async (resource, params) => {
-      const result = await base.create(resourcePath(resource), { ...params, data: toPayload(params.data) });
+      const result = await base.create(resourcePath(resource), {
+        ...params,
+        data: toPayload(params.data),
+      });
       return { data: withId(result.data) };
     },
     update: async (resource, params) => {
-      const result = await base.update(resourcePath(resource), { ...params, data: toPayload(params.data) });
+      const result = await base.update(resourcePath(resource), {
+        ...params,
+        data: toPayload(params.data),
+      });
       return { data: withId(result.data) };
     },
     updateMany: (resource, params) => base.updateMany(resourcePath(resource), params),
     delete: async (resource, params) => {
-      await httpClient(`${API_URL}/${resourcePath(resource)}/${encodeURIComponent(String(params.id))}`, {
-        method: 'DELETE',
-      });
+      await httpClient(
+        `${API_URL}/${resourcePath(resource)}/${encodeURIComponent(String(params.id))}`,
+        {
+          method: 'DELETE',
+        },
+      );
       return { data: (params.previousData ?? { id: params.id }) as never };
     },
     deleteMany: (resource, params) => base.deleteMany(resourcePath(resource), params),

@@ -28,17 +28,24 @@ function parseJson(text: string): unknown {
 
 /** Builds the error react-admin shows for a failed answer. */
 export function toHttpError(status: number, statusText: string, json: unknown): HttpError {
-  const body = (typeof json === 'object' && json !== null ? json : {}) as { msg?: unknown; errors?: unknown };
-  const msg = typeof body.msg === 'string' && body.msg ? body.msg : ERRORS.httpFailure(status, statusText);
+  const body = (typeof json === 'object' && json !== null ? json : {}) as {
+    msg?: unknown;
+    errors?: unknown;
+  };
+  const msg =
+    typeof body.msg === 'string' && body.msg ? body.msg : ERRORS.httpFailure(status, statusText);
   const errors =
-    typeof body.errors === 'object' && body.errors !== null ? (body.errors as Record<string, string>) : undefined;
+    typeof body.errors === 'object' && body.errors !== null
+      ? (body.errors as Record<string, string>)
+      : undefined;
   return new HttpError(msg, status, errors ? { msg, errors } : { msg });
 }
 
 export function authHeaders(headers?: HeadersInit): Headers {
   const out = new Headers(headers);
   const token = readToken();
-  if (!token) throw new HttpError(PERMISSIONS.notAuthenticated, 401, { msg: PERMISSIONS.notAuthenticated });
+  if (!token)
+    throw new HttpError(PERMISSIONS.notAuthenticated, 401, { msg: PERMISSIONS.notAuthenticated });
   out.set('Authorization', `Bearer ${token}`);
   return out;
 }
@@ -47,7 +54,8 @@ export async function rawFetch(url: string, init: ApiRequest = {}): Promise<Resp
   const { auth = true, ...rest } = init;
   const headers = auth ? authHeaders(rest.headers) : new Headers(rest.headers);
   if (!headers.has('Accept')) headers.set('Accept', 'application/json');
-  if (typeof rest.body === 'string' && !headers.has('Content-Type')) headers.set('Content-Type', 'application/json');
+  if (typeof rest.body === 'string' && !headers.has('Content-Type'))
+    headers.set('Content-Type', 'application/json');
   let response: Response;
   try {
     response = await fetch(url, { ...rest, headers });

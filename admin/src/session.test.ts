@@ -17,13 +17,24 @@ describe('staff session storage', () => {
     const store = memoryStore();
     saveSession('tok', { _id: 'u1', email: 'a@b.ec', role: 'admin' }, store);
     expect(store.data.get('adminToken')).toBe('tok');
-    expect(JSON.parse(store.data.get('adminUser') ?? '')).toEqual({ _id: 'u1', email: 'a@b.ec', role: 'admin' });
+    expect(JSON.parse(store.data.get('adminUser') ?? '')).toEqual({
+      _id: 'u1',
+      email: 'a@b.ec',
+      role: 'admin',
+    });
     expect(store.data.get('admin_role')).toBe('admin');
-    expect(readSession(store)).toEqual({ token: 'tok', user: { _id: 'u1', email: 'a@b.ec', role: 'admin' }, role: 'admin' });
+    expect(readSession(store)).toEqual({
+      token: 'tok',
+      user: { _id: 'u1', email: 'a@b.ec', role: 'admin' },
+      role: 'admin',
+    });
   });
 
   it('discards a corrupt stored user but keeps the session token', () => {
-    const store = memoryStore({ [STORAGE_KEYS.adminToken]: 'tok', [STORAGE_KEYS.adminUser]: '{not json' });
+    const store = memoryStore({
+      [STORAGE_KEYS.adminToken]: 'tok',
+      [STORAGE_KEYS.adminUser]: '{not json',
+    });
     expect(readSession(store)).toEqual({ token: 'tok', user: null, role: null });
     expect(store.data.has(STORAGE_KEYS.adminUser)).toBe(false);
   });

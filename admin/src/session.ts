@@ -53,7 +53,11 @@ export function readSession(store: KeyValueStore = defaultStore()): Session | nu
   return { token, user, role };
 }
 
-export function saveSession(token: string, user: StaffUser, store: KeyValueStore = defaultStore()): void {
+export function saveSession(
+  token: string,
+  user: StaffUser,
+  store: KeyValueStore = defaultStore(),
+): void {
   store.setItem(STORAGE_KEYS.adminToken, token);
   store.setItem(STORAGE_KEYS.adminUser, JSON.stringify(user));
   store.setItem(STORAGE_KEYS.adminRole, user.role);

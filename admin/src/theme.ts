@@ -16,6 +16,14 @@ export const theme: RaThemeOptions = {
     ...defaultTheme.components,
     // MUI's own labels (Alert 'Close', pagination…) in Spanish.
     ...esES.components,
-    MuiAppBar: { styleOverrides: { colorSecondary: { color: '#1f1147', backgroundColor: '#ffffff' } } },
+    // Wide tables scroll inside their card instead of widening the page on phones.
+    RaList: {
+      styleOverrides: {
+        root: { '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { overflowX: 'auto' } },
+      },
+    },
+    MuiAppBar: {
+      styleOverrides: { colorSecondary: { color: '#1f1147', backgroundColor: '#ffffff' } },
+    },
   },
 };

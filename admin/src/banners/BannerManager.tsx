@@ -13,7 +13,9 @@ export function BannerManager() {
       <Typography variant="h5" component="h1" sx={{ fontWeight: 700, mb: 2 }}>
         {translate('vag.banners.title')}
       </Typography>
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)' } }}>
+      <Box
+        sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)' } }}
+      >
         {MEDIA_SLOTS.map((slot) => (
           <MediaSlotCard key={slot} slot={slot} />
         ))}

@@ -18,14 +18,21 @@ export function MediaSlotCard({ slot }: { slot: MediaSlotName }) {
   const [confirm, setConfirm] = useState(false);
   const [busy, setBusy] = useState(false);
   const title =
-    slot === BANNER_SLOT ? translate('vag.banners.banner') : translate('vag.banners.image', { n: CAROUSEL_SLOTS.indexOf(slot) + 1 });
+    slot === BANNER_SLOT
+      ? translate('vag.banners.banner')
+      : translate('vag.banners.image', { n: CAROUSEL_SLOTS.indexOf(slot) + 1 });
 
   const upload = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
     const refusal = mediaTypeError(slot, file.type);
-    if (refusal) return toast({ title: translate('vag.banners.uploadError'), description: translate(refusal), type: 'error' });
+    if (refusal)
+      return toast({
+        title: translate('vag.banners.uploadError'),
+        description: translate(refusal),
+        type: 'error',
+      });
     const form = new FormData();
     form.append('file', file);
     form.append('filename', slot);
@@ -68,21 +75,49 @@ export function MediaSlotCard({ slot }: { slot: MediaSlotName }) {
         <Typography variant="caption" color="text.secondary">
           {slot}
         </Typography>
-        <Box sx={{ mt: 1, height: 180, bgcolor: 'grey.100', borderRadius: 2, display: 'flex', alignItems: 'center', justifyContent: 'center', overflow: 'hidden' }}>
+        <Box
+          sx={{
+            mt: 1,
+            height: 180,
+            bgcolor: 'grey.100',
+            borderRadius: 2,
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'center',
+            overflow: 'hidden',
+          }}
+        >
           {missing ? (
             <Typography color="text.secondary">{translate('vag.banners.empty')}</Typography>
           ) : (
-            <Box component="img" src={`${mediaUrl(slot)}?v=${version}`} alt={title} onError={() => setMissing(true)} onLoad={() => setMissing(false)}
-              sx={{ maxWidth: '100%', maxHeight: '100%', objectFit: 'contain' }} />
+            <Box
+              component="img"
+              src={`${mediaUrl(slot)}?v=${version}`}
+              alt={title}
+              onError={() => setMissing(true)}
+              onLoad={() => setMissing(false)}
+              sx={{ maxWidth: '100%', maxHeight: '100%', objectFit: 'contain' }}
+            />
           )}
         </Box>
       </CardContent>
       <CardActions>
         <Button component="label" startIcon={<UploadIcon />} disabled={busy}>
           {translate('vag.banners.upload')}
-          <input type="file" hidden accept={acceptFor(slot)} onChange={upload} aria-label={`${translate('vag.banners.upload')} ${slot}`} />
+          <input
+            type="file"
+            hidden
+            accept={acceptFor(slot)}
+            onChange={upload}
+            aria-label={`${translate('vag.banners.upload')} ${slot}`}
+          />
         </Button>
-        <Button color="error" startIcon={<DeleteIcon />} disabled={busy || missing} onClick={() => setConfirm(true)}>
+        <Button
+          color="error"
+          startIcon={<DeleteIcon />}
+          disabled={busy || missing}
+          onClick={() => setConfirm(true)}
+        >
           {translate('vag.banners.delete')}
         </Button>
       </CardActions>

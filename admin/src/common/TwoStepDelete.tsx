@@ -19,7 +19,12 @@ export function TwoStepDelete({ onConfirm, disabled, label }: Props) {
     return (
       <Tooltip title={deleteLabel}>
         <span>
-          <IconButton aria-label={deleteLabel} color="error" disabled={disabled} onClick={() => setAsking(true)}>
+          <IconButton
+            aria-label={deleteLabel}
+            color="error"
+            disabled={disabled}
+            onClick={() => setAsking(true)}
+          >
             <DeleteIcon />
           </IconButton>
         </span>

@@ -17,7 +17,12 @@ export function useToast(): (toast: Toast) => void {
   return useCallback(
     ({ title, description, type = 'success' }: Toast) => {
       notify(
-        <Alert severity={type} variant="filled" sx={{ minWidth: 280 }} role={type === 'error' ? 'alert' : 'status'}>
+        <Alert
+          severity={type}
+          variant="filled"
+          sx={{ minWidth: 280 }}
+          role={type === 'error' ? 'alert' : 'status'}
+        >
           <AlertTitle sx={{ mb: description ? 0.5 : 0 }}>{title}</AlertTitle>
           {description}
         </Alert>,

@@ -16,10 +16,17 @@ describe('zodValidate', () => {
   });
 
   it('answers no errors for valid values', () => {
-    expect(zodValidate(schema)({ name: 'Básico', socialMedia: { facebook: 'https://fb.com/x' } })).toEqual({});
+    expect(
+      zodValidate(schema)({ name: 'Básico', socialMedia: { facebook: 'https://fb.com/x' } }),
+    ).toEqual({});
   });
 
   it('keeps the first message when a field has several issues', () => {
-    expect(issuesToErrors([{ path: ['a'], message: 'uno' }, { path: ['a'], message: 'dos' }])).toEqual({ a: 'uno' });
+    expect(
+      issuesToErrors([
+        { path: ['a'], message: 'uno' },
+        { path: ['a'], message: 'dos' },
+      ]),
+    ).toEqual({ a: 'uno' });
   });
 });

@@ -4,7 +4,9 @@ import type { z } from 'zod';
 
 export type FormErrors = Record<string, unknown>;
 
-export function issuesToErrors(issues: readonly { path: readonly PropertyKey[]; message: string }[]): FormErrors {
+export function issuesToErrors(
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+): FormErrors {
   const errors: FormErrors = {};
   for (const issue of issues) {
     const path = issue.path.map(String);

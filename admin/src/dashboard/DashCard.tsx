@@ -2,7 +2,15 @@ import { Card, CardContent, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 
 /** The frame every dashboard card shares. */
-export function DashCard({ title, children, icon }: { title: string; children: ReactNode; icon?: ReactNode }) {
+export function DashCard({
+  title,
+  children,
+  icon,
+}: {
+  title: string;
+  children: ReactNode;
+  icon?: ReactNode;
+}) {
   return (
     <Card sx={{ height: '100%' }}>
       <CardContent>

@@ -15,7 +15,16 @@ export function Dashboard() {
   return (
     <Box sx={{ py: 2 }}>
       <Title title={translate('vag.dashboard.title')} />
-      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', mb: 2, gap: 2, flexWrap: 'wrap' }}>
+      <Box
+        sx={{
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'space-between',
+          mb: 2,
+          gap: 2,
+          flexWrap: 'wrap',
+        }}
+      >
         <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
           {translate('vag.dashboard.title')}
         </Typography>

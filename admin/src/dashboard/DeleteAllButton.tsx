@@ -33,7 +33,12 @@ export function DeleteAllButton() {
 
   return (
     <>
-      <Button color="error" variant="contained" startIcon={<DeleteForeverIcon />} onClick={() => setOpen(true)}>
+      <Button
+        color="error"
+        variant="contained"
+        startIcon={<DeleteForeverIcon />}
+        onClick={() => setOpen(true)}
+      >
         {translate('vag.dashboard.deleteAll')}
       </Button>
       <Confirm

@@ -11,7 +11,10 @@ export function PrizesCard() {
   const delivered = data?.filter((p) => p.delivered).length ?? 0;
   const available = data?.filter((p) => p.status === 'available').length ?? 0;
   return (
-    <DashCard title={translate('vag.dashboard.instantPrizes')} icon={<CardGiftcardIcon color="secondary" />}>
+    <DashCard
+      title={translate('vag.dashboard.instantPrizes')}
+      icon={<CardGiftcardIcon color="secondary" />}
+    >
       {isPending ? (
         <Skeleton height={80} />
       ) : isError || !data ? (
@@ -21,7 +24,9 @@ export function PrizesCard() {
           <Typography variant="h4" sx={{ fontWeight: 700 }}>
             {translate('vag.dashboard.delivered', { delivered, total: data.length })}
           </Typography>
-          <Typography color="text.secondary">{translate('vag.dashboard.available', { available })}</Typography>
+          <Typography color="text.secondary">
+            {translate('vag.dashboard.available', { available })}
+          </Typography>
         </>
       )}
     </DashCard>

@@ -15,7 +15,10 @@ export function ProgressCard() {
     queryFn: () => api.call<Progress>('GET', '/raffle/raffle-progress', undefined, { auth: false }),
   });
   return (
-    <DashCard title={translate('vag.dashboard.soldPercentage')} icon={<PieChartIcon color="primary" />}>
+    <DashCard
+      title={translate('vag.dashboard.soldPercentage')}
+      icon={<PieChartIcon color="primary" />}
+    >
       {isPending ? (
         <Skeleton height={80} />
       ) : isError || !data ? (
@@ -25,7 +28,11 @@ export function ProgressCard() {
           <Typography variant="h4" sx={{ fontWeight: 700 }}>
             {data.percentage.toFixed(2)}%
           </Typography>
-          <LinearProgress variant="determinate" value={Math.min(100, data.percentage)} sx={{ my: 1, height: 8, borderRadius: 4 }} />
+          <LinearProgress
+            variant="determinate"
+            value={Math.min(100, data.percentage)}
+            sx={{ my: 1, height: 8, borderRadius: 4 }}
+          />
           <Typography color="text.secondary">
             {translate('vag.dashboard.soldOf', { assigned: data.assigned, total: data.total })}
           </Typography>

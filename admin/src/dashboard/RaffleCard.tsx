@@ -18,7 +18,8 @@ export function RaffleCard({ canToggle }: { canToggle: boolean }) {
     queryFn: () => api.call<Raffle>('GET', '/lottery', undefined, { auth: false }),
   });
   const toggle = useMutation({
-    mutationFn: (isActive: boolean) => api.call<{ isActive: boolean }>('PATCH', '/lottery/is-active', { isActive }),
+    mutationFn: (isActive: boolean) =>
+      api.call<{ isActive: boolean }>('PATCH', '/lottery/is-active', { isActive }),
     onSuccess: (answer, isActive) => {
       const active = answer?.isActive ?? isActive;
       toast({
@@ -28,11 +29,18 @@ export function RaffleCard({ canToggle }: { canToggle: boolean }) {
       queryClient.invalidateQueries({ queryKey: ['lottery'] });
     },
     onError: () =>
-      toast({ title: translate('vag.common.errorTitle'), description: translate('vag.dashboard.statusError'), type: 'error' }),
+      toast({
+        title: translate('vag.common.errorTitle'),
+        description: translate('vag.dashboard.statusError'),
+        type: 'error',
+      }),
   });
 
   return (
-    <DashCard title={translate('vag.dashboard.currentRaffle')} icon={<EmojiEventsIcon color="secondary" />}>
+    <DashCard
+      title={translate('vag.dashboard.currentRaffle')}
+      icon={<EmojiEventsIcon color="secondary" />}
+    >
       {isPending ? (
         <Skeleton height={80} />
       ) : raffle ? (

@@ -2,7 +2,13 @@
 // live preview of the image.
 import { Box, Card, CardContent, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { heroFormSchema, heroFormToInput, raffleToHeroForm, type HeroForm, type Raffle } from '@vag/contracts';
+import {
+  heroFormSchema,
+  heroFormToInput,
+  raffleToHeroForm,
+  type HeroForm,
+  type Raffle,
+} from '@vag/contracts';
 import { Form, Loading, SaveButton, TextInput, Title, useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { errorMessage, useToast } from '../common/useToast';
@@ -20,7 +26,12 @@ function ImagePreview() {
       <Typography variant="caption" color="text.secondary">
         {translate('vag.common.preview')}
       </Typography>
-      <Box component="img" src={url} alt={translate('vag.common.preview')} sx={{ display: 'block', maxWidth: '100%', maxHeight: 240, borderRadius: 2 }} />
+      <Box
+        component="img"
+        src={url}
+        alt={translate('vag.common.preview')}
+        sx={{ display: 'block', maxWidth: '100%', maxHeight: 240, borderRadius: 2 }}
+      />
     </Box>
   );
 }
@@ -38,7 +49,10 @@ export function HeroEdit() {
   const save = async (values: Record<string, unknown>) => {
     try {
       await api.call('PUT', '/lottery', heroFormToInput(values as HeroForm));
-      toast({ title: translate('vag.hero.savedTitle'), description: translate('vag.hero.savedDescription') });
+      toast({
+        title: translate('vag.hero.savedTitle'),
+        description: translate('vag.hero.savedDescription'),
+      });
       await queryClient.invalidateQueries({ queryKey: ['lottery'] });
     } catch (error) {
       toast({
@@ -57,11 +71,28 @@ export function HeroEdit() {
         <Typography variant="h5" component="h1" sx={{ fontWeight: 700, mb: 2 }}>
           {translate('vag.hero.title')}
         </Typography>
-        <Form noValidate record={data ? raffleToHeroForm(data) : {}} onSubmit={save} validate={validate}>
+        <Form
+          noValidate
+          record={data ? raffleToHeroForm(data) : {}}
+          onSubmit={save}
+          validate={validate}
+        >
           <TextInput source="name" label={translate('vag.hero.name')} fullWidth />
           <TextInput source="mainPrize" label={translate('vag.hero.mainPrize')} fullWidth />
-          <TextInput source="price" type="number" label={translate('vag.hero.price')} inputProps={{ min: 0, step: 0.01 }} fullWidth />
-          <TextInput source="endDate" type="date" label={translate('vag.hero.endDate')} InputLabelProps={{ shrink: true }} fullWidth />
+          <TextInput
+            source="price"
+            type="number"
+            label={translate('vag.hero.price')}
+            inputProps={{ min: 0, step: 0.01 }}
+            fullWidth
+          />
+          <TextInput
+            source="endDate"
+            type="date"
+            label={translate('vag.hero.endDate')}
+            InputLabelProps={{ shrink: true }}
+            fullWidth
+          />
           <TextInput source="imageUrl" label={translate('vag.hero.imageUrl')} fullWidth />
           <ImagePreview />
           <SaveButton label={translate('vag.hero.save')} sx={{ mt: 2 }} alwaysEnable />

@@ -9,7 +9,9 @@ function keys(obj: object, prefix = ''): string[] {
 }
 
 function get(obj: object, path: string): unknown {
-  return path.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], obj);
+  return path
+    .split('.')
+    .reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], obj);
 }
 
 describe('Spanish messages', () => {
@@ -29,6 +31,8 @@ describe('Spanish messages', () => {
   });
 
   it("turn the contracts' text builders into polyglot templates", () => {
-    expect(get(esMessages, 'vag.purchases.showing')).toBe('Mostrando %{from}-%{to} de %{total} compras');
+    expect(get(esMessages, 'vag.purchases.showing')).toBe(
+      'Mostrando %{from}-%{to} de %{total} compras',
+    );
   });
 });

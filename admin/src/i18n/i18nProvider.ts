@@ -2,6 +2,11 @@
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import { esMessages } from './es';
 
-export const i18nProvider = polyglotI18nProvider(() => esMessages, 'es', [{ locale: 'es', name: 'Español' }], {
-  allowMissing: false,
-});
+export const i18nProvider = polyglotI18nProvider(
+  () => esMessages,
+  'es',
+  [{ locale: 'es', name: 'Español' }],
+  {
+    allowMissing: false,
+  },
+);

@@ -126,7 +126,11 @@ export const raSpanish: TranslationMessages = {
       page_rows_per_page: 'Filas por página:',
       skip_nav: 'Saltar al contenido',
     },
-    sort: { sort_by: 'Ordenar por %{field_lower_first} %{order}', ASC: 'ascendente', DESC: 'descendente' },
+    sort: {
+      sort_by: 'Ordenar por %{field_lower_first} %{order}',
+      ASC: 'ascendente',
+      DESC: 'descendente',
+    },
     auth: {
       auth_check_error: 'Inicie sesión para continuar',
       user_menu: 'Mi Cuenta',

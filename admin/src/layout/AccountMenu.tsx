@@ -1,7 +1,17 @@
 // 'Mi Cuenta': e-mail, role, the referral code (click copies the public link) and Salir,
 // which ends the session and leaves the back office for /super (SPEC §2).
 import LogoutIcon from '@mui/icons-material/Logout';
-import { Avatar, Box, Button, Chip, Divider, ListItemIcon, Menu, MenuItem, Typography } from '@mui/material';
+import {
+  Avatar,
+  Box,
+  Button,
+  Chip,
+  Divider,
+  ListItemIcon,
+  Menu,
+  MenuItem,
+  Typography,
+} from '@mui/material';
 import { useState, type MouseEvent } from 'react';
 import { useGetIdentity, useLogout, useTranslate } from 'react-admin';
 import { useToast } from '../common/useToast';
@@ -44,9 +54,16 @@ export function AccountMenu() {
         aria-label={translate('vag.account.openMenu')}
         sx={{ textTransform: 'none', gap: 1 }}
       >
-        <Avatar sx={{ width: 32, height: 32, bgcolor: 'primary.main' }}>{email.charAt(0).toUpperCase()}</Avatar>
+        <Avatar sx={{ width: 32, height: 32, bgcolor: 'primary.main' }}>
+          {email.charAt(0).toUpperCase()}
+        </Avatar>
         <Box sx={{ display: { xs: 'none', sm: 'block' } }}>{email}</Box>
-        <Chip size="small" color={role === 'admin' ? 'primary' : 'default'} label={roleText} data-testid="role-badge" />
+        <Chip
+          size="small"
+          color={role === 'admin' ? 'primary' : 'default'}
+          label={roleText}
+          data-testid="role-badge"
+        />
       </Button>
       <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
         <Box sx={{ px: 2, py: 1, minWidth: 240 }}>
@@ -58,7 +75,8 @@ export function AccountMenu() {
         </Box>
         {code && (
           <MenuItem onClick={copyCode}>
-            {translate('vag.account.referralCode')}: <strong style={{ marginLeft: 4 }}>{code}</strong>
+            {translate('vag.account.referralCode')}:{' '}
+            <strong style={{ marginLeft: 4 }}>{code}</strong>
           </MenuItem>
         )}
         <Divider />

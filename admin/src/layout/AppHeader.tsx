@@ -20,7 +20,10 @@ export function AppHeader() {
           {translate('vag.app.brandSecond')}
         </Box>
       </Typography>
-      <TitlePortal variant="body1" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} />
+      <TitlePortal
+        variant="body1"
+        sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+      />
     </AppBar>
   );
 }

@@ -30,13 +30,22 @@ describe('menuFor', () => {
 
 describe('canAccess', () => {
   it('refuses admin-only screens to a reseller who types their URL', () => {
-    for (const name of ['hero', 'packages', 'prizes', 'rifas', 'admin-banner-manager', 'settings', 'resellers']) {
+    for (const name of [
+      'hero',
+      'packages',
+      'prizes',
+      'rifas',
+      'admin-banner-manager',
+      'settings',
+      'resellers',
+    ]) {
       expect(canAccess('reseller', name)).toBe(false);
       expect(canAccess('admin', name)).toBe(true);
     }
   });
 
   it('lets every staff member open purchases, reports and the users page (which shows Acceso Denegado)', () => {
-    for (const name of ['purchases', 'reports', 'users', 'dashboard']) expect(canAccess('reseller', name)).toBe(true);
+    for (const name of ['purchases', 'reports', 'users', 'dashboard'])
+      expect(canAccess('reseller', name)).toBe(true);
   });
 });

@@ -16,7 +16,12 @@ export const MENU: readonly MenuEntry[] = [
   { name: 'packages', path: '/packages', labelKey: 'vag.menu.packages', adminOnly: true },
   { name: 'prizes', path: '/prizes', labelKey: 'vag.menu.prizes', adminOnly: true },
   { name: 'rifas', path: '/rifas', labelKey: 'vag.menu.rifas', adminOnly: true },
-  { name: 'admin-banner-manager', path: '/admin-banner-manager', labelKey: 'vag.menu.banners', adminOnly: true },
+  {
+    name: 'admin-banner-manager',
+    path: '/admin-banner-manager',
+    labelKey: 'vag.menu.banners',
+    adminOnly: true,
+  },
   { name: 'settings', path: '/settings', labelKey: 'vag.menu.settings', adminOnly: true },
   { name: 'users', path: '/users', labelKey: 'vag.menu.users', adminOnly: true },
   { name: 'resellers', path: '/resellers', labelKey: 'vag.menu.resellers', adminOnly: true },

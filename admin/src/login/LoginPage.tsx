@@ -22,7 +22,10 @@ export function LoginPage() {
     setSubmitting(true);
     try {
       await login({ email: String(values.email).trim().toLowerCase(), password: values.password });
-      toast({ title: translate('vag.login.successTitle'), description: translate('vag.login.successDescription') });
+      toast({
+        title: translate('vag.login.successTitle'),
+        description: translate('vag.login.successDescription'),
+      });
     } catch {
       toast({
         title: translate('vag.login.failureTitle'),
@@ -46,7 +49,11 @@ export function LoginPage() {
     >
       <Card sx={{ width: '100%', maxWidth: 420 }}>
         <CardContent sx={{ p: 4 }}>
-          <Link href="/" underline="hover" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mb: 2 }}>
+          <Link
+            href="/"
+            underline="hover"
+            sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mb: 2 }}
+          >
             <ArrowBackIcon fontSize="small" /> {translate('vag.login.back')}
           </Link>
           <Box sx={{ textAlign: 'center', mb: 3 }}>
@@ -58,10 +65,33 @@ export function LoginPage() {
             </Typography>
             <Typography color="text.secondary">{translate('vag.login.subtitle')}</Typography>
           </Box>
-          <Form noValidate onSubmit={submit} validate={validate} mode="onSubmit" reValidateMode="onChange">
-            <TextInput source="email" type="email" label={translate('vag.login.email')} fullWidth autoComplete="email" />
-            <PasswordField source="password" label={translate('vag.login.password')} autoComplete="current-password" />
-            <Button type="submit" variant="contained" fullWidth size="large" disabled={submitting} sx={{ mt: 2 }}>
+          <Form
+            noValidate
+            onSubmit={submit}
+            validate={validate}
+            mode="onSubmit"
+            reValidateMode="onChange"
+          >
+            <TextInput
+              source="email"
+              type="email"
+              label={translate('vag.login.email')}
+              fullWidth
+              autoComplete="email"
+            />
+            <PasswordField
+              source="password"
+              label={translate('vag.login.password')}
+              autoComplete="current-password"
+            />
+            <Button
+              type="submit"
+              variant="contained"
+              fullWidth
+              size="large"
+              disabled={submitting}
+              sx={{ mt: 2 }}
+            >
               {translate(submitting ? 'vag.login.submitting' : 'vag.login.submit')}
             </Button>
           </Form>

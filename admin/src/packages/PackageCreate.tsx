@@ -18,7 +18,12 @@ export function PackageCreate() {
         },
       }}
     >
-      <SimpleForm noValidate toolbar={<CreateToolbar />} defaultValues={PACKAGE_FORM_DEFAULTS} validate={validatePackage}>
+      <SimpleForm
+        noValidate
+        toolbar={<CreateToolbar />}
+        defaultValues={PACKAGE_FORM_DEFAULTS}
+        validate={validatePackage}
+      >
         <PackageInputs />
       </SimpleForm>
     </Create>

@@ -1,4 +1,12 @@
-import { Edit, SaveButton, SimpleForm, Toolbar, useNotify, useRedirect, useTranslate } from 'react-admin';
+import {
+  Edit,
+  SaveButton,
+  SimpleForm,
+  Toolbar,
+  useNotify,
+  useRedirect,
+  useTranslate,
+} from 'react-admin';
 import { Button } from '@mui/material';
 import { PackageInputs } from './PackageInputs';
 import { validatePackage } from './packageForm';

@@ -6,8 +6,20 @@ export function PackageInputs() {
   return (
     <>
       <TextInput source="name" label={translate('resources.packages.fields.name')} fullWidth />
-      <NumberInput source="quantity" label={translate('resources.packages.fields.quantity')} min={1} step={1} fullWidth />
-      <NumberInput source="price" label={translate('resources.packages.fields.price')} min={0} step={0.01} fullWidth />
+      <NumberInput
+        source="quantity"
+        label={translate('resources.packages.fields.quantity')}
+        min={1}
+        step={1}
+        fullWidth
+      />
+      <NumberInput
+        source="price"
+        label={translate('resources.packages.fields.price')}
+        min={0}
+        step={0.01}
+        fullWidth
+      />
       <BooleanInput source="isPopular" label={translate('resources.packages.fields.isPopular')} />
     </>
   );

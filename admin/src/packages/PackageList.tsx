@@ -29,11 +29,16 @@ function ListActions() {
   const basename = useBasename();
   const refresh = useRefresh();
   return (
-    <TopToolbar>
+    <TopToolbar sx={{ flexWrap: 'wrap' }}>
       <Button startIcon={<RefreshIcon />} onClick={refresh}>
         {translate('vag.common.refresh')}
       </Button>
-      <Button component={Link} to={`${basename}/packages/create`} variant="contained" startIcon={<AddIcon />}>
+      <Button
+        component={Link}
+        to={`${basename}/packages/create`}
+        variant="contained"
+        startIcon={<AddIcon />}
+      >
         {translate('vag.packages.add')}
       </Button>
     </TopToolbar>
@@ -54,7 +59,10 @@ function RowActions() {
           remove(
             'packages',
             { id: record.id, previousData: record },
-            { mutationMode: 'pessimistic', onSuccess: () => notify('vag.packages.deleted', { type: 'success' }) },
+            {
+              mutationMode: 'pessimistic',
+              onSuccess: () => notify('vag.packages.deleted', { type: 'success' }),
+            },
           )
         }
       />
@@ -77,7 +85,12 @@ function Empty() {
 export function PackageList() {
   const translate = useTranslate();
   return (
-    <List title={translate('vag.packages.title')} actions={<ListActions />} empty={<Empty />} sort={{ field: 'quantity', order: 'ASC' }}>
+    <List
+      title={translate('vag.packages.title')}
+      actions={<ListActions />}
+      empty={<Empty />}
+      sort={{ field: 'quantity', order: 'ASC' }}
+    >
       <Datagrid bulkActionButtons={false} rowClick={false}>
         <TextField source="name" />
         <NumberField source="quantity" />

@@ -39,7 +39,10 @@ function AmountRows() {
             sx={{ flex: 1 }}
           />
           {index > 0 && (
-            <IconButton aria-label={translate('vag.prizes.removeAmount')} onClick={() => remove(index)}>
+            <IconButton
+              aria-label={translate('vag.prizes.removeAmount')}
+              onClick={() => remove(index)}
+            >
               <RemoveCircleOutlineIcon />
             </IconButton>
           )}
@@ -62,21 +65,34 @@ export function AssignAmountsForm({ onAssigned }: { onAssigned: () => void }) {
   const [warning, setWarning] = useState(true);
 
   const submit = async (values: Record<string, unknown>) => {
-    const prizes = (values.prizes as { amount: unknown }[]).map((p) => ({ amount: Number(p.amount) }));
+    const prizes = (values.prizes as { amount: unknown }[]).map((p) => ({
+      amount: Number(p.amount),
+    }));
     try {
-      const answer = await api.call<{ msg?: string }>('POST', '/raffle/assign-random-prizes', { prizes });
+      const answer = await api.call<{ msg?: string }>('POST', '/raffle/assign-random-prizes', {
+        prizes,
+      });
       toast({ title: answer?.msg ?? translate('vag.prizes.title') });
       await queryClient.invalidateQueries({ queryKey: INSTANT_PRIZES_KEY });
       onAssigned();
     } catch (error) {
-      toast({ title: translate('vag.prizes.assignError'), description: errorMessage(error, ''), type: 'error' });
+      toast({
+        title: translate('vag.prizes.assignError'),
+        description: errorMessage(error, ''),
+        type: 'error',
+      });
     }
   };
 
   return (
     <Box sx={{ maxWidth: 520 }}>
       {warning && (
-        <Alert severity="warning" onClose={() => setWarning(false)} closeText={translate('vag.common.dismiss')} sx={{ mb: 2 }}>
+        <Alert
+          severity="warning"
+          onClose={() => setWarning(false)}
+          closeText={translate('vag.common.dismiss')}
+          sx={{ mb: 2 }}
+        >
           {translate('vag.prizes.warning')}
         </Alert>
       )}

@@ -58,7 +58,12 @@ export function PrizeTable() {
                   <TableCell>{formatUsd(prize.prizeAmount)}</TableCell>
                   <TableCell>{instantPrizeAdminLabel(prize.status)}</TableCell>
                   <TableCell>
-                    <Checkbox checked={prize.delivered} disabled size="small" inputProps={{ 'aria-label': translate('vag.prizes.delivered') }} />
+                    <Checkbox
+                      checked={prize.delivered}
+                      disabled
+                      size="small"
+                      inputProps={{ 'aria-label': translate('vag.prizes.delivered') }}
+                    />
                   </TableCell>
                   <TableCell>
                     <Button size="small" startIcon={<EditIcon />} onClick={() => setEditing(prize)}>

@@ -10,7 +10,13 @@ import { INSTANT_PRIZES_KEY } from './useInstantPrizes';
 
 const validate = zodValidate(instantPrizeUpdateSchema);
 
-export function PrizeUpdateDialog({ prize, onClose }: { prize: InstantPrize; onClose: () => void }) {
+export function PrizeUpdateDialog({
+  prize,
+  onClose,
+}: {
+  prize: InstantPrize;
+  onClose: () => void;
+}) {
   const translate = useTranslate();
   const toast = useToast();
   const api = useVagApi();
@@ -26,18 +32,33 @@ export function PrizeUpdateDialog({ prize, onClose }: { prize: InstantPrize; onC
       await queryClient.invalidateQueries({ queryKey: INSTANT_PRIZES_KEY });
       onClose();
     } catch (error) {
-      toast({ title: translate('vag.prizes.updateError'), description: errorMessage(error, ''), type: 'error' });
+      toast({
+        title: translate('vag.prizes.updateError'),
+        description: errorMessage(error, ''),
+        type: 'error',
+      });
     }
   };
 
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="xs">
-      <Form noValidate record={{ prizeAmount: prize.prizeAmount, delivered: prize.delivered }} onSubmit={save} validate={validate}>
+      <Form
+        noValidate
+        record={{ prizeAmount: prize.prizeAmount, delivered: prize.delivered }}
+        onSubmit={save}
+        validate={validate}
+      >
         <DialogTitle>
           {translate('vag.prizes.updateTitle')} · {prize.number}
         </DialogTitle>
         <DialogContent>
-          <NumberInput source="prizeAmount" label={translate('vag.prizes.amount')} min={1} step={0.01} fullWidth />
+          <NumberInput
+            source="prizeAmount"
+            label={translate('vag.prizes.amount')}
+            min={1}
+            step={0.01}
+            fullWidth
+          />
           <BooleanInput source="delivered" label={translate('vag.prizes.delivered')} />
         </DialogContent>
         <DialogActions>

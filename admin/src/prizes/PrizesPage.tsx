@@ -39,7 +39,9 @@ export function PrizesPage() {
   return (
     <Box sx={{ py: 2 }}>
       <Title title={translate('vag.prizes.title')} />
-      <Box sx={{ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1, mb: 2 }}>
+      <Box
+        sx={{ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1, mb: 2 }}
+      >
         <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
           {translate('vag.prizes.title')}
         </Typography>
@@ -48,11 +50,19 @@ export function PrizesPage() {
             variant="contained"
             startIcon={<PlaylistAddIcon />}
             disabled={busy}
-            onClick={() => run('POST', '/raffle/generate-raffle-numbers', 'vag.prizes.generateError')}
+            onClick={() =>
+              run('POST', '/raffle/generate-raffle-numbers', 'vag.prizes.generateError')
+            }
           >
             {translate('vag.prizes.generate')}
           </Button>
-          <Button color="error" variant="outlined" startIcon={<DeleteSweepIcon />} disabled={busy} onClick={() => setConfirmDelete(true)}>
+          <Button
+            color="error"
+            variant="outlined"
+            startIcon={<DeleteSweepIcon />}
+            disabled={busy}
+            onClick={() => setConfirmDelete(true)}
+          >
             {translate('vag.prizes.deleteAll')}
           </Button>
         </Box>
@@ -62,7 +72,9 @@ export function PrizesPage() {
           <Tab label={translate('vag.prizes.viewTab')} />
           <Tab label={translate('vag.prizes.assignTab')} />
         </Tabs>
-        <Box sx={{ p: 2 }}>{tab === 0 ? <PrizeTable /> : <AssignAmountsForm onAssigned={() => setTab(0)} />}</Box>
+        <Box sx={{ p: 2 }}>
+          {tab === 0 ? <PrizeTable /> : <AssignAmountsForm onAssigned={() => setTab(0)} />}
+        </Box>
       </Card>
       <Confirm
         isOpen={confirmDelete}

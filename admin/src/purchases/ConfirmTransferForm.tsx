@@ -26,16 +26,25 @@ export function ConfirmTransferForm({ purchaseId, onBack, onConfirmed }: Props) 
       const answer = await api.call<ConfirmTransferResponse>(
         'PATCH',
         `/purchases/${encodeURIComponent(purchaseId)}/confirm-transfer`,
-        { referenceCode: String(values.referenceCode ?? '').trim(), bankName: String(values.bankName ?? '').trim() },
+        {
+          referenceCode: String(values.referenceCode ?? '').trim(),
+          bankName: String(values.bankName ?? '').trim(),
+        },
       );
       toast({
         title: t('transferConfirmedTitle'),
-        description: translate('vag.purchase.transferConfirmed', { n: answer?.assignedNumbers?.length ?? 0 }),
+        description: translate('vag.purchase.transferConfirmed', {
+          n: answer?.assignedNumbers?.length ?? 0,
+        }),
       });
       refresh();
       await onConfirmed();
     } catch (error) {
-      toast({ title: t('confirmErrorTitle'), description: errorMessage(error, translate('vag.common.unknown')), type: 'error' });
+      toast({
+        title: t('confirmErrorTitle'),
+        description: errorMessage(error, translate('vag.common.unknown')),
+        type: 'error',
+      });
     }
   };
 

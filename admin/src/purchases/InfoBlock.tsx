@@ -8,7 +8,10 @@ export function InfoBlock({ title, rows }: { title: string; rows: [string, React
       <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700, mb: 1 }}>
         {title}
       </Typography>
-      <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5 }}>
+      <Box
+        component="dl"
+        sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5 }}
+      >
         {rows
           .filter(([, value]) => value !== undefined && value !== null && value !== '')
           .map(([label, value]) => (

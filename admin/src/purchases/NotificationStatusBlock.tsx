@@ -2,7 +2,12 @@
 // 'Reenviar' for staff.
 import { Box, Button, Chip, Typography } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { NOTIFICATION_CHANNELS, formatDateTime, type NotificationChannel, type PurchaseNotifications } from '@vag/contracts';
+import {
+  NOTIFICATION_CHANNELS,
+  formatDateTime,
+  type NotificationChannel,
+  type PurchaseNotifications,
+} from '@vag/contracts';
 import { useTranslate } from 'react-admin';
 import { errorMessage, useToast } from '../common/useToast';
 import { useVagApi } from '../common/useVagApi';
@@ -16,15 +21,23 @@ export function NotificationStatusBlock({ purchaseId }: { purchaseId: string }) 
   const queryClient = useQueryClient();
   const key = ['purchase-notifications', purchaseId];
   const path = `/purchases/${encodeURIComponent(purchaseId)}/notifications`;
-  const { data } = useQuery({ queryKey: key, queryFn: () => api.call<PurchaseNotifications>('GET', path) });
+  const { data } = useQuery({
+    queryKey: key,
+    queryFn: () => api.call<PurchaseNotifications>('GET', path),
+  });
   const resend = useMutation({
-    mutationFn: (channel: NotificationChannel) => api.call<{ msg?: string }>('POST', `${path}/${channel}/resend`),
+    mutationFn: (channel: NotificationChannel) =>
+      api.call<{ msg?: string }>('POST', `${path}/${channel}/resend`),
     onSuccess: (answer) => {
       toast({ title: answer?.msg ?? translate('vag.purchase.resend') });
       queryClient.invalidateQueries({ queryKey: key });
     },
     onError: (error) =>
-      toast({ title: translate('vag.common.errorTitle'), description: errorMessage(error, ''), type: 'error' }),
+      toast({
+        title: translate('vag.common.errorTitle'),
+        description: errorMessage(error, ''),
+        type: 'error',
+      }),
   });
 
   return (
@@ -46,15 +59,23 @@ export function NotificationStatusBlock({ purchaseId }: { purchaseId: string }) 
                 color={state ? COLORS[state.status] : 'default'}
                 label={translate(`vag.purchase.notificationStatus.${status}`)}
               />
-              <Button size="small" disabled={resend.isPending} onClick={() => resend.mutate(channel)}>
+              <Button
+                size="small"
+                disabled={resend.isPending}
+                onClick={() => resend.mutate(channel)}
+              >
                 {translate('vag.purchase.resend')}
               </Button>
             </Box>
             {state && (
               <Typography variant="caption" color="text.secondary" component="div">
                 {translate('vag.purchase.attempts', { n: state.attempts })}
-                {state.sentAt ? ` · ${translate('vag.purchase.sentAt', { date: formatDateTime(state.sentAt) })}` : ''}
-                {state.lastError ? ` · ${translate('vag.purchase.lastError', { error: state.lastError })}` : ''}
+                {state.sentAt
+                  ? ` · ${translate('vag.purchase.sentAt', { date: formatDateTime(state.sentAt) })}`
+                  : ''}
+                {state.lastError
+                  ? ` · ${translate('vag.purchase.lastError', { error: state.lastError })}`
+                  : ''}
               </Typography>
             )}
           </Box>

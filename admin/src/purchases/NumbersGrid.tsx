@@ -14,12 +14,24 @@ export function NumbersGrid({ numbers }: { numbers: readonly string[] }) {
       ) : (
         <Box
           data-testid="numbers-grid"
-          sx={{ display: 'grid', gap: 1, gridTemplateColumns: 'repeat(auto-fill, minmax(72px, 1fr))' }}
+          sx={{
+            display: 'grid',
+            gap: 1,
+            gridTemplateColumns: 'repeat(auto-fill, minmax(72px, 1fr))',
+          }}
         >
           {numbers.map((n) => (
             <Box
               key={n}
-              sx={{ textAlign: 'center', fontFamily: 'monospace', fontWeight: 700, bgcolor: 'primary.main', color: 'primary.contrastText', borderRadius: 1, py: 0.5 }}
+              sx={{
+                textAlign: 'center',
+                fontFamily: 'monospace',
+                fontWeight: 700,
+                bgcolor: 'primary.main',
+                color: 'primary.contrastText',
+                borderRadius: 1,
+                py: 0.5,
+              }}
             >
               {n}
             </Box>

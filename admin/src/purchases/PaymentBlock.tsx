@@ -15,7 +15,12 @@ export function PaymentBlock({ purchase }: { purchase: Purchase }) {
           rows={[
             [t('orderId'), purchase.paypal?.orderId],
             [status, purchase.paypal?.status],
-            [t('amount'), purchase.paypal?.amount !== undefined ? `${formatUsd(purchase.paypal.amount)} ${purchase.paypal.currency ?? ''}` : ''],
+            [
+              t('amount'),
+              purchase.paypal?.amount !== undefined
+                ? `${formatUsd(purchase.paypal.amount)} ${purchase.paypal.currency ?? ''}`
+                : '',
+            ],
             [t('completedAt'), formatDateTime(purchase.paypal?.completedAt)],
           ]}
         />
@@ -37,7 +42,10 @@ export function PaymentBlock({ purchase }: { purchase: Purchase }) {
         <InfoBlock
           title={t('mobile')}
           rows={[
-            [t('transactionId'), purchase.mobile?.transactionId ?? purchase.mobile?.clientTransactionId],
+            [
+              t('transactionId'),
+              purchase.mobile?.transactionId ?? purchase.mobile?.clientTransactionId,
+            ],
             [status, purchase.mobile?.status],
             [t('cardBrand'), purchase.mobile?.cardBrand],
             [t('last4'), purchase.mobile?.last4],

@@ -1,6 +1,16 @@
 // The Detalles dialog (SPEC §2): purchase, buyer, order, reseller, payment block, granted
 // numbers, notification status; unconfirmed transfers can be confirmed from here.
-import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, CircularProgress } from '@mui/material';
+import {
+  Box,
+  Button,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  useMediaQuery,
+  type Theme,
+} from '@mui/material';
 import {
   PAYMENT_METHOD_LABELS,
   adminDisplayStatus,
@@ -21,13 +31,24 @@ export function PurchaseDetails({ id, onClose }: { id: string; onClose: () => vo
   const translate = useTranslate();
   const { permissions } = usePermissions<string | null>();
   const [confirming, setConfirming] = useState(false);
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const { data, isPending, refetch } = useGetOne<Purchase & { id: string }>('purchases', { id });
   const t = (key: string) => translate(`vag.purchase.${key}`);
   const canConfirm =
-    !!data && data.paymentMethod === 'bank_transfer' && adminDisplayStatus(data) === 'PENDIENTE' && permissions === 'admin';
+    !!data &&
+    data.paymentMethod === 'bank_transfer' &&
+    adminDisplayStatus(data) === 'PENDIENTE' &&
+    permissions === 'admin';
 
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="md" aria-labelledby="purchase-details-title">
+    <Dialog
+      open
+      onClose={onClose}
+      fullWidth
+      fullScreen={phone}
+      maxWidth="md"
+      aria-labelledby="purchase-details-title"
+    >
       <DialogTitle id="purchase-details-title">{t('title')}</DialogTitle>
       <DialogContent dividers>
         {isPending || !data ? (
@@ -49,7 +70,10 @@ export function PurchaseDetails({ id, onClose }: { id: string; onClose: () => vo
                 ['ID', data._id ?? id],
                 [t('createdAt'), formatDateTime(data.createdAt)],
                 [translate('vag.purchases.status'), adminDisplayStatus(data)],
-                [translate('vag.purchases.method'), PAYMENT_METHOD_LABELS[data.paymentMethod as PaymentMethod] ?? data.paymentMethod],
+                [
+                  translate('vag.purchases.method'),
+                  PAYMENT_METHOD_LABELS[data.paymentMethod as PaymentMethod] ?? data.paymentMethod,
+                ],
               ]}
             />
             <InfoBlock
@@ -67,7 +91,10 @@ export function PurchaseDetails({ id, onClose }: { id: string; onClose: () => vo
             <InfoBlock
               title={t('order')}
               rows={[
-                [t('package'), data.packageId ? (data.packageData?.name ?? data.packageId) : t('custom')],
+                [
+                  t('package'),
+                  data.packageId ? (data.packageData?.name ?? data.packageId) : t('custom'),
+                ],
                 [translate('vag.purchases.quantity'), data.quantity],
                 [t('unitPrice'), formatUsd(data.unitPrice)],
                 [translate('vag.purchases.total'), formatUsd(data.totalPrice)],

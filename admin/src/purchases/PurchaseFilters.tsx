@@ -28,7 +28,8 @@ export function PurchaseFilters() {
     const { paymentMethod: _m, ...rest } = filterValues;
     setFilters(value === 'all' ? rest : { ...rest, paymentMethod: value }, {});
   };
-  const current = PURCHASE_FILTER_OPTIONS.find((o) => o.value === method) ?? PURCHASE_FILTER_OPTIONS[0];
+  const current =
+    PURCHASE_FILTER_OPTIONS.find((o) => o.value === method) ?? PURCHASE_FILTER_OPTIONS[0];
 
   return (
     <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center', p: 2, pb: 0 }}>
@@ -47,12 +48,20 @@ export function PurchaseFilters() {
           ),
         }}
       />
-      <Button variant="outlined" startIcon={<FilterListIcon />} onClick={(e) => setAnchor(e.currentTarget)}>
+      <Button
+        variant="outlined"
+        startIcon={<FilterListIcon />}
+        onClick={(e) => setAnchor(e.currentTarget)}
+      >
         {translate('vag.purchases.methodFilter')}: {current.label}
       </Button>
       <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
         {PURCHASE_FILTER_OPTIONS.map((option) => (
-          <MenuItem key={option.value} selected={option.value === method} onClick={() => chooseMethod(option.value)}>
+          <MenuItem
+            key={option.value}
+            selected={option.value === method}
+            onClick={() => chooseMethod(option.value)}
+          >
             {option.label}
           </MenuItem>
         ))}

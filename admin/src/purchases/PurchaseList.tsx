@@ -11,7 +11,7 @@ import {
   type PaymentMethod,
   type Purchase,
 } from '@vag/contracts';
-import { Datagrid, FunctionField, List, Title, useNotify, useTranslate, type RaRecord } from 'react-admin';
+import { Datagrid, FunctionField, List, useNotify, useTranslate, type RaRecord } from 'react-admin';
 import { PurchaseDetailsButton } from './PurchaseDetailsButton';
 import { PurchaseFilters } from './PurchaseFilters';
 import { PurchasePagination } from './PurchasePagination';
@@ -50,52 +50,62 @@ export function PurchaseList() {
   const notify = useNotify();
   const t = (key: string) => translate(`vag.purchases.${key}`);
   return (
-    <>
-      <Title title={t('title')} />
-      <List
-        title={t('title')}
-        perPage={PAGE_SIZE}
-        sort={{ field: 'createdAt', order: 'DESC' }}
-        actions={false}
-        pagination={<PurchasePagination />}
-        empty={<EmptyList />}
-        queryOptions={{
-          onError: () =>
-            notify(`${translate('vag.purchases.loadErrorTitle')}: ${translate('vag.purchases.loadError')}`, { type: 'error' }),
-        }}
-      >
-        <PurchaseFilters />
-        <Datagrid bulkActionButtons={false} rowClick={false} empty={<EmptyText filtered />}>
-          <FunctionField label={t('id')} render={(r: Row) => <code title={String(r._id ?? r.id)}>{truncateId(String(r._id ?? r.id))}</code>} />
-          <FunctionField
-            label={t('buyer')}
-            render={(r: Row) => (
-              <Box>
-                <div>{`${r.buyer?.firstName ?? ''} ${r.buyer?.lastName ?? ''}`.trim()}</div>
-                <Typography variant="caption" color="text.secondary">
-                  {r.buyer?.email}
-                </Typography>
-              </Box>
-            )}
-          />
-          <FunctionField label={t('reseller')} render={(r: Row) => r.resellerCode || t('direct')} />
-          <FunctionField label={t('quantity')} render={(r: Row) => r.quantity} />
-          <FunctionField label={t('total')} render={(r: Row) => formatUsd(r.totalPrice)} />
-          <FunctionField
-            label={t('method')}
-            render={(r: Row) => PAYMENT_METHOD_LABELS[r.paymentMethod as PaymentMethod] ?? r.paymentMethod}
-          />
-          <FunctionField
-            label={t('status')}
-            render={(r: Row) => {
-              const status = adminDisplayStatus(r);
-              return <Chip size="small" color={statusColor[status]} label={status} />;
-            }}
-          />
-          <FunctionField label={t('date')} render={(r: Row) => formatDateTime(r.createdAt)} />
-          <FunctionField label={translate('vag.common.actions')} render={(r: Row) => <PurchaseDetailsButton id={String(r.id)} />} />
-        </Datagrid>
-      </List>
-    </>
+    <List
+      title={t('title')}
+      perPage={PAGE_SIZE}
+      sort={{ field: 'createdAt', order: 'DESC' }}
+      actions={false}
+      pagination={<PurchasePagination />}
+      empty={<EmptyList />}
+      queryOptions={{
+        onError: () =>
+          notify(
+            `${translate('vag.purchases.loadErrorTitle')}: ${translate('vag.purchases.loadError')}`,
+            { type: 'error' },
+          ),
+      }}
+    >
+      <PurchaseFilters />
+      <Datagrid bulkActionButtons={false} rowClick={false} empty={<EmptyText filtered />}>
+        <FunctionField
+          label={t('id')}
+          render={(r: Row) => (
+            <code title={String(r._id ?? r.id)}>{truncateId(String(r._id ?? r.id))}</code>
+          )}
+        />
+        <FunctionField
+          label={t('buyer')}
+          render={(r: Row) => (
+            <Box>
+              <div>{`${r.buyer?.firstName ?? ''} ${r.buyer?.lastName ?? ''}`.trim()}</div>
+              <Typography variant="caption" color="text.secondary">
+                {r.buyer?.email}
+              </Typography>
+            </Box>
+          )}
+        />
+        <FunctionField label={t('reseller')} render={(r: Row) => r.resellerCode || t('direct')} />
+        <FunctionField label={t('quantity')} render={(r: Row) => r.quantity} />
+        <FunctionField label={t('total')} render={(r: Row) => formatUsd(r.totalPrice)} />
+        <FunctionField
+          label={t('method')}
+          render={(r: Row) =>
+            PAYMENT_METHOD_LABELS[r.paymentMethod as PaymentMethod] ?? r.paymentMethod
+          }
+        />
+        <FunctionField
+          label={t('status')}
+          render={(r: Row) => {
+            const status = adminDisplayStatus(r);
+            return <Chip size="small" color={statusColor[status]} label={status} />;
+          }}
+        />
+        <FunctionField label={t('date')} render={(r: Row) => formatDateTime(r.createdAt)} />
+        <FunctionField
+          label={translate('vag.common.actions')}
+          render={(r: Row) => <PurchaseDetailsButton id={String(r.id)} />}
+        />
+      </Datagrid>
+    </List>
   );
 }

@@ -11,7 +11,14 @@ export function PurchasePagination() {
   const range = pageRange(page, perPage, total);
   return (
     <Box
-      sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1, p: 2 }}
+      sx={{
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'space-between',
+        flexWrap: 'wrap',
+        gap: 1,
+        p: 2,
+      }}
     >
       <Typography variant="body2" color="text.secondary" data-testid="purchases-range">
         {translate('vag.purchases.showing', { from: range.from, to: range.to, total: range.total })}

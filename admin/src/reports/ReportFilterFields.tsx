@@ -1,6 +1,11 @@
 // The report filters of SPEC §2: dates, method, reseller code, package type and status.
 import { Box, MenuItem, TextField } from '@mui/material';
-import { PACKAGE_TYPES, PAYMENT_METHODS, PAYMENT_METHOD_LABELS, REPORT_STATUS_OPTIONS } from '@vag/contracts';
+import {
+  PACKAGE_TYPES,
+  PAYMENT_METHODS,
+  PAYMENT_METHOD_LABELS,
+  REPORT_STATUS_OPTIONS,
+} from '@vag/contracts';
 import { useTranslate } from 'react-admin';
 import type { ReportFilters } from './reportQuery';
 
@@ -21,9 +26,25 @@ export function ReportFilterFields({ value, onChange, canPickReseller }: Props) 
   });
   const statusLabel = { PAID: t('paid'), PENDING: t('pending') };
   return (
-    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' } }}>
-      <TextField type="date" label={t('startDate')} InputLabelProps={{ shrink: true }} {...field('startDate')} />
-      <TextField type="date" label={t('endDate')} InputLabelProps={{ shrink: true }} {...field('endDate')} />
+    <Box
+      sx={{
+        display: 'grid',
+        gap: 2,
+        gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' },
+      }}
+    >
+      <TextField
+        type="date"
+        label={t('startDate')}
+        InputLabelProps={{ shrink: true }}
+        {...field('startDate')}
+      />
+      <TextField
+        type="date"
+        label={t('endDate')}
+        InputLabelProps={{ shrink: true }}
+        {...field('endDate')}
+      />
       <TextField select label={t('method')} {...field('method')} value={value.method || 'all'}>
         <MenuItem value="all">{t('all')}</MenuItem>
         {PAYMENT_METHODS.map((m) => (
@@ -33,7 +54,12 @@ export function ReportFilterFields({ value, onChange, canPickReseller }: Props) 
         ))}
       </TextField>
       {canPickReseller && <TextField label={t('reseller')} {...field('reseller')} />}
-      <TextField select label={t('packageType')} {...field('packageType')} value={value.packageType || 'all'}>
+      <TextField
+        select
+        label={t('packageType')}
+        {...field('packageType')}
+        value={value.packageType || 'all'}
+      >
         <MenuItem value="all">{t('all')}</MenuItem>
         {PACKAGE_TYPES.map((p) => (
           <MenuItem key={p} value={p}>

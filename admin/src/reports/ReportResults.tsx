@@ -1,6 +1,23 @@
 // Totals and the rows of a generated report.
-import { Box, Card, CardContent, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
-import { PAYMENT_METHOD_LABELS, REPORT_STATUS_LABELS, formatDateTime, formatUsd, type ReportResponse } from '@vag/contracts';
+import {
+  Box,
+  Card,
+  CardContent,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import {
+  PAYMENT_METHOD_LABELS,
+  REPORT_STATUS_LABELS,
+  formatDateTime,
+  formatUsd,
+  type ReportResponse,
+} from '@vag/contracts';
 import { useTranslate } from 'react-admin';
 
 export function ReportResults({ report }: { report: ReportResponse }) {
@@ -9,7 +26,9 @@ export function ReportResults({ report }: { report: ReportResponse }) {
   const p = (key: string) => translate(`vag.purchases.${key}`);
   return (
     <>
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, mb: 2 }}>
+      <Box
+        sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, mb: 2 }}
+      >
         <Card>
           <CardContent>
             <Typography color="text.secondary">{t('totalAmount')}</Typography>

@@ -25,7 +25,11 @@ export function ReportsPage() {
       setReport(await api.call<ReportResponse>('GET', `/admin/reports${reportQuery(filters)}`));
     } catch (error) {
       console.error(error); // SPEC §8: report errors are only logged
-      toast({ title: translate('vag.common.errorTitle'), description: errorMessage(error, ''), type: 'error' });
+      toast({
+        title: translate('vag.common.errorTitle'),
+        description: errorMessage(error, ''),
+        type: 'error',
+      });
     } finally {
       setBusy(null);
     }
@@ -34,10 +38,17 @@ export function ReportsPage() {
   const exportAs = async (format: ReportFormat) => {
     setBusy(format);
     try {
-      await api.download(`/admin/reports${reportQuery(filters, format)}`, REPORT_FILE_NAMES[format]);
+      await api.download(
+        `/admin/reports${reportQuery(filters, format)}`,
+        REPORT_FILE_NAMES[format],
+      );
     } catch (error) {
       console.error(error);
-      toast({ title: translate('vag.common.errorTitle'), description: errorMessage(error, t('noAuth')), type: 'error' });
+      toast({
+        title: translate('vag.common.errorTitle'),
+        description: errorMessage(error, t('noAuth')),
+        type: 'error',
+      });
     } finally {
       setBusy(null);
     }
@@ -51,7 +62,11 @@ export function ReportsPage() {
       </Typography>
       <Card sx={{ mb: 2 }}>
         <CardContent>
-          <ReportFilterFields value={filters} onChange={setFilters} canPickReseller={permissions === 'admin'} />
+          <ReportFilterFields
+            value={filters}
+            onChange={setFilters}
+            canPickReseller={permissions === 'admin'}
+          />
           <Box sx={{ display: 'flex', gap: 1, mt: 2, flexWrap: 'wrap' }}>
             <Button variant="contained" onClick={generate} disabled={busy !== null}>
               {t('generate')}

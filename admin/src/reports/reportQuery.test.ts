@@ -3,7 +3,9 @@ import { reportQuery } from './reportQuery';
 
 describe('reportQuery', () => {
   it('omits empty and "all" filters', () => {
-    expect(reportQuery({ startDate: '', method: 'all', reseller: '  ', status: 'PAID' })).toBe('?status=PAID');
+    expect(reportQuery({ startDate: '', method: 'all', reseller: '  ', status: 'PAID' })).toBe(
+      '?status=PAID',
+    );
   });
 
   it('adds the export format', () => {

@@ -36,7 +36,13 @@ function Search() {
       placeholder={translate('vag.resellers.search')}
       inputProps={{ 'aria-label': translate('vag.resellers.search') }}
       sx={{ m: 2, width: { xs: 'calc(100% - 32px)', sm: 360 } }}
-      InputProps={{ startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> }}
+      InputProps={{
+        startAdornment: (
+          <InputAdornment position="start">
+            <SearchIcon fontSize="small" />
+          </InputAdornment>
+        ),
+      }}
     />
   );
 }
@@ -46,7 +52,12 @@ function ResellerTable() {
   const { data, isPending } = useListContext<Reseller & RaRecord>();
   const t = (key: string) => translate(`vag.resellers.${key}`);
   if (isPending) return null;
-  if (!data?.length) return <Typography sx={{ p: 2 }} color="text.secondary">{t('empty')}</Typography>;
+  if (!data?.length)
+    return (
+      <Typography sx={{ p: 2 }} color="text.secondary">
+        {t('empty')}
+      </Typography>
+    );
   return (
     <TableContainer>
       <Table size="small">
@@ -72,7 +83,13 @@ function ResellerTable() {
 export function ResellerList() {
   const translate = useTranslate();
   return (
-    <List title={translate('vag.resellers.title')} actions={false} empty={false} perPage={25} sort={{ field: 'fullname', order: 'ASC' }}>
+    <List
+      title={translate('vag.resellers.title')}
+      actions={false}
+      empty={false}
+      perPage={25}
+      sort={{ field: 'fullname', order: 'ASC' }}
+    >
       <Box>
         <Search />
         <ResellerTable />

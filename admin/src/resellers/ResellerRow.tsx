@@ -19,7 +19,9 @@ export function ResellerRow({ reseller }: { reseller: Row }) {
   const toast = useToast();
   const [update, { isPending }] = useUpdate();
   const [remove] = useDelete();
-  const [draft, setDraft] = useState<{ fullname: string; email: string; active: boolean } | null>(null);
+  const [draft, setDraft] = useState<{ fullname: string; email: string; active: boolean } | null>(
+    null,
+  );
   const [errors, setErrors] = useState<Record<string, unknown>>({});
   const t = (key: string) => translate(`vag.resellers.${key}`);
 
@@ -55,20 +57,51 @@ export function ResellerRow({ reseller }: { reseller: Row }) {
     return (
       <TableRow>
         <TableCell>
-          <TextField size="small" value={draft.fullname} onChange={(e) => setDraft({ ...draft, fullname: e.target.value })}
-            error={!!errors.fullname} helperText={errors.fullname as string} inputProps={{ 'aria-label': t('fullname') }} />
+          <TextField
+            size="small"
+            value={draft.fullname}
+            onChange={(e) => setDraft({ ...draft, fullname: e.target.value })}
+            error={!!errors.fullname}
+            helperText={errors.fullname as string}
+            inputProps={{ 'aria-label': t('fullname') }}
+          />
         </TableCell>
         <TableCell>
-          <TextField size="small" value={draft.email} onChange={(e) => setDraft({ ...draft, email: e.target.value })}
-            error={!!errors.email} helperText={errors.email as string} inputProps={{ 'aria-label': t('email') }} />
+          <TextField
+            size="small"
+            value={draft.email}
+            onChange={(e) => setDraft({ ...draft, email: e.target.value })}
+            error={!!errors.email}
+            helperText={errors.email as string}
+            inputProps={{ 'aria-label': t('email') }}
+          />
         </TableCell>
         <TableCell sx={{ fontFamily: 'monospace' }}>{reseller.code}</TableCell>
         <TableCell>
-          <Checkbox checked={draft.active} onChange={(e) => setDraft({ ...draft, active: e.target.checked })} inputProps={{ 'aria-label': t('active') }} />
+          <Checkbox
+            checked={draft.active}
+            onChange={(e) => setDraft({ ...draft, active: e.target.checked })}
+            inputProps={{ 'aria-label': t('active') }}
+          />
         </TableCell>
         <TableCell>
-          <IconButton aria-label={translate('vag.common.save')} color="primary" onClick={save} disabled={isPending}><CheckIcon /></IconButton>
-          <IconButton aria-label={translate('vag.common.cancel')} onClick={() => { setDraft(null); setErrors({}); }}><CloseIcon /></IconButton>
+          <IconButton
+            aria-label={translate('vag.common.save')}
+            color="primary"
+            onClick={save}
+            disabled={isPending}
+          >
+            <CheckIcon />
+          </IconButton>
+          <IconButton
+            aria-label={translate('vag.common.cancel')}
+            onClick={() => {
+              setDraft(null);
+              setErrors({});
+            }}
+          >
+            <CloseIcon />
+          </IconButton>
         </TableCell>
       </TableRow>
     );
@@ -82,24 +115,38 @@ export function ResellerRow({ reseller }: { reseller: Row }) {
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, fontFamily: 'monospace' }}>
           {reseller.code}
           <Tooltip title={t('copyCode')}>
-            <IconButton size="small" aria-label={t('copyCode')} onClick={copy}><ContentCopyIcon fontSize="small" /></IconButton>
+            <IconButton size="small" aria-label={t('copyCode')} onClick={copy}>
+              <ContentCopyIcon fontSize="small" />
+            </IconButton>
           </Tooltip>
         </Box>
       </TableCell>
       <TableCell>{translate(reseller.active ? 'vag.common.yes' : 'vag.common.no')}</TableCell>
       <TableCell>
         <Box sx={{ display: 'flex', alignItems: 'center' }}>
-          <IconButton aria-label={translate('vag.common.edit')}
-            onClick={() => setDraft({ fullname: reseller.fullname, email: reseller.email, active: reseller.active })}>
+          <IconButton
+            aria-label={translate('vag.common.edit')}
+            onClick={() =>
+              setDraft({
+                fullname: reseller.fullname,
+                email: reseller.email,
+                active: reseller.active,
+              })
+            }
+          >
             <EditIcon />
           </IconButton>
           <TwoStepDelete
             onConfirm={() =>
-              remove('resellers', { id: reseller.id, previousData: reseller }, {
-                mutationMode: 'pessimistic',
-                onSuccess: () => notify('vag.resellers.deleted', { type: 'success' }),
-                onError: (error) => console.error(error),
-              })
+              remove(
+                'resellers',
+                { id: reseller.id, previousData: reseller },
+                {
+                  mutationMode: 'pessimistic',
+                  onSuccess: () => notify('vag.resellers.deleted', { type: 'success' }),
+                  onError: (error) => console.error(error),
+                },
+              )
             }
           />
         </Box>

@@ -18,10 +18,16 @@ export function RifaCreate() {
           notify('vag.rifas.saved', { type: 'success' });
           redirect('list', 'rifas');
         },
-        onError: (error: Error) => notify(`${translate('vag.rifas.createError')} ${error.message}`, { type: 'error' }),
+        onError: (error: Error) =>
+          notify(`${translate('vag.rifas.createError')} ${error.message}`, { type: 'error' }),
       }}
     >
-      <SimpleForm noValidate toolbar={<CreateToolbar />} defaultValues={PAST_RAFFLE_FORM_DEFAULTS} validate={validateRifa}>
+      <SimpleForm
+        noValidate
+        toolbar={<CreateToolbar />}
+        defaultValues={PAST_RAFFLE_FORM_DEFAULTS}
+        validate={validateRifa}
+      >
         <RifaInputs />
       </SimpleForm>
     </Create>

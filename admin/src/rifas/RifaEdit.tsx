@@ -15,7 +15,8 @@ export function RifaEdit() {
           notify('vag.rifas.saved', { type: 'success' });
           redirect('list', 'rifas');
         },
-        onError: (error: Error) => notify(`${translate('vag.rifas.updateError')} ${error.message}`, { type: 'error' }),
+        onError: (error: Error) =>
+          notify(`${translate('vag.rifas.updateError')} ${error.message}`, { type: 'error' }),
       }}
     >
       <SimpleForm noValidate validate={validateRifa}>

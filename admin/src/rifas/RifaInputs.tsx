@@ -27,7 +27,13 @@ export function RifaInputs() {
   return (
     <>
       <TextInput source="activityName" label={t('activityName')} fullWidth />
-      <TextInput source="date" type="date" label={t('date')} InputLabelProps={{ shrink: true }} fullWidth />
+      <TextInput
+        source="date"
+        type="date"
+        label={t('date')}
+        InputLabelProps={{ shrink: true }}
+        fullWidth
+      />
       <TextInput source="prize" label={t('prize')} fullWidth />
       <TextInput source="winner" label={t('winner')} fullWidth />
       <TextInput source="image" label={t('image')} fullWidth />

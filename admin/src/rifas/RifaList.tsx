@@ -23,7 +23,12 @@ function Actions() {
   const basename = useBasename();
   return (
     <TopToolbar>
-      <Button component={Link} to={`${basename}/rifas/create`} variant="contained" startIcon={<AddIcon />}>
+      <Button
+        component={Link}
+        to={`${basename}/rifas/create`}
+        variant="contained"
+        startIcon={<AddIcon />}
+      >
         {translate('vag.rifas.add')}
       </Button>
     </TopToolbar>
@@ -61,7 +66,12 @@ function RifaCard({ rifa }: { rifa: Row }) {
         </Typography>
       </CardContent>
       <CardActions>
-        <Button size="small" component={Link} to={`${basename}/rifas/${encodeURIComponent(String(rifa.id))}`} startIcon={<EditIcon />}>
+        <Button
+          size="small"
+          component={Link}
+          to={`${basename}/rifas/${encodeURIComponent(String(rifa.id))}`}
+          startIcon={<EditIcon />}
+        >
           {translate('vag.common.edit')}
         </Button>
         <TwoStepDelete
@@ -87,10 +97,21 @@ function Grid() {
   const { data, isPending } = useListContext<Row>();
   if (isPending) return null;
   if (!data || data.length === 0) {
-    return <Typography sx={{ p: 3 }} color="text.secondary">{translate('vag.rifas.empty')}</Typography>;
+    return (
+      <Typography sx={{ p: 3 }} color="text.secondary">
+        {translate('vag.rifas.empty')}
+      </Typography>
+    );
   }
   return (
-    <Box sx={{ display: 'grid', gap: 2, p: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' } }}>
+    <Box
+      sx={{
+        display: 'grid',
+        gap: 2,
+        p: 2,
+        gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' },
+      }}
+    >
       {data.map((rifa) => (
         <RifaCard key={rifa.id} rifa={rifa} />
       ))}
@@ -101,7 +122,13 @@ function Grid() {
 export function RifaList() {
   const translate = useTranslate();
   return (
-    <List title={translate('vag.rifas.title')} actions={<Actions />} empty={false} pagination={false} perPage={100}>
+    <List
+      title={translate('vag.rifas.title')}
+      actions={<Actions />}
+      empty={false}
+      pagination={false}
+      perPage={100}
+    >
       <Grid />
     </List>
   );

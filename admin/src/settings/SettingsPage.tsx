@@ -8,7 +8,15 @@ import { Form, Loading, SaveButton, TextInput, Title, useTranslate } from 'react
 import { errorMessage, useToast } from '../common/useToast';
 import { useVagApi } from '../common/useVagApi';
 
-function Section({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {
+function Section({
+  title,
+  children,
+  action,
+}: {
+  title: string;
+  children: ReactNode;
+  action?: ReactNode;
+}) {
   return (
     <Card sx={{ mb: 2 }}>
       <CardContent>
@@ -32,16 +40,27 @@ export function SettingsPage() {
   const api = useVagApi();
   const queryClient = useQueryClient();
   const [showKeys, setShowKeys] = useState(false);
-  const { data, isPending } = useQuery({ queryKey: ['settings'], queryFn: () => api.call<Settings>('GET', '/settings') });
+  const { data, isPending } = useQuery({
+    queryKey: ['settings'],
+    queryFn: () => api.call<Settings>('GET', '/settings'),
+  });
 
   const save = async (values: Record<string, unknown>) => {
     const { _id, id: _ignored, ...rest } = values as Record<string, unknown> & { _id?: string };
     try {
-      await api.call('PUT', `/settings/${encodeURIComponent(String(_id ?? data?._id ?? ''))}`, rest);
+      await api.call(
+        'PUT',
+        `/settings/${encodeURIComponent(String(_id ?? data?._id ?? ''))}`,
+        rest,
+      );
       toast({ title: translate('vag.settings.saved') });
       await queryClient.invalidateQueries({ queryKey: ['settings'] });
     } catch (error) {
-      toast({ title: translate('vag.settings.saveError'), description: errorMessage(error, ''), type: 'error' });
+      toast({
+        title: translate('vag.settings.saveError'),
+        description: errorMessage(error, ''),
+        type: 'error',
+      });
     }
   };
 
@@ -66,7 +85,11 @@ export function SettingsPage() {
         </Section>
         <Section
           title={t('apiKeys')}
-          action={<Button onClick={() => setShowKeys((v) => !v)}>{t(showKeys ? 'hideKeys' : 'showKeys')}</Button>}
+          action={
+            <Button onClick={() => setShowKeys((v) => !v)}>
+              {t(showKeys ? 'hideKeys' : 'showKeys')}
+            </Button>
+          }
         >
           {showKeys ? (
             <>

@@ -34,7 +34,10 @@ export function RegisterForm() {
     try {
       await api.call('POST', '/admin/register', payload);
       const role = translate(`vag.roles.${String(values.role)}`);
-      toast({ title: t('createdTitle'), description: translate('vag.users.created', { email: values.email, role }) });
+      toast({
+        title: t('createdTitle'),
+        description: translate('vag.users.created', { email: values.email, role }),
+      });
       setSaved((n) => n + 1);
       await queryClient.invalidateQueries({ queryKey: ['staff-users'] });
       await queryClient.invalidateQueries({ queryKey: ['resellers'] });
@@ -54,11 +57,21 @@ export function RegisterForm() {
           {t('register')}
         </Typography>
         {warning && (
-          <Alert severity="info" onClose={() => setWarning(false)} closeText={translate('vag.common.dismiss')} sx={{ mb: 2 }}>
+          <Alert
+            severity="info"
+            onClose={() => setWarning(false)}
+            closeText={translate('vag.common.dismiss')}
+            sx={{ mb: 2 }}
+          >
             {t('warning')}
           </Alert>
         )}
-        <Form noValidate defaultValues={REGISTER_FORM_DEFAULTS} onSubmit={submit} validate={validate}>
+        <Form
+          noValidate
+          defaultValues={REGISTER_FORM_DEFAULTS}
+          onSubmit={submit}
+          validate={validate}
+        >
           <ResetAfterSave done={saved} />
           <TextInput source="name" label={t('name')} fullWidth />
           <TextInput source="email" type="email" label={t('email')} fullWidth />
@@ -70,7 +83,11 @@ export function RegisterForm() {
             emptyText=""
           />
           <PasswordField source="password" label={t('password')} autoComplete="new-password" />
-          <PasswordField source="confirmPassword" label={t('confirmPassword')} autoComplete="new-password" />
+          <PasswordField
+            source="confirmPassword"
+            label={t('confirmPassword')}
+            autoComplete="new-password"
+          />
           <SaveButton label={t('register')} alwaysEnable />
         </Form>
       </CardContent>

@@ -1,5 +1,15 @@
 // The staff list (GET /api/admin): name, e-mail, role, referral code.
-import { Card, CardContent, Chip, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import {
+  Card,
+  CardContent,
+  Chip,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import type { UserListItem } from '@vag/contracts';
 import { useTranslate } from 'react-admin';
@@ -8,7 +18,10 @@ import { useVagApi } from '../common/useVagApi';
 export function UserTable() {
   const translate = useTranslate();
   const api = useVagApi();
-  const { data = [] } = useQuery({ queryKey: ['staff-users'], queryFn: () => api.call<UserListItem[]>('GET', '/admin') });
+  const { data = [] } = useQuery({
+    queryKey: ['staff-users'],
+    queryFn: () => api.call<UserListItem[]>('GET', '/admin'),
+  });
   const t = (key: string) => translate(`vag.users.${key}`);
   return (
     <Card>

@@ -35,7 +35,14 @@ export function UsersPage() {
           <Typography variant="h5" component="h1" sx={{ fontWeight: 700, mb: 2 }}>
             {translate('vag.users.title')}
           </Typography>
-          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' }, alignItems: 'start' }}>
+          <Box
+            sx={{
+              display: 'grid',
+              gap: 2,
+              gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' },
+              alignItems: 'start',
+            }}
+          >
             <RegisterForm />
             <UserTable />
           </Box>
