@@ -23,6 +23,9 @@ func main() {
 	listen := flag.String("listen", "127.0.0.1:27017", "TCP address to listen on")
 	dir := flag.String("dir", "data/ferretdb", "directory holding the SQLite databases")
 	level := flag.String("log-level", "error", "debug, info, warn or error (warn already logs every unsupported command)")
+	// SQLite's default in WAL mode (FULL) syncs the disk on every commit, and every write
+	// here is a commit; NORMAL survives a crash of this process, not a power cut.
+	synchronous := flag.String("synchronous", "normal", "SQLite synchronous pragma: full or normal")
 	flag.Parse()
 
 	var logLevel slog.Level
@@ -49,7 +52,7 @@ func main() {
 		Listener:  ferretdb.ListenerConfig{TCP: "127.0.0.1:0"},
 		Logger:    logger,
 		Handler:   "sqlite",
-		SQLiteURL: "file:" + abs + "/",
+		SQLiteURL: "file:" + abs + "/?_pragma=synchronous(" + *synchronous + ")",
 	})
 	if err != nil {
 		log.Fatal(err)
