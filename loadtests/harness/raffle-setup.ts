@@ -6,7 +6,7 @@ export interface SaleSetup {
   packages: Array<{ name: string; quantity: number; price: number; isPopular: boolean }>;
 }
 
-/** Packages for the small CI raffle: about 20 numbers per buyer, ~100 buyers sell out 2 000. */
+/** Packages for the small CI raffle: about 22 numbers per buyer, ~45 buyers sell out 1 000. */
 export const SMALL_PACKAGES: SaleSetup['packages'] = [
   { name: 'Paquete Básico', quantity: 10, price: 10 },
   { name: 'Paquete Amigo', quantity: 20, price: 20 },

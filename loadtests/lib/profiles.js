@@ -11,7 +11,8 @@ const PROFILES = {
   smoke: { rate: 2, hold: 10, rampUp: 1, rampDown: 1, maxVUs: 10 },
   // The CI sellout: a few hundred buyers in half a minute, gentle enough for a busy
   // 2-core CI machine; about half of them are late and get the sold-out answer.
-  ci: { rate: 10, hold: 25, rampUp: 3, rampDown: 2, maxVUs: 40 },
+  // With STOP_WHEN_SOLD_OUT the run ends at the sellout, usually long before the hold.
+  ci: { rate: 10, hold: 60, rampUp: 3, rampDown: 2, maxVUs: 60 },
   // The draw goes viral: arrivals jump from a trickle to the peak in two seconds.
   spike: { rate: 150, hold: 30, rampUp: 2, rampDown: 5, maxVUs: 300 },
   // Sustained demand until every number is sold (STOP_WHEN_SOLD_OUT ends it early).
