@@ -13,8 +13,7 @@ COPY workers/package.json workers/
 COPY storefront/package.json storefront/
 COPY admin/package.json admin/
 COPY loadtests/package.json loadtests/
-# `npm install` when `npm ci` refuses the lock file (see .ci/run).
-RUN npm ci --no-audit --no-fund || npm install --no-audit --no-fund
+RUN npm ci --no-audit --no-fund
 
 COPY . .
 RUN npm run build -w @vag/storefront && npm run build -w @vag/admin \

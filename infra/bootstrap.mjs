@@ -23,15 +23,7 @@ export function ensureDependencies() {
   if (existsSync(marker)) return;
   console.log('▸ node_modules missing: npm ci…');
   const started = Date.now();
-  const ci = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], {
-    cwd: repoRoot,
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  if (ci.status !== 0) {
-    // See .ci/run: `npm ci` can refuse a lock file that `npm install` accepts.
-    console.log('! npm ci refused the lock file: npm install instead');
-    runOrExit('npm', ['install', '--no-audit', '--no-fund'], 'npm install');
-  }
+  runOrExit('npm', ['ci', '--no-audit', '--no-fund'], 'npm ci');
   console.log(`✓ dependencies installed (${((Date.now() - started) / 1000).toFixed(0)} s)`);
 }
 
