@@ -4,6 +4,7 @@ import type { Db } from 'mongodb';
 import { signStaffToken } from '../auth/token';
 import type { AppDeps } from '../context';
 import { createUser, type StaffRole, type UserDoc } from '../db/users';
+import { startTestServer, type TestServer } from './server';
 
 export interface CreatedStaff {
   user: UserDoc;
@@ -71,5 +72,23 @@ export function apiCaller(baseUrl: string) {
       // Not JSON: keep the text.
     }
     return { status: res.status, json, headers: res.headers };
+  };
+}
+
+export type ApiCaller = ReturnType<typeof apiCaller>;
+
+/** The setup most route tests share: a test server with one admin and one reseller signed in. */
+export async function startServerWithStaff(): Promise<{
+  server: TestServer;
+  call: ApiCaller;
+  admin: string;
+  reseller: string;
+}> {
+  const server = await startTestServer();
+  return {
+    server,
+    call: apiCaller(server.url),
+    admin: (await createStaff(server.db, { role: 'admin' })).token,
+    reseller: (await createStaff(server.db, { role: 'reseller' })).token,
   };
 }

@@ -1,18 +1,13 @@
 import { PERMISSIONS, STAFF_API_MESSAGES, VALIDATION } from '@vag/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCaller, createStaff } from '../../testing/seed';
-import { startTestServer, type TestServer } from '../../testing/server';
+import { type ApiCaller, startServerWithStaff } from '../../testing/seed';
+import type { TestServer } from '../../testing/server';
 
 let server: TestServer;
-let call: ReturnType<typeof apiCaller>;
+let call: ApiCaller;
 let admin: string;
 let reseller: string;
-beforeAll(async () => {
-  server = await startTestServer();
-  call = apiCaller(server.url);
-  admin = (await createStaff(server.db, { role: 'admin' })).token;
-  reseller = (await createStaff(server.db, { role: 'reseller' })).token;
-});
+beforeAll(async () => ({ server, call, admin, reseller } = await startServerWithStaff()));
 afterAll(async () => server?.stop());
 
 const valid = {
