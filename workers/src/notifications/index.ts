@@ -1,7 +1,8 @@
 // The notifications worker: consumer group 'notifications' on numbers.assigned. Each
 // payload is validated against contracts before acting; failures are retried by the bus.
 import type { AppDeps, BusMessage, Stoppable } from '@vag/api';
-import { safeParseEvent, TOPICS } from '@vag/contracts';
+import { TOPICS } from '@vag/contracts';
+import { parseConsumedEvent } from '../consume';
 import { notifyPurchase, type NotifyOptions } from './notify';
 
 export const NOTIFICATIONS_GROUP_ID = 'notifications';
@@ -11,15 +12,8 @@ export async function handleNotificationsMessage(
   message: BusMessage,
   options: NotifyOptions = {},
 ): Promise<void> {
-  const parsed = safeParseEvent(message.value);
-  if (!parsed.success) {
-    deps.log.error(
-      { topic: message.topic, key: message.key, issues: parsed.error.issues },
-      'notifications: invalid event skipped',
-    );
-    return;
-  }
-  const event = parsed.data;
+  const event = parseConsumedEvent(deps.log, NOTIFICATIONS_GROUP_ID, message);
+  if (!event) return;
   switch (event.type) {
     case 'numbers.assigned':
       await notifyPurchase(deps, event.data, options);

@@ -1,7 +1,8 @@
 // The numbers worker: consumer group 'numbers' on purchase.paid. Validates each payload
 // against contracts before acting; a handler failure is retried by the bus (at least once).
 import type { AppDeps, BusMessage, Stoppable } from '@vag/api';
-import { safeParseEvent, TOPICS } from '@vag/contracts';
+import { TOPICS } from '@vag/contracts';
+import { parseConsumedEvent } from '../consume';
 import { assignNumbers } from './assign-numbers';
 
 export const NUMBERS_GROUP_ID = 'numbers';
@@ -10,16 +11,8 @@ export async function handleNumbersMessage(
   deps: Pick<AppDeps, 'db' | 'bus' | 'log'>,
   message: BusMessage,
 ): Promise<void> {
-  const parsed = safeParseEvent(message.value);
-  if (!parsed.success) {
-    // Retrying cannot fix a malformed payload: log it loudly and move on.
-    deps.log.error(
-      { topic: message.topic, key: message.key, issues: parsed.error.issues },
-      'numbers: invalid event skipped',
-    );
-    return;
-  }
-  const event = parsed.data;
+  const event = parseConsumedEvent(deps.log, NUMBERS_GROUP_ID, message);
+  if (!event) return;
   switch (event.type) {
     case 'purchase.paid':
       await assignNumbers(deps, event.data.purchaseId);

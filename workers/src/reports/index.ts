@@ -2,7 +2,8 @@
 // projections of db/sales.ts. One fact per purchase, so redelivery never counts twice.
 import type { AppDeps, BusMessage, Stoppable } from '@vag/api';
 import { recordSale } from '@vag/api/db/sales';
-import { safeParseEvent, TOPICS } from '@vag/contracts';
+import { TOPICS } from '@vag/contracts';
+import { parseConsumedEvent } from '../consume';
 
 export const REPORTS_GROUP_ID = 'reports';
 
@@ -10,15 +11,8 @@ export async function handleReportsMessage(
   deps: Pick<AppDeps, 'db' | 'log'>,
   message: BusMessage,
 ): Promise<void> {
-  const parsed = safeParseEvent(message.value);
-  if (!parsed.success) {
-    deps.log.error(
-      { topic: message.topic, key: message.key, issues: parsed.error.issues },
-      'reports: invalid event skipped',
-    );
-    return;
-  }
-  const event = parsed.data;
+  const event = parseConsumedEvent(deps.log, REPORTS_GROUP_ID, message);
+  if (!event) return;
   switch (event.type) {
     case 'purchase.paid': {
       const d = event.data;
