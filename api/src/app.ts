@@ -12,7 +12,6 @@ import { SERVER } from '@vag/contracts';
 import type { AppDeps, AppEnv } from './context';
 import { mountApiRoutes, mountRootRoutes } from './routes';
 
-
 /** JSON bodies above this are refused with 413 (media uploads have their own limit). */
 const JSON_BODY_LIMIT = 256 * 1024;
 
@@ -26,12 +25,24 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     await next();
     const ms = Math.round(performance.now() - started);
     if (c.req.path.startsWith('/api') || c.res.status >= 500) {
-      deps.log.debug({ reqId: c.get('requestId'), method: c.req.method, path: c.req.path, status: c.res.status, ms }, 'request');
+      deps.log.debug(
+        {
+          reqId: c.get('requestId'),
+          method: c.req.method,
+          path: c.req.path,
+          status: c.res.status,
+          ms,
+        },
+        'request',
+      );
     }
   });
   app.use(
     '/api/*',
-    bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: (c) => c.json({ msg: SERVER.payloadTooLarge }, 413) }),
+    bodyLimit({
+      maxSize: JSON_BODY_LIMIT,
+      onError: (c) => c.json({ msg: SERVER.payloadTooLarge }, 413),
+    }),
   );
 
   const api = new Hono<AppEnv>();
@@ -72,10 +83,15 @@ function serveBuiltSites(app: Hono<AppEnv>, deps: AppDeps): void {
     app.get('/admin', (c) => c.redirect('/admin/'));
     app.use(
       '/admin/*',
-      serveStatic({ root: path.relative(process.cwd(), adminRoot) || '.', rewriteRequestPath: (p) => p.replace(/^\/admin/, '') }),
+      serveStatic({
+        root: path.relative(process.cwd(), adminRoot) || '.',
+        rewriteRequestPath: (p) => p.replace(/^\/admin/, ''),
+      }),
     );
     // The admin is a single-page app: every other /admin path is one of its routes.
-    app.get('/admin/*', (c) => (existsSync(adminIndex) ? c.html(readFileSync(adminIndex, 'utf8')) : c.notFound()));
+    app.get('/admin/*', (c) =>
+      existsSync(adminIndex) ? c.html(readFileSync(adminIndex, 'utf8')) : c.notFound(),
+    );
   }
   if (existsSync(storefrontRoot)) {
     app.use('/*', serveStatic({ root: path.relative(process.cwd(), storefrontRoot) || '.' }));

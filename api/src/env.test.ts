@@ -15,8 +15,8 @@ describe('parseEnv', () => {
   });
 
   it('refuses bad values with a message naming every bad variable', () => {
-    expect(() => parseEnv({ PORT: 'abc', MONGODB_URL: 'postgres://x', WORKERS: 'all' })).toThrowError(
-      /Configuración inválida:[\s\S]*PORT[\s\S]*MONGODB_URL[\s\S]*WORKERS/,
-    );
+    expect(() =>
+      parseEnv({ PORT: 'abc', MONGODB_URL: 'postgres://x', WORKERS: 'all' }),
+    ).toThrowError(/Configuración inválida:[\s\S]*PORT[\s\S]*MONGODB_URL[\s\S]*WORKERS/);
   });
 });

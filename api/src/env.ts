@@ -17,7 +17,10 @@ const envSchema = z.object({
   /** Directory for embedded-mode state: FerretDB files, JWT secret, outbox log. */
   DATA_DIR: z.string().default('data'),
 
-  MONGODB_URL: z.string().regex(/^mongodb(\+srv)?:\/\//, 'debe empezar por mongodb://').default('mongodb://127.0.0.1:27017/voyaganar'),
+  MONGODB_URL: z
+    .string()
+    .regex(/^mongodb(\+srv)?:\/\//, 'debe empezar por mongodb://')
+    .default('mongodb://127.0.0.1:27017/voyaganar'),
   /** Comma-separated brokers; unset means the in-process event bus. */
   KAFKA_BROKERS: optional,
   KAFKA_CLIENT_ID: z.string().default('voy-a-ganar'),
@@ -27,7 +30,11 @@ const envSchema = z.object({
   WORKERS: z.enum(['embedded', 'none']).default('embedded'),
 
   JWT_SECRET: optional,
-  JWT_TTL_SECONDS: z.coerce.number().int().positive().default(8 * 3600),
+  JWT_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(8 * 3600),
   ADMIN_EMAIL: optional,
   ADMIN_PASSWORD: optional,
   /** Behind a reverse proxy: take the client address for login limits from X-Forwarded-For. */

@@ -46,7 +46,8 @@ export async function startRuntime(env: Env, log: Logger): Promise<Runtime> {
     deps,
     app: createApp(deps),
     stop: async () => {
-      for (const r of running.reverse()) await r.stop().catch((err) => log.error({ err }, 'stop failed'));
+      for (const r of running.reverse())
+        await r.stop().catch((err) => log.error({ err }, 'stop failed'));
       await bus.close();
       await client.close();
     },

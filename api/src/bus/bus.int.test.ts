@@ -13,8 +13,13 @@ afterEach(async () => {
 });
 
 function kafkaBus(): KafkaBus {
-  if (brokers.length === 0) throw new Error('VAG_TEST_KAFKA_BROKERS is not set: run through `npm test`');
-  const bus = new KafkaBus({ brokers, clientId: `test-${randomUUID().slice(0, 8)}`, partitions: 4 });
+  if (brokers.length === 0)
+    throw new Error('VAG_TEST_KAFKA_BROKERS is not set: run through `npm test`');
+  const bus = new KafkaBus({
+    brokers,
+    clientId: `test-${randomUUID().slice(0, 8)}`,
+    partitions: 4,
+  });
   cleanups.push(() => bus.close());
   return bus;
 }
@@ -31,11 +36,21 @@ function behavesAsABus(name: string, makeBus: () => EventBus) {
       const bus = makeBus();
       const topic = `t.${randomUUID()}`;
       const got: BusMessage[] = [];
-      const sub = await bus.subscribe({ groupId: `g-${randomUUID()}`, topics: [topic], handler: collect(got) });
+      const sub = await bus.subscribe({
+        groupId: `g-${randomUUID()}`,
+        topics: [topic],
+        handler: collect(got),
+      });
       cleanups.push(() => sub.stop());
-      await bus.publish([{ topic, key: 'purchase-1', value: { type: 'purchase.paid', version: 1, n: 3 } }]);
+      await bus.publish([
+        { topic, key: 'purchase-1', value: { type: 'purchase.paid', version: 1, n: 3 } },
+      ]);
       await waitFor(() => got.length === 1, { message: 'the event' });
-      expect(got[0]).toMatchObject({ topic, key: 'purchase-1', value: { type: 'purchase.paid', version: 1, n: 3 } });
+      expect(got[0]).toMatchObject({
+        topic,
+        key: 'purchase-1',
+        value: { type: 'purchase.paid', version: 1, n: 3 },
+      });
     });
 
     it('gives every consumer group its own copy', async () => {
@@ -43,8 +58,15 @@ function behavesAsABus(name: string, makeBus: () => EventBus) {
       const topic = `t.${randomUUID()}`;
       const a: BusMessage[] = [];
       const b: BusMessage[] = [];
-      for (const [group, into] of [['numbers', a], ['notifications', b]] as const) {
-        const sub = await bus.subscribe({ groupId: `${group}-${randomUUID()}`, topics: [topic], handler: collect(into) });
+      for (const [group, into] of [
+        ['numbers', a],
+        ['notifications', b],
+      ] as const) {
+        const sub = await bus.subscribe({
+          groupId: `${group}-${randomUUID()}`,
+          topics: [topic],
+          handler: collect(into),
+        });
         cleanups.push(() => sub.stop());
       }
       await bus.publish([{ topic, key: 'k', value: 1 }]);
@@ -76,7 +98,12 @@ function behavesAsABus(name: string, makeBus: () => EventBus) {
       const bus = makeBus();
       const topic = `t.${randomUUID()}`;
       const got: BusMessage[] = [];
-      const sub = await bus.subscribe({ groupId: `g-${randomUUID()}`, topics: [topic], handler: collect(got), concurrency: 4 });
+      const sub = await bus.subscribe({
+        groupId: `g-${randomUUID()}`,
+        topics: [topic],
+        handler: collect(got),
+        concurrency: 4,
+      });
       cleanups.push(() => sub.stop());
       await bus.publish(Array.from({ length: 20 }, (_, i) => ({ topic, key: 'same', value: i })));
       await waitFor(() => got.length === 20, { message: '20 events' });
@@ -96,7 +123,11 @@ describe('kafka bus with two consumers in one group', () => {
     await bus.ensureTopics([topic]);
     const byA: BusMessage[] = [];
     const byB: BusMessage[] = [];
-    const subA: Subscription = await bus.subscribe({ groupId, topics: [topic], handler: collect(byA) });
+    const subA: Subscription = await bus.subscribe({
+      groupId,
+      topics: [topic],
+      handler: collect(byA),
+    });
     // A second process would have its own client; a second bus object gives the same.
     const busB = kafkaBus();
     const subB = await busB.subscribe({ groupId, topics: [topic], handler: collect(byB) });
@@ -104,7 +135,11 @@ describe('kafka bus with two consumers in one group', () => {
 
     const sent = new Set<string>();
     const send = async (n: number) => {
-      const batch = Array.from({ length: n }, () => ({ topic, key: randomUUID(), value: randomUUID() }));
+      const batch = Array.from({ length: n }, () => ({
+        topic,
+        key: randomUUID(),
+        value: randomUUID(),
+      }));
       batch.forEach((m) => sent.add(m.value));
       await bus.publish(batch);
     };
@@ -113,7 +148,10 @@ describe('kafka bus with two consumers in one group', () => {
     await waitFor(
       async () => {
         await send(20);
-        await waitFor(() => [...sent].every((v) => received().has(v)), { message: 'all sent events', timeoutMs: 20_000 });
+        await waitFor(() => [...sent].every((v) => received().has(v)), {
+          message: 'all sent events',
+          timeoutMs: 20_000,
+        });
         return byA.length > 0 && byB.length > 0;
       },
       { timeoutMs: 60_000, intervalMs: 200, message: 'both consumers to get a share' },
@@ -123,7 +161,10 @@ describe('kafka bus with two consumers in one group', () => {
     await subA.stop();
     const before = byB.length;
     await send(30);
-    await waitFor(() => [...sent].every((v) => received().has(v)), { timeoutMs: 45_000, message: 'the survivor to take every partition' });
+    await waitFor(() => [...sent].every((v) => received().has(v)), {
+      timeoutMs: 45_000,
+      message: 'the survivor to take every partition',
+    });
     expect(byB.length - before).toBeGreaterThanOrEqual(30);
   });
 });

@@ -87,7 +87,13 @@ export class InProcessBus implements EventBus {
         return;
       } catch (error) {
         this.log?.warn(
-          { err: error, topic: message.topic, key: message.key, group: group.options.groupId, attempt },
+          {
+            err: error,
+            topic: message.topic,
+            key: message.key,
+            group: group.options.groupId,
+            attempt,
+          },
           'handler failed; will redeliver',
         );
         await new Promise((resolve) => setTimeout(resolve, retryDelayMs(attempt)));

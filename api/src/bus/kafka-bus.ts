@@ -44,7 +44,9 @@ export class KafkaBus implements EventBus {
   }
 
   private connect(): Promise<void> {
-    this.connected ??= Promise.all([this.producer.connect(), this.admin.connect()]).then(() => undefined);
+    this.connected ??= Promise.all([this.producer.connect(), this.admin.connect()]).then(
+      () => undefined,
+    );
     return this.connected;
   }
 
@@ -105,7 +107,11 @@ export class KafkaBus implements EventBus {
       partitionsConsumedConcurrently: Math.max(1, options.concurrency ?? 3),
       eachMessage: async ({ topic, message, heartbeat }) => {
         const value: unknown = message.value ? JSON.parse(message.value.toString('utf8')) : null;
-        const busMessage: BusMessage = { topic: topic.slice(this.ns.length), key: message.key?.toString('utf8') ?? '', value };
+        const busMessage: BusMessage = {
+          topic: topic.slice(this.ns.length),
+          key: message.key?.toString('utf8') ?? '',
+          value,
+        };
         for (let attempt = 0; ; attempt++) {
           try {
             await options.handler(busMessage);

@@ -8,7 +8,11 @@ export interface ApiErrorBody {
   errors?: Record<string, string>;
 }
 
-export function apiError(status: ContentfulStatusCode, msg: string, errors?: Record<string, string>): HTTPException {
+export function apiError(
+  status: ContentfulStatusCode,
+  msg: string,
+  errors?: Record<string, string>,
+): HTTPException {
   const body: ApiErrorBody = errors ? { msg, errors } : { msg };
   return new HTTPException(status, {
     message: msg,

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { applyListQuery, contentRange, ListQueryError, parseListQuery, withId } from './simple-rest';
+import {
+  applyListQuery,
+  contentRange,
+  ListQueryError,
+  parseListQuery,
+  withId,
+} from './simple-rest';
 
 const people = [
   { id: 'a', name: 'Núñez Pérez', email: 'nunez@example.ec', active: true, n: 10 },
@@ -9,7 +15,9 @@ const people = [
 
 describe('parseListQuery', () => {
   it('reads react-admin sort, range and filter', () => {
-    expect(parseListQuery({ sort: '["name","DESC"]', range: '[0,9]', filter: '{"q":"ana"}' })).toEqual({
+    expect(
+      parseListQuery({ sort: '["name","DESC"]', range: '[0,9]', filter: '{"q":"ana"}' }),
+    ).toEqual({
       sort: { field: 'name', order: 'DESC' },
       range: { start: 0, end: 9 },
       filter: { q: 'ana' },
@@ -47,16 +55,26 @@ describe('applyListQuery', () => {
   it('searches the given fields ignoring case and accents', () => {
     const page = applyListQuery(people, { filter: { q: 'NUNEZ' } }, ['name', 'email']);
     expect(page.items.map((p) => p.id)).toEqual(['a']);
-    expect(applyListQuery(people, { filter: { q: 'guayaquil' } }, ['name', 'email']).items.map((p) => p.id)).toEqual(['c']);
+    expect(
+      applyListQuery(people, { filter: { q: 'guayaquil' } }, ['name', 'email']).items.map(
+        (p) => p.id,
+      ),
+    ).toEqual(['c']);
   });
 
   it('matches exact filters and id lists (getMany)', () => {
     expect(applyListQuery(people, { filter: { active: true } }, []).total).toBe(2);
-    expect(applyListQuery(people, { filter: { id: ['b', 'c'] } }, []).items.map((p) => p.id)).toEqual(['b', 'c']);
+    expect(
+      applyListQuery(people, { filter: { id: ['b', 'c'] } }, []).items.map((p) => p.id),
+    ).toEqual(['b', 'c']);
   });
 
   it('sorts numbers numerically and pages with an inclusive range', () => {
-    const page = applyListQuery(people, { sort: { field: 'n', order: 'DESC' }, range: { start: 1, end: 1 }, filter: {} }, []);
+    const page = applyListQuery(
+      people,
+      { sort: { field: 'n', order: 'DESC' }, range: { start: 1, end: 1 }, filter: {} },
+      [],
+    );
     expect(page).toEqual({ items: [people[0]], total: 3, start: 1 });
     expect(contentRange('people', page)).toBe('people 1-1/3');
   });

@@ -29,10 +29,17 @@ export function parseListQuery(query: Record<string, string | undefined>): ListQ
   const result: ListQuery = { filter: {} };
   if (query.sort) {
     const sort = parseJson(query.sort, 'sort');
-    if (!Array.isArray(sort) || typeof sort[0] !== 'string' || (sort[1] !== undefined && typeof sort[1] !== 'string')) {
+    if (
+      !Array.isArray(sort) ||
+      typeof sort[0] !== 'string' ||
+      (sort[1] !== undefined && typeof sort[1] !== 'string')
+    ) {
       throw new ListQueryError('sort');
     }
-    result.sort = { field: sort[0], order: String(sort[1] ?? 'ASC').toUpperCase() === 'DESC' ? 'DESC' : 'ASC' };
+    result.sort = {
+      field: sort[0],
+      order: String(sort[1] ?? 'ASC').toUpperCase() === 'DESC' ? 'DESC' : 'ASC',
+    };
   }
   if (query.range) {
     const range = parseJson(query.range, 'range');
@@ -49,7 +56,8 @@ export function parseListQuery(query: Record<string, string | undefined>): ListQ
   }
   if (query.filter) {
     const filter = parseJson(query.filter, 'filter');
-    if (typeof filter !== 'object' || filter === null || Array.isArray(filter)) throw new ListQueryError('filter');
+    if (typeof filter !== 'object' || filter === null || Array.isArray(filter))
+      throw new ListQueryError('filter');
     result.filter = filter as Record<string, unknown>;
   }
   if (query.q !== undefined && result.filter.q === undefined) result.filter.q = query.q;
@@ -83,7 +91,10 @@ export function applyListQuery<T extends Record<string, unknown>>(
     Object.entries(query.filter).every(([key, wanted]) => {
       if (key === 'q') {
         const needle = normalise(String(wanted ?? '').trim());
-        return needle === '' || searchFields.some((f) => normalise(String(record[f] ?? '')).includes(needle));
+        return (
+          needle === '' ||
+          searchFields.some((f) => normalise(String(record[f] ?? '')).includes(needle))
+        );
       }
       return matches(record, key, wanted);
     }),
@@ -110,7 +121,10 @@ function compare(a: unknown, b: unknown): number {
 }
 
 // `packages 0-9/42`, or `packages */0` for an empty page (nothing to number).
-export function contentRange(resource: string, page: Pick<ListPage<unknown>, 'items' | 'total' | 'start'>): string {
+export function contentRange(
+  resource: string,
+  page: Pick<ListPage<unknown>, 'items' | 'total' | 'start'>,
+): string {
   if (page.items.length === 0) return `${resource} */${page.total}`;
   return `${resource} ${page.start}-${page.start + page.items.length - 1}/${page.total}`;
 }
@@ -135,7 +149,9 @@ export function listResponse<T extends Record<string, unknown>>(
     query = parseListQuery(c.req.query());
   } catch (error) {
     if (error instanceof ListQueryError) {
-      throw apiError(400, STAFF_API_MESSAGES.invalidListQuery, { [error.message]: STAFF_API_MESSAGES.invalidListQuery });
+      throw apiError(400, STAFF_API_MESSAGES.invalidListQuery, {
+        [error.message]: STAFF_API_MESSAGES.invalidListQuery,
+      });
     }
     throw error;
   }

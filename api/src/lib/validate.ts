@@ -7,7 +7,9 @@ import { STAFF_API_MESSAGES } from '@vag/contracts';
 import { SERVER } from '@vag/contracts';
 import { apiError } from './errors';
 
-export function fieldErrors(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>): Record<string, string> {
+export function fieldErrors(
+  issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>,
+): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const issue of issues) {
     const field = issue.path.map(String).join('.') || '_';
@@ -19,7 +21,10 @@ export function fieldErrors(issues: ReadonlyArray<{ path: PropertyKey[]; message
 /** JSON bodies must say so: without the header Hono would validate an empty object instead. */
 const JSON_CONTENT_TYPE = /^application\/([\w.-]+\+)?json\s*(;|$)/i;
 
-export function validate<T extends ZodType, Target extends keyof ValidationTargets>(target: Target, schema: T) {
+export function validate<T extends ZodType, Target extends keyof ValidationTargets>(
+  target: Target,
+  schema: T,
+) {
   return zValidator(target, schema, (result, c) => {
     if (target === 'json' && !JSON_CONTENT_TYPE.test(c.req.header('content-type') ?? '')) {
       throw apiError(415, STAFF_API_MESSAGES.jsonContentTypeRequired);

@@ -53,7 +53,11 @@ export function apiCaller(baseUrl: string) {
   return async function call(
     method: string,
     path: string,
-    { body, token, headers }: { body?: unknown; token?: string; headers?: Record<string, string> } = {},
+    {
+      body,
+      token,
+      headers,
+    }: { body?: unknown; token?: string; headers?: Record<string, string> } = {},
   ): Promise<CallResult> {
     const res = await fetch(`${baseUrl}/api${path}`, {
       method,

@@ -34,7 +34,9 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export async function startTestServer(options: { env?: Record<string, string> } = {}): Promise<TestServer> {
+export async function startTestServer(
+  options: { env?: Record<string, string> } = {},
+): Promise<TestServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const env = parseEnv({
@@ -51,7 +53,9 @@ export async function startTestServer(options: { env?: Record<string, string> } 
   });
   const runtime = await startRuntime(env, createLogger(env.LOG_LEVEL, 'test-api'));
   const server = serve({ fetch: runtime.app.fetch, port, hostname: '127.0.0.1' });
-  await new Promise<void>((resolve) => (server.listening ? resolve() : server.once('listening', () => resolve())));
+  await new Promise<void>((resolve) =>
+    server.listening ? resolve() : server.once('listening', () => resolve()),
+  );
   return {
     url,
     db: runtime.deps.db,

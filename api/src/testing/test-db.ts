@@ -6,7 +6,10 @@ import { ensureIndexes } from '../db/indexes';
 
 export function testMongoBaseUrl(): string {
   const url = process.env.VAG_TEST_MONGODB_URL;
-  if (!url) throw new Error('VAG_TEST_MONGODB_URL is not set: run tests through `npm test` (vitest global setup starts FerretDB)');
+  if (!url)
+    throw new Error(
+      'VAG_TEST_MONGODB_URL is not set: run tests through `npm test` (vitest global setup starts FerretDB)',
+    );
   return url.endsWith('/') ? url : `${url}/`;
 }
 
