@@ -36,7 +36,9 @@ export async function startNumbersWorker(
   const subscription = await deps.bus.subscribe({
     groupId: NUMBERS_GROUP_ID,
     topics: [TOPICS['purchase.paid']],
-    concurrency: 8,
+    // Every allocation extends one chain of claims from the raffle's cursor: parallel
+    // handlers in one process would only race for the same start position and retry.
+    concurrency: 1,
     handler: (message) => handleNumbersMessage({ ...deps, log }, message),
   });
   return { stop: () => subscription.stop() };
