@@ -52,7 +52,7 @@ const RATE = flag('rate', '60');
 // 3 × (150 + 90) s + baseline 60 + 60 s + allocation ~90 s + Kafka starts ≈ 17 minutes.
 const CAP_SECONDS = Number(flag('cap', '150'));
 const SETTLE_SECONDS = Number(flag('settle', '90'));
-const BASELINE_SECONDS = Number(flag('baseline-seconds', '90'));
+const BASELINE_SECONDS = Number(flag('baseline-seconds', '60'));
 const only = new Set(flag('only', PHASES.join(',')).split(',') as Phase[]);
 const ID_INDEX = process.argv.includes('--id-index');
 const suffix = ID_INDEX ? '+idx' : '';
