@@ -60,15 +60,13 @@ describe('sellout audit', () => {
     let start = 0;
     for (const p of purchases as Array<{ _id: string; status: string; quantity: number }>) {
       if (!claims || p.status !== 'COMPLETED') continue;
-      await t.db
-        .collection<Doc>('number_claims')
-        .insertOne({
-          _id: `current:${start}`,
-          raffleId: 'current',
-          start,
-          count: p.quantity,
-          purchaseId: p._id,
-        });
+      await t.db.collection<Doc>('number_claims').insertOne({
+        _id: `current:${start}`,
+        raffleId: 'current',
+        start,
+        count: p.quantity,
+        purchaseId: p._id,
+      });
       start += p.quantity;
     }
   }
