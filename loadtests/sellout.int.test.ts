@@ -68,7 +68,11 @@ describe('sellout of a 1 000-number raffle', () => {
       run.output,
     ).toBe(true);
     expect(run.summary?.unexpectedErrorRate).toBe(0);
-    expect(run.summary?.numbersPaid).toBe(N);
+    // k6 stops the moment the raffle shows sold out, so payments still in flight then
+    // (their numbers already assigned) go uncounted here: the exact N is asserted on the
+    // server's side, by the progress and the audit below.
+    expect(run.summary?.numbersPaid).toBeGreaterThan(N / 2);
+    expect(run.summary?.numbersPaid).toBeLessThanOrEqual(N);
     expect(run.summary?.soldOutAnswers).toBeGreaterThan(0);
   });
 
