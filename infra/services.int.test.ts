@@ -31,6 +31,48 @@ describe('startFerretdb', () => {
       await client.close();
     }
   });
+
+  // infra/ferretdb/patches.json: without them each of these lookups scans the table,
+  // and every write of a sellout waits behind the scan.
+  it('finds a document by _id, alone or with other conditions, through the _id index', async () => {
+    const client = new MongoClient(`${ferretdb.url}infra_test`);
+    try {
+      const db = client.db();
+      await db.collection('purchases').insertMany([
+        { _id: 'p1' as never, status: 'PENDING' },
+        { _id: 'p2' as never, status: 'PENDING' },
+      ]);
+      for (const filter of [{ _id: 'p1' }, { _id: 'p1', status: 'PENDING' }]) {
+        const plan = await db.command({ explain: { find: 'purchases', filter } });
+        expect(plan.filterPushdown).toBe(true);
+        expect(JSON.stringify(plan.queryPlanner)).toMatch(/SEARCH \S+ USING INDEX/);
+      }
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('applies the rest of the filter after narrowing by _id', async () => {
+    const client = new MongoClient(`${ferretdb.url}infra_test`);
+    try {
+      const purchases = client.db().collection<{ _id: string; status: string }>('conditional');
+      await purchases.insertOne({ _id: 'p1', status: 'COMPLETED' });
+      const stale = await purchases.updateOne(
+        { _id: 'p1', status: 'PENDING' },
+        { $set: { status: 'EXPIRED' } },
+      );
+      expect(stale.matchedCount).toBe(0);
+      const current = await purchases.findOneAndUpdate(
+        { _id: 'p1', status: 'COMPLETED' },
+        { $set: { status: 'REFUNDED' } },
+        { returnDocument: 'after' },
+      );
+      expect(current?.status).toBe('REFUNDED');
+      expect(await purchases.findOne({ _id: 'p1' })).toEqual({ _id: 'p1', status: 'REFUNDED' });
+    } finally {
+      await client.close();
+    }
+  });
 });
 
 describe('startKafka', () => {

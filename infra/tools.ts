@@ -4,6 +4,7 @@
 // (~/go, ~/.cache/go-build, ~/.m2) make a rebuild after `rm -rf .cache` quick.
 import { createHash } from 'node:crypto';
 import {
+  cpSync,
   existsSync,
   mkdirSync,
   readFileSync,
@@ -41,9 +42,9 @@ function mtime(file: string): number {
 }
 
 export async function ensureFerretdb(): Promise<string> {
-  // Every Go file of the launcher counts, so a new one triggers a rebuild too.
+  // Every Go file of the launcher counts, and its patches, so a change triggers a rebuild.
   const sources = readdirSync(ferretdbSrc)
-    .filter((f) => f.endsWith('.go') || f === 'go.mod' || f === 'go.sum')
+    .filter((f) => f.endsWith('.go') || ['go.mod', 'go.sum', 'patches.json'].includes(f))
     .map((f) => path.join(ferretdbSrc, f));
   const newestSource = Math.max(...sources.map(mtime));
   if (existsSync(ferretdbBin) && mtime(ferretdbBin) >= newestSource) return ferretdbBin;
@@ -51,12 +52,64 @@ export async function ensureFerretdb(): Promise<string> {
   const started = Date.now();
   say.step('FerretDB: building .cache/bin/ferretdb with Go (first time ~2 min)…');
   mkdirSync(binDir, { recursive: true });
+  const modfile = await patchFerretdb();
   // Build beside the target and rename, so a concurrent reader never sees half a file.
   const tmp = `${ferretdbBin}.${process.pid}.tmp`;
-  await run('go', ['build', '-o', tmp, '.'], { cwd: ferretdbSrc, env: goEnv });
+  await run('go', ['build', '-modfile', modfile, '-o', tmp, '.'], {
+    cwd: ferretdbSrc,
+    env: goEnv,
+  });
   renameSync(tmp, ferretdbBin);
   say.ok(`FerretDB built (${seconds(started)})`);
   return ferretdbBin;
+}
+
+interface SourcePatch {
+  file: string;
+  from: string;
+  to: string;
+  count: number;
+}
+
+/**
+ * Copies FerretDB's module out of Go's cache, applies infra/ferretdb/patches.json to the
+ * copy and returns a go.mod (beside it, under .cache/) that replaces the module with it.
+ * The launcher's own go.mod stays the plain upstream pin. A patch that no longer
+ * matches exactly fails the build rather than being skipped.
+ */
+async function patchFerretdb(): Promise<string> {
+  const { module, patches } = JSON.parse(
+    readFileSync(path.join(ferretdbSrc, 'patches.json'), 'utf8'),
+  ) as { module: string; patches: SourcePatch[] };
+  await run('go', ['mod', 'download', module], { cwd: ferretdbSrc, env: goEnv });
+  const upstream = (
+    await run('go', ['list', '-m', '-f', '{{.Dir}}', module], { cwd: ferretdbSrc, env: goEnv })
+  ).trim();
+
+  const workDir = path.join(cacheDir, 'builds', 'ferretdb-patched');
+  const patched = path.join(workDir, 'module');
+  rmSync(workDir, { recursive: true, force: true });
+  mkdirSync(workDir, { recursive: true });
+  // Go's module cache is read-only; the copy must not be.
+  cpSync(upstream, patched, { recursive: true, mode: 0 });
+  await run('chmod', ['-R', 'u+w', patched]);
+  for (const patch of patches) {
+    const file = path.join(patched, patch.file);
+    const text = readFileSync(file, 'utf8');
+    const found = text.split(patch.from).length - 1;
+    if (found !== patch.count) {
+      throw new Error(
+        `FerretDB patch for ${patch.file}: expected ${patch.count} × "${patch.from}", found ${found}`,
+      );
+    }
+    writeFileSync(file, text.split(patch.from).join(patch.to));
+  }
+
+  const modfile = path.join(workDir, 'go.mod');
+  const goMod = readFileSync(path.join(ferretdbSrc, 'go.mod'), 'utf8');
+  writeFileSync(modfile, `${goMod}\nreplace ${module} => ${patched}\n`);
+  writeFileSync(path.join(workDir, 'go.sum'), readFileSync(path.join(ferretdbSrc, 'go.sum')));
+  return modfile;
 }
 
 export async function ensureKafka(): Promise<string> {

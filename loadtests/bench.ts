@@ -8,9 +8,7 @@
 //   baseline  the same k6 sellout against the baseline server (pool allocator), time-boxed
 // Flags: --numbers=100000 (N of the sellouts; smaller for a quick look), --rate=<buyers/s>,
 // --only=alloc,embedded,… , --cap=<s> (longest a sellout's buyers may run, default 150),
-// --settle=<s> (longest wait for the pipeline afterwards, default 90), --baseline-seconds=<s>,
-// --id-index (experiment: add the SQLite index FerretDB's _id lookups can use, see
-// bench/sqlite-id-index.ts; the baseline gets it too).
+// --settle=<s> (longest wait for the pipeline afterwards, default 90), --baseline-seconds=<s>.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -33,7 +31,6 @@ import {
 } from './bench/processes';
 import { formatResults, type BenchResults } from './bench/report';
 import { runSellout, type SelloutFigures } from './bench/sellout-run';
-import { addIdLookupIndexes, sqliteAvailable } from './bench/sqlite-id-index';
 import { runK6, loadtestsDir } from './harness/k6';
 import { startPayPalApprover } from './harness/paypal-approver';
 import { LARGE_PACKAGES, putRaffleOnSale } from './harness/raffle-setup';
@@ -54,8 +51,6 @@ const CAP_SECONDS = Number(flag('cap', '150'));
 const SETTLE_SECONDS = Number(flag('settle', '90'));
 const BASELINE_SECONDS = Number(flag('baseline-seconds', '60'));
 const only = new Set(flag('only', PHASES.join(',')).split(',') as Phase[]);
-const ID_INDEX = process.argv.includes('--id-index');
-const suffix = ID_INDEX ? '+idx' : '';
 const outDir = path.join(loadtestsDir, 'out');
 
 async function main(): Promise<void> {
@@ -65,15 +60,8 @@ async function main(): Promise<void> {
   console.log(
     `bench: N = ${N}, peak ${RATE} buyers/s, sellouts capped at ${CAP_SECONDS} s; logs in ${benchLogDir()}`,
   );
-  if (ID_INDEX && !sqliteAvailable()) throw new Error('--id-index needs the sqlite3 command');
   const ferretdbDir = mkdtempSync(path.join(tmpdir(), 'vag-bench-ferretdb-'));
   const ferretdb = await startFerretdb({ dir: ferretdbDir });
-  const idIndexes = (dbName: string) => {
-    if (ID_INDEX)
-      console.log(
-        `${dbName}: ${addIdLookupIndexes(ferretdbDir, dbName)} tables got the _id lookup index`,
-      );
-  };
   const fakes = await startFakeProviders();
   const approver = await startPayPalApprover((orderId) => fakes.paypal.approve(orderId));
   const mongo = new MongoClient(ferretdb.url, { retryWrites: false });
@@ -114,10 +102,9 @@ async function main(): Promise<void> {
         pricePerNumber: 1,
         packages: LARGE_PACKAGES,
       });
-      idIndexes(dbName);
       console.log(`${label}: selling ${N} numbers…`);
       const figures = await runSellout({
-        label: label + suffix,
+        label,
         baseUrl: api.url,
         db,
         notifications: true,
@@ -174,7 +161,7 @@ async function main(): Promise<void> {
         await kafka.stop();
       }
     }
-    if (only.has('baseline')) await baselineSellout(ferretdb.url, mongo, results, idIndexes);
+    if (only.has('baseline')) await baselineSellout(ferretdb.url, mongo, results);
   } finally {
     await mongo.close();
     await approver.stop();
@@ -195,7 +182,6 @@ async function baselineSellout(
   mongoBaseUrl: string,
   mongo: MongoClient,
   results: BenchResults,
-  idIndexes: (dbName: string) => void,
 ): Promise<void> {
   const dbName = 'bench_baseline';
   const db = mongo.db(dbName);
@@ -209,10 +195,9 @@ async function baselineSellout(
     PACKAGES: JSON.stringify(packages),
   });
   try {
-    idIndexes(dbName);
     console.log(`baseline: selling for at most ${BASELINE_SECONDS} s…`);
     const figures = await runSellout({
-      label: `baseline${suffix}`,
+      label: 'baseline',
       baseUrl: server.url,
       db,
       notifications: false,
