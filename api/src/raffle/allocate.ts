@@ -46,12 +46,15 @@ export async function allocateNumbers(
   if (!raffle.numbersGenerated || !raffle.secretKey)
     throw new NumbersNotGeneratedError(`raffle ${raffleId} has no numbers`);
 
-  const existing = await findClaimByPurchase(db, purchaseId);
-  if (existing) return withNumbers(existing, raffle);
-
+  // No look for an earlier claim first: the store cannot search claims by purchase
+  // without a scan, and the unique purchaseId refuses a second claim anyway, which
+  // sends a repeat to the lookup below.
   let start = raffle.nextPosition;
   for (let step = 0; step < MAX_STEPS; step++) {
     if (start + quantity > raffle.totalNumbers) {
+      // A repeat of a purchase that took the last positions arrives here too.
+      const mine = await findClaimByPurchase(db, purchaseId);
+      if (mine) return withNumbers(mine, raffle);
       throw new NumbersExhaustedError(
         `raffle ${raffleId}: ${quantity} numbers from position ${start} exceed its ${raffle.totalNumbers} (purchase ${purchaseId})`,
       );
