@@ -56,29 +56,28 @@ export async function findPurchase(db: Db, id: string): Promise<PurchaseRecord |
   return purchases(db).findOne({ _id: id });
 }
 
-/** Records the purchase's numbers; false when they were already recorded (matches nothing the second time). */
-export async function recordAssignedNumbers(
+/**
+ * Records the purchase's numbers and takes its one right to move its quantity from
+ * reserved to sold, in one write; false when an earlier delivery already did. The mark
+ * is set before the counters move: a crash in between leaves sold one purchase short
+ * (never oversold), which the reconciler repairs from the purchases.
+ */
+export async function recordNumbersCountedAsSold(
   db: Db,
   purchaseId: string,
   numbers: readonly string[],
 ): Promise<boolean> {
   const now = new Date();
   const result = await purchases(db).updateOne(
-    { _id: purchaseId, numbersAssignedAt: { $exists: false } },
-    { $set: { assignedNumbers: [...numbers], numbersAssignedAt: now, updatedAt: now } },
-  );
-  return result.modifiedCount === 1;
-}
-
-/**
- * Takes the purchase's one right to move its quantity from reserved to sold. The mark
- * is set before the counters move: a crash in between leaves sold one purchase short
- * (never oversold), which the reconciler repairs from the purchases.
- */
-export async function markCountedAsSold(db: Db, purchaseId: string): Promise<boolean> {
-  const result = await purchases(db).updateOne(
     { _id: purchaseId, soldCountedAt: { $exists: false } },
-    { $set: { soldCountedAt: new Date() } },
+    {
+      $set: {
+        assignedNumbers: [...numbers],
+        numbersAssignedAt: now,
+        soldCountedAt: now,
+        updatedAt: now,
+      },
+    },
   );
   return result.modifiedCount === 1;
 }

@@ -2,18 +2,17 @@
 // step is idempotent on its own, so a redelivery — or a crash anywhere in between —
 // replays the whole sequence and ends in the same state:
 //   1. allocate: one claim per purchase (a repeat answers the same claim and numbers)
-//   2. record the numbers on the purchase (conditional: set once)
-//   3. count the quantity as sold instead of reserved (guarded by a mark on the purchase)
-//   4. mark instant prizes among the numbers as won
-//   5. sold out when the claims reach the raffle's end
-//   6. publish numbers.assigned (consumers are idempotent; a repeat is harmless)
+//   2. record the numbers on the purchase with the mark that it counts as sold (one
+//      conditional write), then move its quantity from reserved to sold
+//   3. mark instant prizes among the numbers as won
+//   4. sold out when the claims reach the raffle's end
+//   5. publish numbers.assigned (consumers are idempotent; a repeat is harmless)
 import type { AppDeps } from '@vag/api';
 import { CURRENT_RAFFLE_ID, markSoldOut, moveReservedToSold } from '@vag/api/db/raffle-numbers';
 import { claimInstantPrizes } from '@vag/api/db/instant-prizes';
 import {
   findPurchase,
-  markCountedAsSold,
-  recordAssignedNumbers,
+  recordNumbersCountedAsSold,
   recordInstantPrizesWon,
   recordNumbersProblem,
 } from '@vag/api/db/purchase-numbers';
@@ -54,8 +53,7 @@ export async function assignNumbers(
     return 'skipped';
   }
   const { numbers, claim, raffle } = allocation;
-  await recordAssignedNumbers(db, purchaseId, numbers);
-  if (await markCountedAsSold(db, purchaseId))
+  if (await recordNumbersCountedAsSold(db, purchaseId, numbers))
     await moveReservedToSold(db, raffleId, purchase.quantity);
 
   const instantPrizes = await claimInstantPrizes(db, raffleId, purchaseId, numbers);
