@@ -283,6 +283,17 @@ export async function findUnpublishedPaid(
     .toArray();
 }
 
+/** The purchase's entry when it is still waiting to be published (a lookup by `_id`, no scan). */
+export async function findUnpublishedPaidById(
+  db: Db,
+  id: string,
+): Promise<Pick<PurchaseDoc, '_id' | 'outbox'> | null> {
+  return purchases(db).findOne(
+    { _id: id, 'outbox.purchase_paid.publishedAt': null },
+    { projection: { outbox: 1 } },
+  );
+}
+
 /** Marks the entry published, unless it was replaced meanwhile (then it is published again: at-least-once). */
 export async function markPaidPublished(db: Db, id: string, eventId: string): Promise<void> {
   await purchases(db).updateOne(

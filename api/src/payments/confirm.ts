@@ -67,7 +67,7 @@ export async function applyPayment(
         paidAt,
       );
       if (done) {
-        kickRelay(deps);
+        kickRelay(deps, purchaseId);
         return { purchase: done, transitioned: true };
       }
       continue;
@@ -85,7 +85,7 @@ export async function applyPayment(
       );
       if (done) {
         log.info('late payment completed with re-reserved numbers');
-        kickRelay(deps);
+        kickRelay(deps, purchaseId);
         return { purchase: done, transitioned: true };
       }
       await releaseCapacity(deps.db, purchase.quantity, purchase.raffleId);
