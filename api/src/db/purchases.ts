@@ -320,6 +320,28 @@ export async function requeueStalePaid(db: Db, publishedBefore: Date): Promise<n
   return result.modifiedCount;
 }
 
+/**
+ * Where the numbers worker is: when it last numbered a purchase, and when that
+ * purchase's event went out (null while its publication is not yet recorded).
+ */
+export async function findNumbersFront(
+  db: Db,
+): Promise<{ assignedAt: Date; publishedAt: Date | null } | null> {
+  const [latest] = await purchases(db)
+    .find(
+      { numbersAssignedAt: { $exists: true } },
+      { projection: { numbersAssignedAt: 1, 'outbox.purchase_paid.publishedAt': 1 } },
+    )
+    .sort({ numbersAssignedAt: -1 })
+    .limit(1)
+    .toArray();
+  if (!latest?.numbersAssignedAt) return null;
+  return {
+    assignedAt: latest.numbersAssignedAt,
+    publishedAt: latest.outbox?.purchase_paid?.publishedAt ?? null,
+  };
+}
+
 // ── Reconciliation ─────────────────────────────────────────────────────────────
 
 /**

@@ -133,12 +133,13 @@ describe('reconciler', () => {
     expect(await getCapacity(server.db)).toMatchObject({ available: 25, reserved: 5, sold: 0 });
   });
 
-  it('re-publishes a paid purchase whose event was lost, and it gets its numbers', async () => {
-    const { server } = await setup(30);
-    await server.db
-      .collection<{ _id: string }>('raffles')
-      .updateOne({ _id: CURRENT_RAFFLE_ID }, { $inc: { available: -2, reserved: 2 } });
-    const paidAt = new Date(Date.now() - 5 * 60_000);
+  /** A paid purchase whose event went out `minutesAgo` minutes ago; `numbered` ones already hold numbers. */
+  async function insertPaid(
+    server: TestServer,
+    minutesAgo: number,
+    numbered?: { minutesAgo: number },
+  ): Promise<string> {
+    const paidAt = new Date(Date.now() - minutesAgo * 60_000);
     const purchaseId = crypto.randomUUID();
     const event = makeEvent(
       'purchase.paid',
@@ -154,7 +155,6 @@ describe('reconciler', () => {
       },
       paidAt,
     );
-    // Published into an in-memory bus that died with its process: marked, never delivered.
     await insertPurchase(server.db, {
       _id: purchaseId,
       raffleId: CURRENT_RAFFLE_ID,
@@ -182,8 +182,19 @@ describe('reconciler', () => {
       reservation: { active: false, expiresAt: paidAt },
       paidAt,
       assignedNumbers: [],
+      ...(numbered && { numbersAssignedAt: new Date(Date.now() - numbered.minutesAgo * 60_000) }),
       outbox: { purchase_paid: { event, createdAt: paidAt, publishedAt: paidAt } },
     });
+    return purchaseId;
+  }
+
+  it('re-publishes a paid purchase whose event was lost, and it gets its numbers', async () => {
+    const { server } = await setup(30);
+    await server.db
+      .collection<{ _id: string }>('raffles')
+      .updateOne({ _id: CURRENT_RAFFLE_ID }, { $inc: { available: -2, reserved: 2 } });
+    // Published into an in-memory bus that died with its process: marked, never delivered.
+    const purchaseId = await insertPaid(server, 5);
     expect((await reconcileOnce(server.deps, { confirmDelayMs: 20 })).requeued).toBe(1);
     const numbered = await numbersOf(server.db, purchaseId);
     expect(numbered.assignedNumbers).toHaveLength(2);
@@ -191,6 +202,24 @@ describe('reconciler', () => {
       message: 'sold counted',
     });
     expect((await reconcileOnce(server.deps, { confirmDelayMs: 20 })).requeued).toBe(0);
+  });
+
+  it('leaves a backlog the numbers worker is still working through alone, but not what it skipped', async () => {
+    const { server } = await setup(30);
+    // The worker numbered a purchase paid 5 minutes ago, seconds ago: the ones paid after
+    // it are queued behind it, however long ago their events went out.
+    await insertPaid(server, 5, { minutesAgo: 0.1 });
+    const queued = await insertPaid(server, 4);
+    expect((await reconcileOnce(server.deps, { confirmDelayMs: 20 })).requeued).toBe(0);
+    expect(
+      (await getPurchase(server.db, queued))?.outbox?.purchase_paid?.publishedAt,
+    ).not.toBeNull();
+
+    // One paid 8 minutes ago, before the front by more than the stale period: skipped.
+    const skipped = await insertPaid(server, 8);
+    expect((await reconcileOnce(server.deps, { confirmDelayMs: 20 })).requeued).toBe(1);
+    expect((await numbersOf(server.db, skipped)).assignedNumbers).toHaveLength(2);
+    expect((await getPurchase(server.db, queued))?.assignedNumbers).toEqual([]);
   });
 });
 

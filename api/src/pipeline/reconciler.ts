@@ -6,8 +6,13 @@
 // writes (counters, then purchase), so a single look may catch one in flight; a
 // correction is applied only when two looks some time apart agree, and only if the
 // counters still hold what was seen (a conditional update).
+//
+// A paid purchase still without numbers is only re-published when its event looks lost:
+// the numbers worker has stood still for a while, or it has numbered purchases paid well
+// after this one. During a sellout the worker is simply behind, and re-publishing its
+// queue would only make the queue longer.
 import type { AppDeps } from '../context';
-import { requeueStalePaid, sumCapacityFromPurchases } from '../db/purchases';
+import { findNumbersFront, requeueStalePaid, sumCapacityFromPurchases } from '../db/purchases';
 import { correctCapacity, getCapacity } from '../db/raffle-capacity';
 import { CURRENT_RAFFLE_ID } from '../db/raffle-numbers';
 import type { Stoppable } from '../runtime';
@@ -45,6 +50,21 @@ async function look(deps: Pick<AppDeps, 'db'>, raffleId: string) {
   return { seen, target, agrees, key: JSON.stringify([seen, target]) };
 }
 
+/** Events published before this are taken as lost; null: none can be told from a backlog yet. */
+async function requeueCutoff(
+  deps: Pick<AppDeps, 'db'>,
+  now: Date,
+  staleAfterMs: number,
+): Promise<Date | null> {
+  const staleBefore = now.getTime() - staleAfterMs;
+  const front = await findNumbersFront(deps.db);
+  // Idle (or never started): whatever still waits is not in any queue.
+  if (!front || front.assignedAt.getTime() < staleBefore) return new Date(staleBefore);
+  if (!front.publishedAt) return null;
+  // Moving: only what it has left a whole stale period behind was skipped.
+  return new Date(Math.min(staleBefore, front.publishedAt.getTime() - staleAfterMs));
+}
+
 export async function reconcileOnce(
   deps: AppDeps,
   options: ReconcileOptions = {},
@@ -67,10 +87,8 @@ export async function reconcileOnce(
     }
   }
 
-  const requeued = await requeueStalePaid(
-    deps.db,
-    new Date(now.getTime() - (options.staleAfterMs ?? 60_000)),
-  );
+  const cutoff = await requeueCutoff(deps, now, options.staleAfterMs ?? 60_000);
+  const requeued = cutoff ? await requeueStalePaid(deps.db, cutoff) : 0;
   if (requeued > 0) {
     deps.log.warn({ requeued }, 'paid purchases without numbers re-published');
     kickRelay(deps);
