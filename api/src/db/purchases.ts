@@ -123,12 +123,6 @@ export async function ensurePurchaseIndexes(db: Db): Promise<void> {
     { 'outbox.purchase_paid.publishedAt': 1 },
     { name: 'outbox_purchase_paid' },
   );
-  await purchases(db).createIndex({ 'paypal.orderId': 1 }, { name: 'paypal_order' });
-  await purchases(db).createIndex({ 'card.sessionId': 1 }, { name: 'card_session' });
-  await purchases(db).createIndex(
-    { 'mobile.clientTransactionId': 1 },
-    { name: 'mobile_client_tx' },
-  );
 }
 
 export async function insertPurchase(db: Db, doc: PurchaseDoc): Promise<void> {
@@ -139,29 +133,47 @@ export async function getPurchase(db: Db, id: string): Promise<PurchaseDoc | nul
   return purchases(db).findOne({ _id: id });
 }
 
-export async function findPurchaseByPaypalOrder(
-  db: Db,
-  orderId: string,
-): Promise<PurchaseDoc | null> {
-  return purchases(db).findOne({ 'paypal.orderId': orderId });
+// Provider callbacks name an order by the provider's reference. Each reference is kept
+// as a payment_refs key, so finding its purchase is two lookups by `_id`: the store
+// searches no other field by index, and a scan of the purchases on every callback
+// would slow every write of a sellout.
+const paypalOrderRef = (orderId: string) => `paypal-order:${orderId}`;
+const stripeSessionRef = (sessionId: string) => `stripe-session:${sessionId}`;
+export const payphoneClientRef = (clientTransactionId: string) =>
+  `payphone-client:${clientTransactionId}`;
+
+async function findPurchaseByRef(db: Db, ref: string): Promise<PurchaseDoc | null> {
+  const owner = await paymentRefs(db).findOne({ _id: ref });
+  return owner ? getPurchase(db, owner.purchaseId) : null;
 }
 
-export async function findPurchaseByStripeSession(
+export function findPurchaseByPaypalOrder(db: Db, orderId: string): Promise<PurchaseDoc | null> {
+  return findPurchaseByRef(db, paypalOrderRef(orderId));
+}
+
+export function findPurchaseByStripeSession(
   db: Db,
   sessionId: string,
 ): Promise<PurchaseDoc | null> {
-  return purchases(db).findOne({ 'card.sessionId': sessionId });
+  return findPurchaseByRef(db, stripeSessionRef(sessionId));
 }
 
-export async function findPurchaseByClientTransaction(
+export function findPurchaseByClientTransaction(
   db: Db,
   clientTransactionId: string,
 ): Promise<PurchaseDoc | null> {
-  return purchases(db).findOne({ 'mobile.clientTransactionId': clientTransactionId });
+  return findPurchaseByRef(db, payphoneClientRef(clientTransactionId));
 }
 
 /** Records the provider's reference of a pending order (PayPal order, Stripe session, PayPhone transaction). */
 export async function setProviderBlock(db: Db, id: string, block: ProviderBlock): Promise<void> {
+  // PayPhone's reference was bound to the order before it was written (create-order).
+  const ref = block.paypal
+    ? paypalOrderRef(block.paypal.orderId)
+    : block.card
+      ? stripeSessionRef(block.card.sessionId)
+      : null;
+  if (ref) await claimPaymentRef(db, ref, id);
   await purchases(db).updateOne({ _id: id }, { $set: { ...block, updatedAt: new Date() } });
 }
 
@@ -305,19 +317,29 @@ export async function markPaidPublished(db: Db, id: string, eventId: string): Pr
 /**
  * COMPLETED purchases still without numbers whose event went out before `publishedBefore`
  * (lost by an in-memory bus on a crash, for instance): their entry is queued again.
+ * Found by a read, then queued one by one by `_id`: a scanning write would hold up every
+ * other write of the store for as long as the scan takes.
  */
 export async function requeueStalePaid(db: Db, publishedBefore: Date): Promise<number> {
-  const result = await purchases(db).updateMany(
-    {
-      status: 'COMPLETED',
-      numbersAssignedAt: { $exists: false },
-      // Flagged by the numbers worker for staff (no positions left): re-sending cannot help.
-      numbersProblem: { $exists: false },
-      'outbox.purchase_paid.publishedAt': { $lt: publishedBefore },
-    },
-    { $set: { 'outbox.purchase_paid.publishedAt': null } },
+  const stale: Filter<PurchaseDoc> = {
+    status: 'COMPLETED',
+    numbersAssignedAt: { $exists: false },
+    // Flagged by the numbers worker for staff (no positions left): re-sending cannot help.
+    numbersProblem: { $exists: false },
+    'outbox.purchase_paid.publishedAt': { $lt: publishedBefore },
+  };
+  const found = await purchases(db)
+    .find(stale, { projection: { _id: 1 } })
+    .toArray();
+  const results = await Promise.all(
+    found.map(({ _id }) =>
+      purchases(db).updateOne(
+        { ...stale, _id },
+        { $set: { 'outbox.purchase_paid.publishedAt': null } },
+      ),
+    ),
   );
-  return result.modifiedCount;
+  return results.filter((r) => r.modifiedCount === 1).length;
 }
 
 /**

@@ -21,6 +21,7 @@ import {
   claimPaymentRef,
   endPendingReservation,
   insertPurchase,
+  payphoneClientRef,
   setProviderBlock,
   type PurchaseDoc,
 } from '../db/purchases';
@@ -142,7 +143,7 @@ export async function createOrder(deps: AppDeps, order: CreateOrder): Promise<Cr
     // PayPhone knows the payment by this id: it may belong to one order only.
     const owner = await claimPaymentRef(
       db,
-      `payphone-client:${order.clientTransactionId}`,
+      payphoneClientRef(order.clientTransactionId!),
       purchaseId,
     );
     if (owner !== purchaseId) {
