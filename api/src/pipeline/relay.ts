@@ -16,7 +16,9 @@ import {
 import type { Stoppable } from '../runtime';
 
 const BATCH = 200;
-const SCAN_INTERVAL_MS = 2_000;
+// Kicks carry every confirmation of this process, and a restarted process scans at
+// start; the periodic scan is only the safety net, and each one reads every purchase.
+const SCAN_INTERVAL_MS = 30_000;
 
 type Deps = Pick<AppDeps, 'db' | 'bus'>;
 
