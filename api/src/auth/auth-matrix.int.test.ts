@@ -7,9 +7,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createStaff, type CreatedStaff } from '../testing/seed';
 import { startTestServer, type TestServer } from '../testing/server';
 
-const PARAMS: Record<string, string> = { id: 'no-existe-0001', email: 'nadie@example.ec', channel: 'email', name: 'banner.gif' };
+const PARAMS: Record<string, string> = {
+  id: 'no-existe-0001',
+  email: 'nadie@example.ec',
+  channel: 'email',
+  name: 'banner.gif',
+};
 
-const staffRoutes = (Object.entries(API_ROUTES) as [string, ApiRoute][]).filter(([, r]) => r.access !== 'public');
+const staffRoutes = (Object.entries(API_ROUTES) as [string, ApiRoute][]).filter(
+  ([, r]) => r.access !== 'public',
+);
 
 let server: TestServer;
 let admin: CreatedStaff;
@@ -23,17 +30,30 @@ beforeAll(async () => {
   reseller = await createStaff(server.db, { role: 'reseller' });
   const now = Math.floor(Date.now() / 1000);
   const claims = { sub: admin.user._id, email: admin.user.email, role: 'admin' };
-  expired = await sign({ ...claims, iat: now - 7200, exp: now - 3600 }, server.deps.jwtSecret, 'HS256');
-  forged = await sign({ ...claims, iat: now, exp: now + 3600 }, 'no-es-el-secreto-del-servidor', 'HS256');
+  expired = await sign(
+    { ...claims, iat: now - 7200, exp: now - 3600 },
+    server.deps.jwtSecret,
+    'HS256',
+  );
+  forged = await sign(
+    { ...claims, iat: now, exp: now + 3600 },
+    'no-es-el-secreto-del-servidor',
+    'HS256',
+  );
 });
 afterAll(async () => server?.stop());
 
 async function callRoute(route: ApiRoute, token: string | null) {
-  const params = Object.fromEntries([...route.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => [name!, PARAMS[name!] ?? 'x']));
+  const params = Object.fromEntries(
+    [...route.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => [name!, PARAMS[name!] ?? 'x']),
+  );
   const hasBody = ['POST', 'PUT', 'PATCH'].includes(route.method);
   const res = await fetch(`${server.url}${apiPath(route, params)}`, {
     method: route.method,
-    headers: { ...(hasBody ? { 'content-type': 'application/json' } : {}), ...(token ? bearer(token) : {}) },
+    headers: {
+      ...(hasBody ? { 'content-type': 'application/json' } : {}),
+      ...(token ? bearer(token) : {}),
+    },
     body: hasBody ? '{}' : undefined,
   });
   const text = await res.text();
@@ -51,34 +71,51 @@ describe('auth matrix', () => {
     expect(staffRoutes.length).toBeGreaterThan(20);
   });
 
-  describe.each(staffRoutes.map(([name, route]) => ({ label: `${route.method} ${route.base}${route.path} (${name})`, route })))(
-    '$label',
-    ({ label, route }) => {
-      it('answers 401 with a Spanish message without a token', async () => {
-        const res = await callRoute(route, null);
-        expect(res.status, `${label} without a token`).toBe(401);
-        expect(typeof res.msg === 'string' && res.msg.length > 0, `${label} answers a msg`).toBe(true);
-      });
+  describe.each(
+    staffRoutes.map(([name, route]) => ({
+      label: `${route.method} ${route.base}${route.path} (${name})`,
+      route,
+    })),
+  )('$label', ({ label, route }) => {
+    it('answers 401 with a Spanish message without a token', async () => {
+      const res = await callRoute(route, null);
+      expect(res.status, `${label} without a token`).toBe(401);
+      expect(typeof res.msg === 'string' && res.msg.length > 0, `${label} answers a msg`).toBe(
+        true,
+      );
+    });
 
-      it("answers 401 'Sesión inválida o expirada.' to an expired token", async () => {
-        expect(await callRoute(route, expired), `${label} with an expired token`).toEqual({ status: 401, msg: SERVER.invalidToken });
+    it("answers 401 'Sesión inválida o expirada.' to an expired token", async () => {
+      expect(await callRoute(route, expired), `${label} with an expired token`).toEqual({
+        status: 401,
+        msg: SERVER.invalidToken,
       });
+    });
 
-      it("answers 401 'Sesión inválida o expirada.' to a token signed with another secret", async () => {
-        expect(await callRoute(route, forged), `${label} with a forged token`).toEqual({ status: 401, msg: SERVER.invalidToken });
+    it("answers 401 'Sesión inválida o expirada.' to a token signed with another secret", async () => {
+      expect(await callRoute(route, forged), `${label} with a forged token`).toEqual({
+        status: 401,
+        msg: SERVER.invalidToken,
       });
+    });
 
-      const resellerAllowed = (route.roles as readonly string[]).includes('reseller');
-      it(resellerAllowed ? 'lets a reseller through' : 'answers 403 to a reseller', async () => {
-        const res = await callRoute(route, reseller.token);
-        if (resellerAllowed) expect([401, 403], `${label} as reseller answered ${res.status} ${String(res.msg)}`).not.toContain(res.status);
-        else expect(res.status, `${label} as reseller`).toBe(403);
-      });
+    const resellerAllowed = (route.roles as readonly string[]).includes('reseller');
+    it(resellerAllowed ? 'lets a reseller through' : 'answers 403 to a reseller', async () => {
+      const res = await callRoute(route, reseller.token);
+      if (resellerAllowed)
+        expect(
+          [401, 403],
+          `${label} as reseller answered ${res.status} ${String(res.msg)}`,
+        ).not.toContain(res.status);
+      else expect(res.status, `${label} as reseller`).toBe(403);
+    });
 
-      it('lets an admin through', async () => {
-        const res = await callRoute(route, admin.token);
-        expect([401, 403], `${label} as admin answered ${res.status} ${String(res.msg)}`).not.toContain(res.status);
-      });
-    },
-  );
+    it('lets an admin through', async () => {
+      const res = await callRoute(route, admin.token);
+      expect(
+        [401, 403],
+        `${label} as admin answered ${res.status} ${String(res.msg)}`,
+      ).not.toContain(res.status);
+    });
+  });
 });

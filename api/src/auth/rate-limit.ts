@@ -6,7 +6,13 @@ export interface RateLimiter {
   reset(key: string): void;
 }
 
-export function createRateLimiter({ limit, windowMs }: { limit: number; windowMs: number }): RateLimiter {
+export function createRateLimiter({
+  limit,
+  windowMs,
+}: {
+  limit: number;
+  windowMs: number;
+}): RateLimiter {
   const attempts = new Map<string, number[]>();
 
   function prune(now: number): void {

@@ -34,8 +34,14 @@ export function requireStaff(
     const claims = await verifyStaffToken(token, jwtSecret);
     const user = claims ? await findUserById(db, claims.sub) : null;
     if (!user || !user.active) throw apiError(401, SERVER.invalidToken);
-    if (roles && !roles.includes(user.role)) throw apiError(403, options.forbiddenMsg ?? SERVER.forbidden);
-    c.set('staff', { id: user._id, email: user.email, role: user.role, ...(user.code ? { code: user.code } : {}) });
+    if (roles && !roles.includes(user.role))
+      throw apiError(403, options.forbiddenMsg ?? SERVER.forbidden);
+    c.set('staff', {
+      id: user._id,
+      email: user.email,
+      role: user.role,
+      ...(user.code ? { code: user.code } : {}),
+    });
     await next();
   });
 }
@@ -48,7 +54,13 @@ export function optionalStaff() {
       const { db, jwtSecret } = c.get('deps');
       const claims = await verifyStaffToken(token, jwtSecret);
       const user = claims ? await findUserById(db, claims.sub) : null;
-      if (user?.active) c.set('staff', { id: user._id, email: user.email, role: user.role, ...(user.code ? { code: user.code } : {}) });
+      if (user?.active)
+        c.set('staff', {
+          id: user._id,
+          email: user.email,
+          role: user.role,
+          ...(user.code ? { code: user.code } : {}),
+        });
     }
     await next();
   });

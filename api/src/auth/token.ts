@@ -18,7 +18,13 @@ export async function signStaffToken(
   user: { _id: string; email: string; role: StaffRole },
   now = Math.floor(Date.now() / 1000),
 ): Promise<string> {
-  const claims: StaffClaims = { sub: user._id, email: user.email, role: user.role, iat: now, exp: now + deps.env.JWT_TTL_SECONDS };
+  const claims: StaffClaims = {
+    sub: user._id,
+    email: user.email,
+    role: user.role,
+    iat: now,
+    exp: now + deps.env.JWT_TTL_SECONDS,
+  };
   return sign({ ...claims }, deps.jwtSecret, 'HS256');
 }
 
@@ -26,7 +32,11 @@ export async function signStaffToken(
 export async function verifyStaffToken(token: string, secret: string): Promise<StaffClaims | null> {
   try {
     const payload = await verify(token, secret, 'HS256');
-    if (typeof payload.sub !== 'string' || (payload.role !== 'admin' && payload.role !== 'reseller')) return null;
+    if (
+      typeof payload.sub !== 'string' ||
+      (payload.role !== 'admin' && payload.role !== 'reseller')
+    )
+      return null;
     return payload as unknown as StaffClaims;
   } catch {
     return null;

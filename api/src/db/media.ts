@@ -18,7 +18,12 @@ export async function ensureMediaIndexes(db: Db): Promise<void> {
   await db.collection('media.chunks').createIndex({ files_id: 1, n: 1 }, { unique: true });
 }
 
-export async function saveMedia(db: Db, name: string, data: Buffer, contentType: string): Promise<void> {
+export async function saveMedia(
+  db: Db,
+  name: string,
+  data: Buffer,
+  contentType: string,
+): Promise<void> {
   const b = bucket(db);
   const upload = b.openUploadStream(name, { metadata: { contentType } });
   await new Promise<void>((resolve, reject) => {
@@ -37,14 +42,18 @@ export async function readMedia(db: Db, name: string): Promise<StoredMedia | nul
   if (!file) return null;
   const chunks: Buffer[] = [];
   try {
-    for await (const chunk of b.openDownloadStream(file._id as ObjectId)) chunks.push(chunk as Buffer);
+    for await (const chunk of b.openDownloadStream(file._id as ObjectId))
+      chunks.push(chunk as Buffer);
   } catch {
     // Replaced and deleted while we read it: the slot has a newer version.
     return readMedia(db, name);
   }
   return {
     id: String(file._id),
-    contentType: String((file.metadata as { contentType?: string } | undefined)?.contentType ?? 'application/octet-stream'),
+    contentType: String(
+      (file.metadata as { contentType?: string } | undefined)?.contentType ??
+        'application/octet-stream',
+    ),
     length: file.length,
     uploadDate: file.uploadDate,
     data: Buffer.concat(chunks),

@@ -29,14 +29,26 @@ export async function findPackage(db: Db, id: string): Promise<PackageDoc | null
   return packages(db).findOne({ _id: id });
 }
 
-export async function createPackage(db: Db, fields: PackageFields, id: string = randomUUID()): Promise<PackageDoc> {
+export async function createPackage(
+  db: Db,
+  fields: PackageFields,
+  id: string = randomUUID(),
+): Promise<PackageDoc> {
   const doc: PackageDoc = { _id: id, ...fields, createdAt: new Date() };
   await packages(db).insertOne(doc);
   return doc;
 }
 
-export async function updatePackage(db: Db, id: string, fields: PackageFields): Promise<PackageDoc | null> {
-  return packages(db).findOneAndUpdate({ _id: id }, { $set: { ...fields, updatedAt: new Date() } }, { returnDocument: 'after' });
+export async function updatePackage(
+  db: Db,
+  id: string,
+  fields: PackageFields,
+): Promise<PackageDoc | null> {
+  return packages(db).findOneAndUpdate(
+    { _id: id },
+    { $set: { ...fields, updatedAt: new Date() } },
+    { returnDocument: 'after' },
+  );
 }
 
 export async function deletePackage(db: Db, id: string): Promise<PackageDoc | null> {

@@ -31,14 +31,26 @@ export async function findPastRaffle(db: Db, id: string): Promise<PastRaffleDoc 
   return pastRaffles(db).findOne({ _id: id });
 }
 
-export async function createPastRaffle(db: Db, fields: PastRaffleFields, id: string = randomUUID()): Promise<PastRaffleDoc> {
+export async function createPastRaffle(
+  db: Db,
+  fields: PastRaffleFields,
+  id: string = randomUUID(),
+): Promise<PastRaffleDoc> {
   const doc: PastRaffleDoc = { _id: id, ...fields, createdAt: new Date() };
   await pastRaffles(db).insertOne(doc);
   return doc;
 }
 
-export async function updatePastRaffle(db: Db, id: string, fields: PastRaffleFields): Promise<PastRaffleDoc | null> {
-  return pastRaffles(db).findOneAndUpdate({ _id: id }, { $set: { ...fields, updatedAt: new Date() } }, { returnDocument: 'after' });
+export async function updatePastRaffle(
+  db: Db,
+  id: string,
+  fields: PastRaffleFields,
+): Promise<PastRaffleDoc | null> {
+  return pastRaffles(db).findOneAndUpdate(
+    { _id: id },
+    { $set: { ...fields, updatedAt: new Date() } },
+    { returnDocument: 'after' },
+  );
 }
 
 export async function deletePastRaffle(db: Db, id: string): Promise<PastRaffleDoc | null> {
@@ -46,7 +58,11 @@ export async function deletePastRaffle(db: Db, id: string): Promise<PastRaffleDo
 }
 
 /** Creates or overwrites the past raffle with this id (demo data and fixtures). */
-export async function upsertPastRaffle(db: Db, id: string, fields: PastRaffleFields): Promise<void> {
+export async function upsertPastRaffle(
+  db: Db,
+  id: string,
+  fields: PastRaffleFields,
+): Promise<void> {
   await pastRaffles(db).updateOne(
     { _id: id },
     { $set: { ...fields, updatedAt: new Date() }, $setOnInsert: { createdAt: new Date() } },

@@ -77,7 +77,11 @@ export async function queryPurchaseReport(db: Db, filter: ReportFilter): Promise
     .toArray();
   const rows: ReportRowDoc[] = found.map((r) => ({
     _id: r._id,
-    buyer: { firstName: r.buyer?.firstName ?? '', lastName: r.buyer?.lastName ?? '', email: r.buyer?.email ?? '' },
+    buyer: {
+      firstName: r.buyer?.firstName ?? '',
+      lastName: r.buyer?.lastName ?? '',
+      email: r.buyer?.email ?? '',
+    },
     paymentMethod: r.paymentMethod,
     quantity: r.quantity,
     totalPrice: r.totalPrice,

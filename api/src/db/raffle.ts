@@ -59,7 +59,11 @@ function defaultRaffle(): Omit<RaffleDoc, '_id'> {
 /** Creates a default, inactive raffle when there is none; never touches an existing one. */
 export async function ensureCurrentRaffle(db: Db): Promise<void> {
   try {
-    await raffles(db).updateOne({ _id: CURRENT_RAFFLE_ID }, { $setOnInsert: defaultRaffle() }, { upsert: true });
+    await raffles(db).updateOne(
+      { _id: CURRENT_RAFFLE_ID },
+      { $setOnInsert: defaultRaffle() },
+      { upsert: true },
+    );
   } catch (error) {
     // Another replica inserted it at the same moment.
     if ((error as { code?: number }).code !== 11000) throw error;
@@ -92,7 +96,11 @@ export async function updateHero(
     set.numberWidth = Math.max(size.numberWidth ?? 0, numberWidthFor(size.totalNumbers));
     filter.numbersGenerated = { $ne: true };
   }
-  const doc = await raffles(db).findOneAndUpdate(filter, { $set: set }, { returnDocument: 'after' });
+  const doc = await raffles(db).findOneAndUpdate(
+    filter,
+    { $set: set },
+    { returnDocument: 'after' },
+  );
   if (!doc) throw new NumbersAlreadyGeneratedError();
   return doc;
 }

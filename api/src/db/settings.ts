@@ -9,7 +9,12 @@ export interface SettingsDoc {
   contactNumber: string;
   mongoDBConnection: string;
   socialMedia: { facebook: string; instagram: string; tiktok: string };
-  payment: { stripeSecretKey: string; stripePublishableKey: string; paypalClientId: string; paypalSecret: string };
+  payment: {
+    stripeSecretKey: string;
+    stripePublishableKey: string;
+    paypalClientId: string;
+    paypalSecret: string;
+  };
   updatedAt?: Date;
 }
 
@@ -24,7 +29,12 @@ export function defaultSettings(): SettingsDoc {
     contactNumber: '',
     mongoDBConnection: '',
     socialMedia: { facebook: '', instagram: '', tiktok: '' },
-    payment: { stripeSecretKey: '', stripePublishableKey: '', paypalClientId: '', paypalSecret: '' },
+    payment: {
+      stripeSecretKey: '',
+      stripePublishableKey: '',
+      paypalClientId: '',
+      paypalSecret: '',
+    },
   };
 }
 
@@ -51,7 +61,10 @@ export async function getSettings(db: Db): Promise<SettingsDoc> {
   };
 }
 
-export async function replaceSettings(db: Db, next: Omit<SettingsDoc, '_id' | 'updatedAt'>): Promise<SettingsDoc> {
+export async function replaceSettings(
+  db: Db,
+  next: Omit<SettingsDoc, '_id' | 'updatedAt'>,
+): Promise<SettingsDoc> {
   const doc = { ...next, updatedAt: new Date() };
   await settings(db).updateOne({ _id: SETTINGS_ID }, { $set: doc }, { upsert: true });
   return { _id: SETTINGS_ID, ...doc };

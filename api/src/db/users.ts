@@ -91,7 +91,12 @@ export async function createUser(
 }
 
 /** Creates the admin if no account has this e-mail; answers whether it did. */
-export async function ensureAdmin(db: Db, email: string, password: string, fullname = 'Administrador'): Promise<boolean> {
+export async function ensureAdmin(
+  db: Db,
+  email: string,
+  password: string,
+  fullname = 'Administrador',
+): Promise<boolean> {
   return ensureStaffUser(db, { fullname, email, password, role: 'admin' });
 }
 
@@ -128,11 +133,18 @@ export async function updateReseller(
   if (changes.email !== undefined) set.email = normaliseEmail(changes.email);
   if (changes.active !== undefined) set.active = changes.active;
   if (set.email) {
-    const other = await users(db).findOne({ email: set.email, _id: { $ne: id } }, { projection: { _id: 1 } });
+    const other = await users(db).findOne(
+      { email: set.email, _id: { $ne: id } },
+      { projection: { _id: 1 } },
+    );
     if (other) throw new DuplicateEmailError(set.email);
   }
   try {
-    return await users(db).findOneAndUpdate({ _id: id, role: 'reseller' }, { $set: set }, { returnDocument: 'after' });
+    return await users(db).findOneAndUpdate(
+      { _id: id, role: 'reseller' },
+      { $set: set },
+      { returnDocument: 'after' },
+    );
   } catch (error) {
     // FerretDB may report a unique violation on update with another code: the pre-check above covers it.
     if (isDuplicateKey(error)) throw new DuplicateEmailError(set.email ?? '');

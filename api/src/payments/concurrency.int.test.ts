@@ -66,13 +66,11 @@ describe('a sellout with more buyers than numbers', () => {
 
     await waitFor(
       async () => {
-        const done = await server.db
-          .collection('purchases')
-          .countDocuments({
-            status: 'COMPLETED',
-            'notifications.sms.status': 'logged',
-            'notifications.email.status': 'logged',
-          });
+        const done = await server.db.collection('purchases').countDocuments({
+          status: 'COMPLETED',
+          'notifications.sms.status': 'logged',
+          'notifications.email.status': 'logged',
+        });
         return done === accepted.length;
       },
       { timeoutMs: 120_000, intervalMs: 250, message: 'every purchase numbered and notified' },

@@ -11,15 +11,25 @@ async function main(): Promise<number> {
   const parsed = loginSchema.safeParse({ email, password });
   if (!parsed.success) {
     console.error('Uso: npm run seed:admin -w @vag/api -- <email> <contraseña> [nombre]');
-    for (const issue of parsed.error.issues) console.error(`  ${issue.path.join('.')}: ${issue.message}`);
+    for (const issue of parsed.error.issues)
+      console.error(`  ${issue.path.join('.')}: ${issue.message}`);
     return 2;
   }
   const env = parseEnv();
   const { client, db } = await connectDatabase(env.MONGODB_URL);
   try {
     await ensureIndexes(db);
-    const created = await ensureAdmin(db, parsed.data.email, parsed.data.password, name.join(' ') || 'Administrador');
-    console.log(created ? `Administrador creado: ${parsed.data.email}` : `Ya existe una cuenta con ${parsed.data.email}: no se modificó.`);
+    const created = await ensureAdmin(
+      db,
+      parsed.data.email,
+      parsed.data.password,
+      name.join(' ') || 'Administrador',
+    );
+    console.log(
+      created
+        ? `Administrador creado: ${parsed.data.email}`
+        : `Ya existe una cuenta con ${parsed.data.email}: no se modificó.`,
+    );
     return 0;
   } finally {
     await client.close();

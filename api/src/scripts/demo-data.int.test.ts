@@ -26,20 +26,35 @@ describe('loadDemoData', () => {
     await loadDemoData(server.db);
     expect(await snapshot()).toEqual(first);
 
-    expect(first.lottery).toMatchObject({ name: 'Gran Rifa Navideña 2026', prize: 'Toyota Hilux 0 km', pricePerNumber: 1, isActive: true, totalNumbers: 10000, numbersGenerated: true });
+    expect(first.lottery).toMatchObject({
+      name: 'Gran Rifa Navideña 2026',
+      prize: 'Toyota Hilux 0 km',
+      pricePerNumber: 1,
+      isActive: true,
+      totalNumbers: 10000,
+      numbersGenerated: true,
+    });
     expect(first.packages).toHaveLength(4);
     expect(first.packages.filter((p: { isPopular: boolean }) => p.isPopular)).toHaveLength(1);
     expect(first.prizes).toHaveLength(DEMO_INSTANT_PRIZES.length);
-    for (const city of ['Guayaquil', 'Quito', 'Cuenca']) expect(JSON.stringify(first.pastRaffles)).toContain(city);
-    expect(first.settings).toMatchObject({ email: 'contacto@voyaganar.ec', socialMedia: { instagram: expect.stringContaining('instagram.com') } });
+    for (const city of ['Guayaquil', 'Quito', 'Cuenca'])
+      expect(JSON.stringify(first.pastRaffles)).toContain(city);
+    expect(first.settings).toMatchObject({
+      email: 'contacto@voyaganar.ec',
+      socialMedia: { instagram: expect.stringContaining('instagram.com') },
+    });
     expect(first.users).toBe(2);
-    expect((await fetch(`${server.url}/media/media-1.jpg`)).headers.get('content-type')).toBe('image/png');
+    expect((await fetch(`${server.url}/media/media-1.jpg`)).headers.get('content-type')).toBe(
+      'image/png',
+    );
   });
 
   it('creates demo accounts that can sign in, the reseller with a referral code', async () => {
     await loadDemoData(server.db);
     for (const account of Object.values(DEMO_ACCOUNTS)) {
-      const res = await call('POST', '/admin/login', { body: { email: account.email, password: account.password } });
+      const res = await call('POST', '/admin/login', {
+        body: { email: account.email, password: account.password },
+      });
       expect(res.json.user.role).toBe(account.role);
       const me = await call('GET', '/admin/me', { token: res.json.token });
       if (account.role === 'reseller') expect(me.json.code).toMatch(/^REV-/);

@@ -10,7 +10,12 @@ import { readMedia, saveMedia } from '../db/media';
 import { upsertPackage } from '../db/packages';
 import { upsertPastRaffle } from '../db/past-raffles';
 import { ensureCurrentRaffle, getCurrentRaffle, setRaffleActive, updateHero } from '../db/raffle';
-import { generateRaffleNumbers, getRaffleNumbers, releasePrizeAssignment, takePrizeAssignment } from '../db/raffle-numbers';
+import {
+  generateRaffleNumbers,
+  getRaffleNumbers,
+  releasePrizeAssignment,
+  takePrizeAssignment,
+} from '../db/raffle-numbers';
 import { getSettings, replaceSettings } from '../db/settings';
 import { ensureStaffUser, findUserByEmail } from '../db/users';
 import { parseEnv } from '../env';
@@ -18,15 +23,31 @@ import { placeInstantPrizes } from '../raffle/instant-prizes';
 import { gradientPng } from './demo-image';
 
 export const DEMO_ACCOUNTS = {
-  admin: { fullname: 'Administrador Voy a Ganar', email: 'admin@voyaganar.ec', password: 'Admin123!', role: 'admin' },
-  reseller: { fullname: 'Carmen Zambrano', email: 'revendedor@voyaganar.ec', password: 'Revende123!', role: 'reseller' },
+  admin: {
+    fullname: 'Administrador Voy a Ganar',
+    email: 'admin@voyaganar.ec',
+    password: 'Admin123!',
+    role: 'admin',
+  },
+  reseller: {
+    fullname: 'Carmen Zambrano',
+    email: 'revendedor@voyaganar.ec',
+    password: 'Revende123!',
+    role: 'reseller',
+  },
 } as const;
 
 export const DEMO_PACKAGES = [
   { id: 'demo-paquete-bronce', name: 'Paquete Bronce', quantity: 5, price: 5, isPopular: false },
   { id: 'demo-paquete-plata', name: 'Paquete Plata', quantity: 10, price: 9.5, isPopular: false },
   { id: 'demo-paquete-oro', name: 'Paquete Oro', quantity: 25, price: 22, isPopular: true },
-  { id: 'demo-paquete-diamante', name: 'Paquete Diamante', quantity: 50, price: 40, isPopular: false },
+  {
+    id: 'demo-paquete-diamante',
+    name: 'Paquete Diamante',
+    quantity: 50,
+    price: 40,
+    isPopular: false,
+  },
 ] as const;
 
 export const DEMO_PAST_RAFFLES = [
@@ -109,7 +130,12 @@ export async function loadDemoData(db: Db): Promise<void> {
   });
 
   if (!(await readMedia(db, 'media-1.jpg'))) {
-    await saveMedia(db, 'media-1.jpg', gradientPng(960, 480, [14, 64, 160], [250, 190, 30]), 'image/png');
+    await saveMedia(
+      db,
+      'media-1.jpg',
+      gradientPng(960, 480, [14, 64, 160], [250, 190, 30]),
+      'image/png',
+    );
   }
 }
 
@@ -122,7 +148,9 @@ async function main(): Promise<void> {
     const reseller = await findUserByEmail(db, DEMO_ACCOUNTS.reseller.email);
     console.log('Datos de demostración cargados.');
     console.log(`  Administrador: ${DEMO_ACCOUNTS.admin.email} / ${DEMO_ACCOUNTS.admin.password}`);
-    console.log(`  Revendedor:    ${DEMO_ACCOUNTS.reseller.email} / ${DEMO_ACCOUNTS.reseller.password} (código ${reseller?.code ?? '?'})`);
+    console.log(
+      `  Revendedor:    ${DEMO_ACCOUNTS.reseller.email} / ${DEMO_ACCOUNTS.reseller.password} (código ${reseller?.code ?? '?'})`,
+    );
   } finally {
     await client.close();
   }

@@ -1,11 +1,24 @@
 // Staff accounts under /api/admin: login, registration (admins), own profile, user list.
-import { PERMISSIONS, SERVER, STAFF_API_MESSAGES, loginSchema, registerSchema } from '@vag/contracts';
+import {
+  PERMISSIONS,
+  SERVER,
+  STAFF_API_MESSAGES,
+  loginSchema,
+  registerSchema,
+} from '@vag/contracts';
 import { Hono } from 'hono';
 import { ADMIN_ONLY, ALL_STAFF, requireStaff } from '../../auth';
 import { decoyPasswordHash, verifyPassword } from '../../auth/password';
 import { signStaffToken } from '../../auth/token';
 import type { AppEnv } from '../../context';
-import { createUser, DuplicateEmailError, findUserByEmail, findUserById, listUsers, type UserDoc } from '../../db/users';
+import {
+  createUser,
+  DuplicateEmailError,
+  findUserByEmail,
+  findUserById,
+  listUsers,
+  type UserDoc,
+} from '../../db/users';
 import { apiError } from '../../lib/errors';
 import { listResponse, withId } from '../../lib/simple-rest';
 import { validate } from '../../lib/validate';
@@ -28,7 +41,8 @@ export const adminRouter = new Hono<AppEnv>()
     '/login',
     async (c, next) => {
       const deps = c.get('deps');
-      if (!loginLimiters(deps).ip.hit(clientAddress(c, deps.env.TRUST_PROXY))) throw apiError(429, SERVER.tooManyAttempts);
+      if (!loginLimiters(deps).ip.hit(clientAddress(c, deps.env.TRUST_PROXY)))
+        throw apiError(429, SERVER.tooManyAttempts);
       await next();
     },
     validate('json', loginSchema),
@@ -47,7 +61,9 @@ export const adminRouter = new Hono<AppEnv>()
   )
   .post(
     '/register',
-    requireStaff(ADMIN_ONLY, PERMISSIONS.registerNoToken, { forbiddenMsg: PERMISSIONS.registerNotAdmin }),
+    requireStaff(ADMIN_ONLY, PERMISSIONS.registerNoToken, {
+      forbiddenMsg: PERMISSIONS.registerNotAdmin,
+    }),
     validate('json', registerSchema),
     async (c) => {
       const { name, email, password, role } = c.req.valid('json');
@@ -55,7 +71,8 @@ export const adminRouter = new Hono<AppEnv>()
         const user = await createUser(c.get('deps').db, { fullname: name, email, password, role });
         return c.json({ msg: STAFF_API_MESSAGES.userRegistered, user: userListItem(user) }, 201);
       } catch (error) {
-        if (error instanceof DuplicateEmailError) throw apiError(409, SERVER.emailTaken, { email: SERVER.emailTaken });
+        if (error instanceof DuplicateEmailError)
+          throw apiError(409, SERVER.emailTaken, { email: SERVER.emailTaken });
         throw error;
       }
     },
@@ -63,7 +80,13 @@ export const adminRouter = new Hono<AppEnv>()
   .get('/me', requireStaff(ALL_STAFF, PERMISSIONS.profile), async (c) => {
     const user = await findUserById(c.get('deps').db, c.get('staff').id);
     if (!user) throw apiError(401, SERVER.invalidToken);
-    return c.json({ _id: user._id, email: user.email, role: user.role, code: user.code, fullname: user.fullname });
+    return c.json({
+      _id: user._id,
+      email: user.email,
+      role: user.role,
+      code: user.code,
+      fullname: user.fullname,
+    });
   })
   .get('/', requireStaff(ADMIN_ONLY, PERMISSIONS.notAuthenticated), async (c) => {
     const rows = (await listUsers(c.get('deps').db)).map(userListItem);

@@ -36,25 +36,50 @@ function expectCleanError(res: { status: number; json: unknown }, status: number
 }
 
 describe('error contract', () => {
-  it.each(WRITES)("%s %s answers 400 'El cuerpo de la solicitud no es JSON válido.' to malformed JSON", async (method, path) => {
-    const res = await call(method, path, { token: admin, body: '{"name": "Paquete", ' });
-    expectCleanError(res, 400);
-    expect(res.json.msg).toBe(SERVER.invalidJson);
-  });
-
-  it.each(WRITES)('%s %s answers 400 with Spanish messages to a body of the wrong shape', async (method, path) => {
-    for (const body of ['null', '[]', '"texto"', '42', JSON.stringify({ name: { $gt: '' }, quantity: 'diez', price: [1], isActive: 'si', email: 7 })]) {
-      const res = await call(method, path, { token: admin, body });
+  it.each(WRITES)(
+    "%s %s answers 400 'El cuerpo de la solicitud no es JSON válido.' to malformed JSON",
+    async (method, path) => {
+      const res = await call(method, path, { token: admin, body: '{"name": "Paquete", ' });
       expectCleanError(res, 400);
-      expect(res.json.msg).not.toMatch(/expected|invalid input|received/i);
-    }
-  });
+      expect(res.json.msg).toBe(SERVER.invalidJson);
+    },
+  );
 
-  it.each(WRITES)("%s %s answers 415 'El cuerpo de la solicitud debe enviarse como JSON.' to another content type", async (method, path) => {
-    const res = await call(method, path, { token: admin, headers: { 'content-type': 'text/plain' }, body: 'name=Paquete' });
-    expectCleanError(res, 415);
-    expect(res.json.msg).toBe(STAFF_API_MESSAGES.jsonContentTypeRequired);
-  });
+  it.each(WRITES)(
+    '%s %s answers 400 with Spanish messages to a body of the wrong shape',
+    async (method, path) => {
+      for (const body of [
+        'null',
+        '[]',
+        '"texto"',
+        '42',
+        JSON.stringify({
+          name: { $gt: '' },
+          quantity: 'diez',
+          price: [1],
+          isActive: 'si',
+          email: 7,
+        }),
+      ]) {
+        const res = await call(method, path, { token: admin, body });
+        expectCleanError(res, 400);
+        expect(res.json.msg).not.toMatch(/expected|invalid input|received/i);
+      }
+    },
+  );
+
+  it.each(WRITES)(
+    "%s %s answers 415 'El cuerpo de la solicitud debe enviarse como JSON.' to another content type",
+    async (method, path) => {
+      const res = await call(method, path, {
+        token: admin,
+        headers: { 'content-type': 'text/plain' },
+        body: 'name=Paquete',
+      });
+      expectCleanError(res, 415);
+      expect(res.json.msg).toBe(STAFF_API_MESSAGES.jsonContentTypeRequired);
+    },
+  );
 
   it("answers 413 'La solicitud es demasiado grande.' to bodies over 256 KB", async () => {
     // In process: over a socket the server closes the connection after refusing the body,
@@ -70,11 +95,26 @@ describe('error contract', () => {
   });
 
   it('answers 404 in Spanish to unknown ids and unknown paths', async () => {
-    expect(await call('GET', '/packages/00000000-0000-0000-0000-000000000000')).toMatchObject({ status: 404, json: { msg: SERVER.packageNotFound } });
-    expect(await call('GET', '/past-raffles/%E2%9C%93')).toMatchObject({ status: 404, json: { msg: STAFF_API_MESSAGES.pastRaffleNotFound } });
-    expect(await call('GET', `/resellers/${'z'.repeat(500)}`, { token: admin })).toMatchObject({ status: 404, json: { msg: STAFF_API_MESSAGES.resellerNotFound } });
-    expect(await call('GET', '/no-existe')).toMatchObject({ status: 404, json: { msg: SERVER.notFound } });
-    expect(await call('PATCH', '/packages')).toMatchObject({ status: 404, json: { msg: SERVER.notFound } });
+    expect(await call('GET', '/packages/00000000-0000-0000-0000-000000000000')).toMatchObject({
+      status: 404,
+      json: { msg: SERVER.packageNotFound },
+    });
+    expect(await call('GET', '/past-raffles/%E2%9C%93')).toMatchObject({
+      status: 404,
+      json: { msg: STAFF_API_MESSAGES.pastRaffleNotFound },
+    });
+    expect(await call('GET', `/resellers/${'z'.repeat(500)}`, { token: admin })).toMatchObject({
+      status: 404,
+      json: { msg: STAFF_API_MESSAGES.resellerNotFound },
+    });
+    expect(await call('GET', '/no-existe')).toMatchObject({
+      status: 404,
+      json: { msg: SERVER.notFound },
+    });
+    expect(await call('PATCH', '/packages')).toMatchObject({
+      status: 404,
+      json: { msg: SERVER.notFound },
+    });
   });
 
   it('answers 400 in Spanish to malformed list parameters', async () => {
@@ -85,7 +125,10 @@ describe('error contract', () => {
 
   it('keeps Mongo operators in ids and filters inert', async () => {
     expect((await call('GET', `/packages/${encodeURIComponent('{"$ne":null}')}`)).status).toBe(404);
-    const res = await call('GET', `/packages?filter=${encodeURIComponent('{"name":{"$ne":null}}')}`);
+    const res = await call(
+      'GET',
+      `/packages?filter=${encodeURIComponent('{"name":{"$ne":null}}')}`,
+    );
     expect(res.status).toBe(200);
     expect(res.json).toEqual([]);
   });

@@ -15,7 +15,10 @@ const limiters = new WeakMap<AppDeps, { ip: RateLimiter; email: RateLimiter }>()
 export function loginLimiters(deps: AppDeps): { ip: RateLimiter; email: RateLimiter } {
   let found = limiters.get(deps);
   if (!found) {
-    found = { ip: createRateLimiter(LOGIN_LIMITS.perIp), email: createRateLimiter(LOGIN_LIMITS.perEmail) };
+    found = {
+      ip: createRateLimiter(LOGIN_LIMITS.perIp),
+      email: createRateLimiter(LOGIN_LIMITS.perEmail),
+    };
     limiters.set(deps, found);
   }
   return found;

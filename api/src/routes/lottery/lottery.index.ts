@@ -1,10 +1,23 @@
 // The current draw as the hero shows it: GET /api/lottery (public), PUT /api/lottery and
 // PATCH /api/lottery/is-active (admins).
-import { MAX_TOTAL_NUMBERS, PERMISSIONS, SERVER, STAFF_API_MESSAGES, lotteryStatusSchema, lotteryUpdateSchema } from '@vag/contracts';
+import {
+  MAX_TOTAL_NUMBERS,
+  PERMISSIONS,
+  SERVER,
+  STAFF_API_MESSAGES,
+  lotteryStatusSchema,
+  lotteryUpdateSchema,
+} from '@vag/contracts';
 import { Hono } from 'hono';
 import { ADMIN_ONLY, requireStaff } from '../../auth';
 import type { AppEnv } from '../../context';
-import { getCurrentRaffle, NumbersAlreadyGeneratedError, setRaffleActive, updateHero, type RaffleDoc } from '../../db/raffle';
+import {
+  getCurrentRaffle,
+  NumbersAlreadyGeneratedError,
+  setRaffleActive,
+  updateHero,
+  type RaffleDoc,
+} from '../../db/raffle';
 import { apiError } from '../../lib/errors';
 import { validate } from '../../lib/validate';
 
@@ -32,28 +45,39 @@ export const lotteryRouter = new Hono<AppEnv>()
     if (!raffle) throw apiError(404, SERVER.raffleNotFound);
     return c.json(heroView(raffle));
   })
-  .put('/', requireStaff(ADMIN_ONLY, PERMISSIONS.updateHero), validate('json', lotteryUpdateSchema), async (c) => {
-    const { totalNumbers, numberWidth, endDate, ...hero } = c.req.valid('json');
-    if (totalNumbers !== undefined && totalNumbers > MAX_TOTAL_NUMBERS) {
-      throw apiError(400, STAFF_API_MESSAGES.totalNumbersTooLarge, { totalNumbers: STAFF_API_MESSAGES.totalNumbersTooLarge });
-    }
-    const { db } = c.get('deps');
-    const current = await getCurrentRaffle(db);
-    // Re-sending the unchanged size (the hero form does) is allowed after generation.
-    const sizeChanged =
-      (totalNumbers !== undefined && totalNumbers !== current?.totalNumbers) ||
-      (numberWidth !== undefined && numberWidth !== current?.numberWidth);
-    const size = sizeChanged ? { totalNumbers: totalNumbers ?? current?.totalNumbers ?? 10_000, numberWidth } : undefined;
-    try {
-      const raffle = await updateHero(db, { ...hero, endDate: new Date(endDate) }, size);
-      return c.json(heroView(raffle));
-    } catch (error) {
-      if (error instanceof NumbersAlreadyGeneratedError) {
-        throw apiError(409, SERVER.numbersAlreadyGenerated, { totalNumbers: SERVER.numbersAlreadyGenerated });
+  .put(
+    '/',
+    requireStaff(ADMIN_ONLY, PERMISSIONS.updateHero),
+    validate('json', lotteryUpdateSchema),
+    async (c) => {
+      const { totalNumbers, numberWidth, endDate, ...hero } = c.req.valid('json');
+      if (totalNumbers !== undefined && totalNumbers > MAX_TOTAL_NUMBERS) {
+        throw apiError(400, STAFF_API_MESSAGES.totalNumbersTooLarge, {
+          totalNumbers: STAFF_API_MESSAGES.totalNumbersTooLarge,
+        });
       }
-      throw error;
-    }
-  })
+      const { db } = c.get('deps');
+      const current = await getCurrentRaffle(db);
+      // Re-sending the unchanged size (the hero form does) is allowed after generation.
+      const sizeChanged =
+        (totalNumbers !== undefined && totalNumbers !== current?.totalNumbers) ||
+        (numberWidth !== undefined && numberWidth !== current?.numberWidth);
+      const size = sizeChanged
+        ? { totalNumbers: totalNumbers ?? current?.totalNumbers ?? 10_000, numberWidth }
+        : undefined;
+      try {
+        const raffle = await updateHero(db, { ...hero, endDate: new Date(endDate) }, size);
+        return c.json(heroView(raffle));
+      } catch (error) {
+        if (error instanceof NumbersAlreadyGeneratedError) {
+          throw apiError(409, SERVER.numbersAlreadyGenerated, {
+            totalNumbers: SERVER.numbersAlreadyGenerated,
+          });
+        }
+        throw error;
+      }
+    },
+  )
   .patch(
     '/is-active',
     requireStaff(ADMIN_ONLY, PERMISSIONS.changeHeroStatus),

@@ -22,7 +22,12 @@ describe('lottery (hero)', () => {
   it('GET /api/lottery shows the default inactive raffle created at start, without secrets', async () => {
     const res = await call('GET', '/lottery');
     expect(res.status).toBe(200);
-    expect(res.json).toMatchObject({ _id: 'current', isActive: false, soldOut: false, totalNumbers: 10000 });
+    expect(res.json).toMatchObject({
+      _id: 'current',
+      isActive: false,
+      soldOut: false,
+      totalNumbers: 10000,
+    });
     expect(new Date(res.json.endDate).toISOString()).toBe(res.json.endDate);
     expect(res.json).not.toHaveProperty('secretKey');
     expect(res.json).not.toHaveProperty('available');
@@ -32,24 +37,60 @@ describe('lottery (hero)', () => {
     const res = await call('PUT', '/lottery', { token: admin, body: hero });
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ ...hero, endDate: '2026-12-25T04:59:59.000Z' });
-    expect((await call('GET', '/lottery')).json).toMatchObject({ name: hero.name, prize: hero.prize, pricePerNumber: 1.5 });
+    expect((await call('GET', '/lottery')).json).toMatchObject({
+      name: hero.name,
+      prize: hero.prize,
+      pricePerNumber: 1.5,
+    });
   });
 
   it('PUT /api/lottery changes the raffle size (and its width) only before numbers are generated', async () => {
-    const res = await call('PUT', '/lottery', { token: admin, body: { ...hero, totalNumbers: 100000 } });
+    const res = await call('PUT', '/lottery', {
+      token: admin,
+      body: { ...hero, totalNumbers: 100000 },
+    });
     expect(res.json).toMatchObject({ totalNumbers: 100000, numberWidth: 5 });
-    const padded = await call('PUT', '/lottery', { token: admin, body: { ...hero, totalNumbers: 100000, numberWidth: 6 } });
+    const padded = await call('PUT', '/lottery', {
+      token: admin,
+      body: { ...hero, totalNumbers: 100000, numberWidth: 6 },
+    });
     expect(padded.json).toMatchObject({ totalNumbers: 100000, numberWidth: 6 });
     // Never narrower than the raffle needs.
-    expect((await call('PUT', '/lottery', { token: admin, body: { ...hero, totalNumbers: 100000, numberWidth: 2 } })).json.numberWidth).toBe(5);
-    const tooBig = await call('PUT', '/lottery', { token: admin, body: { ...hero, totalNumbers: 1_000_001 } });
-    expect(tooBig).toMatchObject({ status: 400, json: { msg: STAFF_API_MESSAGES.totalNumbersTooLarge } });
-    await server.db.collection('raffles').updateOne({ _id: 'current' as never }, { $set: { numbersGenerated: true } });
-    const locked = await call('PUT', '/lottery', { token: admin, body: { ...hero, totalNumbers: 500 } });
+    expect(
+      (
+        await call('PUT', '/lottery', {
+          token: admin,
+          body: { ...hero, totalNumbers: 100000, numberWidth: 2 },
+        })
+      ).json.numberWidth,
+    ).toBe(5);
+    const tooBig = await call('PUT', '/lottery', {
+      token: admin,
+      body: { ...hero, totalNumbers: 1_000_001 },
+    });
+    expect(tooBig).toMatchObject({
+      status: 400,
+      json: { msg: STAFF_API_MESSAGES.totalNumbersTooLarge },
+    });
+    await server.db
+      .collection('raffles')
+      .updateOne({ _id: 'current' as never }, { $set: { numbersGenerated: true } });
+    const locked = await call('PUT', '/lottery', {
+      token: admin,
+      body: { ...hero, totalNumbers: 500 },
+    });
     expect(locked).toMatchObject({ status: 409, json: { msg: SERVER.numbersAlreadyGenerated } });
     // The hero form re-sends the same size: that is fine.
-    expect((await call('PUT', '/lottery', { token: admin, body: { ...hero, totalNumbers: 100000 } })).status).toBe(200);
-    await server.db.collection('raffles').updateOne({ _id: 'current' as never }, { $set: { numbersGenerated: false, totalNumbers: 10000, numberWidth: 4 } });
+    expect(
+      (await call('PUT', '/lottery', { token: admin, body: { ...hero, totalNumbers: 100000 } }))
+        .status,
+    ).toBe(200);
+    await server.db
+      .collection('raffles')
+      .updateOne(
+        { _id: 'current' as never },
+        { $set: { numbersGenerated: false, totalNumbers: 10000, numberWidth: 4 } },
+      );
   });
 
   it.each([
@@ -59,23 +100,39 @@ describe('lottery (hero)', () => {
     [{ ...hero, pricePerNumber: 'uno' }, VALIDATION.priceNotNegative],
     [{ ...hero, endDate: '24/12/2026' }, VALIDATION.isoDateInvalid],
   ])('PUT /api/lottery answers 400 for %o', async (body, msg) => {
-    expect(await call('PUT', '/lottery', { token: admin, body })).toMatchObject({ status: 400, json: { msg } });
+    expect(await call('PUT', '/lottery', { token: admin, body })).toMatchObject({
+      status: 400,
+      json: { msg },
+    });
   });
 
   it('PATCH /api/lottery/is-active finalizes and reactivates the raffle', async () => {
-    expect(await call('PATCH', '/lottery/is-active', { token: admin, body: { isActive: true } })).toMatchObject({ status: 200, json: { isActive: true } });
+    expect(
+      await call('PATCH', '/lottery/is-active', { token: admin, body: { isActive: true } }),
+    ).toMatchObject({ status: 200, json: { isActive: true } });
     expect((await call('GET', '/lottery')).json.isActive).toBe(true);
-    expect((await call('PATCH', '/lottery/is-active', { token: admin, body: { isActive: false } })).json).toEqual({ isActive: false });
-    expect((await call('PATCH', '/lottery/is-active', { token: admin, body: { isActive: 'sí' } })).status).toBe(400);
+    expect(
+      (await call('PATCH', '/lottery/is-active', { token: admin, body: { isActive: false } })).json,
+    ).toEqual({ isActive: false });
+    expect(
+      (await call('PATCH', '/lottery/is-active', { token: admin, body: { isActive: 'sí' } }))
+        .status,
+    ).toBe(400);
   });
 
   it('answers the SPEC §8 permission messages without a token and 403 to resellers', async () => {
-    expect(await call('PUT', '/lottery', { body: hero })).toMatchObject({ status: 401, json: { msg: PERMISSIONS.updateHero } });
+    expect(await call('PUT', '/lottery', { body: hero })).toMatchObject({
+      status: 401,
+      json: { msg: PERMISSIONS.updateHero },
+    });
     expect(await call('PATCH', '/lottery/is-active', { body: { isActive: true } })).toMatchObject({
       status: 401,
       json: { msg: PERMISSIONS.changeHeroStatus },
     });
     expect((await call('PUT', '/lottery', { token: reseller, body: hero })).status).toBe(403);
-    expect((await call('PATCH', '/lottery/is-active', { token: reseller, body: { isActive: true } })).status).toBe(403);
+    expect(
+      (await call('PATCH', '/lottery/is-active', { token: reseller, body: { isActive: true } }))
+        .status,
+    ).toBe(403);
   });
 });

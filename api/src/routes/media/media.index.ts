@@ -1,6 +1,14 @@
 // SPEC §7 media, at the site root: POST /upload-media.php replaces or empties one of the
 // four fixed slots (staff only), GET /media/{name} serves a slot to everyone.
-import { MEDIA_MAX_BYTES, MEDIA_SLOTS, MEDIA_TYPES, PERMISSIONS, SERVER, STAFF_API_MESSAGES, type MediaSlotName } from '@vag/contracts';
+import {
+  MEDIA_MAX_BYTES,
+  MEDIA_SLOTS,
+  MEDIA_TYPES,
+  PERMISSIONS,
+  SERVER,
+  STAFF_API_MESSAGES,
+  type MediaSlotName,
+} from '@vag/contracts';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { ADMIN_ONLY, requireStaff } from '../../auth';
@@ -20,7 +28,10 @@ export const mediaRouter = new Hono<AppEnv>()
   .post(
     '/upload-media.php',
     requireStaff(ADMIN_ONLY, PERMISSIONS.notAuthenticated),
-    bodyLimit({ maxSize: MEDIA_MAX_BYTES + MULTIPART_OVERHEAD, onError: (c) => c.json({ msg: SERVER.mediaTooLarge }, 413) }),
+    bodyLimit({
+      maxSize: MEDIA_MAX_BYTES + MULTIPART_OVERHEAD,
+      onError: (c) => c.json({ msg: SERVER.mediaTooLarge }, 413),
+    }),
     async (c) => {
       let form: Record<string, string | File | (string | File)[]>;
       try {
@@ -30,7 +41,8 @@ export const mediaRouter = new Hono<AppEnv>()
       }
       const { db } = c.get('deps');
       const filename = form.filename;
-      if (!isSlot(filename)) throw apiError(400, SERVER.mediaSlotInvalid, { filename: SERVER.mediaSlotInvalid });
+      if (!isSlot(filename))
+        throw apiError(400, SERVER.mediaSlotInvalid, { filename: SERVER.mediaSlotInvalid });
 
       if (form.action === 'delete') {
         await deleteMedia(db, filename);
@@ -38,7 +50,8 @@ export const mediaRouter = new Hono<AppEnv>()
       }
 
       const file = form.file;
-      if (!(file instanceof File)) throw apiError(400, SERVER.mediaMissingFile, { file: SERVER.mediaMissingFile });
+      if (!(file instanceof File))
+        throw apiError(400, SERVER.mediaMissingFile, { file: SERVER.mediaMissingFile });
       if (file.size > MEDIA_MAX_BYTES) throw apiError(413, SERVER.mediaTooLarge);
       const data = Buffer.from(await file.arrayBuffer());
       const type = sniffImageType(data);

@@ -43,11 +43,16 @@ const SPEC_CALLS = [
   'GET /media/{name}',
 ];
 
-type Operation = { security?: unknown[]; requestBody?: { content: Record<string, { schema: { properties?: Record<string, unknown> } }> } };
+type Operation = {
+  security?: unknown[];
+  requestBody?: { content: Record<string, { schema: { properties?: Record<string, unknown> } }> };
+};
 
 function operations(doc: ReturnType<typeof buildOpenApiDocument>): string[] {
   const paths = doc.paths as Record<string, Record<string, unknown>>;
-  return Object.entries(paths).flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`));
+  return Object.entries(paths).flatMap(([path, methods]) =>
+    Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`),
+  );
 }
 
 describe('the OpenAPI document', () => {
@@ -72,8 +77,13 @@ describe('the OpenAPI document', () => {
 
   it('describes request bodies with the contracts schemas', () => {
     const schema = paths['/api/packages']!.post!.requestBody!.content['application/json']!.schema;
-    expect(Object.keys(schema.properties ?? {})).toEqual(expect.arrayContaining(['name', 'quantity', 'price', 'isPopular']));
-    const upload = paths['/upload-media.php']!.post!.requestBody!.content['multipart/form-data']!.schema;
-    expect(Object.keys(upload.properties ?? {})).toEqual(expect.arrayContaining(['file', 'filename', 'action']));
+    expect(Object.keys(schema.properties ?? {})).toEqual(
+      expect.arrayContaining(['name', 'quantity', 'price', 'isPopular']),
+    );
+    const upload =
+      paths['/upload-media.php']!.post!.requestBody!.content['multipart/form-data']!.schema;
+    expect(Object.keys(upload.properties ?? {})).toEqual(
+      expect.arrayContaining(['file', 'filename', 'action']),
+    );
   });
 });

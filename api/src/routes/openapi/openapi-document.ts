@@ -6,7 +6,10 @@ import { z } from 'zod';
 type JsonSchema = Record<string, unknown>;
 
 function schemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
-  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
+  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, {
+    io,
+    unrepresentable: 'any',
+  }) as JsonSchema;
   return rest;
 }
 
@@ -35,10 +38,19 @@ function requestBody(route: ApiRoute): JsonSchema | undefined {
   if (!route.body) return undefined;
   if (route.bodyType === 'multipart') {
     const fields = schemaOf(route.body, 'input');
-    const properties = { ...((fields.properties as JsonSchema | undefined) ?? {}), file: { type: 'string', contentMediaType: 'application/octet-stream' } };
-    return { required: true, content: { 'multipart/form-data': { schema: { ...fields, properties } } } };
+    const properties = {
+      ...((fields.properties as JsonSchema | undefined) ?? {}),
+      file: { type: 'string', contentMediaType: 'application/octet-stream' },
+    };
+    return {
+      required: true,
+      content: { 'multipart/form-data': { schema: { ...fields, properties } } },
+    };
   }
-  return { required: true, content: { 'application/json': { schema: schemaOf(route.body, 'input') } } };
+  return {
+    required: true,
+    content: { 'application/json': { schema: schemaOf(route.body, 'input') } },
+  };
 }
 
 const STATUS_TEXT: Record<number, string> = {
@@ -61,7 +73,8 @@ function responses(route: ApiRoute): JsonSchema {
   const content: JsonSchema = {};
   if (route.response) content['application/json'] = { schema: schemaOf(route.response, 'output') };
   for (const type of route.produces ?? []) {
-    if (type !== 'application/json') content[type] = { schema: { type: 'string', contentMediaType: type } };
+    if (type !== 'application/json')
+      content[type] = { schema: { type: 'string', contentMediaType: type } };
   }
   if (Object.keys(content).length > 0) ok.content = content;
   const result: JsonSchema = { [String(route.status ?? 200)]: ok };

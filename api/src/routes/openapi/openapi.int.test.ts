@@ -8,35 +8,50 @@ beforeAll(async () => {
 });
 afterAll(async () => server?.stop());
 
-const PARAMS: Record<string, string> = { id: 'no-existe-0001', email: 'nadie@example.ec', channel: 'email', name: 'banner.gif' };
+const PARAMS: Record<string, string> = {
+  id: 'no-existe-0001',
+  email: 'nadie@example.ec',
+  channel: 'email',
+  name: 'banner.gif',
+};
 
 describe('GET /api/openapi.json', () => {
   it('serves the OpenAPI 3.1 document with every registered route', async () => {
     const res = await fetch(`${server.url}/api/openapi.json`);
     expect(res.status).toBe(200);
-    const doc = (await res.json()) as { openapi: string; paths: Record<string, Record<string, unknown>> };
+    const doc = (await res.json()) as {
+      openapi: string;
+      paths: Record<string, Record<string, unknown>>;
+    };
     expect(doc.openapi).toBe('3.1.0');
     for (const route of Object.values(API_ROUTES) as ApiRoute[]) {
-      expect(doc.paths[`${route.base}${route.path}`], `${route.method} ${route.path}`).toHaveProperty(route.method.toLowerCase());
+      expect(
+        doc.paths[`${route.base}${route.path}`],
+        `${route.method} ${route.path}`,
+      ).toHaveProperty(route.method.toLowerCase());
     }
   });
 
   // A route the app does not mount answers the generic not-found (JSON under /api, the
   // site's 404 page elsewhere); a mounted one answers anything else, even a 404 of its own.
-  it.each((Object.entries(API_ROUTES) as [string, ApiRoute][]).map(([name, r]) => [`${r.method} ${r.base}${r.path} (${name})`, r] as const))(
-    '%s is answered by the app',
-    async (label, route) => {
-      const params = Object.fromEntries([...route.path.matchAll(/\{(\w+)\}/g)].map(([, n]) => [n!, PARAMS[n!] ?? 'x']));
-      const hasBody = ['POST', 'PUT', 'PATCH'].includes(route.method);
-      const res = await fetch(`${server.url}${apiPath(route, params)}`, {
-        method: route.method,
-        headers: hasBody ? { 'content-type': 'application/json' } : {},
-        body: hasBody ? '{}' : undefined,
-      });
-      const text = await res.text();
-      const routeMissing = res.status === 404 && (text.includes(SERVER.notFound) || !text.startsWith('{'));
-      expect(routeMissing, `${label} answered ${res.status} ${text.slice(0, 120)}`).toBe(false);
-      expect(res.status, `${label} must not fail with 500`).not.toBe(500);
-    },
-  );
+  it.each(
+    (Object.entries(API_ROUTES) as [string, ApiRoute][]).map(
+      ([name, r]) => [`${r.method} ${r.base}${r.path} (${name})`, r] as const,
+    ),
+  )('%s is answered by the app', async (label, route) => {
+    const params = Object.fromEntries(
+      [...route.path.matchAll(/\{(\w+)\}/g)].map(([, n]) => [n!, PARAMS[n!] ?? 'x']),
+    );
+    const hasBody = ['POST', 'PUT', 'PATCH'].includes(route.method);
+    const res = await fetch(`${server.url}${apiPath(route, params)}`, {
+      method: route.method,
+      headers: hasBody ? { 'content-type': 'application/json' } : {},
+      body: hasBody ? '{}' : undefined,
+    });
+    const text = await res.text();
+    const routeMissing =
+      res.status === 404 && (text.includes(SERVER.notFound) || !text.startsWith('{'));
+    expect(routeMissing, `${label} answered ${res.status} ${text.slice(0, 120)}`).toBe(false);
+    expect(res.status, `${label} must not fail with 500`).not.toBe(500);
+  });
 });

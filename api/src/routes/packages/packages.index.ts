@@ -4,13 +4,26 @@ import { PERMISSIONS, SERVER, TOASTS, idParamSchema, packageInputSchema } from '
 import { Hono } from 'hono';
 import { ADMIN_ONLY, requireStaff } from '../../auth';
 import type { AppEnv } from '../../context';
-import { createPackage, deletePackage, findPackage, listPackages, updatePackage, type PackageDoc } from '../../db/packages';
+import {
+  createPackage,
+  deletePackage,
+  findPackage,
+  listPackages,
+  updatePackage,
+  type PackageDoc,
+} from '../../db/packages';
 import { apiError } from '../../lib/errors';
 import { listResponse, withId } from '../../lib/simple-rest';
 import { validate } from '../../lib/validate';
 
 function packageView(doc: PackageDoc) {
-  return withId({ _id: doc._id, name: doc.name, quantity: doc.quantity, price: doc.price, isPopular: doc.isPopular });
+  return withId({
+    _id: doc._id,
+    name: doc.name,
+    quantity: doc.quantity,
+    price: doc.price,
+    isPopular: doc.isPopular,
+  });
 }
 
 export const packagesRouter = new Hono<AppEnv>()
@@ -23,23 +36,37 @@ export const packagesRouter = new Hono<AppEnv>()
     if (!doc) throw apiError(404, SERVER.packageNotFound);
     return c.json(packageView(doc));
   })
-  .post('/', requireStaff(ADMIN_ONLY, PERMISSIONS.createPackages), validate('json', packageInputSchema), async (c) => {
-    const doc = await createPackage(c.get('deps').db, c.req.valid('json'));
-    return c.json({ ...packageView(doc), msg: TOASTS.packageAdded }, 201);
-  })
+  .post(
+    '/',
+    requireStaff(ADMIN_ONLY, PERMISSIONS.createPackages),
+    validate('json', packageInputSchema),
+    async (c) => {
+      const doc = await createPackage(c.get('deps').db, c.req.valid('json'));
+      return c.json({ ...packageView(doc), msg: TOASTS.packageAdded }, 201);
+    },
+  )
   .put(
     '/:id',
     requireStaff(ADMIN_ONLY, PERMISSIONS.updatePackages),
     validate('param', idParamSchema),
     validate('json', packageInputSchema),
     async (c) => {
-      const doc = await updatePackage(c.get('deps').db, c.req.valid('param').id, c.req.valid('json'));
+      const doc = await updatePackage(
+        c.get('deps').db,
+        c.req.valid('param').id,
+        c.req.valid('json'),
+      );
       if (!doc) throw apiError(404, SERVER.packageNotFound);
       return c.json({ ...packageView(doc), msg: TOASTS.packageUpdated });
     },
   )
-  .delete('/:id', requireStaff(ADMIN_ONLY, PERMISSIONS.deletePackages), validate('param', idParamSchema), async (c) => {
-    const doc = await deletePackage(c.get('deps').db, c.req.valid('param').id);
-    if (!doc) throw apiError(404, SERVER.packageNotFound);
-    return c.json({ ...packageView(doc), msg: TOASTS.packageDeleted });
-  });
+  .delete(
+    '/:id',
+    requireStaff(ADMIN_ONLY, PERMISSIONS.deletePackages),
+    validate('param', idParamSchema),
+    async (c) => {
+      const doc = await deletePackage(c.get('deps').db, c.req.valid('param').id);
+      if (!doc) throw apiError(404, SERVER.packageNotFound);
+      return c.json({ ...packageView(doc), msg: TOASTS.packageDeleted });
+    },
+  );

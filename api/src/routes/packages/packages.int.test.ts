@@ -16,29 +16,51 @@ describe('packages', () => {
   it('POST /api/packages creates a package an admin sees in GET /api/packages and GET /api/packages/{id}', async () => {
     const created = await call('POST', '/packages', { token: admin, body: valid });
     expect(created.status).toBe(201);
-    expect(created.json).toMatchObject({ ...valid, _id: expect.any(String), msg: TOASTS.packageAdded });
+    expect(created.json).toMatchObject({
+      ...valid,
+      _id: expect.any(String),
+      msg: TOASTS.packageAdded,
+    });
     expect(created.json.id).toBe(created.json._id);
     const list = await call('GET', '/packages');
     expect(list.status).toBe(200);
-    expect(list.json).toEqual(expect.arrayContaining([expect.objectContaining({ _id: created.json._id, name: 'Paquete Oro' })]));
+    expect(list.json).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ _id: created.json._id, name: 'Paquete Oro' }),
+      ]),
+    );
     const one = await call('GET', `/packages/${created.json._id}`);
     expect(one.json).toEqual({ _id: created.json._id, id: created.json._id, ...valid });
   });
 
   it('defaults isPopular to false', async () => {
-    const created = await call('POST', '/packages', { token: admin, body: { name: 'Básico', quantity: 1, price: 1 } });
+    const created = await call('POST', '/packages', {
+      token: admin,
+      body: { name: 'Básico', quantity: 1, price: 1 },
+    });
     expect(created.json.isPopular).toBe(false);
   });
 
   it('PUT /api/packages/{id} updates and DELETE removes it; both answer 404 for unknown ids', async () => {
     const { json } = await call('POST', '/packages', { token: admin, body: valid });
-    const updated = await call('PUT', `/packages/${json._id}`, { token: admin, body: { ...valid, price: 15 } });
+    const updated = await call('PUT', `/packages/${json._id}`, {
+      token: admin,
+      body: { ...valid, price: 15 },
+    });
     expect(updated.json).toMatchObject({ price: 15, msg: TOASTS.packageUpdated });
     const deleted = await call('DELETE', `/packages/${json._id}`, { token: admin });
     expect(deleted.json).toMatchObject({ _id: json._id, msg: TOASTS.packageDeleted });
-    expect(await call('GET', `/packages/${json._id}`)).toMatchObject({ status: 404, json: { msg: SERVER.packageNotFound } });
-    expect(await call('PUT', `/packages/no-existe`, { token: admin, body: valid })).toMatchObject({ status: 404 });
-    expect(await call('DELETE', `/packages/no-existe`, { token: admin })).toMatchObject({ status: 404, json: { msg: SERVER.packageNotFound } });
+    expect(await call('GET', `/packages/${json._id}`)).toMatchObject({
+      status: 404,
+      json: { msg: SERVER.packageNotFound },
+    });
+    expect(await call('PUT', `/packages/no-existe`, { token: admin, body: valid })).toMatchObject({
+      status: 404,
+    });
+    expect(await call('DELETE', `/packages/no-existe`, { token: admin })).toMatchObject({
+      status: 404,
+      json: { msg: SERVER.packageNotFound },
+    });
   });
 
   it.each([
@@ -57,18 +79,40 @@ describe('packages', () => {
   });
 
   it('answers each call its SPEC §8 permission message without a token, and 403 to resellers', async () => {
-    expect(await call('POST', '/packages', { body: valid })).toMatchObject({ status: 401, json: { msg: PERMISSIONS.createPackages } });
-    expect(await call('PUT', '/packages/x', { body: valid })).toMatchObject({ status: 401, json: { msg: PERMISSIONS.updatePackages } });
-    expect(await call('DELETE', '/packages/x')).toMatchObject({ status: 401, json: { msg: PERMISSIONS.deletePackages } });
-    expect(await call('POST', '/packages', { token: reseller, body: valid })).toMatchObject({ status: 403, json: { msg: SERVER.forbidden } });
+    expect(await call('POST', '/packages', { body: valid })).toMatchObject({
+      status: 401,
+      json: { msg: PERMISSIONS.createPackages },
+    });
+    expect(await call('PUT', '/packages/x', { body: valid })).toMatchObject({
+      status: 401,
+      json: { msg: PERMISSIONS.updatePackages },
+    });
+    expect(await call('DELETE', '/packages/x')).toMatchObject({
+      status: 401,
+      json: { msg: PERMISSIONS.deletePackages },
+    });
+    expect(await call('POST', '/packages', { token: reseller, body: valid })).toMatchObject({
+      status: 403,
+      json: { msg: SERVER.forbidden },
+    });
   });
 
   it('serves react-admin list conventions: sort, range, filter and Content-Range', async () => {
-    for (const [name, quantity] of [['Zeta pack', 5], ['Alfa pack', 50], ['Media pack', 25]] as const) {
+    for (const [name, quantity] of [
+      ['Zeta pack', 5],
+      ['Alfa pack', 50],
+      ['Media pack', 25],
+    ] as const) {
       await call('POST', '/packages', { token: admin, body: { name, quantity, price: quantity } });
     }
-    const q = (o: Record<string, unknown>) => Object.entries(o).map(([k, v]) => `${k}=${encodeURIComponent(JSON.stringify(v))}`).join('&');
-    const res = await call('GET', `/packages?${q({ sort: ['name', 'ASC'], range: [0, 1], filter: { q: 'pack' } })}`);
+    const q = (o: Record<string, unknown>) =>
+      Object.entries(o)
+        .map(([k, v]) => `${k}=${encodeURIComponent(JSON.stringify(v))}`)
+        .join('&');
+    const res = await call(
+      'GET',
+      `/packages?${q({ sort: ['name', 'ASC'], range: [0, 1], filter: { q: 'pack' } })}`,
+    );
     expect(res.json.map((p: { name: string }) => p.name)).toEqual(['Alfa pack', 'Media pack']);
     expect(res.headers.get('content-range')).toBe('packages 0-1/3');
     expect(res.headers.get('access-control-expose-headers')).toContain('Content-Range');

@@ -1,5 +1,11 @@
 // Past raffles and winners: public list and read, admin create/update/delete (SPEC §7).
-import { PERMISSIONS, SERVER, STAFF_API_MESSAGES, idParamSchema, pastRaffleInputSchema } from '@vag/contracts';
+import {
+  PERMISSIONS,
+  SERVER,
+  STAFF_API_MESSAGES,
+  idParamSchema,
+  pastRaffleInputSchema,
+} from '@vag/contracts';
 import { Hono } from 'hono';
 import { ADMIN_ONLY, requireStaff } from '../../auth';
 import type { AppEnv } from '../../context';
@@ -32,23 +38,37 @@ export const pastRafflesRouter = new Hono<AppEnv>()
     if (!doc) throw notFound();
     return c.json(pastRaffleView(doc));
   })
-  .post('/', requireStaff(ADMIN_ONLY, PERMISSIONS.createPastRaffles), validate('json', pastRaffleInputSchema), async (c) => {
-    const doc = await createPastRaffle(c.get('deps').db, c.req.valid('json'));
-    return c.json(pastRaffleView(doc), 201);
-  })
+  .post(
+    '/',
+    requireStaff(ADMIN_ONLY, PERMISSIONS.createPastRaffles),
+    validate('json', pastRaffleInputSchema),
+    async (c) => {
+      const doc = await createPastRaffle(c.get('deps').db, c.req.valid('json'));
+      return c.json(pastRaffleView(doc), 201);
+    },
+  )
   .put(
     '/:id',
     requireStaff(ADMIN_ONLY, PERMISSIONS.updatePastRaffles),
     validate('param', idParamSchema),
     validate('json', pastRaffleInputSchema),
     async (c) => {
-      const doc = await updatePastRaffle(c.get('deps').db, c.req.valid('param').id, c.req.valid('json'));
+      const doc = await updatePastRaffle(
+        c.get('deps').db,
+        c.req.valid('param').id,
+        c.req.valid('json'),
+      );
       if (!doc) throw notFound();
       return c.json(pastRaffleView(doc));
     },
   )
-  .delete('/:id', requireStaff(ADMIN_ONLY, STAFF_API_MESSAGES.deletePastRafflesPermission), validate('param', idParamSchema), async (c) => {
-    const doc = await deletePastRaffle(c.get('deps').db, c.req.valid('param').id);
-    if (!doc) throw notFound();
-    return c.json({ ...pastRaffleView(doc), msg: SERVER.deleted });
-  });
+  .delete(
+    '/:id',
+    requireStaff(ADMIN_ONLY, STAFF_API_MESSAGES.deletePastRafflesPermission),
+    validate('param', idParamSchema),
+    async (c) => {
+      const doc = await deletePastRaffle(c.get('deps').db, c.req.valid('param').id);
+      if (!doc) throw notFound();
+      return c.json({ ...pastRaffleView(doc), msg: SERVER.deleted });
+    },
+  );

@@ -26,13 +26,29 @@ describe('past raffles', () => {
     expect(created.json).toMatchObject({ ...valid, _id: expect.any(String) });
     expect(created.json.id).toBe(created.json._id);
     const list = await call('GET', '/past-raffles');
-    expect(list.json).toEqual(expect.arrayContaining([expect.objectContaining({ _id: created.json._id, winner: valid.winner })]));
-    const updated = await call('PUT', `/past-raffles/${created.json._id}`, { token: admin, body: { ...valid, winner: 'Jorge Vera, Quito' } });
+    expect(list.json).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ _id: created.json._id, winner: valid.winner }),
+      ]),
+    );
+    const updated = await call('PUT', `/past-raffles/${created.json._id}`, {
+      token: admin,
+      body: { ...valid, winner: 'Jorge Vera, Quito' },
+    });
     expect(updated.json.winner).toBe('Jorge Vera, Quito');
-    expect((await call('GET', `/past-raffles/${created.json._id}`)).json.winner).toBe('Jorge Vera, Quito');
-    expect((await call('DELETE', `/past-raffles/${created.json._id}`, { token: admin })).status).toBe(200);
-    expect(await call('GET', `/past-raffles/${created.json._id}`)).toMatchObject({ status: 404, json: { msg: STAFF_API_MESSAGES.pastRaffleNotFound } });
-    expect((await call('DELETE', `/past-raffles/${created.json._id}`, { token: admin })).status).toBe(404);
+    expect((await call('GET', `/past-raffles/${created.json._id}`)).json.winner).toBe(
+      'Jorge Vera, Quito',
+    );
+    expect(
+      (await call('DELETE', `/past-raffles/${created.json._id}`, { token: admin })).status,
+    ).toBe(200);
+    expect(await call('GET', `/past-raffles/${created.json._id}`)).toMatchObject({
+      status: 404,
+      json: { msg: STAFF_API_MESSAGES.pastRaffleNotFound },
+    });
+    expect(
+      (await call('DELETE', `/past-raffles/${created.json._id}`, { token: admin })).status,
+    ).toBe(404);
   });
 
   it.each([
@@ -43,15 +59,26 @@ describe('past raffles', () => {
     ['image', 'no es url', VALIDATION.urlInvalid],
     ['instagramPostUrl', 'javascript:alert(1)', VALIDATION.urlInvalid],
   ])('POST /api/past-raffles answers 400 when %s is %o', async (field, value, msg) => {
-    const res = await call('POST', '/past-raffles', { token: admin, body: { ...valid, [field]: value } });
+    const res = await call('POST', '/past-raffles', {
+      token: admin,
+      body: { ...valid, [field]: value },
+    });
     expect(res.status).toBe(400);
     expect(res.json.errors[field]).toBe(msg);
   });
 
   it('answers the SPEC §8 permission messages without a token and 403 to resellers', async () => {
-    expect(await call('POST', '/past-raffles', { body: valid })).toMatchObject({ status: 401, json: { msg: PERMISSIONS.createPastRaffles } });
-    expect(await call('PUT', '/past-raffles/x', { body: valid })).toMatchObject({ status: 401, json: { msg: PERMISSIONS.updatePastRaffles } });
+    expect(await call('POST', '/past-raffles', { body: valid })).toMatchObject({
+      status: 401,
+      json: { msg: PERMISSIONS.createPastRaffles },
+    });
+    expect(await call('PUT', '/past-raffles/x', { body: valid })).toMatchObject({
+      status: 401,
+      json: { msg: PERMISSIONS.updatePastRaffles },
+    });
     expect((await call('DELETE', '/past-raffles/x')).status).toBe(401);
-    expect((await call('POST', '/past-raffles', { token: reseller, body: valid })).status).toBe(403);
+    expect((await call('POST', '/past-raffles', { token: reseller, body: valid })).status).toBe(
+      403,
+    );
   });
 });

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { reportFilter } from './report-filter';
 
 const admin = { id: 'a1', email: 'admin@voyaganar.ec', role: 'admin' as const };
-const reseller = { id: 'r1', email: 'rev@voyaganar.ec', role: 'reseller' as const, code: 'REV-7K2M9Q' };
+const reseller = {
+  id: 'r1',
+  email: 'rev@voyaganar.ec',
+  role: 'reseller' as const,
+  code: 'REV-7K2M9Q',
+};
 
 describe('reportFilter', () => {
   it('takes date-only bounds as whole Ecuador days, both inclusive', () => {
@@ -17,7 +22,9 @@ describe('reportFilter', () => {
   });
 
   it('passes method, package type and reseller code through for admins', () => {
-    expect(reportFilter({ method: 'paypal', packageType: 'custom', reseller: ' rev-abc ' }, admin)).toEqual({
+    expect(
+      reportFilter({ method: 'paypal', packageType: 'custom', reseller: ' rev-abc ' }, admin),
+    ).toEqual({
       paymentMethod: 'paypal',
       packageType: 'custom',
       resellerCode: 'REV-ABC',

@@ -15,7 +15,9 @@ function startOf(value: string): Date {
 
 function endOf(value: string): Date {
   // The whole end day counts; a full date-time counts itself.
-  return DATE_ONLY.test(value) ? new Date(startOf(value).getTime() + DAY_MS) : new Date(new Date(value).getTime() + 1);
+  return DATE_ONLY.test(value)
+    ? new Date(startOf(value).getTime() + DAY_MS)
+    : new Date(new Date(value).getTime() + 1);
 }
 
 export const STATUS_FILTERS: Record<NonNullable<ReportQuery['status']>, string[]> = {

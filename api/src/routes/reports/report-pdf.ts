@@ -24,11 +24,16 @@ function printable(text: string): string {
 function fit(text: string, font: PDFFont, width: number): string {
   let out = printable(text);
   if (font.widthOfTextAtSize(out, FONT_SIZE) <= width) return out;
-  while (out.length > 1 && font.widthOfTextAtSize(`${out}…`, FONT_SIZE) > width) out = out.slice(0, -1);
+  while (out.length > 1 && font.widthOfTextAtSize(`${out}…`, FONT_SIZE) > width)
+    out = out.slice(0, -1);
   return `${out}…`;
 }
 
-export async function renderReportPdf(report: PurchaseReport, filtersText: string, now = new Date()): Promise<Uint8Array> {
+export async function renderReportPdf(
+  report: PurchaseReport,
+  filtersText: string,
+  now = new Date(),
+): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
   pdf.setTitle(REPORT_TEXTS.title);
   pdf.setLanguage('es-EC');
@@ -47,12 +52,32 @@ export async function renderReportPdf(report: PurchaseReport, filtersText: strin
   y -= 14;
   text(page, `${REPORT_TEXTS.filters}: ${filtersText || REPORT_TEXTS.noFilters}`, MARGIN, y, 9);
   y -= 14;
-  text(page, `${REPORT_TEXTS.totalAmount}: ${formatUsd(report.totals.totalAmount)}`, MARGIN, y, 10, bold);
-  text(page, `${REPORT_TEXTS.totalTickets}: ${report.totals.totalTickets}`, MARGIN + 250, y, 10, bold);
+  text(
+    page,
+    `${REPORT_TEXTS.totalAmount}: ${formatUsd(report.totals.totalAmount)}`,
+    MARGIN,
+    y,
+    10,
+    bold,
+  );
+  text(
+    page,
+    `${REPORT_TEXTS.totalTickets}: ${report.totals.totalTickets}`,
+    MARGIN + 250,
+    y,
+    10,
+    bold,
+  );
   y -= 24;
 
   const header = (p: PDFPage, yy: number) => {
-    p.drawRectangle({ x: MARGIN, y: yy - 4, width: PAGE.width - 2 * MARGIN, height: ROW_HEIGHT, color: rgb(0.9, 0.92, 0.96) });
+    p.drawRectangle({
+      x: MARGIN,
+      y: yy - 4,
+      width: PAGE.width - 2 * MARGIN,
+      height: ROW_HEIGHT,
+      color: rgb(0.9, 0.92, 0.96),
+    });
     let x = MARGIN + 2;
     REPORT_COLUMNS.forEach((title, i) => {
       text(p, title, x, yy, FONT_SIZE, bold);
@@ -70,7 +95,16 @@ export async function renderReportPdf(report: PurchaseReport, filtersText: strin
       header(page, y);
       y -= ROW_HEIGHT;
     }
-    const cells = [row.date, row.buyer, row.email, row.method, String(row.quantity), formatUsd(row.total), row.status, row.reseller];
+    const cells = [
+      row.date,
+      row.buyer,
+      row.email,
+      row.method,
+      String(row.quantity),
+      formatUsd(row.total),
+      row.status,
+      row.reseller,
+    ];
     let x = MARGIN + 2;
     cells.forEach((cell, i) => {
       const width = (WIDTHS[i] ?? 0) - 4;
@@ -81,6 +115,8 @@ export async function renderReportPdf(report: PurchaseReport, filtersText: strin
   }
 
   const pages = pdf.getPages();
-  pages.forEach((p, i) => text(p, REPORT_TEXTS.page(i + 1, pages.length), PAGE.width - MARGIN - 70, MARGIN / 2, 8));
+  pages.forEach((p, i) =>
+    text(p, REPORT_TEXTS.page(i + 1, pages.length), PAGE.width - MARGIN - 70, MARGIN / 2, 8),
+  );
   return pdf.save();
 }

@@ -18,12 +18,28 @@ export async function renderReportXlsx(report: PurchaseReport): Promise<Buffer> 
   sheet.views = [{ state: 'frozen', ySplit: 1 }];
 
   for (const row of report.rows.map(reportCells)) {
-    sheet.addRow([row.date, row.buyer, row.email, row.method, row.quantity, row.total, row.status, row.reseller]);
+    sheet.addRow([
+      row.date,
+      row.buyer,
+      row.email,
+      row.method,
+      row.quantity,
+      row.total,
+      row.status,
+      row.reseller,
+    ]);
   }
   sheet.getColumn(6).numFmt = MONEY_FORMAT;
 
   sheet.addRow([]);
-  const totals = sheet.addRow([REPORT_TEXTS.totalTickets, null, null, null, report.totals.totalTickets, report.totals.totalAmount]);
+  const totals = sheet.addRow([
+    REPORT_TEXTS.totalTickets,
+    null,
+    null,
+    null,
+    report.totals.totalTickets,
+    report.totals.totalAmount,
+  ]);
   totals.font = { bold: true };
   totals.getCell(6).numFmt = MONEY_FORMAT;
 

@@ -1,6 +1,12 @@
 // GET /api/admin/reports: totals and rows of purchases for the filters, as JSON or as
 // reporte.pdf / reporte.xlsx. Every staff member may ask; resellers see only their code.
-import { PERMISSIONS, REPORT_FILE_NAMES, SERVER, reportQuerySchema, type ReportQuery } from '@vag/contracts';
+import {
+  PERMISSIONS,
+  REPORT_FILE_NAMES,
+  SERVER,
+  reportQuerySchema,
+  type ReportQuery,
+} from '@vag/contracts';
 import { Hono } from 'hono';
 import { ALL_STAFF, requireStaff } from '../../auth';
 import type { AppEnv } from '../../context';
@@ -13,9 +19,11 @@ import { renderReportXlsx } from './report-xlsx';
 
 /** The filters as the PDF states them, e.g. 'startDate: 2026-12-01, status: PAID'. */
 function describeFilters(query: ReportQuery, resellerCode: string | undefined): string {
-  const entries = Object.entries({ ...query, format: undefined, reseller: resellerCode ?? query.reseller }).filter(
-    ([, v]) => v !== undefined && v !== '',
-  );
+  const entries = Object.entries({
+    ...query,
+    format: undefined,
+    reseller: resellerCode ?? query.reseller,
+  }).filter(([, v]) => v !== undefined && v !== '');
   return entries.map(([k, v]) => `${k}: ${String(v)}`).join(', ');
 }
 
@@ -24,10 +32,16 @@ export const reportsRouter = new Hono<AppEnv>().get(
   requireStaff(ALL_STAFF, PERMISSIONS.viewReports),
   async (c) => {
     // An empty filter means "any" (the screen omits them, a hand-made URL may not).
-    const raw = Object.fromEntries(Object.entries(c.req.query()).filter(([, v]) => v.trim() !== ''));
+    const raw = Object.fromEntries(
+      Object.entries(c.req.query()).filter(([, v]) => v.trim() !== ''),
+    );
     const parsed = reportQuerySchema.safeParse(raw);
     if (!parsed.success) {
-      throw apiError(400, parsed.error.issues[0]?.message ?? SERVER.validationFailed, fieldErrors(parsed.error.issues));
+      throw apiError(
+        400,
+        parsed.error.issues[0]?.message ?? SERVER.validationFailed,
+        fieldErrors(parsed.error.issues),
+      );
     }
     const query = parsed.data;
     const filter = reportFilter(query, c.get('staff'));

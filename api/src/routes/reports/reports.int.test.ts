@@ -17,7 +17,16 @@ function purchase(over: Record<string, unknown>) {
     raffleId: 'current',
     createdAt: new Date('2026-12-05T15:30:00Z'),
     updatedAt: new Date('2026-12-05T15:30:00Z'),
-    buyer: { firstName: 'Ana', lastName: 'Pérez', email: 'ana@example.ec', phone: '0991234567', country: 'ECUADOR', address: 'Av. 9 de Octubre', city: 'Guayaquil', province: 'Guayas' },
+    buyer: {
+      firstName: 'Ana',
+      lastName: 'Pérez',
+      email: 'ana@example.ec',
+      phone: '0991234567',
+      country: 'ECUADOR',
+      address: 'Av. 9 de Octubre',
+      city: 'Guayaquil',
+      province: 'Guayas',
+    },
     resellerCode: null,
     quantity: 10,
     unitPrice: 1,
@@ -40,14 +49,40 @@ beforeAll(async () => {
   await server.db.collection('purchases').insertMany([
     purchase({}),
     // 23:30 in Guayaquil on 5 Dec is 04:30 UTC on 6 Dec: still the 5th for the report.
-    purchase({ createdAt: new Date('2026-12-06T04:30:00Z'), buyer: { firstName: 'Bruno', lastName: 'Ñañez', email: 'bruno@example.ec' }, quantity: 3, totalPrice: 4.5, paymentMethod: 'bank_transfer', status: 'PENDING', packageType: 'custom', packageId: null, resellerCode: reseller.user.code }),
-    purchase({ createdAt: new Date('2026-12-07T12:00:00Z'), buyer: { firstName: 'Carla', lastName: 'Vera', email: 'carla@example.ec' }, quantity: 20, totalPrice: 18.25, paymentMethod: 'mobile', resellerCode: reseller.user.code }),
-    purchase({ createdAt: new Date('2026-12-07T13:00:00Z'), buyer: { firstName: 'Diego', lastName: 'Loor', email: 'diego@example.ec' }, quantity: 5, totalPrice: 5, paymentMethod: 'card', status: 'EXPIRED', resellerCode: 'REV-OTRO22' }),
+    purchase({
+      createdAt: new Date('2026-12-06T04:30:00Z'),
+      buyer: { firstName: 'Bruno', lastName: 'Ñañez', email: 'bruno@example.ec' },
+      quantity: 3,
+      totalPrice: 4.5,
+      paymentMethod: 'bank_transfer',
+      status: 'PENDING',
+      packageType: 'custom',
+      packageId: null,
+      resellerCode: reseller.user.code,
+    }),
+    purchase({
+      createdAt: new Date('2026-12-07T12:00:00Z'),
+      buyer: { firstName: 'Carla', lastName: 'Vera', email: 'carla@example.ec' },
+      quantity: 20,
+      totalPrice: 18.25,
+      paymentMethod: 'mobile',
+      resellerCode: reseller.user.code,
+    }),
+    purchase({
+      createdAt: new Date('2026-12-07T13:00:00Z'),
+      buyer: { firstName: 'Diego', lastName: 'Loor', email: 'diego@example.ec' },
+      quantity: 5,
+      totalPrice: 5,
+      paymentMethod: 'card',
+      status: 'EXPIRED',
+      resellerCode: 'REV-OTRO22',
+    }),
   ] as never[]);
 });
 afterAll(async () => server?.stop());
 
-const emails = (json: { purchases: { buyer: { email: string } }[] }) => json.purchases.map((p) => p.buyer.email).sort();
+const emails = (json: { purchases: { buyer: { email: string } }[] }) =>
+  json.purchases.map((p) => p.buyer.email).sort();
 
 describe('GET /api/admin/reports', () => {
   it('answers totals and rows for all purchases without filters', async () => {
@@ -68,37 +103,70 @@ describe('GET /api/admin/reports', () => {
   });
 
   it('filters by Ecuador calendar days, both ends inclusive', async () => {
-    const res = await call('GET', '/admin/reports?startDate=2026-12-05&endDate=2026-12-05', { token: admin.token });
+    const res = await call('GET', '/admin/reports?startDate=2026-12-05&endDate=2026-12-05', {
+      token: admin.token,
+    });
     expect(emails(res.json)).toEqual(['ana@example.ec', 'bruno@example.ec']);
     expect(res.json.totals).toEqual({ totalAmount: 14.5, totalTickets: 13 });
-    expect(emails((await call('GET', '/admin/reports?startDate=2026-12-06', { token: admin.token })).json)).toEqual(['carla@example.ec', 'diego@example.ec']);
+    expect(
+      emails(
+        (await call('GET', '/admin/reports?startDate=2026-12-06', { token: admin.token })).json,
+      ),
+    ).toEqual(['carla@example.ec', 'diego@example.ec']);
   });
 
   it('filters by method, reseller, package type and status (PAID = completed)', async () => {
-    const get = async (q: string) => emails((await call('GET', `/admin/reports?${q}`, { token: admin.token })).json);
+    const get = async (q: string) =>
+      emails((await call('GET', `/admin/reports?${q}`, { token: admin.token })).json);
     expect(await get('method=mobile')).toEqual(['carla@example.ec']);
-    expect(await get(`reseller=${reseller.user.code}`)).toEqual(['bruno@example.ec', 'carla@example.ec']);
+    expect(await get(`reseller=${reseller.user.code}`)).toEqual([
+      'bruno@example.ec',
+      'carla@example.ec',
+    ]);
     expect(await get('packageType=custom')).toEqual(['bruno@example.ec']);
     expect(await get('status=PAID')).toEqual(['ana@example.ec', 'carla@example.ec']);
     expect(await get('status=PENDING')).toEqual(['bruno@example.ec']);
-    expect(await get('method=&reseller=&packageType=&status=&startDate=&endDate=&format=')).toHaveLength(4);
+    expect(
+      await get('method=&reseller=&packageType=&status=&startDate=&endDate=&format='),
+    ).toHaveLength(4);
   });
 
   it("shows a reseller only their own code's purchases, whatever reseller filter they send", async () => {
-    expect(emails((await call('GET', '/admin/reports', { token: reseller.token })).json)).toEqual(['bruno@example.ec', 'carla@example.ec']);
-    expect(emails((await call('GET', '/admin/reports?reseller=REV-OTRO22', { token: reseller.token })).json)).toEqual(['bruno@example.ec', 'carla@example.ec']);
+    expect(emails((await call('GET', '/admin/reports', { token: reseller.token })).json)).toEqual([
+      'bruno@example.ec',
+      'carla@example.ec',
+    ]);
+    expect(
+      emails(
+        (await call('GET', '/admin/reports?reseller=REV-OTRO22', { token: reseller.token })).json,
+      ),
+    ).toEqual(['bruno@example.ec', 'carla@example.ec']);
   });
 
   it('answers 400 to bad filters and the SPEC §8 message without a token', async () => {
-    expect((await call('GET', '/admin/reports?method=bitcoin', { token: admin.token })).status).toBe(400);
-    expect((await call('GET', '/admin/reports?startDate=ayer', { token: admin.token })).status).toBe(400);
-    expect((await call('GET', '/admin/reports?status=PAGADO', { token: admin.token })).status).toBe(400);
-    expect((await call('GET', '/admin/reports?format=doc', { token: admin.token })).status).toBe(400);
-    expect(await call('GET', '/admin/reports')).toMatchObject({ status: 401, json: { msg: PERMISSIONS.viewReports } });
+    expect(
+      (await call('GET', '/admin/reports?method=bitcoin', { token: admin.token })).status,
+    ).toBe(400);
+    expect(
+      (await call('GET', '/admin/reports?startDate=ayer', { token: admin.token })).status,
+    ).toBe(400);
+    expect((await call('GET', '/admin/reports?status=PAGADO', { token: admin.token })).status).toBe(
+      400,
+    );
+    expect((await call('GET', '/admin/reports?format=doc', { token: admin.token })).status).toBe(
+      400,
+    );
+    expect(await call('GET', '/admin/reports')).toMatchObject({
+      status: 401,
+      json: { msg: PERMISSIONS.viewReports },
+    });
   });
 
   it('exports reporte.xlsx with Spanish headers, Ecuador dates and 2-decimal money', async () => {
-    const res = await fetch(`${server.url}/api/admin/reports?format=xlsx&startDate=2026-12-05&endDate=2026-12-05`, { headers: bearer(admin.token) });
+    const res = await fetch(
+      `${server.url}/api/admin/reports?format=xlsx&startDate=2026-12-05&endDate=2026-12-05`,
+      { headers: bearer(admin.token) },
+    );
     expect(res.status).toBe(200);
     expect(res.headers.get('content-disposition')).toBe('attachment; filename="reporte.xlsx"');
     const book = new ExcelJS.Workbook();
@@ -106,8 +174,26 @@ describe('GET /api/admin/reports', () => {
     const sheet = book.worksheets[0]!;
     expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual([...REPORT_COLUMNS]);
     const rows = [2, 3].map((n) => (sheet.getRow(n).values as unknown[]).slice(1));
-    expect(rows).toContainEqual(['05/12/2026 23:30', 'Bruno Ñañez', 'bruno@example.ec', 'Transferencia Bancaria', 3, 4.5, 'Pendiente', reseller.user.code]);
-    expect(rows).toContainEqual(['05/12/2026 10:30', 'Ana Pérez', 'ana@example.ec', 'PayPal', 10, 10, 'Completado', 'Directo']);
+    expect(rows).toContainEqual([
+      '05/12/2026 23:30',
+      'Bruno Ñañez',
+      'bruno@example.ec',
+      'Transferencia Bancaria',
+      3,
+      4.5,
+      'Pendiente',
+      reseller.user.code,
+    ]);
+    expect(rows).toContainEqual([
+      '05/12/2026 10:30',
+      'Ana Pérez',
+      'ana@example.ec',
+      'PayPal',
+      10,
+      10,
+      'Completado',
+      'Directo',
+    ]);
     expect(sheet.getRow(2).getCell(6).numFmt).toContain('0.00');
     const totals = (sheet.getRow(5).values as unknown[]).slice(1);
     expect(totals[4]).toBe(13);
@@ -115,7 +201,9 @@ describe('GET /api/admin/reports', () => {
   });
 
   it('exports reporte.pdf with the headers, rows and totals', async () => {
-    const res = await fetch(`${server.url}/api/admin/reports?format=pdf`, { headers: bearer(admin.token) });
+    const res = await fetch(`${server.url}/api/admin/reports?format=pdf`, {
+      headers: bearer(admin.token),
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/pdf');
     expect(res.headers.get('content-disposition')).toBe('attachment; filename="reporte.pdf"');
@@ -123,15 +211,33 @@ describe('GET /api/admin/reports', () => {
     expect(bytes.subarray(0, 4).toString('latin1')).toBe('%PDF');
     expect((await PDFDocument.load(bytes)).getPageCount()).toBe(1);
     const text = pdfText(bytes);
-    for (const expected of [...REPORT_COLUMNS, 'Reporte de ventas', 'Bruno Ñañez', 'carla@example.ec', 'PayPhone', '$18.25', '$37.75', '05/12/2026 23:30', 'Directo', 'Expirado']) {
+    for (const expected of [
+      ...REPORT_COLUMNS,
+      'Reporte de ventas',
+      'Bruno Ñañez',
+      'carla@example.ec',
+      'PayPhone',
+      '$18.25',
+      '$37.75',
+      '05/12/2026 23:30',
+      'Directo',
+      'Expirado',
+    ]) {
       expect(text).toContain(expected);
     }
   });
 
   it('paginates a long PDF, repeating the headers', async () => {
-    const many = Array.from({ length: 70 }, (_, i) => purchase({ buyer: { firstName: `Comprador${i}`, lastName: 'Largo', email: `c${i}@largo.ec` }, resellerCode: 'REV-LARGO2' }));
+    const many = Array.from({ length: 70 }, (_, i) =>
+      purchase({
+        buyer: { firstName: `Comprador${i}`, lastName: 'Largo', email: `c${i}@largo.ec` },
+        resellerCode: 'REV-LARGO2',
+      }),
+    );
     await server.db.collection('purchases').insertMany(many as never[]);
-    const res = await fetch(`${server.url}/api/admin/reports?format=pdf&reseller=REV-LARGO2`, { headers: bearer(admin.token) });
+    const res = await fetch(`${server.url}/api/admin/reports?format=pdf&reseller=REV-LARGO2`, {
+      headers: bearer(admin.token),
+    });
     const bytes = Buffer.from(await res.arrayBuffer());
     const pages = (await PDFDocument.load(bytes)).getPageCount();
     expect(pages).toBeGreaterThan(1);
@@ -151,7 +257,8 @@ function pdfText(pdf: Buffer): string {
     } catch {
       content = m[1]!;
     }
-    for (const hex of content.matchAll(/<([0-9A-Fa-f]+)>\s*Tj/g)) out.push(Buffer.from(hex[1]!, 'hex').toString('latin1'));
+    for (const hex of content.matchAll(/<([0-9A-Fa-f]+)>\s*Tj/g))
+      out.push(Buffer.from(hex[1]!, 'hex').toString('latin1'));
   }
   return out.join('\n');
 }

@@ -1,10 +1,23 @@
 // Revendedores (admins only): list with search by name or e-mail, read, edit, delete.
 // Resellers are created through POST /admin/register with role 'reseller'.
-import { PERMISSIONS, SERVER, STAFF_API_MESSAGES, idParamSchema, resellerUpdateSchema } from '@vag/contracts';
+import {
+  PERMISSIONS,
+  SERVER,
+  STAFF_API_MESSAGES,
+  idParamSchema,
+  resellerUpdateSchema,
+} from '@vag/contracts';
 import { Hono } from 'hono';
 import { ADMIN_ONLY, requireStaff } from '../../auth';
 import type { AppEnv } from '../../context';
-import { deleteReseller, DuplicateEmailError, findUserById, listUsers, updateReseller, type UserDoc } from '../../db/users';
+import {
+  deleteReseller,
+  DuplicateEmailError,
+  findUserById,
+  listUsers,
+  updateReseller,
+  type UserDoc,
+} from '../../db/users';
 import { apiError } from '../../lib/errors';
 import { listResponse, withId } from '../../lib/simple-rest';
 import { validate } from '../../lib/validate';
@@ -27,11 +40,16 @@ export const resellersRouter = new Hono<AppEnv>()
     const rows = (await listUsers(c.get('deps').db, 'reseller')).map(resellerView);
     return listResponse(c, 'resellers', rows, ['fullname', 'email', 'code']);
   })
-  .get('/:id', requireStaff(ADMIN_ONLY, PERMISSIONS.viewResellers), validate('param', idParamSchema), async (c) => {
-    const doc = await findUserById(c.get('deps').db, c.req.valid('param').id);
-    if (!doc || doc.role !== 'reseller') throw notFound();
-    return c.json(resellerView(doc));
-  })
+  .get(
+    '/:id',
+    requireStaff(ADMIN_ONLY, PERMISSIONS.viewResellers),
+    validate('param', idParamSchema),
+    async (c) => {
+      const doc = await findUserById(c.get('deps').db, c.req.valid('param').id);
+      if (!doc || doc.role !== 'reseller') throw notFound();
+      return c.json(resellerView(doc));
+    },
+  )
   .put(
     '/:id',
     requireStaff(ADMIN_ONLY, PERMISSIONS.updateResellers),
@@ -39,17 +57,27 @@ export const resellersRouter = new Hono<AppEnv>()
     validate('json', resellerUpdateSchema),
     async (c) => {
       try {
-        const doc = await updateReseller(c.get('deps').db, c.req.valid('param').id, c.req.valid('json'));
+        const doc = await updateReseller(
+          c.get('deps').db,
+          c.req.valid('param').id,
+          c.req.valid('json'),
+        );
         if (!doc) throw notFound();
         return c.json(resellerView(doc));
       } catch (error) {
-        if (error instanceof DuplicateEmailError) throw apiError(409, SERVER.emailTaken, { email: SERVER.emailTaken });
+        if (error instanceof DuplicateEmailError)
+          throw apiError(409, SERVER.emailTaken, { email: SERVER.emailTaken });
         throw error;
       }
     },
   )
-  .delete('/:id', requireStaff(ADMIN_ONLY, PERMISSIONS.deleteResellers), validate('param', idParamSchema), async (c) => {
-    const doc = await deleteReseller(c.get('deps').db, c.req.valid('param').id);
-    if (!doc) throw notFound();
-    return c.json({ ...resellerView(doc), msg: SERVER.deleted });
-  });
+  .delete(
+    '/:id',
+    requireStaff(ADMIN_ONLY, PERMISSIONS.deleteResellers),
+    validate('param', idParamSchema),
+    async (c) => {
+      const doc = await deleteReseller(c.get('deps').db, c.req.valid('param').id);
+      if (!doc) throw notFound();
+      return c.json({ ...resellerView(doc), msg: SERVER.deleted });
+    },
+  );

@@ -7,7 +7,12 @@ const stored = {
   ...defaultSettings(),
   email: 'info@voyaganar.ec',
   mongoDBConnection: 'mongodb://user:pass@db.example:27017/vag',
-  payment: { stripeSecretKey: 'sk_test_1234567890abcd', stripePublishableKey: 'pk_test_x', paypalClientId: 'client-1', paypalSecret: 'short' },
+  payment: {
+    stripeSecretKey: 'sk_test_1234567890abcd',
+    stripePublishableKey: 'pk_test_x',
+    paypalClientId: 'client-1',
+    paypalSecret: 'short',
+  },
 };
 
 describe('settings secrets', () => {

@@ -16,7 +16,9 @@ type SecretPath = (typeof SETTINGS_SECRET_PATHS)[number];
 
 function readPath(doc: SettingsDoc, path: SecretPath): string {
   const [head, tail] = path.split('.') as [string, string | undefined];
-  const value = tail ? (doc as unknown as Record<string, Record<string, unknown>>)[head]?.[tail] : (doc as unknown as Record<string, unknown>)[head];
+  const value = tail
+    ? (doc as unknown as Record<string, Record<string, unknown>>)[head]?.[tail]
+    : (doc as unknown as Record<string, unknown>)[head];
   return typeof value === 'string' ? value : '';
 }
 

@@ -11,7 +11,12 @@ import { validate } from '../../lib/validate';
 import { keepMaskedSecrets, maskSettings } from './settings-secrets';
 
 function publicView(doc: SettingsDoc) {
-  return withId({ _id: doc._id, email: doc.email, contactNumber: doc.contactNumber, socialMedia: doc.socialMedia });
+  return withId({
+    _id: doc._id,
+    email: doc.email,
+    contactNumber: doc.contactNumber,
+    socialMedia: doc.socialMedia,
+  });
 }
 
 function staffView(doc: SettingsDoc) {

@@ -15,8 +15,17 @@ const full = {
   email: 'info@voyaganar.ec',
   contactNumber: '+593 99 123 4567',
   mongoDBConnection: 'mongodb://usuario:clave@db.voyaganar.ec:27017/rifas',
-  socialMedia: { facebook: 'https://facebook.com/voyaganar', instagram: 'https://instagram.com/voyaganar', tiktok: 'https://tiktok.com/@voyaganar' },
-  payment: { stripeSecretKey: 'sk_test_51ABCDEF0000wxyz', stripePublishableKey: 'pk_test_123', paypalClientId: 'AYcliente', paypalSecret: 'EPsecreto987654' },
+  socialMedia: {
+    facebook: 'https://facebook.com/voyaganar',
+    instagram: 'https://instagram.com/voyaganar',
+    tiktok: 'https://tiktok.com/@voyaganar',
+  },
+  payment: {
+    stripeSecretKey: 'sk_test_51ABCDEF0000wxyz',
+    stripePublishableKey: 'pk_test_123',
+    paypalClientId: 'AYcliente',
+    paypalSecret: 'EPsecreto987654',
+  },
 };
 
 describe('settings', () => {
@@ -27,9 +36,16 @@ describe('settings', () => {
     expect(saved.json.payment.stripeSecretKey).toBe(`${SECRET_MASK}wxyz`);
 
     const visitor = await call('GET', '/settings');
-    expect(visitor.json).toEqual({ _id: before._id, id: before._id, email: full.email, contactNumber: full.contactNumber, socialMedia: full.socialMedia });
+    expect(visitor.json).toEqual({
+      _id: before._id,
+      id: before._id,
+      email: full.email,
+      contactNumber: full.contactNumber,
+      socialMedia: full.socialMedia,
+    });
     const text = JSON.stringify(visitor.json);
-    for (const secret of ['sk_test', 'EPsecreto', 'mongodb://', 'AYcliente']) expect(text).not.toContain(secret);
+    for (const secret of ['sk_test', 'EPsecreto', 'mongodb://', 'AYcliente'])
+      expect(text).not.toContain(secret);
 
     const staff = await call('GET', '/settings', { token: reseller });
     expect(staff.json.mongoDBConnection).toBe(`${SECRET_MASK}ifas`);
@@ -44,7 +60,14 @@ describe('settings', () => {
   it('keeps stored secrets when the masked values come back, replaces them when new ones are sent', async () => {
     await call('PUT', '/settings/current', { token: admin, body: full });
     const { json: shown } = await call('GET', '/settings', { token: admin });
-    await call('PUT', '/settings/current', { token: admin, body: { ...shown, email: 'ventas@voyaganar.ec', payment: { ...shown.payment, paypalSecret: 'nuevo-secreto-1234' } } });
+    await call('PUT', '/settings/current', {
+      token: admin,
+      body: {
+        ...shown,
+        email: 'ventas@voyaganar.ec',
+        payment: { ...shown.payment, paypalSecret: 'nuevo-secreto-1234' },
+      },
+    });
     const stored = await getSettings(server.db);
     expect(stored.email).toBe('ventas@voyaganar.ec');
     expect(stored.mongoDBConnection).toBe(full.mongoDBConnection);
@@ -59,9 +82,24 @@ describe('settings', () => {
   });
 
   it("PUT answers 401 'No tienes permisos para actualizar la configuración.' without a token, 403 to resellers, 404 for another id", async () => {
-    expect(await call('PUT', '/settings/current', { body: full })).toMatchObject({ status: 401, json: { msg: PERMISSIONS.updateSettings } });
-    expect((await call('PUT', '/settings/current', { token: reseller, body: full })).status).toBe(403);
-    expect(await call('PUT', '/settings/otro', { token: admin, body: full })).toMatchObject({ status: 404, json: { msg: SERVER.notFound } });
-    expect((await call('PUT', '/settings/current', { token: admin, body: { ...full, socialMedia: 'x' } })).status).toBe(400);
+    expect(await call('PUT', '/settings/current', { body: full })).toMatchObject({
+      status: 401,
+      json: { msg: PERMISSIONS.updateSettings },
+    });
+    expect((await call('PUT', '/settings/current', { token: reseller, body: full })).status).toBe(
+      403,
+    );
+    expect(await call('PUT', '/settings/otro', { token: admin, body: full })).toMatchObject({
+      status: 404,
+      json: { msg: SERVER.notFound },
+    });
+    expect(
+      (
+        await call('PUT', '/settings/current', {
+          token: admin,
+          body: { ...full, socialMedia: 'x' },
+        })
+      ).status,
+    ).toBe(400);
   });
 });
