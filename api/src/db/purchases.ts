@@ -374,21 +374,21 @@ export async function sumCapacityFromPurchases(
   db: Db,
   raffleId: string,
 ): Promise<{ reserved: number; sold: number }> {
-  const sum = async (match: Filter<PurchaseDoc>) => {
-    const rows = await purchases(db)
-      .aggregate<{ _id: null; total: number }>([
-        { $match: { raffleId, ...match } },
-        { $group: { _id: null, total: { $sum: '$quantity' } } },
-      ])
-      .toArray();
-    return rows[0]?.total ?? 0;
-  };
-  const [pending, completedUncounted, sold] = await Promise.all([
-    sum({ status: 'PENDING', 'reservation.active': true }),
-    sum({ status: 'COMPLETED', soldCountedAt: { $exists: false } }),
-    sum({ status: 'COMPLETED', soldCountedAt: { $exists: true } }),
-  ]);
-  return { reserved: pending + completedUncounted, sold };
+  // One read summed here rather than one aggregation per rule: each pass over the
+  // purchases reads all of them (the store has no index for these fields).
+  const rows = await purchases(db)
+    .find(
+      { raffleId, status: { $in: ['PENDING', 'COMPLETED'] } },
+      { projection: { status: 1, quantity: 1, 'reservation.active': 1, soldCountedAt: 1 } },
+    )
+    .toArray();
+  let reserved = 0;
+  let sold = 0;
+  for (const p of rows) {
+    if (p.status === 'COMPLETED' && p.soldCountedAt) sold += p.quantity;
+    else if (p.status === 'COMPLETED' || p.reservation?.active === true) reserved += p.quantity;
+  }
+  return { reserved, sold };
 }
 
 /** Keeps a payment problem on the purchase for staff (the status does not change). */
