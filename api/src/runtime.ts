@@ -12,6 +12,7 @@ import type { Env } from './env';
 import { resolveJwtSecret } from './lib/jwt-secret';
 import { startPayPhoneReversalCheck } from './pipeline/payphone-reversals';
 import { startReconciler } from './pipeline/reconciler';
+import { startNumbersWaiters } from './payments/numbers-waiters';
 import { startOutboxRelay } from './pipeline/relay';
 import { startReservationSweeper } from './pipeline/sweeper';
 import { ensureRaffleJob } from './routes/lottery/lottery.jobs';
@@ -58,6 +59,7 @@ export async function startRuntime(env: Env, log: Logger): Promise<Runtime> {
 const backgroundJobs: Array<(deps: AppDeps) => Promise<Stoppable>> = [
   ensureRaffleJob,
   bootstrapAdminJob,
+  startNumbersWaiters,
   startOutboxRelay,
   startReservationSweeper,
   startReconciler,

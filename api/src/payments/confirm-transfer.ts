@@ -6,25 +6,11 @@ import type { AppDeps, StaffUser } from '../context';
 import { getPurchase } from '../db/purchases';
 import { apiError } from '../lib/errors';
 import { applyPayment } from './confirm';
+import { waitForNumbers } from './numbers-waiters';
 
 export interface TransferAnswer {
   assignedNumbers: string[];
   msg: string;
-}
-
-async function waitForNumbers(
-  deps: AppDeps,
-  purchaseId: string,
-  timeoutMs: number,
-): Promise<string[] | null> {
-  const deadline = Date.now() + timeoutMs;
-  for (let delay = 50; ; delay = Math.min(delay * 2, 500)) {
-    const purchase = await getPurchase(deps.db, purchaseId);
-    if (purchase?.numbersAssignedAt && purchase.assignedNumbers.length > 0)
-      return purchase.assignedNumbers;
-    if (Date.now() + delay > deadline) return null;
-    await new Promise((resolve) => setTimeout(resolve, delay));
-  }
 }
 
 export async function confirmTransfer(

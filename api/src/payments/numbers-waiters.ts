@@ -1,0 +1,95 @@
+// A staff member confirming a bank transfer waits, for a bounded time, for the numbers
+// the worker allocates. Where the numbers worker runs in this process (embedded mode),
+// its `numbers.assigned` events wake the waiting requests; elsewhere each request looks
+// at the purchase now and then. Looking costs a read of the store per look, and during
+// a sellout hundreds of confirmations wait at once.
+import { safeParseEvent, TOPICS } from '@vag/contracts';
+import type { AppDeps } from '../context';
+import { getPurchase } from '../db/purchases';
+import type { Stoppable } from '../runtime';
+
+type Wake = (numbers: string[]) => void;
+
+const waitingByDeps = new WeakMap<AppDeps, Map<string, Set<Wake>>>();
+
+export const NUMBERS_WAITERS_GROUP_ID = 'api-numbers-waiters';
+
+export async function startNumbersWaiters(deps: AppDeps): Promise<Stoppable> {
+  // On Kafka a group is shared by every api process, so not each would hear every event.
+  if (deps.bus.kind !== 'in-process') return { stop: async () => {} };
+  const waiting = new Map<string, Set<Wake>>();
+  const subscription = await deps.bus.subscribe({
+    groupId: NUMBERS_WAITERS_GROUP_ID,
+    topics: [TOPICS['numbers.assigned']],
+    concurrency: 8,
+    handler: async (message) => {
+      const parsed = safeParseEvent(message.value);
+      if (!parsed.success || parsed.data.type !== 'numbers.assigned') return;
+      const { purchaseId, numbers } = parsed.data.data;
+      for (const wake of waiting.get(purchaseId) ?? []) wake(numbers);
+    },
+  });
+  waitingByDeps.set(deps, waiting);
+  return {
+    stop: async () => {
+      waitingByDeps.delete(deps);
+      await subscription.stop();
+    },
+  };
+}
+
+async function assignedNumbers(deps: AppDeps, purchaseId: string): Promise<string[] | null> {
+  const purchase = await getPurchase(deps.db, purchaseId);
+  return purchase?.numbersAssignedAt && purchase.assignedNumbers.length > 0
+    ? purchase.assignedNumbers
+    : null;
+}
+
+/** The purchase's numbers once assigned, or null when `timeoutMs` passes first. */
+export function waitForNumbers(
+  deps: AppDeps,
+  purchaseId: string,
+  timeoutMs: number,
+): Promise<string[] | null> {
+  const waiting = waitingByDeps.get(deps);
+  if (!waiting) return pollForNumbers(deps, purchaseId, timeoutMs);
+
+  return new Promise((resolve, reject) => {
+    let settled = false;
+    const settle = (outcome: () => void) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      const set = waiting.get(purchaseId);
+      set?.delete(wake);
+      if (set?.size === 0) waiting.delete(purchaseId);
+      outcome();
+    };
+    const wake: Wake = (numbers) => settle(() => resolve(numbers));
+    const fail = (error: unknown) => settle(() => reject(error));
+    const set = waiting.get(purchaseId) ?? new Set<Wake>();
+    set.add(wake);
+    waiting.set(purchaseId, set);
+    // Listening before the first look: numbers assigned in between are not missed.
+    const timer = setTimeout(() => {
+      assignedNumbers(deps, purchaseId).then((numbers) => settle(() => resolve(numbers)), fail);
+    }, timeoutMs);
+    assignedNumbers(deps, purchaseId).then((numbers) => {
+      if (numbers) wake(numbers);
+    }, fail);
+  });
+}
+
+async function pollForNumbers(
+  deps: AppDeps,
+  purchaseId: string,
+  timeoutMs: number,
+): Promise<string[] | null> {
+  const deadline = Date.now() + timeoutMs;
+  for (let delay = 100; ; delay = Math.min(delay * 2, 1_000)) {
+    const numbers = await assignedNumbers(deps, purchaseId);
+    if (numbers) return numbers;
+    if (Date.now() + delay > deadline) return null;
+    await new Promise((resolve) => setTimeout(resolve, delay));
+  }
+}
