@@ -64,21 +64,25 @@ export async function allocateNumbers(
       await advanceCursor(db, raffleId, start + quantity);
       return withNumbers(inserted, raffle);
     }
-    // Duplicate: either this purchase was claimed concurrently, or the position was taken.
-    const mine = await findClaimByPurchase(db, purchaseId);
-    if (mine) return withNumbers(mine, raffle);
-    // Usually the winner has already moved the cursor past its claim: jump there. If not
-    // (it is in flight, or crashed), walk over its claim and push the cursor ourselves.
+    // Refused: the position was taken (the usual case under concurrency), or this
+    // purchase holds a claim already. Usually the winner has already moved the cursor
+    // past its claim: jump there. If not (it is in flight, or crashed), walk over its
+    // claim and push the cursor ourselves.
     const cursor = (await getRaffleNumbers(db, raffleId)).nextPosition;
     if (cursor > start) {
       start = cursor;
       continue;
     }
     const taken = await findClaimAt(db, raffleId, start);
+    if (taken?.purchaseId === purchaseId) return withNumbers(taken, raffle);
     if (taken) {
       start = taken.start + taken.count;
       await advanceCursor(db, raffleId, start);
+      continue;
     }
+    // Nothing starts here, yet the claim was refused: this purchase has one elsewhere.
+    const mine = await findClaimByPurchase(db, purchaseId);
+    if (mine) return withNumbers(mine, raffle);
   }
   throw new Error(`allocation for purchase ${purchaseId} did not settle after ${MAX_STEPS} steps`);
 }
