@@ -148,9 +148,16 @@ const jvmFlags = [
   '-Djava.awt.headless=true',
 ];
 
-/** Kafka's cluster ids are 16 random bytes in unpadded base64url. */
+/**
+ * Kafka's cluster ids are 16 random bytes in unpadded base64url. One that starts with
+ * '-' reads as an option on StorageTool's command line (format fails, 1 start in 64),
+ * so, like Kafka's own Uuid.randomUuid(), draw again.
+ */
 function newClusterId(): string {
-  return randomBytes(16).toString('base64url');
+  for (;;) {
+    const id = randomBytes(16).toString('base64url');
+    if (!id.startsWith('-')) return id;
+  }
 }
 
 export async function pingKafka(brokers: string[]): Promise<void> {
