@@ -11,6 +11,12 @@ import {
   type Subscription,
 } from './bus';
 
+/**
+ * Room for several worker processes per group: a group spreads over at most this many
+ * consumers, and a process takes as many of them at a time as its `concurrency`.
+ */
+const DEFAULT_PARTITIONS = 12;
+
 export interface KafkaBusOptions {
   brokers: string[];
   clientId: string;
@@ -58,14 +64,27 @@ export class KafkaBus implements EventBus {
     const existing = new Set(await this.admin.listTopics());
     const toCreate = missing.filter((t) => !existing.has(t));
     if (toCreate.length > 0) {
-      await this.admin.createTopics({
-        waitForLeaders: true,
-        topics: toCreate.map((topic) => ({
-          topic,
-          numPartitions: this.options.partitions ?? 6,
-          replicationFactor: 1,
-        })),
-      });
+      // Right after the creation, waitForLeaders may ask a broker whose metadata does
+      // not know the new topics yet: UNKNOWN_TOPIC_OR_PARTITION, a retriable answer that
+      // kafkajs passes on (seen when several clients create topics at once). Try again:
+      // topics that exist by then are not created twice.
+      for (let attempt = 0; ; attempt++) {
+        try {
+          await this.admin.createTopics({
+            waitForLeaders: true,
+            topics: toCreate.map((topic) => ({
+              topic,
+              numPartitions: this.options.partitions ?? DEFAULT_PARTITIONS,
+              replicationFactor: 1,
+            })),
+          });
+          break;
+        } catch (error) {
+          const retriable = (error as { retriable?: boolean }).retriable === true;
+          if (!retriable || attempt >= 5) throw error;
+          await new Promise((resolve) => setTimeout(resolve, retryDelayMs(attempt)));
+        }
+      }
     }
     for (const t of missing) this.knownTopics.add(t);
   }
