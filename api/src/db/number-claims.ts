@@ -2,7 +2,7 @@
 // [start, start + count) of a raffle. The `_id` is '<raffleId>:<start>' (two claims can
 // never start at the same position) and purchaseId is unique (a purchase claims once).
 // allocate.ts builds the chain of claims on these two guarantees.
-import type { Db } from 'mongodb';
+import { MongoBulkWriteError, type Db } from 'mongodb';
 import { isDuplicateKey } from './raffle-numbers';
 
 export interface NumberClaim {
@@ -13,6 +13,9 @@ export interface NumberClaim {
   purchaseId: string;
   createdAt: Date;
 }
+
+/** What a claim says before the store keys and stamps it. */
+export type ClaimRequest = Pick<NumberClaim, 'raffleId' | 'start' | 'count' | 'purchaseId'>;
 
 function claims(db: Db) {
   return db.collection<NumberClaim>('number_claims');
@@ -52,22 +55,44 @@ export async function findClaimCovering(
   return claim && position < claim.start + claim.count ? claim : null;
 }
 
+function claimDoc(claim: ClaimRequest, createdAt = new Date()): NumberClaim {
+  return { _id: claimId(claim.raffleId, claim.start), ...claim, createdAt };
+}
+
 /** Inserts a claim; null when its start position or its purchase is already claimed. */
-export async function insertClaim(
-  db: Db,
-  claim: { raffleId: string; start: number; count: number; purchaseId: string },
-): Promise<NumberClaim | null> {
-  const doc: NumberClaim = {
-    _id: claimId(claim.raffleId, claim.start),
-    ...claim,
-    createdAt: new Date(),
-  };
+export async function insertClaim(db: Db, claim: ClaimRequest): Promise<NumberClaim | null> {
+  const doc = claimDoc(claim);
   try {
     await claims(db).insertOne(doc);
     return doc;
   } catch (error) {
     if (isDuplicateKey(error)) return null;
     throw error;
+  }
+}
+
+/**
+ * Inserts contiguous claims in order and stops at the first one the store refuses (its
+ * start or its purchase is claimed already); answers the claims that went in, a prefix
+ * of `chain`. Any other failure is thrown.
+ */
+export async function insertClaimChain(
+  db: Db,
+  chain: readonly ClaimRequest[],
+): Promise<NumberClaim[]> {
+  if (chain.length === 0) return [];
+  const createdAt = new Date();
+  const docs = chain.map((c) => claimDoc(c, createdAt));
+  try {
+    await claims(db).insertMany(docs, { ordered: true });
+    return docs;
+  } catch (error) {
+    if (!(error instanceof MongoBulkWriteError) || !isDuplicateKey(error)) throw error;
+    // An ordered insert stops at its first refusal, so the claims before it went in.
+    // Counted low rather than high: a claim taken for missing is found again by
+    // allocateNumbers, while one taken for inserted would hand out numbers twice.
+    const refused = [error.writeErrors].flat().map((e) => e.index);
+    return docs.slice(0, Math.min(error.insertedCount, ...refused));
   }
 }
 

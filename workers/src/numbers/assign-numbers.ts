@@ -1,7 +1,8 @@
 // What the numbers worker does for one paid purchase (DESIGN pipeline step 4). Every
 // step is idempotent on its own, so a redelivery — or a crash anywhere in between —
 // replays the whole sequence and ends in the same state:
-//   1. allocate: one claim per purchase (a repeat answers the same claim and numbers)
+//   1. allocate: one claim per purchase (a repeat answers the same claim and numbers),
+//      grouped with the other purchases this process allocates at the same time
 //   2. record the numbers on the purchase with the mark that it counts as sold (one
 //      conditional write), then move its quantity from reserved to sold
 //   3. mark instant prizes among the numbers as won
@@ -16,7 +17,8 @@ import {
   recordInstantPrizesWon,
   recordNumbersProblem,
 } from '@vag/api/db/purchase-numbers';
-import { allocateNumbers, NumbersExhaustedError } from '@vag/api/raffle/allocate';
+import { NumbersExhaustedError } from '@vag/api/raffle/allocate';
+import { allocateNumbersGrouped } from '@vag/api/raffle/allocate-grouped';
 import { makeEvent, TOPICS } from '@vag/contracts';
 
 export type AssignOutcome = 'assigned' | 'skipped';
@@ -43,7 +45,11 @@ export async function assignNumbers(
 
   let allocation;
   try {
-    allocation = await allocateNumbers(db, { raffleId, purchaseId, quantity: purchase.quantity });
+    allocation = await allocateNumbersGrouped(db, {
+      raffleId,
+      purchaseId,
+      quantity: purchase.quantity,
+    });
   } catch (error) {
     if (!(error instanceof NumbersExhaustedError)) throw error;
     // Capacity accounting let more numbers be paid than exist (I2). Retrying cannot help

@@ -36,9 +36,10 @@ export async function startNumbersWorker(
   const subscription = await deps.bus.subscribe({
     groupId: NUMBERS_GROUP_ID,
     topics: [TOPICS['purchase.paid']],
-    // Every allocation extends one chain of claims from the raffle's cursor: parallel
-    // handlers in one process would only race for the same start position and retry.
-    concurrency: 1,
+    // Handlers run side by side: their allocations are grouped into one extension of
+    // the claim chain (allocate-grouped.ts), and the rest of their writes queue in the
+    // store instead of waiting for one purchase at a time.
+    concurrency: 16,
     handler: (message) => handleNumbersMessage({ ...deps, log }, message),
   });
   return { stop: () => subscription.stop() };
