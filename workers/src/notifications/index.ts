@@ -35,7 +35,10 @@ export async function startNotificationsWorker(deps: AppDeps): Promise<Stoppable
   const subscription = await deps.bus.subscribe({
     groupId: NOTIFICATIONS_GROUP_ID,
     topics: [TOPICS['numbers.assigned']],
-    concurrency: 8,
+    // Sending waits on the mail server and Twilio, not on this process. On Kafka one
+    // process sends for 6 purchases at a time and a second process adds as many (the
+    // topics have more partitions); embedded, this process is the only sender.
+    concurrency: deps.bus.kind === 'kafka' ? 6 : 16,
     handler: (message) => handleNotificationsMessage({ ...deps, log }, message),
   });
   return { stop: () => subscription.stop() };

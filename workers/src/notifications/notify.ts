@@ -33,11 +33,12 @@ export async function notifyPurchase(
   input: { purchaseId: string; numbers: string[]; instantPrizes: InstantPrizeWon[] },
   options: NotifyOptions = {},
 ): Promise<void> {
-  const busy: NotificationChannel[] = [];
-  for (const channel of ['email', 'sms'] as const) {
-    const outcome = await notifyChannel(deps, channel, input, options);
-    if (outcome === 'busy') busy.push(channel);
-  }
+  // The channels are independent (each its own claim and record): send them side by side.
+  const channels = ['email', 'sms'] as const;
+  const outcomes = await Promise.all(
+    channels.map((channel) => notifyChannel(deps, channel, input, options)),
+  );
+  const busy: NotificationChannel[] = channels.filter((_, i) => outcomes[i] === 'busy');
   if (busy.length)
     throw new ChannelBusyError(
       `${input.purchaseId}: ${busy.join(', ')} being sent by another consumer`,

@@ -19,13 +19,17 @@ export interface FakeProviders {
   stop(): Promise<void>;
 }
 
-export async function startFakeProviders(): Promise<FakeProviders> {
+/** `messageDelayMs`: how long the SMTP and Twilio fakes take to accept a message (default 0). */
+export async function startFakeProviders(
+  options: { messageDelayMs?: number } = {},
+): Promise<FakeProviders> {
+  const replyDelayMs = options.messageDelayMs ?? 0;
   const [paypal, payphone, stripe, twilio, smtp] = await Promise.all([
     startFakePayPal(),
     startFakePayPhone(),
     startFakeStripe(),
-    startFakeTwilio(),
-    startFakeSmtp(),
+    startFakeTwilio({ replyDelayMs }),
+    startFakeSmtp({ replyDelayMs }),
   ]);
   return {
     env: {

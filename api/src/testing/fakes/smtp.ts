@@ -26,7 +26,12 @@ export function decodeQuotedPrintable(raw: string): string {
   return Buffer.from(bytes, 'latin1').toString('utf8');
 }
 
-export async function startFakeSmtp(): Promise<FakeSmtp> {
+/**
+ * `replyDelayMs` holds the answer to each message that long, as a real mail server takes
+ * its time to accept one (the benchmark's notification figures depend on it).
+ */
+export async function startFakeSmtp(options: { replyDelayMs?: number } = {}): Promise<FakeSmtp> {
+  const delay = options.replyDelayMs ?? 0;
   const mails: CapturedMail[] = [];
   let failures = 0;
   const server = new SMTPServer({
@@ -36,8 +41,8 @@ export async function startFakeSmtp(): Promise<FakeSmtp> {
     onAuth: (_auth, _session, callback) => callback(null, { user: 'test' }),
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
+      const accept = async () => {
+        if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
         if (failures > 0) {
           failures--;
           const error = Object.assign(new Error('Temporary failure, try again'), {
@@ -53,7 +58,9 @@ export async function startFakeSmtp(): Promise<FakeSmtp> {
           text: decodeQuotedPrintable(raw),
         });
         callback();
-      });
+      };
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => void accept());
     },
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));

@@ -21,14 +21,19 @@ export interface FakeTwilio {
   stop(): Promise<void>;
 }
 
-export async function startFakeTwilio(): Promise<FakeTwilio> {
+/** `replyDelayMs` holds each answer that long, as Twilio's API takes its time. */
+export async function startFakeTwilio(
+  options: { replyDelayMs?: number } = {},
+): Promise<FakeTwilio> {
+  const delay = options.replyDelayMs ?? 0;
   const accountSid = `AC${randomBytes(16).toString('hex')}`;
   const authToken = randomBytes(16).toString('hex');
   const from = '+15005550006';
   const messages: FakeSms[] = [];
   let failures = 0;
 
-  const server: FakeHttpServer = await startFakeHttpServer((req) => {
+  const server: FakeHttpServer = await startFakeHttpServer(async (req) => {
+    if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
     const expected = `Basic ${Buffer.from(`${accountSid}:${authToken}`).toString('base64')}`;
     if (req.headers.authorization !== expected)
       return { status: 401, body: { code: 20003, message: 'Authenticate', status: 401 } };
