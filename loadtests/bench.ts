@@ -8,7 +8,9 @@
 //   baseline  the same k6 sellout against the baseline server (pool allocator), time-boxed
 // Flags: --numbers=100000 (N of the sellouts; smaller for a quick look), --rate=<buyers/s>,
 // --only=alloc,embedded,… , --cap=<s> (longest a sellout's buyers may run, default 150),
-// --settle=<s> (longest wait for the pipeline afterwards, default 90), --baseline-seconds=<s>.
+// --settle=<s> (longest wait for the pipeline afterwards, default 90), --baseline-seconds=<s>,
+// --message-delay=<ms> (how long the fake SMTP and Twilio take per message, default 100),
+// --drain=<s> (Kafka phases: longest wait for the senders' backlog, default 300).
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -45,11 +47,18 @@ function flag(name: string, fallback: string): string {
 
 const N = Number(flag('numbers', '100000'));
 const RATE = flag('rate', '60');
-// Worst case with the defaults (every sellout hits its cap and its settle bound): about
-// 3 × (150 + 90) s + baseline 60 + 60 s + allocation ~90 s + Kafka starts ≈ 17 minutes.
+// Worst case with the defaults (every sellout hits its cap and its bounds): about
+// 3 × (150 + 90) s + 2 × 300 s of Kafka senders' drain + baseline 60 + 60 s +
+// allocation ~90 s + Kafka starts ≈ 27 minutes; a sellout that keeps up takes far less.
 const CAP_SECONDS = Number(flag('cap', '150'));
 const SETTLE_SECONDS = Number(flag('settle', '90'));
 const BASELINE_SECONDS = Number(flag('baseline-seconds', '60'));
+// How long the SMTP and Twilio fakes take to accept a message. Real providers take
+// 100 ms or more; fakes answering at once would make the notification part of the
+// pipeline look CPU-bound, which it is not in production.
+const MESSAGE_DELAY_MS = Number(flag('message-delay', '100'));
+// Kafka phases: longest the e-mail/SMS senders may take for the sale's backlog.
+const DRAIN_SECONDS = Number(flag('drain', '300'));
 const only = new Set(flag('only', PHASES.join(',')).split(',') as Phase[]);
 const outDir = path.join(loadtestsDir, 'out');
 
@@ -58,17 +67,18 @@ async function main(): Promise<void> {
   const loadAtStart = loadavg()[0] ?? 0;
   mkdirSync(outDir, { recursive: true });
   console.log(
-    `bench: N = ${N}, peak ${RATE} buyers/s, sellouts capped at ${CAP_SECONDS} s; logs in ${benchLogDir()}`,
+    `bench: N = ${N}, peak ${RATE} buyers/s, sellouts capped at ${CAP_SECONDS} s, e-mail/SMS providers answer in ${MESSAGE_DELAY_MS} ms; logs in ${benchLogDir()}`,
   );
   const ferretdbDir = mkdtempSync(path.join(tmpdir(), 'vag-bench-ferretdb-'));
   const ferretdb = await startFerretdb({ dir: ferretdbDir });
-  const fakes = await startFakeProviders();
+  const fakes = await startFakeProviders({ messageDelayMs: MESSAGE_DELAY_MS });
   const approver = await startPayPalApprover((orderId) => fakes.paypal.approve(orderId));
   const mongo = new MongoClient(ferretdb.url, { retryWrites: false });
   await mongo.connect();
   const results: BenchResults = {
     numbers: N,
     rate: Number(RATE),
+    messageDelayMs: MESSAGE_DELAY_MS,
     allocation: [],
     sellouts: [],
     reads: null,
@@ -92,7 +102,11 @@ async function main(): Promise<void> {
     const api = await startApi(apiEnv);
     const children: Child[] = [api];
     try {
-      for (let i = 0; i < workers; i++) children.push(startWorkerProcess(i, apiEnv));
+      // Kafka phases: the sale runs with `workers` processes of numbers and reports; the
+      // e-mail/SMS senders (as many processes) start on the backlog once every purchase
+      // has its numbers, so the notification-bound part is measured on its own.
+      for (let i = 0; i < workers; i++)
+        children.push(startWorkerProcess(`${i}`, apiEnv, ['numbers', 'reports']));
       const { token } = await createStaff(db, {
         role: 'admin',
         deps: { env: { JWT_TTL_SECONDS: 4 * 3600 }, jwtSecret: BENCH_JWT_SECRET },
@@ -109,6 +123,15 @@ async function main(): Promise<void> {
         db,
         notifications: true,
         settleMs: SETTLE_SECONDS * 1000,
+        drainMs: DRAIN_SECONDS * 1000,
+        startNotifications:
+          workers > 0
+            ? async () => {
+                console.log(`${label}: numbers settled; ${workers} notification process(es) start`);
+                for (let i = 0; i < workers; i++)
+                  children.push(startWorkerProcess(`notify-${i}`, apiEnv, ['notifications']));
+              }
+            : undefined,
         k6Env: {
           STAFF_TOKEN: token,
           PAYPAL_APPROVE_URL: approver.url,

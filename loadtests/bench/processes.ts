@@ -17,11 +17,17 @@ export interface Child {
 
 const logDir = mkdtempSync(path.join(tmpdir(), 'vag-bench-logs-'));
 
+/** BENCH_CPU_PROF=<dir> writes a V8 CPU profile of every child into dir when it stops. */
+function profiling(): string[] {
+  const dir = process.env.BENCH_CPU_PROF;
+  return dir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(dir)}`] : [];
+}
+
 function start(name: string, script: string, args: string[], env: Record<string, string>): Child {
   const log = createWriteStream(path.join(logDir, `${name}.log`));
   const child: ChildProcess = spawn(
     process.execPath,
-    ['--import', 'tsx', path.join(repoRoot, script), ...args],
+    [...profiling(), '--import', 'tsx', path.join(repoRoot, script), ...args],
     {
       cwd: repoRoot,
       env: { ...process.env, ...env },
@@ -82,8 +88,13 @@ export async function startApi(env: Record<string, string>): Promise<ApiProcess>
 }
 
 /** One `npm run workers` process (all consumers) against Kafka. */
-export function startWorkerProcess(index: number, env: Record<string, string>): Child {
-  return start(`workers-${index}`, 'workers/src/main.ts', [], {
+/** A `npm run workers` process; `names` picks some workers (all by default). */
+export function startWorkerProcess(
+  label: string,
+  env: Record<string, string>,
+  names: string[] = [],
+): Child {
+  return start(`workers-${label}`, 'workers/src/main.ts', names, {
     NODE_ENV: 'production',
     LOG_LEVEL: 'warn',
     ...env,

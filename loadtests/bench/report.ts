@@ -5,6 +5,8 @@ import type { SelloutFigures } from './sellout-run';
 export interface BenchResults {
   numbers: number;
   rate: number;
+  /** How long the fake SMTP and Twilio took to accept each message. */
+  messageDelayMs: number;
   startedAt: string;
   totalSeconds: number;
   /** 1-minute load average of the machine (2 cores) when the run started and ended. */
@@ -25,7 +27,7 @@ const ms = (t: Record<string, number> | undefined, key: string) => f1(t?.[key]);
 
 export function formatResults(r: BenchResults): string {
   const lines: string[] = [
-    `Run of ${r.startedAt}: N = ${r.numbers}, peak ${r.rate} buyers/s, ${f1(r.totalSeconds)} s in all; ` +
+    `Run of ${r.startedAt}: N = ${r.numbers}, peak ${r.rate} buyers/s, e-mail/SMS providers answering in ${r.messageDelayMs} ms, ${f1(r.totalSeconds)} s in all; ` +
       `load average ${f1(r.loadAverage.start)} at the start, ${f1(r.loadAverage.end)} at the end (2 cores).`,
     '',
   ];
