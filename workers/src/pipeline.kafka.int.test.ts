@@ -1,10 +1,12 @@
 // The scaled path for real: the api with its workers subscribed through Apache Kafka.
-// A PayPal order goes from create-order to numbers, e-mail and SMS; a second workers
-// process shares the consumer groups, and when one of them stops the other takes over.
+// An order of each payment method goes from create-order to numbers, e-mail and SMS; a
+// second workers process shares the consumer groups, and when one of them stops the
+// other takes over.
 import { randomUUID } from 'node:crypto';
 import { createBus, type AppDeps } from '@vag/api';
 import { getPurchase } from '@vag/api/db/purchases';
 import { activeRaffle, customOrder, numbersOf, postJson } from '@vag/api/payments/test-fixtures';
+import { staffToken } from '@vag/api/raffle/raffle-fixtures';
 import { startFakeProviders, type FakeProviders } from '@vag/api/testing/fakes/index';
 import { startTestServer, type TestServer } from '@vag/api/testing/server';
 import { waitFor } from '@vag/api/testing/wait';
@@ -70,6 +72,58 @@ describe('the pipeline over Kafka', () => {
       async () => (await getPurchase(server.db, purchase._id))?.outbox?.purchase_paid?.publishedAt,
       { message: 'outbox marked published' },
     );
+  }, 120_000);
+
+  it('card: Stripe webhook and verify-stripe → numbers, e-mail and SMS through Kafka consumers', async () => {
+    const created = await postJson(`${api}/payments/create-order`, customOrder('card', 2, 2));
+    expect(created.status).toBe(201);
+    const sessionId: string = created.body.checkoutUrl.split('/').pop();
+    fakes.stripe.pay(sessionId);
+    const { payload, signature } = fakes.stripe.signedCompletedEvent(sessionId);
+    const hooked = await fetch(`${api}/payments/stripe-webhook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      body: payload,
+    });
+    expect(hooked.status).toBe(200);
+    const verified = await postJson(`${api}/payments/verify-stripe`, { sessionId });
+    expect(verified.body.status).toBe('COMPLETED');
+    const purchase = await expectDelivered(created.body.purchaseId);
+    expect(purchase.assignedNumbers).toHaveLength(2);
+    expect(fakes.smtp.mails.filter((m) => m.to.includes(purchase.buyer.email))).toHaveLength(1);
+  }, 120_000);
+
+  it('mobile: PayPhone Confirm → numbers, e-mail and SMS through Kafka consumers', async () => {
+    const order = customOrder('mobile', 4, 2);
+    const created = await postJson(`${api}/payments/create-order`, order);
+    expect(created.status).toBe(201);
+    const { id } = fakes.payphone.pay(order.clientTransactionId!);
+    const verified = await postJson(`${api}/payments/verify-payphone`, {
+      id,
+      clientTxId: order.clientTransactionId,
+    });
+    expect(verified.body.status).toBe('COMPLETED');
+    const purchase = await expectDelivered(created.body.purchaseId);
+    expect(purchase.assignedNumbers).toHaveLength(4);
+  }, 120_000);
+
+  it('bank transfer: staff confirm-transfer answers the numbers the Kafka consumer assigned', async () => {
+    const created = await postJson(
+      `${api}/payments/create-order`,
+      customOrder('bank_transfer', 3, 2),
+    );
+    expect(created.status).toBe(201);
+    const { auth } = await staffToken(server.deps, 'admin');
+    const confirmed = await postJson(
+      `${api}/purchases/${created.body.purchaseId}/confirm-transfer`,
+      { referenceCode: 'REF-K1', bankName: 'Pichincha' },
+      auth,
+      'PATCH',
+    );
+    expect(confirmed.status).toBe(200);
+    const purchase = await expectDelivered(created.body.purchaseId);
+    expect(confirmed.body.assignedNumbers).toEqual(purchase.assignedNumbers);
+    expect(purchase.assignedNumbers).toHaveLength(3);
   }, 120_000);
 
   it('a second workers process shares the groups; when one stops the other keeps every purchase flowing', async () => {

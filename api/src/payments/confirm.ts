@@ -20,6 +20,9 @@ import { releaseCapacity, reserveCapacityForLatePayment } from '../db/raffle-cap
 import { apiError } from '../lib/errors';
 import { kickRelay } from '../pipeline/relay';
 
+/** How long a late payment that found no numbers waits before looking again. */
+const LATE_PAYMENT_RECHECK_MS = 500;
+
 export interface PaymentApplied {
   purchase: PurchaseDoc;
   /** True for the call that made the transition; false for replays. */
@@ -49,6 +52,7 @@ export async function applyPayment(
   block: ProviderBlock,
 ): Promise<PaymentApplied> {
   const log = deps.log.child({ module: 'payments', purchaseId });
+  let lookedAgain = false;
   // A few rounds at most: each lost race means another path moved the purchase on.
   for (let round = 0; round < 5; round++) {
     const purchase = await getPurchase(deps.db, purchaseId);
@@ -91,6 +95,13 @@ export async function applyPayment(
       await releaseCapacity(deps.db, purchase.quantity, purchase.raffleId);
       continue;
     }
+    // The sweeper ends a reservation, then gives its numbers back: a payment arriving in
+    // between would find its own numbers still held. Look once more before refusing.
+    if (!lookedAgain) {
+      lookedAgain = true;
+      await new Promise((resolve) => setTimeout(resolve, LATE_PAYMENT_RECHECK_MS));
+      continue;
+    }
     const flagged = await markRefundRequired(deps.db, purchaseId, block, SERVER.refundRequired);
     if (flagged) {
       log.error('payment arrived after expiry and no numbers remain: REFUND_REQUIRED');
@@ -101,17 +112,27 @@ export async function applyPayment(
 }
 
 /** The provider charged another amount than the order's: nothing is confirmed, staff see why. */
-export async function refuseAmount(
+export async function recordAmountMismatch(
   deps: AppDeps,
   purchase: PurchaseDoc,
   paid: number,
   provider: string,
-): Promise<never> {
+): Promise<void> {
   const message = `${provider} informó un monto de ${paid.toFixed(2)} para un pedido de ${purchase.totalPrice.toFixed(2)}`;
   deps.log.error(
     { purchaseId: purchase._id, paid, expected: purchase.totalPrice, provider },
     'payment amount mismatch',
   );
   await recordPaymentProblem(deps.db, purchase._id, message);
+}
+
+/** recordAmountMismatch, then the buyer's answer: 409 'El monto no coincide…'. */
+export async function refuseAmount(
+  deps: AppDeps,
+  purchase: PurchaseDoc,
+  paid: number,
+  provider: string,
+): Promise<never> {
+  await recordAmountMismatch(deps, purchase, paid, provider);
   throw apiError(409, SERVER.amountMismatch);
 }

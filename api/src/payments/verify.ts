@@ -12,7 +12,7 @@ import {
   type PurchaseDoc,
 } from '../db/purchases';
 import { apiError } from '../lib/errors';
-import { applyPayment, refuseAmount, type PaymentApplied } from './confirm';
+import { applyPayment, recordAmountMismatch, refuseAmount, type PaymentApplied } from './confirm';
 import { paypalConfig, payphoneConfig, required, stripeConfig } from './credentials';
 import { capturePayPalOrder } from './paypal';
 import { providerErrorSummary } from './provider-error';
@@ -130,7 +130,14 @@ export async function handleStripeWebhook(
     deps.log.warn({ sessionId: state.sessionId }, 'Stripe webhook for an unknown session');
     return { received: true };
   }
-  if (!settled(purchase)) await settleStripeSession(deps, purchase, state);
+  if (settled(purchase)) return { received: true };
+  // A wrong amount is kept for staff and acknowledged: an error answer would only make
+  // Stripe deliver the same event again for days.
+  if (state.amountCents !== toCents(purchase.totalPrice)) {
+    await recordAmountMismatch(deps, purchase, (state.amountCents ?? 0) / 100, 'Stripe');
+    return { received: true };
+  }
+  await settleStripeSession(deps, purchase, state);
   return { received: true };
 }
 

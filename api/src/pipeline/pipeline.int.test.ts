@@ -2,8 +2,8 @@
 // what a crash between two writes leaves behind.
 import { makeEvent, SERVER } from '@vag/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
-import { getPurchase, insertPurchase } from '../db/purchases';
-import { getCapacity } from '../db/raffle-capacity';
+import { endPendingReservation, getPurchase, insertPurchase } from '../db/purchases';
+import { getCapacity, releaseCapacity } from '../db/raffle-capacity';
 import { CURRENT_RAFFLE_ID } from '../db/raffle-numbers';
 import { activeRaffle, customOrder, numbersOf, postJson } from '../payments/test-fixtures';
 import { startFakeProviders, type FakeProviders } from '../testing/fakes';
@@ -112,6 +112,43 @@ describe('late payments', () => {
     });
     expect(stored?.outbox?.purchase_paid).toBeUndefined();
     expect(await getCapacity(server.db)).toMatchObject({ available: 1, reserved: 4, sold: 0 });
+  });
+});
+
+describe('late payment racing the sweeper', () => {
+  it('a payment that arrives after the sweeper ended its reservation but before it gave the numbers back still gets them', async () => {
+    const { server, fakes, api } = await setup(5);
+    const late = customOrder('mobile', 3, 1);
+    const created = await postJson(`${api}/payments/create-order`, late);
+    const other = await postJson(
+      `${api}/payments/create-order`,
+      customOrder('bank_transfer', 2, 1),
+    );
+    expect(other.status).toBe(201);
+    // The sweeper's first write: the reservation is over, its 3 numbers not yet released.
+    const ended = await endPendingReservation(server.db, created.body.purchaseId, {
+      expiredBefore: later(16),
+    });
+    expect(ended?.status).toBe('EXPIRED');
+    expect(await getCapacity(server.db)).toMatchObject({ available: 0, reserved: 5 });
+    // Its second write lands while the payment is being settled.
+    const released = new Promise<void>((resolve) =>
+      setTimeout(() => void releaseCapacity(server.db, 3).then(resolve), 100),
+    );
+
+    const { id } = fakes.payphone.pay(late.clientTransactionId!);
+    const verified = await postJson(`${api}/payments/verify-payphone`, {
+      id,
+      clientTxId: late.clientTransactionId,
+    });
+    await released;
+    expect(verified.status).toBe(200);
+    expect(verified.body.status).toBe('COMPLETED');
+    expect((await numbersOf(server.db, created.body.purchaseId)).assignedNumbers).toHaveLength(3);
+    await waitFor(async () => (await getCapacity(server.db))?.sold === 3, {
+      message: 'sold counted',
+    });
+    expect(await getCapacity(server.db)).toMatchObject({ available: 0, reserved: 2, sold: 3 });
   });
 });
 
