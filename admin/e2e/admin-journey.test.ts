@@ -1,7 +1,7 @@
 // An admin runs the raffle from the back office, against the real api. Each test signs in
 // on its own page and creates the data it needs.
 import { readFileSync, statSync } from 'node:fs';
-import { SERVER, TOASTS, UI, VALIDATION } from '@vag/contracts';
+import { SERVER, TOASTS, UI, VALIDATION, formatDate } from '@vag/contracts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   completedPurchase,
@@ -40,6 +40,53 @@ describe('an admin in the back office', () => {
     await page.waitForURL('**/admin/hero');
     await page.getByRole('heading', { name: 'Editar Sección Hero' }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('admin_role'))).toBe('admin');
+    // Header: avatar with the e-mail's first letter, the e-mail and the role badge.
+    const account = page.getByRole('button', { name: 'Abrir menú de cuenta' });
+    await account.getByText(site.admin.email).waitFor();
+    await account.getByText(site.admin.email.charAt(0).toUpperCase(), { exact: true }).waitFor();
+    await account.getByTestId('role-badge').getByText('Administrador').waitFor();
+  });
+
+  it("toggles the password's visibility and reads 'Iniciando sesión...' while signing in", async () => {
+    const page = await site.page();
+    await page.goto('/admin/login');
+    await page.getByRole('heading', { name: UI.loginTitle }).waitFor();
+    await page.getByText(UI.loginSubtitle).waitFor();
+    const password = page.getByLabel('Contraseña', { exact: true });
+    await page.getByLabel('Correo electrónico').fill(site.admin.email);
+    await password.fill(site.admin.password);
+    expect(await password.getAttribute('type')).toBe('password');
+    await page.getByRole('button', { name: 'Mostrar contraseña' }).click();
+    expect(await password.getAttribute('type')).toBe('text');
+    await page.getByRole('button', { name: 'Ocultar contraseña' }).click();
+    expect(await password.getAttribute('type')).toBe('password');
+
+    // Hold the real login request until the busy label has been seen.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/admin/login', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole('button', { name: UI.loginSubmit }).click();
+    const busy = page.getByRole('button', { name: UI.loginSubmitting });
+    await busy.waitFor();
+    expect(await busy.isDisabled()).toBe(true);
+    release();
+    await page.waitForURL((url) => !url.pathname.endsWith('/login'));
+    await page.getByRole('heading', { name: 'Sorteo Actual' }).waitFor();
+  });
+
+  it('discards a corrupt stored user and keeps working on the token', async () => {
+    const page = await staffPage(site);
+    await page.evaluate(() => localStorage.setItem('adminUser', '{no es json'));
+    await page.reload();
+    await page.getByRole('heading', { name: 'Sorteo Actual' }).waitFor();
+    await page
+      .getByRole('button', { name: 'Abrir menú de cuenta' })
+      .getByText(site.admin.email)
+      .waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('adminUser'))).toBeNull();
   });
 
   it('refuses wrong credentials with the failure toast and validates the form', async () => {
@@ -76,10 +123,27 @@ describe('an admin in the back office', () => {
     await expect.poll(() => name.inputValue()).not.toBe('');
     await name.fill('Sorteo de Año Nuevo');
     await page.getByLabel('Premio principal').fill('Moto 0 km');
+
+    // The end day: shown dd/mm/aaaa, picked from a Spanish calendar whose weeks start Monday.
+    const endDate = page.getByLabel('Fecha de finalización');
+    await expect.poll(() => endDate.inputValue()).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+    await page.getByRole('button', { name: 'Abrir calendario' }).click();
+    const days = page.getByTestId('calendar-days');
+    expect((await days.locator('> *').first().textContent())?.trim()).toBe('lu');
+    await page.getByRole('button', { name: 'Mes siguiente' }).click();
+    await page.getByRole('button', { name: 'Mes siguiente' }).click();
+    const picked = await days.getByRole('button', { name: /^15\// }).getAttribute('aria-label');
+    await days.getByRole('button', { name: /^15\// }).click();
+    await expect.poll(() => endDate.inputValue()).toBe(picked);
+
     await page.getByRole('button', { name: 'Guardar cambios' }).click();
     await page.getByText(TOASTS.heroSavedTitle).waitFor();
-    const lottery = await site.api<{ name: string; prize: string }>('GET', '/lottery');
+    const lottery = await site.api<{ name: string; prize: string; endDate: string }>(
+      'GET',
+      '/lottery',
+    );
     expect(lottery).toMatchObject({ name: 'Sorteo de Año Nuevo', prize: 'Moto 0 km' });
+    expect(formatDate(lottery.endDate)).toBe(picked);
   });
 
   it('creates, edits and deletes (in two steps) a package', async () => {
@@ -98,6 +162,16 @@ describe('an admin in the back office', () => {
     const row = () => page.getByRole('row', { name: /Paquete Oro/ });
     await row().getByText('$25.00').waitFor();
 
+    // 'Actualizar' reloads the table: a package added elsewhere shows up.
+    await site.api('POST', '/packages', {
+      name: 'Paquete Plata',
+      quantity: 10,
+      price: 14,
+      isPopular: false,
+    });
+    await page.getByRole('button', { name: UI.refresh }).click();
+    await page.getByRole('row', { name: /Paquete Plata/ }).waitFor();
+
     await row().getByRole('link', { name: 'Editar' }).click();
     await expect.poll(() => page.getByLabel('Precio').inputValue()).toBe('25');
     await page.getByLabel('Precio').fill('22.5');
@@ -110,8 +184,9 @@ describe('an admin in the back office', () => {
     await row().getByRole('button', { name: 'Eliminar' }).click();
     await row().getByRole('button', { name: UI.confirm }).click();
     await page.getByText(TOASTS.packageDeleted).waitFor();
-    await page.getByText(UI.noPackages).waitFor();
-    expect(await site.api<unknown[]>('GET', '/packages')).toEqual([]);
+    await row().waitFor({ state: 'detached' });
+    const left = await site.api<{ name: string }[]>('GET', '/packages');
+    expect(left.map((p) => p.name)).toEqual(['Paquete Plata']);
   });
 
   it('confirms a bank transfer from the purchase history and sees the granted numbers', async () => {

@@ -30,6 +30,8 @@ describe('content screens', () => {
     await page.getByLabel('Facebook').fill('https://facebook.com/voyaganar');
     await page.getByRole('button', { name: 'Mostrar claves' }).click();
     await page.getByLabel('Stripe: clave secreta').fill('sk_test_abcdef123456789');
+    await page.getByRole('button', { name: 'Ocultar claves' }).click();
+    await page.getByLabel('Stripe: clave secreta').waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Guardar configuración' }).click();
     await page.getByText(TOASTS.settingsSaved).waitFor();
 
@@ -54,7 +56,7 @@ describe('content screens', () => {
     await page.getByRole('button', { name: 'Guardar' }).click();
     await page.getByText(VALIDATION.activityNameRequired).waitFor();
     await page.getByLabel('Nombre de la actividad').fill('Rifa del Día de la Madre');
-    await page.getByLabel('Fecha').fill('2026-05-10');
+    await page.getByLabel('Fecha').fill('10/05/2026');
     await page.getByLabel('Premio').fill('Refrigeradora');
     await page.getByLabel('Ganador').fill('Rosa Andrade');
     await page.getByLabel('URL de la imagen').fill('no-es-url');

@@ -122,6 +122,15 @@ describe('admin screens', () => {
       expect(await englishOnScreen(page)).toEqual([]);
       await page.keyboard.press('Escape');
 
+      // The Spanish calendar of the date fields (weeks from Monday).
+      await spaGoto(page, '/admin/reports');
+      await page.getByRole('button', { name: 'Abrir calendario' }).first().click();
+      await page.getByTestId('calendar-days').waitFor();
+      await shoot(page, `date-picker-${width}`);
+      expect(await englishOnScreen(page)).toEqual([]);
+      await page.keyboard.press('Escape');
+      await page.getByTestId('calendar-days').waitFor({ state: 'detached' });
+
       if (width === 'mobile') {
         await page.getByRole('button', { name: 'Abrir menú' }).first().click();
         await page.getByRole('menuitem', { name: 'Revendedores' }).waitFor();

@@ -11,6 +11,7 @@ import {
 } from '@vag/contracts';
 import { Form, Loading, SaveButton, TextInput, Title, useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
+import { DateInput } from '../common/DateInput';
 import { errorMessage, useToast } from '../common/useToast';
 import { useVagApi } from '../common/useVagApi';
 import { zodValidate } from '../common/zodValidate';
@@ -86,13 +87,7 @@ export function HeroEdit() {
             inputProps={{ min: 0, step: 0.01 }}
             fullWidth
           />
-          <TextInput
-            source="endDate"
-            type="date"
-            label={translate('vag.hero.endDate')}
-            InputLabelProps={{ shrink: true }}
-            fullWidth
-          />
+          <DateInput source="endDate" label={translate('vag.hero.endDate')} />
           <TextInput source="imageUrl" label={translate('vag.hero.imageUrl')} fullWidth />
           <ImagePreview />
           <SaveButton label={translate('vag.hero.save')} sx={{ mt: 2 }} alwaysEnable />

@@ -61,6 +61,12 @@ export const vagMessages = {
     preview: 'Vista previa',
     dismiss: 'Cerrar aviso',
   },
+  dates: {
+    placeholder: 'dd/mm/aaaa',
+    openCalendar: 'Abrir calendario',
+    previousMonth: 'Mes anterior',
+    nextMonth: 'Mes siguiente',
+  },
   login: {
     title: UI.loginTitle,
     subtitle: UI.loginSubtitle,

@@ -20,7 +20,7 @@ import {
   type Purchase,
 } from '@vag/contracts';
 import { useState } from 'react';
-import { useGetOne, usePermissions, useTranslate } from 'react-admin';
+import { useGetOne, useTranslate } from 'react-admin';
 import { ConfirmTransferForm } from './ConfirmTransferForm';
 import { InfoBlock } from './InfoBlock';
 import { NotificationStatusBlock } from './NotificationStatusBlock';
@@ -29,16 +29,14 @@ import { PaymentBlock } from './PaymentBlock';
 
 export function PurchaseDetails({ id, onClose }: { id: string; onClose: () => void }) {
   const translate = useTranslate();
-  const { permissions } = usePermissions<string | null>();
   const [confirming, setConfirming] = useState(false);
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const { data, isPending, refetch } = useGetOne<Purchase & { id: string }>('purchases', { id });
   const t = (key: string) => translate(`vag.purchase.${key}`);
+  // SPEC §2: any staff member who sees an unconfirmed transfer may confirm it (the api
+  // lets resellers act only on their own purchases).
   const canConfirm =
-    !!data &&
-    data.paymentMethod === 'bank_transfer' &&
-    adminDisplayStatus(data) === 'PENDIENTE' &&
-    permissions === 'admin';
+    !!data && data.paymentMethod === 'bank_transfer' && adminDisplayStatus(data) === 'PENDIENTE';
 
   return (
     <Dialog

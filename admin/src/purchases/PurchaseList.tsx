@@ -11,7 +11,8 @@ import {
   type PaymentMethod,
   type Purchase,
 } from '@vag/contracts';
-import { Datagrid, FunctionField, List, useNotify, useTranslate, type RaRecord } from 'react-admin';
+import { Datagrid, FunctionField, List, useTranslate, type RaRecord } from 'react-admin';
+import { useToast } from '../common/useToast';
 import { PurchaseDetailsButton } from './PurchaseDetailsButton';
 import { PurchaseFilters } from './PurchaseFilters';
 import { PurchasePagination } from './PurchasePagination';
@@ -43,11 +44,17 @@ function EmptyList() {
   );
 }
 
+// Nine columns: narrower cell padding keeps 'Detalles' in view beside the menu at 1366 px.
+const DATAGRID_SX = {
+  '& .RaDatagrid-headerCell, & .RaDatagrid-rowCell': { px: 1 },
+  '& .RaDatagrid-rowCell:last-of-type': { whiteSpace: 'nowrap' },
+};
+
 const statusColor = { COMPLETADO: 'success', RECIBIDO: 'info', PENDIENTE: 'warning' } as const;
 
 export function PurchaseList() {
   const translate = useTranslate();
-  const notify = useNotify();
+  const toast = useToast();
   const t = (key: string) => translate(`vag.purchases.${key}`);
   return (
     <List
@@ -59,14 +66,20 @@ export function PurchaseList() {
       empty={<EmptyList />}
       queryOptions={{
         onError: () =>
-          notify(
-            `${translate('vag.purchases.loadErrorTitle')}: ${translate('vag.purchases.loadError')}`,
-            { type: 'error' },
-          ),
+          toast({
+            title: t('loadErrorTitle'),
+            description: t('loadError'),
+            type: 'error',
+          }),
       }}
     >
       <PurchaseFilters />
-      <Datagrid bulkActionButtons={false} rowClick={false} empty={<EmptyText filtered />}>
+      <Datagrid
+        bulkActionButtons={false}
+        rowClick={false}
+        empty={<EmptyText filtered />}
+        sx={DATAGRID_SX}
+      >
         <FunctionField
           label={t('id')}
           render={(r: Row) => (

@@ -7,6 +7,7 @@ import {
   REPORT_STATUS_OPTIONS,
 } from '@vag/contracts';
 import { useTranslate } from 'react-admin';
+import { DateField } from '../common/DateField';
 import type { ReportFilters } from './reportQuery';
 
 interface Props {
@@ -33,17 +34,19 @@ export function ReportFilterFields({ value, onChange, canPickReseller }: Props) 
         gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' },
       }}
     >
-      <TextField
-        type="date"
+      <DateField
         label={t('startDate')}
-        InputLabelProps={{ shrink: true }}
-        {...field('startDate')}
+        value={value.startDate ?? ''}
+        onChange={(day) => onChange({ ...value, startDate: day })}
+        size="small"
+        fullWidth
       />
-      <TextField
-        type="date"
+      <DateField
         label={t('endDate')}
-        InputLabelProps={{ shrink: true }}
-        {...field('endDate')}
+        value={value.endDate ?? ''}
+        onChange={(day) => onChange({ ...value, endDate: day })}
+        size="small"
+        fullWidth
       />
       <TextField select label={t('method')} {...field('method')} value={value.method || 'all'}>
         <MenuItem value="all">{t('all')}</MenuItem>

@@ -3,6 +3,7 @@ import { Box } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { TextInput, useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
+import { DateInput } from '../common/DateInput';
 
 function Preview() {
   const translate = useTranslate();
@@ -27,13 +28,7 @@ export function RifaInputs() {
   return (
     <>
       <TextInput source="activityName" label={t('activityName')} fullWidth />
-      <TextInput
-        source="date"
-        type="date"
-        label={t('date')}
-        InputLabelProps={{ shrink: true }}
-        fullWidth
-      />
+      <DateInput source="date" label={t('date')} />
       <TextInput source="prize" label={t('prize')} fullWidth />
       <TextInput source="winner" label={t('winner')} fullWidth />
       <TextInput source="image" label={t('image')} fullWidth />

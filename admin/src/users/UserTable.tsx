@@ -46,7 +46,9 @@ export function UserTable() {
                 <TableCell>
                   <Chip size="small" label={translate(`vag.roles.${user.role}`)} />
                 </TableCell>
-                <TableCell sx={{ fontFamily: 'monospace' }}>{user.code ?? ''}</TableCell>
+                <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>
+                  {user.code ?? ''}
+                </TableCell>
               </TableRow>
             ))}
           </TableBody>

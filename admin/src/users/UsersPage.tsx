@@ -39,7 +39,7 @@ export function UsersPage() {
             sx={{
               display: 'grid',
               gap: 2,
-              gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' },
+              gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 2fr) minmax(0, 3fr)' },
               alignItems: 'start',
             }}
           >
