@@ -3,6 +3,8 @@
 import { ERRORS, TOASTS, UI } from '@vag/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakePayPal, type FakePayPal } from '../../api/src/testing/fakes/paypal';
+import { startFakeStripe, type FakeStripe } from '../../api/src/testing/fakes/stripe';
+import { buildOrderPayload, EMPTY_BUYER } from '../src/features/checkout/checkout';
 import {
   DESKTOP,
   hydrated,
@@ -17,15 +19,19 @@ import {
 
 let site: Site;
 let paypal: FakePayPal;
+let stripe: FakeStripe;
 let packages: SeededPackage[];
 
 beforeAll(async () => {
   paypal = await startFakePayPal();
+  stripe = await startFakeStripe();
   site = await startSite({
     env: {
       PAYPAL_CLIENT_ID: paypal.clientId,
       PAYPAL_CLIENT_SECRET: paypal.clientSecret,
       PAYPAL_BASE_URL: paypal.url,
+      STRIPE_SECRET_KEY: stripe.secretKey,
+      STRIPE_API_URL: stripe.url,
     },
   });
   ({ packages } = await seedRaffle(site));
@@ -33,6 +39,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await site?.stop();
   await paypal?.stop();
+  await stripe?.stop();
 });
 
 describe('/payment-success', () => {
@@ -77,6 +84,8 @@ describe('/payment-success', () => {
     await card.getByText('$7.50').waitFor();
     await card.getByText('Luis Mora').waitFor();
     await card.getByText(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/).waitFor();
+    await card.getByText('luis.mora@correo.ec', { exact: true }).first().waitFor();
+    await card.getByText(/revisa tu carpeta de spam o promociones/).waitFor();
     // The numbers worker assigns the five numbers shortly after the capture.
     await waitFor(
       async () =>
@@ -98,6 +107,48 @@ describe('/payment-success', () => {
     await later.goto(`/payment-success?id=${purchaseId}`);
     await later.getByText(TOASTS.confirmationRescued).waitFor();
     await later.getByTestId('confirmation-success').getByText(orderId, { exact: true }).waitFor();
+  });
+
+  it('confirms a card payment when Stripe sends the buyer back with ?session_id=', async () => {
+    // Checkout refuses card (SPEC §9), but a card session made through the api's
+    // create-order must still confirm on return from Stripe's page.
+    const basic = packages.find((p) => p.name === 'Básico')!;
+    const order = buildOrderPayload(
+      { ...basic, id: basic._id, resellerCode: null },
+      {
+        ...EMPTY_BUYER,
+        firstName: 'Sofía',
+        lastName: 'Cruz',
+        email: 'sofia.cruz@correo.ec',
+        confirmEmail: 'sofia.cruz@correo.ec',
+        phone: '0991231234',
+        province: 'Loja',
+        city: 'Loja',
+        address: 'Av. Universitaria 10',
+        acceptedTerms: true,
+      },
+      'card',
+    );
+    const res = await fetch(`${site.url}/api/payments/create-order`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(order),
+    });
+    expect(res.ok).toBe(true);
+    const { purchaseId } = (await res.json()) as { purchaseId: string };
+    const session = [...stripe.sessions.values()].find(
+      (s) => s.client_reference_id === purchaseId || s.metadata.purchaseId === purchaseId,
+    )!;
+    stripe.pay(session.id);
+
+    const page = await site.page(MOBILE);
+    await page.goto(`/payment-success?session_id=${session.id}`);
+    const card = page.getByTestId('confirmation-success');
+    await card.getByText(UI.paymentReceived).waitFor();
+    await page.getByText(TOASTS.paymentCompleted('tarjeta')).waitFor();
+    await card.getByText('Tarjeta', { exact: true }).waitFor();
+    await card.getByText(session.id, { exact: true }).waitFor();
+    await card.getByText('Av. Universitaria 10, Loja, Loja, ECUADOR', { exact: true }).waitFor();
   });
 
   it("shows 'No se encontraron datos de la compra' without any transaction parameter", async () => {

@@ -2,7 +2,7 @@
 // and cannot be clicked (SPEC §4); a missing raffle shows the load errors (SPEC §8).
 import { ERRORS, UI } from '@vag/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hydrated, MOBILE, seedRaffle, startSite, type Site } from './support';
+import { hydrated, MOBILE, seedInstantPrizes, seedRaffle, startSite, type Site } from './support';
 
 let site: Site;
 
@@ -61,5 +61,19 @@ describe('raffle states', () => {
     expect(await packages.evaluate((el) => getComputedStyle(el).pointerEvents)).toBe('none');
     expect(await packages.getByRole('button', { name: /^Popular:/ }).isDisabled()).toBe(true);
     expect(Number(await packages.evaluate((el) => getComputedStyle(el).opacity))).toBeLessThan(1);
+    await page.locator('#premios').scrollIntoViewIfNeeded();
+    await page.getByText(UI.noInstantPrizes).waitFor();
+    await page.locator('#actividades').scrollIntoViewIfNeeded();
+    await page.getByText(UI.noPastActivities).waitFor();
+
+    // Instant prizes of a finished raffle are dimmed and not clickable too.
+    await seedInstantPrizes(site, [20]);
+    await page.reload();
+    await page.locator('#premios').scrollIntoViewIfNeeded();
+    const prizes = page.getByTestId('instant-prizes');
+    await prizes.getByText('$20.00').waitFor();
+    expect(await prizes.getAttribute('class')).toContain('is-disabled');
+    expect(await prizes.evaluate((el) => getComputedStyle(el).pointerEvents)).toBe('none');
+    expect(Number(await prizes.evaluate((el) => getComputedStyle(el).opacity))).toBeLessThan(1);
   });
 });

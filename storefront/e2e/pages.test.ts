@@ -1,9 +1,11 @@
 // The public pages as a visitor sees them: home sections, custom quantity, the
 // reseller code, the inactive raffle, checkout layout at 360 px and desktop, 404.
-import { ERRORS, UI } from '@vag/contracts';
+import { ERRORS, SERVER, TOASTS, UI } from '@vag/contracts';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  seedInstantPrizes,
+  seedPastRaffle,
   seedSettings,
   DESKTOP,
   drawJpeg,
@@ -36,6 +38,8 @@ beforeAll(async () => {
     await drawJpeg(painter, { text: 'Premios instantáneos', from: '#0f766e', to: '#5b21b6' }),
     'image/jpeg',
   );
+  await seedInstantPrizes(site, [50, 25.5]);
+  await seedPastRaffle(site, `${site.url}/media/media-2.jpg`);
 });
 afterAll(async () => {
   await site?.stop();
@@ -47,7 +51,7 @@ async function revealAll(page: Page) {
     await page.locator(`#${id}`).scrollIntoViewIfNeeded();
   }
   await page.getByRole('progressbar').waitFor();
-  await page.getByText(UI.noPastActivities).waitFor();
+  await page.getByRole('heading', { name: 'Sorteo de Verano' }).waitFor();
 }
 
 async function noHorizontalScroll(page: Page) {
@@ -69,13 +73,27 @@ describe('home', () => {
       await page.getByRole('link', { name: UI.participate }).waitFor();
       await revealAll(page);
       await page.getByRole('button', { name: /^Popular: 10 números por \$12\.00/ }).waitFor();
-      await page.getByText(UI.noInstantPrizes).waitFor();
+      // Instant prizes: '$' amounts with 2 decimals and their public labels.
+      const prizes = page.getByTestId('instant-prizes');
+      await prizes.getByText('$50.00', { exact: true }).waitFor();
+      await prizes.getByText('$25.50', { exact: true }).waitFor();
+      expect(await prizes.getByText('Entregado', { exact: true }).count()).toBe(1);
+      expect(await prizes.getByText('Disponible', { exact: true }).count()).toBe(1);
+      // The how-to steps and the past activity with its winner.
+      for (const step of ['Elige tu paquete', 'Realiza tu pago', 'Recibe tus números'])
+        await page.getByRole('heading', { name: step, level: 3 }).waitFor();
+      const activities = page.locator('#actividades');
+      await activities.getByText('María López').waitFor();
+      await activities.getByText('14/02/2026').waitFor();
+      await activities.getByRole('img', { name: 'Sorteo de Verano: Moto 0 km' }).waitFor();
       const order = await page.evaluate(() =>
         ['progress', 'sectionPackages', 'lookup', 'premios', 'como-participar', 'actividades'].map(
           (id) => document.getElementById(id)!.getBoundingClientRect().top,
         ),
       );
       expect([...order].sort((a, b) => a - b)).toEqual(order);
+      // The header stays at the top while the page scrolls.
+      expect((await page.locator('header.site-header').boundingBox())!.y).toBe(0);
       await noHorizontalScroll(page);
       // The floating WhatsApp button fades in (after 2 s) with the contact number.
       const whatsapp = page.getByRole('link', { name: 'Escríbenos por WhatsApp' });
@@ -184,11 +202,67 @@ describe('checkout', () => {
     await page.getByLabel('Teléfono').fill('0990000000');
     await page.getByLabel(/Acepto los términos/).check();
     await page.getByRole('button', { name: 'PAGAR AHORA' }).click();
-    await page.getByText(ERRORS.paymentTitle).waitFor();
-    await page.getByText(ERRORS.paymentDescription, { exact: false }).waitFor();
+    // The failed call's toast ('Error' with the api's message), then the checkout's.
+    const toasts = page.getByRole('region', { name: /Notificaciones/ });
+    await toasts.getByText(ERRORS.title, { exact: true }).waitFor();
+    await toasts.getByText(SERVER.methodUnavailable, { exact: true }).waitFor();
+    await toasts.getByText(ERRORS.paymentTitle, { exact: true }).waitFor();
+    await toasts.getByText(ERRORS.paymentDescription, { exact: true }).waitFor();
     await page.getByRole('button', { name: 'PAGAR AHORA' }).waitFor();
     expect(await page.getByLabel('Apellido').isDisabled()).toBe(false);
     expect(page.url()).toMatch(/\/checkout$/);
+  });
+
+  it("copies the transfer details with 'Copiado al portapapeles', shows at most 3 toasts and each goes after 4 s", async () => {
+    const page = await site.page();
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], {
+      origin: site.url,
+    });
+    await page.goto('/#sectionPackages');
+    await hydrated(page, 'Packages');
+    await page.getByRole('button', { name: /^Básico:/ }).click();
+    await page.waitForURL('**/checkout');
+    await page.getByLabel('Transferencia Bancaria').check();
+    const bank = page.getByTestId('bank-details');
+    const concept = await bank.locator('dt:text-is("Concepto") + dd').textContent();
+    expect(concept).toMatch(/^VAG-[A-Z2-9]{6}$/);
+
+    await bank.getByRole('button', { name: 'Copiar concepto' }).click();
+    await page.getByText(TOASTS.copied, { exact: true }).waitFor();
+    const firstShownAt = Date.now();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(concept);
+
+    // Three more copies: four toasts exist, only three are shown (SPEC §9).
+    for (const label of ['banco', 'titular', 'número de cuenta'])
+      await bank.getByRole('button', { name: `Copiar ${label}` }).click();
+    const toasts = page.locator('[data-sonner-toast]');
+    await waitFor(async () => (await toasts.count()) === 4, { message: 'four toasts' });
+    expect(await page.locator('[data-sonner-toast][data-visible="true"]').count()).toBe(3);
+    // Each leaves after its 4 s: the first one not before.
+    await waitFor(async () => (await toasts.count()) < 4, {
+      timeoutMs: 10_000,
+      message: 'the first toast leaves',
+    });
+    expect(Date.now() - firstShownAt).toBeGreaterThanOrEqual(3500);
+    await waitFor(async () => (await toasts.count()) === 0, {
+      timeoutMs: 10_000,
+      message: 'every toast leaves',
+    });
+  });
+
+  it("says 'No se pudo copiar al portapapeles.' when the browser refuses the clipboard", async () => {
+    const page = await site.page(MOBILE);
+    await page.addInitScript(() => {
+      navigator.clipboard.writeText = () =>
+        Promise.reject(new DOMException('Permiso denegado', 'NotAllowedError'));
+    });
+    await page.goto('/#sectionPackages');
+    await hydrated(page, 'Packages');
+    await page.getByRole('button', { name: /^Básico:/ }).click();
+    await page.waitForURL('**/checkout');
+    await page.getByLabel('Transferencia Bancaria').check();
+    await page.getByRole('button', { name: 'Copiar número de cuenta' }).click();
+    await page.getByText(ERRORS.clipboard, { exact: true }).waitFor();
   });
 
   it("sends a visitor without a package home with 'No hay paquete seleccionado'", async () => {
@@ -231,6 +305,73 @@ describe('checkout', () => {
   });
 });
 
+/** Presses Tab until the focused element's text or label matches `name`. */
+async function tabTo(page: Page, name: string | RegExp): Promise<void> {
+  for (let i = 0; i < 80; i++) {
+    await page.keyboard.press('Tab');
+    const focused = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement | null;
+      if (!el) return '';
+      const labels = (el as HTMLInputElement).labels;
+      return (
+        el.getAttribute('aria-label') ??
+        (labels && labels[0] ? labels[0].textContent : el.textContent) ??
+        ''
+      ).trim();
+    });
+    if (typeof name === 'string' ? focused === name : name.test(focused)) return;
+  }
+  throw new Error(`Tab never reached ${String(name)}`);
+}
+
+/** Inputs without a label and images without alt text on the page. */
+async function unlabelled(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    for (const el of document.querySelectorAll<HTMLInputElement>('input, select, textarea')) {
+      if (el.type === 'hidden') continue;
+      const named =
+        (el.labels && el.labels.length > 0) ||
+        el.getAttribute('aria-label') ||
+        el.getAttribute('aria-labelledby');
+      if (!named) problems.push(`${el.tagName.toLowerCase()}#${el.id || el.name}`);
+    }
+    for (const img of document.querySelectorAll('img'))
+      if (!img.getAttribute('alt')?.trim()) problems.push(`img ${img.getAttribute('src')}`);
+    return problems;
+  });
+}
+
+describe('accessibility', () => {
+  it('labels every input and image, and a keyboard alone reaches checkout and picks a method', async () => {
+    const page = await site.page(MOBILE);
+    await page.goto('/');
+    await page.getByRole('link', { name: UI.participate }).waitFor();
+    await revealAll(page);
+    await page.getByTestId('instant-prizes').waitFor();
+    expect(await unlabelled(page)).toEqual([]);
+
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.locator('body').focus();
+    await tabTo(page, UI.participate);
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.hash === '#sectionPackages');
+    await tabTo(page, /^Básico:/);
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/checkout');
+
+    await page.getByRole('heading', { name: 'Datos del comprador' }).waitFor();
+    expect(await unlabelled(page)).toEqual([]);
+    await tabTo(page, 'PayPal');
+    await page.keyboard.press('Space');
+    expect(await page.getByLabel('PayPal').isChecked()).toBe(true);
+    await tabTo(page, 'Nombre');
+    await page.keyboard.type('Ana');
+    expect(await page.getByLabel('Nombre', { exact: true }).inputValue()).toBe('Ana');
+    await tabTo(page, 'PAGAR AHORA');
+  });
+});
+
 describe('not found', () => {
   it('answers an unknown path with the 404 page and logs the path', async () => {
     const page = await site.page(MOBILE);
@@ -251,9 +392,14 @@ describe('content pages', () => {
     await page.goto('/sorteos');
     await page.getByRole('heading', { name: 'Sorteos', level: 1 }).waitFor();
     await page.getByRole('heading', { name: 'Gran Sorteo Navideño' }).waitFor();
+    await page.locator('#anteriores').getByRole('heading', { name: 'Sorteo de Verano' }).waitFor();
     await page.goto('/ganadores');
     await page.getByRole('heading', { name: 'Ganadores', level: 1 }).waitFor();
-    await page.getByText(UI.noPastActivities).waitFor();
+    await page.getByRole('heading', { name: 'María López' }).waitFor();
+    await page.getByText('Moto 0 km').waitFor();
+    expect(await page.getByRole('link', { name: /Ver en Instagram/ }).getAttribute('href')).toBe(
+      'https://instagram.com/p/voyaganar-verano',
+    );
     await page.goto('/contacto');
     await page.getByText(UI.supportHours).first().waitFor();
     await page.getByText('WhatsApp:').waitFor();

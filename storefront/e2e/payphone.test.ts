@@ -84,6 +84,7 @@ describe('paying with PayPhone', () => {
     await card.getByText('PayPhone', { exact: true }).waitFor();
     await card.getByText('4 números').waitFor();
     await card.getByText('$8.00').waitFor();
+    await card.getByText('Calle Larga 5-10, Cuenca, Azuay, ECUADOR', { exact: true }).waitFor();
 
     // Coming back to the same PayPhone link: already processed, the purchase is fetched.
     const again = await site.page(MOBILE);

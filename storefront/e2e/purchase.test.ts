@@ -152,6 +152,22 @@ describe('buying with bank transfer', () => {
     const plain = await site.page();
     await plain.goto(`/?email=${encodeURIComponent(email)}#lookup`);
     await plain.getByTestId('lookup-result').getByText('Completado').waitFor();
+
+    // The sales progress counts the ten numbers: 1.00% of 1000, the bar grown to it.
+    await waitFor(
+      async () => {
+        await plain.goto('/');
+        await plain.locator('#progress').scrollIntoViewIfNeeded();
+        await plain.getByText('10 de 1.000 números vendidos').waitFor({ timeout: 2000 });
+        return true;
+      },
+      { message: 'the progress after the sale' },
+    );
+    await plain.getByText('1.00%', { exact: true }).waitFor();
+    await plain.waitForFunction(
+      () => document.querySelector('[role="progressbar"]')?.getAttribute('aria-valuenow') === '1',
+    );
+    expect(await plain.locator('.progress-fill').evaluate((el) => el.style.width)).toBe('1%');
   });
 
   it("shows 'No se encontraron compras con ese email.' for an unknown e-mail", async () => {
@@ -161,5 +177,15 @@ describe('buying with bank transfer', () => {
     await page.getByLabel('Correo electrónico').fill('nadie@correo.ec');
     await page.getByRole('button', { name: 'Buscar' }).click();
     await page.getByText(UI.lookupEmpty).waitFor();
+  });
+
+  it("shows 'Error de conexión con el servidor' when the lookup cannot reach the api", async () => {
+    const page = await site.page();
+    await page.goto('/#lookup');
+    await hydrated(page, 'Lookup');
+    await page.route('**/api/purchases/by-email/**', (route) => route.abort('connectionrefused'));
+    await page.getByLabel('Correo electrónico').fill('ana@correo.ec');
+    await page.getByRole('button', { name: 'Buscar' }).click();
+    await page.getByRole('alert').getByText(ERRORS.connection, { exact: true }).waitFor();
   });
 });

@@ -183,3 +183,39 @@ export async function seedSettings(site: Site): Promise<void> {
     },
   });
 }
+
+export interface SeededPrize {
+  _id: string;
+  number: string;
+  prizeAmount: number;
+  status: string;
+  delivered: boolean;
+}
+
+/** Instant prizes placed by the api (Asignar Montos), the first one marked delivered. */
+export async function seedInstantPrizes(site: Site, amounts: number[]): Promise<SeededPrize[]> {
+  await site.api('POST', '/raffle/assign-random-prizes', {
+    prizes: amounts.map((amount) => ({ amount })),
+  });
+  const prizes = await site.api<SeededPrize[]>('GET', '/raffle/instant-prizes');
+  const [first] = prizes;
+  if (first) {
+    await site.api('PUT', `/raffle/${first._id}`, {
+      prizeAmount: first.prizeAmount,
+      delivered: true,
+    });
+  }
+  return site.api<SeededPrize[]>('GET', '/raffle/instant-prizes');
+}
+
+/** A past raffle with its winner, as an admin records it in Rifas. */
+export async function seedPastRaffle(site: Site, image: string): Promise<void> {
+  await site.api('POST', '/past-raffles', {
+    activityName: 'Sorteo de Verano',
+    date: '2026-02-14',
+    prize: 'Moto 0 km',
+    winner: 'María López',
+    image,
+    instagramPostUrl: 'https://instagram.com/p/voyaganar-verano',
+  });
+}

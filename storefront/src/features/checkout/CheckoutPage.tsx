@@ -16,7 +16,7 @@ import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { restoreSelectedPackage } from '../packages/restore-selected-package';
 import { $selectedPackage } from '../packages/selected-package';
-import { apiPost, ApiError } from '../shared/api';
+import { apiPost, errorMessage } from '../shared/api';
 import { BuyerFields } from './BuyerForm';
 import {
   buildOrderPayload,
@@ -37,13 +37,13 @@ import { PaymentMethods } from './PaymentMethods';
 /** How long the 'No hay paquete seleccionado' toast shows before going home. */
 const NO_PACKAGE_REDIRECT_MS = 1500;
 
+/**
+ * SPEC §8: the failed call's own toast ('Error' with the server's message, the status
+ * line or the connection text), then the checkout's, both worded exactly as the spec.
+ */
 function paymentFailed(error: unknown) {
-  const serverMsg = error instanceof ApiError && error.status !== null ? error.message : null;
-  toast.error(ERRORS.paymentTitle, {
-    description: serverMsg
-      ? `${ERRORS.paymentDescription} ${serverMsg}`
-      : ERRORS.paymentDescription,
-  });
+  toast.error(ERRORS.title, { description: errorMessage(error) });
+  toast.error(ERRORS.paymentTitle, { description: ERRORS.paymentDescription });
 }
 
 export default function CheckoutPage() {
