@@ -24,6 +24,7 @@ import {
   confirmTransferResponseSchema,
   confirmTransferSchema,
   notificationChannelSchema,
+  purchaseLookupSchema,
   purchaseNotificationsSchema,
   purchaseSchema,
 } from './entities/purchase';
@@ -452,9 +453,9 @@ export const API_ROUTES = {
     base: API_BASE,
     ...PUBLIC,
     tag: 'purchases',
-    summary: 'Compras de un e-mail (consulta pública).',
+    summary: 'Compras de un e-mail (consulta pública): estado, números y montos.',
     params: purchasesByEmailParamsSchema,
-    response: z.array(purchaseSchema),
+    response: z.array(purchaseLookupSchema),
     errors: [400, 429, 500],
   },
   getPurchase: {

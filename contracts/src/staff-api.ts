@@ -15,6 +15,12 @@ export const STAFF_API_MESSAGES = {
   jsonContentTypeRequired: 'El cuerpo de la solicitud debe enviarse como JSON.',
   reportFailed: 'No se pudo generar el reporte.',
   mediaEmpty: 'Este espacio de medios está vacío.',
+  // GET /admin/reports filters
+  reportDateInvalid: 'La fecha del filtro no es válida (use AAAA-MM-DD).',
+  reportMethodInvalid: 'Método de pago no válido.',
+  reportPackageTypeInvalid: 'Tipo de paquete no válido (normal o custom).',
+  reportStatusInvalid: 'Estado no válido (PAID o PENDING).',
+  reportFormatInvalid: 'Formato no válido (pdf o xlsx).',
 } as const;
 
 /** Report and export labels of a purchase's status (SPEC §2 reports; §4 names 'Completado'). */

@@ -1,5 +1,6 @@
 // Creates a staff admin: `npm run seed:admin -w @vag/api -- email password [nombre]`
-// (uses MONGODB_URL). An existing account with that e-mail is left untouched.
+// while `npm start` runs (uses MONGODB_URL). An existing account with that e-mail is
+// left untouched.
 import { loginSchema } from '@vag/contracts';
 import { connectDatabase } from '../db/client';
 import { ensureIndexes } from '../db/indexes';

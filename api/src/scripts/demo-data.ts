@@ -1,6 +1,7 @@
-// Demo data for a believable Ecuadorian raffle: `npm run seed:demo -w @vag/api`
-// (uses MONGODB_URL). Idempotent: running it again changes nothing that is already there
-// (fixed ids, create-if-absent accounts, numbers generated once).
+// Demo data for a believable Ecuadorian raffle: `npm run seed:demo -w @vag/api` while
+// `npm start` runs (it writes to MONGODB_URL, the document store `npm start` started).
+// Idempotent: running it again changes nothing that is already there (fixed ids,
+// create-if-absent accounts, numbers generated once).
 import { pathToFileURL } from 'node:url';
 import type { Db } from 'mongodb';
 import { connectDatabase } from '../db/client';
@@ -141,7 +142,13 @@ export async function loadDemoData(db: Db): Promise<void> {
 
 async function main(): Promise<void> {
   const env = parseEnv();
-  const { client, db } = await connectDatabase(env.MONGODB_URL);
+  const { client, db } = await connectDatabase(env.MONGODB_URL).catch((error: unknown) => {
+    throw new Error(
+      `No se pudo conectar con la base de datos en ${env.MONGODB_URL}. ` +
+        'Deje corriendo `npm start` (o `node infra/ferretdb.mjs start`) y vuelva a ejecutar ' +
+        `este comando. (${error instanceof Error ? error.message : String(error)})`,
+    );
+  });
   try {
     await ensureIndexes(db);
     await loadDemoData(db);

@@ -94,6 +94,24 @@ export const purchaseSchema = z.object({
 });
 export type Purchase = z.infer<typeof purchaseSchema>;
 
+/**
+ * GET /purchases/by-email/{email}: what anyone who knows the e-mail may see of each
+ * purchase — status, numbers and amounts, never the buyer's personal details.
+ */
+export const purchaseLookupSchema = purchaseSchema
+  .pick({
+    _id: true,
+    createdAt: true,
+    status: true,
+    quantity: true,
+    totalPrice: true,
+    paymentMethod: true,
+    assignedNumbers: true,
+  })
+  .extend({ packageData: z.object({ name: z.string() }).nullable() })
+  .strict();
+export type PurchaseLookup = z.infer<typeof purchaseLookupSchema>;
+
 /** PATCH /purchases/{id}/confirm-transfer (SPEC §5). */
 export const confirmTransferSchema = z.object({
   referenceCode: z

@@ -48,6 +48,16 @@ describe('packages', () => {
       body: { ...valid, price: 15 },
     });
     expect(updated.json).toMatchObject({ price: 15, msg: TOASTS.packageUpdated });
+    expect(
+      await call('PUT', `/packages/${json._id}`, { token: admin, body: { ...valid, quantity: 0 } }),
+    ).toMatchObject({
+      status: 400,
+      json: {
+        msg: VALIDATION.quantityPositive,
+        errors: { quantity: VALIDATION.quantityPositive },
+      },
+    });
+    expect((await call('GET', `/packages/${json._id}`)).json.price).toBe(15);
     const deleted = await call('DELETE', `/packages/${json._id}`, { token: admin });
     expect(deleted.json).toMatchObject({ _id: json._id, msg: TOASTS.packageDeleted });
     expect(await call('GET', `/packages/${json._id}`)).toMatchObject({

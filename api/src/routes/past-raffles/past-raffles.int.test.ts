@@ -36,6 +36,18 @@ describe('past raffles', () => {
       body: { ...valid, winner: 'Jorge Vera, Quito' },
     });
     expect(updated.json.winner).toBe('Jorge Vera, Quito');
+    expect(
+      await call('PUT', `/past-raffles/${created.json._id}`, {
+        token: admin,
+        body: { ...valid, image: 'no es url' },
+      }),
+    ).toMatchObject({
+      status: 400,
+      json: { msg: VALIDATION.urlInvalid, errors: { image: VALIDATION.urlInvalid } },
+    });
+    expect(
+      await call('PUT', '/past-raffles/no-existe', { token: admin, body: valid }),
+    ).toMatchObject({ status: 404, json: { msg: STAFF_API_MESSAGES.pastRaffleNotFound } });
     expect((await call('GET', `/past-raffles/${created.json._id}`)).json.winner).toBe(
       'Jorge Vera, Quito',
     );

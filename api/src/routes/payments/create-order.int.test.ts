@@ -188,3 +188,62 @@ describe('POST /api/payments/create-order without provider credentials', () => {
     }
   });
 });
+
+describe('POST /api/payments/create-order with credentials staff saved in settings', () => {
+  it('PayPal and card become available once their keys are saved with PUT /api/settings, without env keys', async () => {
+    // Only the fakes' addresses come from the environment; the keys come from settings.
+    const bare = await startTestServer({
+      env: { PAYPAL_BASE_URL: fakes.paypal.url, STRIPE_API_URL: fakes.stripe.url },
+    });
+    try {
+      await activeRaffle(bare.db, { totalNumbers: 10, pricePerNumber: 2 });
+      const before = await postJson(
+        `${bare.url}/api/payments/create-order`,
+        customOrder('paypal', 1, 2),
+      );
+      expect(before.status).toBe(503);
+      expect(before.body.msg).toBe(SERVER.methodUnavailable);
+
+      const { auth } = await staffToken(bare.deps, 'admin');
+      const current = await fetch(`${bare.url}/api/settings`, { headers: auth });
+      const settings = (await current.json()) as Record<string, unknown> & { _id: string };
+      const saved = await postJson(
+        `${bare.url}/api/settings/${settings._id}`,
+        {
+          ...settings,
+          payment: {
+            paypalClientId: fakes.paypal.clientId,
+            paypalSecret: fakes.paypal.clientSecret,
+            stripeSecretKey: fakes.stripe.secretKey,
+            stripePublishableKey: 'pk_test_123',
+          },
+        },
+        auth,
+        'PUT',
+      );
+      expect(saved.status).toBe(200);
+
+      const paypal = await postJson(
+        `${bare.url}/api/payments/create-order`,
+        customOrder('paypal', 1, 2),
+      );
+      expect(paypal.status).toBe(201);
+      expect(paypal.body.approveUrl).toMatch(/token=/);
+      const card = await postJson(
+        `${bare.url}/api/payments/create-order`,
+        customOrder('card', 1, 2),
+      );
+      expect(card.status).toBe(201);
+      expect(card.body.checkoutUrl).toEqual(expect.any(String));
+      // PayPhone's keys are not part of the settings screen: still unavailable.
+      const mobile = await postJson(
+        `${bare.url}/api/payments/create-order`,
+        customOrder('mobile', 1, 2),
+      );
+      expect(mobile.status).toBe(503);
+      expect((await getCapacity(bare.db))?.reserved).toBe(2);
+    } finally {
+      await bare.stop();
+    }
+  });
+});

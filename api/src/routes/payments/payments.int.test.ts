@@ -2,7 +2,8 @@
 // providers (their real HTTP APIs, the real SDKs) and a real SMTP server: order →
 // provider → confirmation → numbers on the purchase → e-mail and SMS with those numbers.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SERVER, PIPELINE_MESSAGES } from '@vag/contracts';
+import { SERVER, PIPELINE_MESSAGES, TOPICS } from '@vag/contracts';
+import type { BusMessage } from '../../bus/bus';
 import { getPurchase } from '../../db/purchases';
 import { getCapacity } from '../../db/raffle-capacity';
 import {
@@ -20,13 +21,32 @@ import { waitFor } from '../../testing/wait';
 let fakes: FakeProviders;
 let server: TestServer;
 let api: string;
+/** Every event the pipeline published, as a consumer of its own sees them. */
+const published: BusMessage[] = [];
 
 beforeAll(async () => {
   fakes = await startFakeProviders();
   server = await startTestServer({ env: { ...fakes.env, WHATSAPP_NUMBER: '593987654321' } });
   api = `${server.url}/api`;
   await activeRaffle(server.db, { totalNumbers: 1000, pricePerNumber: 1.5 });
+  await server.deps.bus.subscribe({
+    groupId: 'test-probe',
+    topics: [TOPICS['purchase.paid'], TOPICS['numbers.assigned'], TOPICS['notification.failed']],
+    handler: async (message) => {
+      published.push(message);
+    },
+  });
 });
+
+const eventsOf = (purchaseId: string, topic: string) =>
+  published.filter((m) => m.key === purchaseId && m.topic === topic);
+
+/**
+ * The distinct purchase.paid events of a purchase. The relay may deliver one event twice
+ * (at-least-once); a second confirmation would be a second event with its own id.
+ */
+const paidEvents = (purchaseId: string) =>
+  new Set(eventsOf(purchaseId, TOPICS['purchase.paid']).map((m) => (m.value as { id: string }).id));
 afterAll(async () => {
   await server?.stop();
   await fakes?.stop();
@@ -169,6 +189,28 @@ describe('POST /api/payments/create-order + confirmation, per method', () => {
     expect(res.status).toBe(400);
     expect(((await res.json()) as { msg: string }).msg).toBe(SERVER.invalidSignature);
     expect((await getPurchase(server.db, created.body.purchaseId))?.status).toBe('PENDING');
+  });
+
+  it('card: a session paid for another amount confirms nothing; the webhook is acknowledged (Stripe stops retrying) and the reason kept', async () => {
+    const created = await postJson(`${api}/payments/create-order`, customOrder('card', 2));
+    const sessionId: string = created.body.checkoutUrl.split('/').pop();
+    fakes.stripe.pay(sessionId, 1);
+    const { payload, signature } = fakes.stripe.signedCompletedEvent(sessionId);
+    const hooked = await fetch(`${api}/payments/stripe-webhook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      body: payload,
+    });
+    expect(hooked.status).toBe(200);
+    const verified = await postJson(`${api}/payments/verify-stripe`, { sessionId });
+    expect(verified.status).toBe(409);
+    expect(verified.body.msg).toBe(SERVER.amountMismatch);
+    const stored = await getPurchase(server.db, created.body.purchaseId);
+    expect(stored).toMatchObject({
+      status: 'PENDING',
+      failure: { reason: 'amount_mismatch', message: expect.stringContaining('0.01') },
+    });
+    expect(stored?.outbox).toBeUndefined();
   });
 
   it('mobile (PayPhone): payUrl + id → buyer pays → verify-payphone answers the purchase, then { purchase_id }', async () => {
@@ -356,5 +398,131 @@ describe('POST /api/payments/create-order + confirmation, per method', () => {
     await numbersOf(server.db, created.body.purchaseId);
     const after = (await getCapacity(server.db))!;
     expect(after.available + after.reserved + after.sold).toBe(after.totalNumbers);
+  });
+});
+
+describe('replays and races between confirmation paths', () => {
+  it('paypal: two capture-order calls at once (two tabs) confirm once: one purchase.paid, one set of numbers, one e-mail', async () => {
+    const created = await postJson(`${api}/payments/create-order`, customOrder('paypal', 2));
+    const orderId = new URL(created.body.approveUrl).searchParams.get('token')!;
+    fakes.paypal.approve(orderId);
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => postJson(`${api}/payments/capture-order`, { orderId })),
+    );
+    for (const a of answers) {
+      expect(a.status).toBe(200);
+      expect(a.body).toMatchObject({ _id: created.body.purchaseId, status: 'COMPLETED' });
+    }
+    const purchase = await expectNotified(created.body.purchaseId);
+    expect(purchase.assignedNumbers).toHaveLength(2);
+    expect(paidEvents(purchase._id).size).toBe(1);
+    expect(
+      await server.db.collection('number_claims').countDocuments({ purchaseId: purchase._id }),
+    ).toBe(1);
+  });
+
+  it('mobile: verify-payphone called twice at once confirms once; the late answer is { purchase_id } or the same purchase', async () => {
+    const order = customOrder('mobile', 3);
+    const created = await postJson(`${api}/payments/create-order`, order);
+    const { id } = fakes.payphone.pay(order.clientTransactionId!);
+    const body = { id, clientTxId: order.clientTransactionId };
+    const answers = await Promise.all([
+      postJson(`${api}/payments/verify-payphone`, body),
+      postJson(`${api}/payments/verify-payphone`, body),
+    ]);
+    for (const a of answers) {
+      expect(a.status).toBe(200);
+      expect(a.body._id ?? a.body.purchase_id).toBe(created.body.purchaseId);
+    }
+    expect(answers.some((a) => a.body.status === 'COMPLETED')).toBe(true);
+    const purchase = await expectNotified(created.body.purchaseId);
+    expect(paidEvents(purchase._id).size).toBe(1);
+  });
+
+  it('card: the redirect first, then the webhook delivered twice: one purchase.paid, one e-mail', async () => {
+    const created = await postJson(`${api}/payments/create-order`, customOrder('card', 2));
+    const sessionId: string = created.body.checkoutUrl.split('/').pop();
+    fakes.stripe.pay(sessionId);
+    const verified = await postJson(`${api}/payments/verify-stripe`, { sessionId });
+    expect(verified.body.status).toBe('COMPLETED');
+    const { payload, signature } = fakes.stripe.signedCompletedEvent(sessionId);
+    for (let i = 0; i < 2; i++) {
+      const hooked = await fetch(`${api}/payments/stripe-webhook`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+        body: payload,
+      });
+      expect(hooked.status).toBe(200);
+    }
+    const again = await postJson(`${api}/payments/verify-stripe`, { sessionId });
+    expect(again.body._id).toBe(created.body.purchaseId);
+    const purchase = await expectNotified(created.body.purchaseId);
+    expect(paidEvents(purchase._id).size).toBe(1);
+  });
+});
+
+describe('GET /api/purchases/{id}/notifications and re-send after a failure', () => {
+  it('shows staff an SMS that failed after its retries, with the error, and sends it on re-send', async () => {
+    const created = await postJson(`${api}/payments/create-order`, customOrder('bank_transfer', 2));
+    const purchaseId: string = created.body.purchaseId;
+    const { auth } = await staffToken(server.deps, 'admin');
+    fakes.twilio.failNext(100);
+    try {
+      await postJson(
+        `${api}/purchases/${purchaseId}/confirm-transfer`,
+        { referenceCode: 'REF-555', bankName: 'Pichincha' },
+        auth,
+        'PATCH',
+      );
+      const purchase = await numbersOf(server.db, purchaseId);
+      await waitFor(
+        async () =>
+          (await getPurchase(server.db, purchaseId))?.notifications?.sms?.status === 'failed',
+        { message: 'the SMS marked failed' },
+      );
+      const shown = await fetch(`${api}/purchases/${purchaseId}/notifications`, { headers: auth });
+      expect(shown.status).toBe(200);
+      expect(await shown.json()).toMatchObject({
+        email: { status: 'sent', attempts: 1 },
+        sms: { status: 'failed', attempts: 4, lastError: expect.any(String) },
+      });
+      expect(eventsOf(purchaseId, TOPICS['notification.failed'])).toHaveLength(1);
+      expect(
+        fakes.twilio.messages.filter((m) => m.body.includes(purchase.assignedNumbers[0]!)),
+      ).toHaveLength(0);
+    } finally {
+      fakes.twilio.failNext(0);
+    }
+
+    const resent = await postJson(
+      `${api}/purchases/${purchaseId}/notifications/sms/resend`,
+      {},
+      auth,
+    );
+    expect(resent.status).toBe(202);
+    const purchase = await expectNotified(purchaseId);
+    const shown = await fetch(`${api}/purchases/${purchaseId}/notifications`, { headers: auth });
+    expect(await shown.json()).toMatchObject({
+      email: { status: 'sent' },
+      sms: { status: 'sent', attempts: 1 },
+    });
+    expect(fakes.smtp.mails.filter((m) => m.to.includes(purchase.buyer.email))).toHaveLength(1);
+  });
+
+  it('answers 409 to a re-send for a purchase that is not paid yet, and 401 without a token', async () => {
+    const created = await postJson(`${api}/payments/create-order`, customOrder('bank_transfer', 1));
+    const { auth } = await staffToken(server.deps, 'admin');
+    const early = await postJson(
+      `${api}/purchases/${created.body.purchaseId}/notifications/email/resend`,
+      {},
+      auth,
+    );
+    expect(early.status).toBe(409);
+    expect(early.body.msg).toBe(SERVER.purchaseNotCompleted);
+    const anonymous = await postJson(
+      `${api}/purchases/${created.body.purchaseId}/notifications/email/resend`,
+      {},
+    );
+    expect(anonymous.status).toBe(401);
   });
 });

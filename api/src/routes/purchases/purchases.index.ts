@@ -1,7 +1,12 @@
 // Purchases, read side: the staff history (ra-data-simple-rest conventions), the buyer's
 // lookup by e-mail, the confirmation page's fetch by id, and the admin's reset
 // (DELETE /api/admin/delete-all-purchases, mounted under /admin).
-import { PERMISSIONS, SERVER } from '@vag/contracts';
+import {
+  PERMISSIONS,
+  SERVER,
+  STAFF_API_MESSAGES,
+  purchasesByEmailParamsSchema,
+} from '@vag/contracts';
 import { Hono } from 'hono';
 import type { Db } from 'mongodb';
 import { ADMIN_ONLY, ALL_STAFF, requireStaff } from '../../auth';
@@ -25,7 +30,10 @@ import {
   withId,
   type ListQuery,
 } from '../../lib/simple-rest';
+import { validate } from '../../lib/validate';
 import { whoHolds } from '../../raffle/allocate';
+import { clientAddress } from '../admin/login-limits';
+import { lookupLimiter } from './lookup-limits';
 
 /** A reseller without a code holds no purchases: this matches none. */
 const NO_CODE = '\u0000';
@@ -59,7 +67,9 @@ export const purchasesRouter = new Hono<AppEnv>()
       query = parseListQuery(c.req.query());
     } catch (error) {
       if (error instanceof ListQueryError)
-        throw apiError(400, SERVER.validationFailed, { [error.message]: SERVER.validationFailed });
+        throw apiError(400, STAFF_API_MESSAGES.invalidListQuery, {
+          [error.message]: STAFF_API_MESSAGES.invalidListQuery,
+        });
       throw error;
     }
     const filter = await toListFilter(c.get('deps').db, c.get('staff'), query);
@@ -73,9 +83,19 @@ export const purchasesRouter = new Hono<AppEnv>()
     return c.json(items.map(withId));
   })
 
-  .get('/by-email/:email', async (c) => {
-    return c.json(await findPurchasesByEmail(c.get('deps').db, c.req.param('email')));
-  })
+  .get(
+    '/by-email/:email',
+    async (c, next) => {
+      const deps = c.get('deps');
+      if (!lookupLimiter(deps).hit(clientAddress(c, deps.env.TRUST_PROXY)))
+        throw apiError(429, SERVER.tooManyAttempts);
+      await next();
+    },
+    validate('param', purchasesByEmailParamsSchema),
+    async (c) => {
+      return c.json(await findPurchasesByEmail(c.get('deps').db, c.req.valid('param').email));
+    },
+  )
 
   .get('/:id', async (c) => {
     const purchase = await findPurchaseForBuyer(c.get('deps').db, c.req.param('id'));

@@ -1,4 +1,4 @@
-import { PERMISSIONS, SERVER } from '@vag/contracts';
+import { PERMISSIONS, SERVER, STAFF_API_MESSAGES, purchaseLookupSchema } from '@vag/contracts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getRaffleNumbers } from '../../db/raffle-numbers';
 import {
@@ -10,6 +10,7 @@ import {
   type PurchaseFixture,
 } from '../../raffle/raffle-fixtures';
 import { startTestServer, type TestServer } from '../../testing/server';
+import { LOOKUP_LIMIT } from './lookup-limits';
 
 let srv: TestServer;
 let watcher: Awaited<ReturnType<typeof watchNumbersAssigned>>;
@@ -140,8 +141,14 @@ describe('GET /api/purchases', () => {
     expect(res.body.map((p: { id: string }) => p.id).sort()).toEqual([a, c].sort());
   });
 
-  it('answers 400 for a malformed range', async () => {
-    expect((await get('/purchases?range=nope', admin)).status).toBe(400);
+  it("answers 400 'Parámetros de consulta inválidos.' for a malformed range", async () => {
+    expect(await get('/purchases?range=nope', admin)).toMatchObject({
+      status: 400,
+      body: {
+        msg: STAFF_API_MESSAGES.invalidListQuery,
+        errors: { range: STAFF_API_MESSAGES.invalidListQuery },
+      },
+    });
   });
 });
 
@@ -165,6 +172,7 @@ describe('GET /api/purchases/by-email/{email}', () => {
         'totalPrice',
       ].sort(),
     );
+    expect(purchaseLookupSchema.safeParse(p).success).toBe(true);
     expect(p).toMatchObject({
       _id: mine.id,
       status: 'COMPLETED',
@@ -179,6 +187,20 @@ describe('GET /api/purchases/by-email/{email}', () => {
       status: 200,
       body: [],
     });
+  });
+
+  it("limits lookups per address: past the limit within a minute it answers 429 'Demasiados intentos…'", async () => {
+    const mine = await paid({ email: 'ana@example.com' });
+    const statuses: number[] = [];
+    for (let i = 0; i < LOOKUP_LIMIT.limit; i++)
+      statuses.push((await get(`/purchases/by-email/buscado${i}@example.com`)).status);
+    expect(statuses.every((s) => s === 200)).toBe(true);
+    expect(await get('/purchases/by-email/ana@example.com')).toMatchObject({
+      status: 429,
+      body: { msg: SERVER.tooManyAttempts },
+    });
+    // The limit guards the lookup only: the confirmation page's read by id still answers.
+    expect((await get(`/purchases/${mine.id}`)).status).toBe(200);
   });
 });
 

@@ -27,9 +27,14 @@ function describeFilters(query: ReportQuery, resellerCode: string | undefined): 
   return entries.map(([k, v]) => `${k}: ${String(v)}`).join(', ');
 }
 
+// Without a token the screen's report answers SPEC §8's 'ver reportes' message and its
+// exports 'No autenticado'.
+const reportGuard = requireStaff(ALL_STAFF, PERMISSIONS.viewReports);
+const exportGuard = requireStaff(ALL_STAFF, PERMISSIONS.notAuthenticatedExport);
+
 export const reportsRouter = new Hono<AppEnv>().get(
   '/',
-  requireStaff(ALL_STAFF, PERMISSIONS.viewReports),
+  (c, next) => (c.req.query('format')?.trim() ? exportGuard : reportGuard)(c, next),
   async (c) => {
     // An empty filter means "any" (the screen omits them, a hand-made URL may not).
     const raw = Object.fromEntries(

@@ -1,5 +1,5 @@
 import { inflateSync } from 'node:zlib';
-import { PERMISSIONS, REPORT_COLUMNS } from '@vag/contracts';
+import { PERMISSIONS, REPORT_COLUMNS, STAFF_API_MESSAGES } from '@vag/contracts';
 import ExcelJS from 'exceljs';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -143,23 +143,31 @@ describe('GET /api/admin/reports', () => {
     ).toEqual(['bruno@example.ec', 'carla@example.ec']);
   });
 
-  it('answers 400 to bad filters and the SPEC §8 message without a token', async () => {
-    expect(
-      (await call('GET', '/admin/reports?method=bitcoin', { token: admin.token })).status,
-    ).toBe(400);
-    expect(
-      (await call('GET', '/admin/reports?startDate=ayer', { token: admin.token })).status,
-    ).toBe(400);
-    expect((await call('GET', '/admin/reports?status=PAGADO', { token: admin.token })).status).toBe(
-      400,
-    );
-    expect((await call('GET', '/admin/reports?format=doc', { token: admin.token })).status).toBe(
-      400,
-    );
-    expect(await call('GET', '/admin/reports')).toMatchObject({
+  it.each([
+    ['method=bitcoin', 'method', STAFF_API_MESSAGES.reportMethodInvalid],
+    ['startDate=ayer', 'startDate', STAFF_API_MESSAGES.reportDateInvalid],
+    ['endDate=2026-13-45', 'endDate', STAFF_API_MESSAGES.reportDateInvalid],
+    ['packageType=vip', 'packageType', STAFF_API_MESSAGES.reportPackageTypeInvalid],
+    ['status=PAGADO', 'status', STAFF_API_MESSAGES.reportStatusInvalid],
+    ['format=doc', 'format', STAFF_API_MESSAGES.reportFormatInvalid],
+  ])('answers 400 to %s with its Spanish message', async (q, field, msg) => {
+    expect(await call('GET', `/admin/reports?${q}`, { token: admin.token })).toMatchObject({
+      status: 400,
+      json: { msg, errors: { [field]: msg } },
+    });
+  });
+
+  it("answers 401 'No tiene permisos para ver reportes' without a token, and 'No autenticado' to an export", async () => {
+    expect(await call('GET', '/admin/reports?status=PAID')).toMatchObject({
       status: 401,
       json: { msg: PERMISSIONS.viewReports },
     });
+    for (const format of ['pdf', 'xlsx']) {
+      expect(await call('GET', `/admin/reports?format=${format}`)).toMatchObject({
+        status: 401,
+        json: { msg: PERMISSIONS.notAuthenticatedExport },
+      });
+    }
   });
 
   it('exports reporte.xlsx with Spanish headers, Ecuador dates and 2-decimal money', async () => {

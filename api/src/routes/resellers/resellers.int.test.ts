@@ -73,6 +73,14 @@ describe('resellers', () => {
       body: { fullname: 'X Y Z', email: other.user.email, active: true },
     });
     expect(dup).toMatchObject({ status: 409, json: { msg: SERVER.emailTaken } });
+    const body = { fullname: 'X Y Z', email: 'libre@correo.ec', active: true };
+    for (const method of ['PUT', 'DELETE'])
+      expect(
+        await call(method, '/resellers/no-existe', {
+          token: admin,
+          body: method === 'PUT' ? body : undefined,
+        }),
+      ).toMatchObject({ status: 404, json: { msg: STAFF_API_MESSAGES.resellerNotFound } });
     const bad = await call('PUT', `/resellers/${r.user._id}`, {
       token: admin,
       body: { fullname: '', email: 'no', active: 'sí' },
