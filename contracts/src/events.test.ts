@@ -17,6 +17,8 @@ const paid = makeEvent('purchase.paid', {
   totalPrice: 5,
   resellerCode: null,
   packageType: 'normal',
+  createdAt: '2026-11-21T19:55:00.000Z',
+  buyer: { firstName: 'Ana', lastName: 'Pérez', email: 'ana@example.ec' },
   paidAt: '2026-11-21T20:00:00.000Z',
 });
 
@@ -62,6 +64,7 @@ describe('events', () => {
         case 'purchase.created':
         case 'purchase.paid':
         case 'purchase.expired':
+        case 'purchase.refund_required':
           return event.data.paymentMethod;
         case 'numbers.assigned':
           return event.data.numbers.join(',');

@@ -19,6 +19,10 @@ function envelope<T extends string, D extends z.ZodType>(type: T, data: D) {
   });
 }
 
+/**
+ * What every event of a purchase's life carries: enough for the reports worker to
+ * project the purchase's row from any one of them, whichever arrives first.
+ */
 const saleData = {
   purchaseId: idSchema,
   raffleId: idSchema,
@@ -27,28 +31,38 @@ const saleData = {
   totalPrice: z.number().nonnegative(),
   resellerCode: z.string().nullable(),
   packageType: packageTypeSchema,
+  createdAt: isoDateTimeSchema,
+  buyer: z.object({ firstName: z.string(), lastName: z.string(), email: z.string() }),
 };
 
+/** A PENDING order, written by create-order. */
 export const purchaseCreatedEventSchema = envelope('purchase.created', z.object(saleData));
 export type PurchaseCreatedEvent = z.infer<typeof purchaseCreatedEventSchema>;
 
+/** PENDING (or EXPIRED, after a late payment re-reserved) → COMPLETED. */
 export const purchasePaidEventSchema = envelope(
   'purchase.paid',
   z.object({ ...saleData, paidAt: isoDateTimeSchema }),
 );
 export type PurchasePaidEvent = z.infer<typeof purchasePaidEventSchema>;
 
+/** PENDING → EXPIRED: the reservation ran out unpaid, or the provider call failed. */
 export const purchaseExpiredEventSchema = envelope(
   'purchase.expired',
-  z.object({
-    purchaseId: idSchema,
-    raffleId: idSchema,
-    quantity: z.number().int().positive(),
-    paymentMethod: paymentMethodSchema,
-    expiredAt: isoDateTimeSchema,
-  }),
+  z.object({ ...saleData, expiredAt: isoDateTimeSchema }),
 );
 export type PurchaseExpiredEvent = z.infer<typeof purchaseExpiredEventSchema>;
+
+/** EXPIRED → REFUND_REQUIRED: paid after expiry with no numbers left. */
+export const purchaseRefundRequiredEventSchema = envelope(
+  'purchase.refund_required',
+  z.object({ ...saleData, paidAt: isoDateTimeSchema }),
+);
+export type PurchaseRefundRequiredEvent = z.infer<typeof purchaseRefundRequiredEventSchema>;
+
+/** The events that move a purchase from one status to the next. */
+export type PurchaseLifecycleEvent =
+  PurchaseCreatedEvent | PurchasePaidEvent | PurchaseExpiredEvent | PurchaseRefundRequiredEvent;
 
 export const numbersAssignedEventSchema = envelope(
   'numbers.assigned',
@@ -71,6 +85,7 @@ export const eventSchema = z.discriminatedUnion('type', [
   purchaseCreatedEventSchema,
   purchasePaidEventSchema,
   purchaseExpiredEventSchema,
+  purchaseRefundRequiredEventSchema,
   numbersAssignedEventSchema,
   notificationFailedEventSchema,
 ]);
@@ -83,6 +98,7 @@ export const EVENT_TYPES = [
   'purchase.created',
   'purchase.paid',
   'purchase.expired',
+  'purchase.refund_required',
   'numbers.assigned',
   'notification.failed',
 ] as const satisfies readonly EventType[];
@@ -92,6 +108,7 @@ export const TOPICS = {
   'purchase.created': 'vag.purchase.created',
   'purchase.paid': 'vag.purchase.paid',
   'purchase.expired': 'vag.purchase.expired',
+  'purchase.refund_required': 'vag.purchase.refund-required',
   'numbers.assigned': 'vag.numbers.assigned',
   'notification.failed': 'vag.notification.failed',
 } as const satisfies Record<EventType, string>;

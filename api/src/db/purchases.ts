@@ -7,7 +7,11 @@
 import type {
   NotificationChannel,
   PaymentMethod,
+  PurchaseCreatedEvent,
+  PurchaseExpiredEvent,
+  PurchaseLifecycleEvent,
   PurchasePaidEvent,
+  PurchaseRefundRequiredEvent,
   PurchaseStatus,
 } from '@vag/contracts';
 import type { Db, Filter } from 'mongodb';
@@ -33,11 +37,31 @@ export interface OutboxEntry<E> {
 }
 
 /**
- * Outbox entries by event type. Keys may not contain '.', so 'purchase.paid' is stored
- * under `purchase_paid` (see outboxField).
+ * Outbox entries by event type, one per transition of the purchase. Keys may not
+ * contain '.', so 'purchase.paid' is stored under `purchase_paid` (see OUTBOX_KEYS).
  */
 export interface PurchaseOutbox {
+  purchase_created?: OutboxEntry<PurchaseCreatedEvent>;
   purchase_paid?: OutboxEntry<PurchasePaidEvent>;
+  purchase_expired?: OutboxEntry<PurchaseExpiredEvent>;
+  purchase_refund_required?: OutboxEntry<PurchaseRefundRequiredEvent>;
+}
+
+export type OutboxKey = keyof PurchaseOutbox;
+
+export const OUTBOX_KEYS = {
+  'purchase.created': 'purchase_created',
+  'purchase.paid': 'purchase_paid',
+  'purchase.expired': 'purchase_expired',
+  'purchase.refund_required': 'purchase_refund_required',
+} as const satisfies Record<PurchaseLifecycleEvent['type'], OutboxKey>;
+
+/** A new, unpublished outbox entry for the event, keyed by its type. */
+export function outboxField(
+  event: PurchaseLifecycleEvent,
+  at: Date,
+): Record<string, OutboxEntry<PurchaseLifecycleEvent>> {
+  return { [`outbox.${OUTBOX_KEYS[event.type]}`]: { event, createdAt: at, publishedAt: null } };
 }
 
 export interface PurchaseDoc {
@@ -112,8 +136,6 @@ const purchases = (db: Db) => db.collection<PurchaseDoc>('purchases');
 const paymentRefs = (db: Db) =>
   db.collection<{ _id: string; purchaseId: string; createdAt: Date }>('payment_refs');
 
-export const PURCHASE_PAID_OUTBOX = 'purchase_paid' as const;
-
 export async function ensurePurchaseIndexes(db: Db): Promise<void> {
   await purchases(db).createIndex(
     { status: 1, 'reservation.expiresAt': 1 },
@@ -123,6 +145,8 @@ export async function ensurePurchaseIndexes(db: Db): Promise<void> {
     { 'outbox.purchase_paid.publishedAt': 1 },
     { name: 'outbox_purchase_paid' },
   );
+  // Resellers' purchase lists always filter by their code, newest first.
+  await purchases(db).createIndex({ resellerCode: 1, createdAt: -1 });
 }
 
 export async function insertPurchase(db: Db, doc: PurchaseDoc): Promise<void> {
@@ -200,29 +224,58 @@ export async function claimPaymentRef(db: Db, ref: string, purchaseId: string): 
 export async function endPendingReservation(
   db: Db,
   id: string,
+  event: PurchaseExpiredEvent,
   options: { expiredBefore?: Date; failure?: PurchaseDoc['failure'] } = {},
 ): Promise<PurchaseDoc | null> {
   const filter: Filter<PurchaseDoc> = { _id: id, status: 'PENDING', 'reservation.active': true };
   if (options.expiredBefore) filter['reservation.expiresAt'] = { $lte: options.expiredBefore };
+  const now = new Date();
   const set: Partial<PurchaseDoc> & Record<string, unknown> = {
     status: 'EXPIRED',
     'reservation.active': false,
-    updatedAt: new Date(),
+    updatedAt: now,
+    ...outboxField(event, now),
   };
   if (options.failure) set.failure = options.failure;
   return purchases(db).findOneAndUpdate(filter, { $set: set }, { returnDocument: 'after' });
 }
+
+/** The fields every event of a purchase's life carries (see purchaseEvent). */
+export type PurchaseSale = Pick<
+  PurchaseDoc,
+  | '_id'
+  | 'raffleId'
+  | 'quantity'
+  | 'paymentMethod'
+  | 'totalPrice'
+  | 'resellerCode'
+  | 'packageType'
+  | 'createdAt'
+> & { buyer: Pick<PurchaseBuyerDoc, 'firstName' | 'lastName' | 'email'> };
+
+const SALE_PROJECTION = {
+  raffleId: 1,
+  quantity: 1,
+  paymentMethod: 1,
+  totalPrice: 1,
+  resellerCode: 1,
+  packageType: 1,
+  createdAt: 1,
+  'buyer.firstName': 1,
+  'buyer.lastName': 1,
+  'buyer.email': 1,
+} as const;
 
 /** Pending orders whose reservation is past its expiry (the sweeper's work list). */
 export async function findExpiredReservations(
   db: Db,
   now: Date,
   limit: number,
-): Promise<Array<Pick<PurchaseDoc, '_id' | 'quantity' | 'raffleId'>>> {
+): Promise<PurchaseSale[]> {
   return purchases(db)
     .find(
       { status: 'PENDING', 'reservation.expiresAt': { $lte: now }, 'reservation.active': true },
-      { projection: { quantity: 1, raffleId: 1 }, limit },
+      { projection: SALE_PROJECTION, limit },
     )
     .toArray();
 }
@@ -241,7 +294,6 @@ export async function completePurchase(
   event: PurchasePaidEvent,
   paidAt: Date,
 ): Promise<PurchaseDoc | null> {
-  const outbox: OutboxEntry<PurchasePaidEvent> = { event, createdAt: paidAt, publishedAt: null };
   return purchases(db).findOneAndUpdate(
     { _id: id, status: from },
     {
@@ -251,7 +303,7 @@ export async function completePurchase(
         paidAt,
         updatedAt: paidAt,
         'reservation.active': false,
-        [`outbox.${PURCHASE_PAID_OUTBOX}`]: outbox,
+        ...outboxField(event, paidAt),
       },
     },
     { returnDocument: 'after' },
@@ -263,9 +315,10 @@ export async function markRefundRequired(
   db: Db,
   id: string,
   block: ProviderBlock,
+  event: PurchaseRefundRequiredEvent,
   message: string,
 ): Promise<PurchaseDoc | null> {
-  const now = new Date();
+  const now = new Date(event.data.paidAt);
   return purchases(db).findOneAndUpdate(
     { _id: id, status: 'EXPIRED' },
     {
@@ -275,42 +328,71 @@ export async function markRefundRequired(
         paidAt: now,
         updatedAt: now,
         failure: { reason: 'late_payment_sold_out', message, at: now },
+        ...outboxField(event, now),
       },
     },
     { returnDocument: 'after' },
   );
 }
 
+/** Every purchase with what the reports project of it (the reports worker's catch-up). */
+export async function findAllSales(
+  db: Db,
+): Promise<Array<PurchaseSale & Pick<PurchaseDoc, 'status' | 'paidAt'>>> {
+  return purchases(db)
+    .find({}, { projection: { ...SALE_PROJECTION, status: 1, paidAt: 1 } })
+    .toArray();
+}
+
 // ── Outbox ─────────────────────────────────────────────────────────────────────
 
-export async function findUnpublishedPaid(
+const OUTBOX_ENTRY_KEYS = Object.values(OUTBOX_KEYS);
+
+const unpublished = (key: OutboxKey): Filter<PurchaseDoc> => ({
+  [`outbox.${key}.publishedAt`]: null,
+  [`outbox.${key}.event`]: { $exists: true },
+});
+
+/** Purchases with at least one entry waiting to be published. */
+export async function findUnpublished(
   db: Db,
   limit: number,
 ): Promise<Array<Pick<PurchaseDoc, '_id' | 'outbox'>>> {
   return purchases(db)
-    .find(
-      { 'outbox.purchase_paid.publishedAt': null, 'outbox.purchase_paid.event': { $exists: true } },
-      { projection: { outbox: 1 }, limit },
-    )
+    .find({ $or: OUTBOX_ENTRY_KEYS.map(unpublished) }, { projection: { outbox: 1 }, limit })
     .toArray();
 }
 
-/** The purchase's entry when it is still waiting to be published (a lookup by `_id`, no scan). */
-export async function findUnpublishedPaidById(
+/** The purchase's outbox (a lookup by `_id`, no scan). */
+export async function findOutboxById(
   db: Db,
   id: string,
 ): Promise<Pick<PurchaseDoc, '_id' | 'outbox'> | null> {
-  return purchases(db).findOne(
-    { _id: id, 'outbox.purchase_paid.publishedAt': null },
-    { projection: { outbox: 1 } },
-  );
+  return purchases(db).findOne({ _id: id }, { projection: { outbox: 1 } });
+}
+
+/** The entries of an outbox still waiting to be published. */
+export function pendingEntries(
+  purchase: Pick<PurchaseDoc, 'outbox'>,
+): Array<{ key: OutboxKey; event: PurchaseLifecycleEvent }> {
+  const found: Array<{ key: OutboxKey; event: PurchaseLifecycleEvent }> = [];
+  for (const key of OUTBOX_ENTRY_KEYS) {
+    const entry = purchase.outbox?.[key];
+    if (entry?.event && entry.publishedAt === null) found.push({ key, event: entry.event });
+  }
+  return found;
 }
 
 /** Marks the entry published, unless it was replaced meanwhile (then it is published again: at-least-once). */
-export async function markPaidPublished(db: Db, id: string, eventId: string): Promise<void> {
+export async function markPublished(
+  db: Db,
+  id: string,
+  key: OutboxKey,
+  eventId: string,
+): Promise<void> {
   await purchases(db).updateOne(
-    { _id: id, 'outbox.purchase_paid.event.id': eventId },
-    { $set: { 'outbox.purchase_paid.publishedAt': new Date() } },
+    { _id: id, [`outbox.${key}.event.id`]: eventId },
+    { $set: { [`outbox.${key}.publishedAt`]: new Date() } },
   );
 }
 

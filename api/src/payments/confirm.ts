@@ -6,7 +6,7 @@
 // that also writes the `purchase.paid` outbox entry); a payment that arrives after the
 // reservation expired re-reserves capacity, or flags the purchase REFUND_REQUIRED when
 // no numbers remain; a replay answers the purchase as it is.
-import { makeEvent, SERVER } from '@vag/contracts';
+import { SERVER } from '@vag/contracts';
 import type { AppDeps } from '../context';
 import {
   completePurchase,
@@ -18,6 +18,7 @@ import {
 } from '../db/purchases';
 import { releaseCapacity, reserveCapacityForLatePayment } from '../db/raffle-capacity';
 import { apiError } from '../lib/errors';
+import { purchaseEvent } from '../pipeline/purchase-events';
 import { kickRelay } from '../pipeline/relay';
 
 /** How long a late payment that found no numbers waits before looking again. */
@@ -30,20 +31,7 @@ export interface PaymentApplied {
 }
 
 function paidEvent(purchase: PurchaseDoc, paidAt: Date) {
-  return makeEvent(
-    'purchase.paid',
-    {
-      purchaseId: purchase._id,
-      raffleId: purchase.raffleId,
-      quantity: purchase.quantity,
-      paymentMethod: purchase.paymentMethod,
-      totalPrice: purchase.totalPrice,
-      resellerCode: purchase.resellerCode ?? null,
-      packageType: purchase.packageType,
-      paidAt: paidAt.toISOString(),
-    },
-    paidAt,
-  );
+  return purchaseEvent('purchase.paid', purchase, { paidAt: paidAt.toISOString() }, paidAt);
 }
 
 export async function applyPayment(
@@ -102,8 +90,21 @@ export async function applyPayment(
       await new Promise((resolve) => setTimeout(resolve, LATE_PAYMENT_RECHECK_MS));
       continue;
     }
-    const flagged = await markRefundRequired(deps.db, purchaseId, block, SERVER.refundRequired);
+    const flaggedAt = new Date();
+    const flagged = await markRefundRequired(
+      deps.db,
+      purchaseId,
+      block,
+      purchaseEvent(
+        'purchase.refund_required',
+        purchase,
+        { paidAt: flaggedAt.toISOString() },
+        flaggedAt,
+      ),
+      SERVER.refundRequired,
+    );
     if (flagged) {
+      kickRelay(deps, purchaseId);
       log.error('payment arrived after expiry and no numbers remain: REFUND_REQUIRED');
       return { purchase: flagged, transitioned: true };
     }

@@ -35,6 +35,8 @@ import { createPayPalOrder } from './paypal';
 import { preparePayPhone } from './payphone';
 import { providerErrorSummary } from './provider-error';
 import { createCheckoutSession } from './stripe';
+import { purchaseEvent } from '../pipeline/purchase-events';
+import { kickRelay } from '../pipeline/relay';
 
 export type CreateOrderAnswer =
   | { approveUrl: string; purchaseId: string }
@@ -197,12 +199,16 @@ export async function createOrder(deps: AppDeps, order: CreateOrder): Promise<Cr
         }
       : {}),
   };
+  // The order's event rides in the same insert (the outbox); the relay publishes it.
+  const created = purchaseEvent('purchase.created', purchase, {}, now);
+  purchase.outbox = { purchase_created: { event: created, createdAt: now, publishedAt: null } };
   try {
     await insertPurchase(db, purchase);
   } catch (error) {
     await releaseCapacity(db, priced.quantity, CURRENT_RAFFLE_ID);
     throw error;
   }
+  kickRelay(deps, purchaseId);
 
   const description = `Voy a Ganar: ${priced.quantity} números de "${raffle.name}"`;
   const site = env.PUBLIC_URL.replace(/\/+$/, '');
@@ -284,10 +290,20 @@ export async function createOrder(deps: AppDeps, order: CreateOrder): Promise<Cr
       { provider: providerErrorSummary(error), purchaseId, method },
       'payment provider failed while creating the order; reservation released',
     );
-    const ended = await endPendingReservation(db, purchaseId, {
-      failure: { reason: 'provider_error', message, at: new Date() },
+    const endedAt = new Date();
+    const expired = purchaseEvent(
+      'purchase.expired',
+      purchase,
+      { expiredAt: endedAt.toISOString() },
+      endedAt,
+    );
+    const ended = await endPendingReservation(db, purchaseId, expired, {
+      failure: { reason: 'provider_error', message, at: endedAt },
     });
-    if (ended) await releaseCapacity(db, ended.quantity, ended.raffleId);
+    if (ended) {
+      await releaseCapacity(db, ended.quantity, ended.raffleId);
+      kickRelay(deps, purchaseId);
+    }
     throw apiError(502, SERVER.providerError);
   }
 }

@@ -1,16 +1,18 @@
-// The outbox relay: publishes `purchase.paid` entries written by the payment transition
+// The outbox relay: publishes the entries each transition of a purchase writes
+// (`purchase.created`, `purchase.paid`, `purchase.expired`, `purchase.refund_required`)
 // and marks them published. Delivery is at-least-once (a crash between publish and mark
 // publishes again; consumers are idempotent). A confirmation kicks it with the purchase
 // it completed, which is published after a lookup by `_id`; a periodic scan catches
 // whatever a kick missed (another process, a crash). The scan reads the whole purchases
 // collection (the store searches no other field by index), so it is kept out of the
 // path of every confirmation.
-import { TOPICS, type PurchasePaidEvent } from '@vag/contracts';
+import { TOPICS } from '@vag/contracts';
 import type { AppDeps } from '../context';
 import {
-  findUnpublishedPaid,
-  findUnpublishedPaidById,
-  markPaidPublished,
+  findOutboxById,
+  findUnpublished,
+  markPublished,
+  pendingEntries,
   type PurchaseDoc,
 } from '../db/purchases';
 import type { Stoppable } from '../runtime';
@@ -45,20 +47,20 @@ async function publishEntries(
   deps: Deps,
   pending: Array<Pick<PurchaseDoc, '_id' | 'outbox'>>,
 ): Promise<number> {
-  const entries = pending
-    .map((p) => ({ purchaseId: p._id, event: p.outbox?.purchase_paid?.event }))
-    .filter((e): e is { purchaseId: string; event: PurchasePaidEvent } => e.event !== undefined);
+  const entries = pending.flatMap((p) =>
+    pendingEntries(p).map((e) => ({ purchaseId: p._id, ...e })),
+  );
   if (entries.length === 0) return 0;
   await deps.bus.publish(
-    entries.map((e) => ({ topic: TOPICS['purchase.paid'], key: e.purchaseId, value: e.event })),
+    entries.map((e) => ({ topic: TOPICS[e.event.type], key: e.purchaseId, value: e.event })),
   );
-  await Promise.all(entries.map((e) => markPaidPublished(deps.db, e.purchaseId, e.event.id)));
+  await Promise.all(entries.map((e) => markPublished(deps.db, e.purchaseId, e.key, e.event.id)));
   return entries.length;
 }
 
 /** Publishes these purchases' entries if they are still pending. */
 async function relayPurchases(deps: Deps, purchaseIds: readonly string[]): Promise<number> {
-  const found = await Promise.all(purchaseIds.map((id) => findUnpublishedPaidById(deps.db, id)));
+  const found = await Promise.all(purchaseIds.map((id) => findOutboxById(deps.db, id)));
   return publishEntries(
     deps,
     found.filter((p) => p !== null),
@@ -69,7 +71,7 @@ async function relayPurchases(deps: Deps, purchaseIds: readonly string[]): Promi
 export async function relayOnce(deps: Deps): Promise<number> {
   let published = 0;
   for (;;) {
-    const pending = await findUnpublishedPaid(deps.db, BATCH);
+    const pending = await findUnpublished(deps.db, BATCH);
     const sent = await publishEntries(deps, pending);
     published += sent;
     if (sent === 0 || pending.length < BATCH) return published;

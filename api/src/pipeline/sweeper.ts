@@ -5,21 +5,32 @@ import type { AppDeps } from '../context';
 import { endPendingReservation, findExpiredReservations } from '../db/purchases';
 import { releaseCapacity } from '../db/raffle-capacity';
 import type { Stoppable } from '../runtime';
+import { purchaseEvent } from './purchase-events';
+import { kickRelay } from './relay';
 
 const BATCH = 500;
 
 /** Expires every reservation due at `now`; answers how many this call released. */
 export async function sweepExpiredReservations(
-  deps: Pick<AppDeps, 'db'>,
+  deps: AppDeps,
   now: Date = new Date(),
 ): Promise<number> {
   let released = 0;
   for (;;) {
     const due = await findExpiredReservations(deps.db, now, BATCH);
     for (const purchase of due) {
-      const ended = await endPendingReservation(deps.db, purchase._id, { expiredBefore: now });
+      const expired = purchaseEvent(
+        'purchase.expired',
+        purchase,
+        { expiredAt: now.toISOString() },
+        now,
+      );
+      const ended = await endPendingReservation(deps.db, purchase._id, expired, {
+        expiredBefore: now,
+      });
       if (ended) {
         await releaseCapacity(deps.db, ended.quantity, ended.raffleId);
+        kickRelay(deps, ended._id);
         released++;
       }
     }

@@ -101,6 +101,8 @@ export function purchasePaidMessage(purchaseId: string, quantity: number): BusMe
       totalPrice: quantity,
       resellerCode: null,
       packageType: 'custom',
+      createdAt: new Date().toISOString(),
+      buyer: { firstName: 'Ana', lastName: 'Pérez', email: 'ana@example.com' },
       paidAt: new Date().toISOString(),
     }),
   };

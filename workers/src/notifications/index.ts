@@ -21,6 +21,7 @@ export async function handleNotificationsMessage(
     case 'purchase.created':
     case 'purchase.paid':
     case 'purchase.expired':
+    case 'purchase.refund_required':
     case 'notification.failed':
       return;
     default: {

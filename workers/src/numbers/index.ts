@@ -19,6 +19,7 @@ export async function handleNumbersMessage(
       return;
     case 'purchase.created':
     case 'purchase.expired':
+    case 'purchase.refund_required':
     case 'numbers.assigned':
     case 'notification.failed':
       return;

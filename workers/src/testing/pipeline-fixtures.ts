@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createLogger, InProcessBus, parseEnv, type AppDeps } from '@vag/api';
 import { insertPurchase, type PurchaseDoc } from '@vag/api/db/purchases';
+import { purchaseEvent } from '@vag/api/pipeline/purchase-events';
 import { createTestDatabase, type TestDatabase } from '@vag/api/testing/test-db';
 import { makeEvent, TOPICS } from '@vag/contracts';
 
@@ -96,15 +97,11 @@ export function purchasePaid(purchase: PurchaseDoc) {
   return {
     topic: TOPICS['purchase.paid'],
     key: purchase._id,
-    value: makeEvent('purchase.paid', {
-      purchaseId: purchase._id,
-      raffleId: purchase.raffleId,
-      quantity: purchase.quantity,
-      paymentMethod: purchase.paymentMethod,
-      totalPrice: purchase.totalPrice,
-      resellerCode: purchase.resellerCode,
-      packageType: purchase.packageType,
-      paidAt: (purchase.paidAt ?? new Date()).toISOString(),
-    }),
+    value: purchaseEvent(
+      'purchase.paid',
+      purchase,
+      { paidAt: (purchase.paidAt ?? new Date()).toISOString() },
+      purchase.paidAt ?? new Date(),
+    ),
   };
 }

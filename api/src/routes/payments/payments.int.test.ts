@@ -210,7 +210,7 @@ describe('POST /api/payments/create-order + confirmation, per method', () => {
       status: 'PENDING',
       failure: { reason: 'amount_mismatch', message: expect.stringContaining('0.01') },
     });
-    expect(stored?.outbox).toBeUndefined();
+    expect(stored?.outbox?.purchase_paid).toBeUndefined();
   });
 
   it('mobile (PayPhone): payUrl + id → buyer pays → verify-payphone answers the purchase, then { purchase_id }', async () => {
