@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { getPurchase } from '@vag/api/db/purchases';
-import { salesBy } from '@vag/api/db/sales';
+import { salesBy } from '@vag/api/db/report-facts';
 import { activeRaffle, customOrder, numbersOf, postJson } from '@vag/api/payments/test-fixtures';
 import { startFakeProviders, type FakeProviders } from '@vag/api/testing/fakes/index';
 import { startTestServer, type TestServer } from '@vag/api/testing/server';

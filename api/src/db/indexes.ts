@@ -4,25 +4,23 @@ import type { Db } from 'mongodb';
 import { ensureMediaIndexes } from './media';
 import { ensurePackagesIndexes } from './packages';
 import { ensurePastRafflesIndexes } from './past-raffles';
-import { ensurePurchaseQueryIndexes } from './purchase-queries';
 import { ensureUsersIndexes } from './users';
 import { ensureInstantPrizeIndexes } from './instant-prizes';
 import { ensureNumberClaimIndexes } from './number-claims';
 import { ensurePurchaseNumbersIndexes } from './purchase-numbers';
 import { ensurePurchaseIndexes } from './purchases';
-import { ensureSalesIndexes } from './sales';
+import { ensureReportFactIndexes } from './report-facts';
 
 const indexCreators: Array<(db: Db) => Promise<unknown>> = [
   ensureUsersIndexes,
   ensurePackagesIndexes,
   ensurePastRafflesIndexes,
   ensureMediaIndexes,
-  ensurePurchaseQueryIndexes,
   ensureNumberClaimIndexes,
   ensureInstantPrizeIndexes,
   ensurePurchaseNumbersIndexes,
   ensurePurchaseIndexes,
-  ensureSalesIndexes,
+  ensureReportFactIndexes,
 ];
 
 export async function ensureIndexes(db: Db): Promise<void> {

@@ -7,10 +7,12 @@ import { getCapacity, releaseCapacity } from '../db/raffle-capacity';
 import { CURRENT_RAFFLE_ID } from '../db/raffle-numbers';
 import { activeRaffle, customOrder, numbersOf, postJson } from '../payments/test-fixtures';
 import { startFakeProviders, type FakeProviders } from '../testing/fakes';
+import { apiCaller, createStaff } from '../testing/seed';
 import { startTestServer, type TestServer } from '../testing/server';
 import { waitFor } from '../testing/wait';
 import { checkPayPhoneReversals } from './payphone-reversals';
 import { reconcileOnce } from './reconciler';
+import { purchaseEvent } from './purchase-events';
 import { sweepExpiredReservations } from './sweeper';
 
 const cleanups: Array<() => Promise<void>> = [];
@@ -126,9 +128,19 @@ describe('late payment racing the sweeper', () => {
     );
     expect(other.status).toBe(201);
     // The sweeper's first write: the reservation is over, its 3 numbers not yet released.
-    const ended = await endPendingReservation(server.db, created.body.purchaseId, {
-      expiredBefore: later(16),
-    });
+    const pending = await getPurchase(server.db, created.body.purchaseId);
+    const expiredAt = later(16);
+    const ended = await endPendingReservation(
+      server.db,
+      created.body.purchaseId,
+      purchaseEvent(
+        'purchase.expired',
+        pending!,
+        { expiredAt: expiredAt.toISOString() },
+        expiredAt,
+      ),
+      { expiredBefore: expiredAt },
+    );
     expect(ended?.status).toBe('EXPIRED');
     expect(await getCapacity(server.db)).toMatchObject({ available: 0, reserved: 5 });
     // Its second write lands while the payment is being settled.
@@ -188,6 +200,8 @@ describe('reconciler', () => {
         totalPrice: 2,
         resellerCode: null,
         packageType: 'custom',
+        createdAt: paidAt.toISOString(),
+        buyer: { firstName: 'Pedro', lastName: 'Loor', email: 'pedro@example.com' },
         paidAt: paidAt.toISOString(),
       },
       paidAt,
@@ -283,5 +297,56 @@ describe('PayPhone reversals', () => {
       failure: { reason: 'payment_reversed', message: expect.stringContaining('Reversed') },
     });
     expect(await checkPayPhoneReversals(server.deps)).toBe(0);
+  });
+});
+
+describe('the reports follow each purchase through its life', () => {
+  it('PENDING after create-order, EXPIRED after the sweeper, then COMPLETED or REFUND_REQUIRED as late payments find numbers or not', async () => {
+    const { server, fakes, api } = await setup(5);
+    const admin = await createStaff(server.db, { role: 'admin' });
+    const call = apiCaller(server.url);
+    const report = async (query = '') =>
+      (await call('GET', `/admin/reports${query}`, { token: admin.token })).json as {
+        totals: { totalAmount: number; totalTickets: number };
+        purchases: Array<{ _id: string; status: string }>;
+      };
+    const reportShows = (expected: Record<string, string>) =>
+      waitFor(
+        async () => {
+          const shown = Object.fromEntries(
+            (await report()).purchases.map((p) => [p._id, p.status]),
+          );
+          return Object.entries(expected).every(([id, status]) => shown[id] === status);
+        },
+        { message: `the report to show ${JSON.stringify(expected)}` },
+      );
+
+    const paidLate = customOrder('mobile', 2, 1);
+    const refunded = customOrder('mobile', 3, 1);
+    const a = (await postJson(`${api}/payments/create-order`, paidLate)).body.purchaseId;
+    const b = (await postJson(`${api}/payments/create-order`, refunded)).body.purchaseId;
+    await reportShows({ [a]: 'PENDING', [b]: 'PENDING' });
+
+    await sweepExpiredReservations(server.deps, later(16));
+    await reportShows({ [a]: 'EXPIRED', [b]: 'EXPIRED' });
+
+    // A bank transfer takes 3 of the 5 numbers: 2 remain, enough for one late payment.
+    const transfer = await postJson(
+      `${api}/payments/create-order`,
+      customOrder('bank_transfer', 3, 1),
+    );
+    const t = transfer.body.purchaseId;
+    for (const order of [paidLate, refunded]) {
+      const { id } = fakes.payphone.pay(order.clientTransactionId!);
+      await postJson(`${api}/payments/verify-payphone`, {
+        id,
+        clientTxId: order.clientTransactionId,
+      });
+    }
+    await reportShows({ [a]: 'COMPLETED', [b]: 'REFUND_REQUIRED', [t]: 'PENDING' });
+
+    expect((await report()).totals).toEqual({ totalAmount: 8, totalTickets: 8 });
+    expect((await report('?status=PAID')).purchases.map((p) => p._id)).toEqual([a]);
+    expect((await report('?status=PENDING')).purchases.map((p) => p._id)).toEqual([t]);
   });
 });

@@ -1,7 +1,10 @@
-// The reports worker: consumer group 'reports' on purchase.paid, keeping the sales
-// projections of db/sales.ts. One fact per purchase, so redelivery never counts twice.
+// The reports worker: consumer group 'reports' on every transition of a purchase
+// (created, paid, expired, refund required), keeping the facts of db/report-facts.ts
+// that the reports screen, its exports and the dashboard chart read. Each event writes
+// its purchase's fact idempotently and in any order, so redelivery never counts twice.
 import type { AppDeps, BusMessage, Stoppable } from '@vag/api';
-import { recordSale } from '@vag/api/db/sales';
+import { findAllSales } from '@vag/api/db/purchases';
+import { projectEvent, projectMissing } from '@vag/api/db/report-facts';
 import { TOPICS } from '@vag/contracts';
 import { parseConsumedEvent } from '../consume';
 
@@ -14,22 +17,12 @@ export async function handleReportsMessage(
   const event = parseConsumedEvent(deps.log, REPORTS_GROUP_ID, message);
   if (!event) return;
   switch (event.type) {
-    case 'purchase.paid': {
-      const d = event.data;
-      await recordSale(deps.db, {
-        _id: d.purchaseId,
-        raffleId: d.raffleId,
-        paymentMethod: d.paymentMethod,
-        resellerCode: d.resellerCode,
-        packageType: d.packageType,
-        quantity: d.quantity,
-        amount: d.totalPrice,
-        paidAt: new Date(d.paidAt),
-      });
-      return;
-    }
     case 'purchase.created':
+    case 'purchase.paid':
     case 'purchase.expired':
+    case 'purchase.refund_required':
+      await projectEvent(deps.db, event);
+      return;
     case 'numbers.assigned':
     case 'notification.failed':
       return;
@@ -40,13 +33,28 @@ export async function handleReportsMessage(
   }
 }
 
+/** Projects the purchases whose fact is missing or behind; answers how many. */
+export async function catchUpReportFacts(deps: Pick<AppDeps, 'db'>): Promise<number> {
+  return projectMissing(deps.db, await findAllSales(deps.db));
+}
+
+export const REPORTS_TOPICS = [
+  TOPICS['purchase.created'],
+  TOPICS['purchase.paid'],
+  TOPICS['purchase.expired'],
+  TOPICS['purchase.refund_required'],
+];
+
 export async function startReportsWorker(deps: AppDeps): Promise<Stoppable> {
   const log = deps.log.child({ worker: REPORTS_GROUP_ID });
   const subscription = await deps.bus.subscribe({
     groupId: REPORTS_GROUP_ID,
-    topics: [TOPICS['purchase.paid']],
+    topics: REPORTS_TOPICS,
     concurrency: 4,
     handler: (message) => handleReportsMessage({ ...deps, log }, message),
   });
+  // After subscribing: whatever happens from here on arrives as events.
+  const caughtUp = await catchUpReportFacts(deps);
+  if (caughtUp > 0) log.info({ caughtUp }, 'report facts projected from purchases');
   return { stop: () => subscription.stop() };
 }

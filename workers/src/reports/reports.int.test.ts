@@ -1,19 +1,44 @@
-// The reports worker's projections: one sale per paid purchase, whatever the redelivery.
-import { salesBy, salesChart } from '@vag/api/db/sales';
+// The reports worker's projection: one fact per purchase, whatever the redelivery and
+// whatever the order in which a purchase's events arrive.
+import type { PurchaseDoc } from '@vag/api/db/purchases';
+import { queryReport, salesBy, salesChart } from '@vag/api/db/report-facts';
+import { purchaseEvent } from '@vag/api/pipeline/purchase-events';
+import { TOPICS, type PurchaseLifecycleEvent } from '@vag/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { paidPurchase, purchasePaid, workerDeps } from '../testing/pipeline-fixtures';
-import { handleReportsMessage } from './index';
+import { catchUpReportFacts, handleReportsMessage } from './index';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
   while (cleanups.length) await cleanups.pop()!();
 });
 
+async function reportsDeps() {
+  const w = await workerDeps();
+  cleanups.push(w.stop);
+  return w.deps;
+}
+
+const at = new Date('2026-03-01T15:00:00Z');
+const later = (minutes: number) => new Date(at.getTime() + minutes * 60_000);
+
+function message(event: PurchaseLifecycleEvent) {
+  return { topic: TOPICS[event.type], key: event.data.purchaseId, value: event };
+}
+
+const created = (p: PurchaseDoc) => message(purchaseEvent('purchase.created', p, {}, p.createdAt));
+const expired = (p: PurchaseDoc) =>
+  message(purchaseEvent('purchase.expired', p, { expiredAt: later(16).toISOString() }, later(16)));
+const paid = (p: PurchaseDoc) =>
+  message(purchaseEvent('purchase.paid', p, { paidAt: later(20).toISOString() }, later(20)));
+const refundRequired = (p: PurchaseDoc) =>
+  message(
+    purchaseEvent('purchase.refund_required', p, { paidAt: later(30).toISOString() }, later(30)),
+  );
+
 describe('reports worker', () => {
   it('purchase.paid handler is idempotent when delivered twice', async () => {
-    const w = await workerDeps();
-    cleanups.push(w.stop);
-    const { deps } = w;
+    const deps = await reportsDeps();
     // 23:30 in Guayaquil on 2026-03-01 is already 2026-03-02 in UTC: the day is Ecuador's.
     const paidAt = new Date('2026-03-02T04:30:00Z');
     const a = await paidPurchase(deps, {
@@ -30,8 +55,8 @@ describe('reports worker', () => {
       paidAt,
       packageType: 'normal',
     });
-    for (const message of [purchasePaid(a), purchasePaid(a), purchasePaid(b)])
-      await handleReportsMessage(deps, message);
+    for (const m of [purchasePaid(a), purchasePaid(a), purchasePaid(b)])
+      await handleReportsMessage(deps, m);
     await Promise.all([
       handleReportsMessage(deps, purchasePaid(b)),
       handleReportsMessage(deps, purchasePaid(b)),
@@ -51,5 +76,90 @@ describe('reports worker', () => {
     ]);
     expect(await salesChart(deps.db, { resellerCode: 'RITA01' })).toMatchObject([{ total: 3 }]);
     expect(await salesChart(deps.db, { from: '2026-03-02' })).toEqual([]);
+  });
+
+  it("keeps each purchase's latest status whatever the order and number of its events", async () => {
+    const deps = await reportsDeps();
+    const order = { createdAt: at, status: 'PENDING' as const };
+    // Expired unpaid, then paid late with numbers left: COMPLETED.
+    const late = await paidPurchase(deps, { ...order, quantity: 2, totalPrice: 4 });
+    // Expired and never paid.
+    const lapsed = await paidPurchase(deps, { ...order, quantity: 1, totalPrice: 2 });
+    // Still waiting for its bank transfer.
+    const waiting = await paidPurchase(deps, {
+      ...order,
+      quantity: 5,
+      totalPrice: 10,
+      paymentMethod: 'bank_transfer',
+      resellerCode: 'RITA01',
+    });
+    // Paid late with no numbers left.
+    const refund = await paidPurchase(deps, { ...order, quantity: 3, totalPrice: 6 });
+
+    const deliveries = [
+      paid(late),
+      expired(lapsed),
+      created(waiting),
+      refundRequired(refund),
+      created(late),
+      expired(late),
+      created(lapsed),
+      expired(refund),
+      paid(late),
+      created(refund),
+      created(waiting),
+      expired(late),
+    ];
+    await Promise.all(deliveries.map((m) => handleReportsMessage(deps, m)));
+
+    const report = await queryReport(deps.db, {});
+    const statusOf = Object.fromEntries(report.rows.map((r) => [r._id, r.status]));
+    expect(statusOf).toEqual({
+      [late._id]: 'COMPLETED',
+      [lapsed._id]: 'EXPIRED',
+      [waiting._id]: 'PENDING',
+      [refund._id]: 'REFUND_REQUIRED',
+    });
+    expect(report.totals).toEqual({ totalAmount: 22, totalTickets: 11 });
+    expect(report.rows.find((r) => r._id === waiting._id)).toMatchObject({
+      buyer: {
+        firstName: waiting.buyer.firstName,
+        lastName: waiting.buyer.lastName,
+        email: waiting.buyer.email,
+      },
+      paymentMethod: 'bank_transfer',
+      resellerCode: 'RITA01',
+      createdAt: at,
+    });
+
+    const pending = await queryReport(deps.db, { statuses: ['PENDING'] });
+    expect(pending.rows.map((r) => r._id)).toEqual([waiting._id]);
+    expect(pending.totals).toEqual({ totalAmount: 10, totalTickets: 5 });
+    // Only the sale counts as sold, on the day it was paid.
+    expect(await salesChart(deps.db)).toEqual([
+      {
+        day: '2026-03-01',
+        byMethod: { paypal: 0, card: 0, bank_transfer: 0, mobile: 2 },
+        total: 2,
+        amount: 4,
+      },
+    ]);
+  });
+
+  it('projects purchases that have no fact yet, once', async () => {
+    const deps = await reportsDeps();
+    // Written before their events existed (an upgraded store): no fact for either.
+    const sold = await paidPurchase(deps, { quantity: 4, totalPrice: 8 });
+    const open = await paidPurchase(deps, { status: 'PENDING', quantity: 1, totalPrice: 2 });
+    // This one's fact is already ahead of the stored document read below.
+    await handleReportsMessage(deps, paid(open));
+
+    expect(await catchUpReportFacts(deps)).toBe(1);
+    expect(await catchUpReportFacts(deps)).toBe(0);
+    const report = await queryReport(deps.db, {});
+    expect(Object.fromEntries(report.rows.map((r) => [r._id, r.status]))).toEqual({
+      [sold._id]: 'COMPLETED',
+      [open._id]: 'COMPLETED',
+    });
   });
 });

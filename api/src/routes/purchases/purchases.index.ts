@@ -21,7 +21,7 @@ import {
   type PurchaseListFilter,
 } from '../../db/purchase-numbers';
 import { CURRENT_RAFFLE_ID, releaseAllRaffleNumbers } from '../../db/raffle-numbers';
-import { deleteAllSales } from '../../db/sales';
+import { deleteAllFacts } from '../../db/report-facts';
 import { apiError } from '../../lib/errors';
 import {
   contentRange,
@@ -114,7 +114,7 @@ export const purchasesAdminRouter = new Hono<AppEnv>().delete(
     await deleteAllClaims(db, CURRENT_RAFFLE_ID);
     await releaseAllRaffleNumbers(db);
     await resetInstantPrizes(db, CURRENT_RAFFLE_ID);
-    await deleteAllSales(db);
+    await deleteAllFacts(db);
     return c.json({ msg: SERVER.purchasesDeleted });
   },
 );

@@ -1,9 +1,9 @@
 // Turns the reports query into a purchases filter. Dates are Ecuador calendar days
 // (UTC-5 all year, no daylight saving), both ends inclusive. A reseller only ever gets
 // their own code, whatever reseller filter they send.
-import type { ReportQuery } from '@vag/contracts';
+import type { PurchaseStatus, ReportQuery } from '@vag/contracts';
 import type { StaffUser } from '../../context';
-import type { ReportFilter } from '../../db/purchase-queries';
+import type { ReportFilter } from '../../db/report-facts';
 
 const ECUADOR_OFFSET = '-05:00';
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -20,7 +20,7 @@ function endOf(value: string): Date {
     : new Date(new Date(value).getTime() + 1);
 }
 
-export const STATUS_FILTERS: Record<NonNullable<ReportQuery['status']>, string[]> = {
+export const STATUS_FILTERS: Record<NonNullable<ReportQuery['status']>, PurchaseStatus[]> = {
   PAID: ['COMPLETED'],
   PENDING: ['PENDING'],
 };

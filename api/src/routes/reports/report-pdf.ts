@@ -3,7 +3,7 @@
 // outside it (emoji in a name) are replaced so the export never fails.
 import { REPORT_COLUMNS, REPORT_TEXTS } from '@vag/contracts';
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
-import type { PurchaseReport } from '../../db/purchase-queries';
+import type { PurchaseReport } from '../../db/report-facts';
 import { formatDateTime, formatUsd, reportCells } from './report-format';
 
 const PAGE = { width: 842, height: 595 };

@@ -2,7 +2,7 @@
 // as numbers shown with 2 decimals, and a totals line under the table.
 import { REPORT_COLUMNS, REPORT_TEXTS } from '@vag/contracts';
 import ExcelJS from 'exceljs';
-import type { PurchaseReport } from '../../db/purchase-queries';
+import type { PurchaseReport } from '../../db/report-facts';
 import { reportCells } from './report-format';
 
 const MONEY_FORMAT = '"$"#,##0.00';

@@ -10,7 +10,7 @@ import {
 import { Hono } from 'hono';
 import { ALL_STAFF, requireStaff } from '../../auth';
 import type { AppEnv } from '../../context';
-import { queryPurchaseReport } from '../../db/purchase-queries';
+import { queryReport } from '../../db/report-facts';
 import { apiError } from '../../lib/errors';
 import { fieldErrors } from '../../lib/validate';
 import { reportFilter } from './report-filter';
@@ -50,7 +50,7 @@ export const reportsRouter = new Hono<AppEnv>().get(
     }
     const query = parsed.data;
     const filter = reportFilter(query, c.get('staff'));
-    const report = await queryPurchaseReport(c.get('deps').db, filter);
+    const report = await queryReport(c.get('deps').db, filter);
 
     if (query.format === 'pdf') {
       const pdf = await renderReportPdf(report, describeFilters(query, filter.resellerCode));

@@ -1,10 +1,21 @@
 import { inflateSync } from 'node:zlib';
-import { PERMISSIONS, REPORT_COLUMNS, STAFF_API_MESSAGES } from '@vag/contracts';
+import {
+  PERMISSIONS,
+  REPORT_COLUMNS,
+  STAFF_API_MESSAGES,
+  TOPICS,
+  type PurchaseLifecycleEvent,
+} from '@vag/contracts';
 import ExcelJS from 'exceljs';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PurchaseSale } from '../../db/purchases';
+import { queryReport } from '../../db/report-facts';
+import { purchaseEvent } from '../../pipeline/purchase-events';
+import { raffleWithNumbers } from '../../raffle/raffle-fixtures';
 import { apiCaller, bearer, createStaff, type CreatedStaff } from '../../testing/seed';
 import { startTestServer, type TestServer } from '../../testing/server';
+import { waitFor } from '../../testing/wait';
 
 let server: TestServer;
 let call: ReturnType<typeof apiCaller>;
@@ -41,12 +52,43 @@ function purchase(over: Record<string, unknown>) {
   };
 }
 
+/** The events the pipeline's transitions publish for a purchase in this status. */
+function lifecycle(doc: ReturnType<typeof purchase>) {
+  const sale = doc as unknown as PurchaseSale;
+  const later = new Date(sale.createdAt.getTime() + 5 * 60_000);
+  const events: PurchaseLifecycleEvent[] = [
+    purchaseEvent('purchase.created', sale, {}, sale.createdAt),
+  ];
+  if (doc.status === 'COMPLETED')
+    events.push(purchaseEvent('purchase.paid', sale, { paidAt: later.toISOString() }, later));
+  if (doc.status === 'EXPIRED')
+    events.push(purchaseEvent('purchase.expired', sale, { expiredAt: later.toISOString() }, later));
+  return events.map((event) => ({ topic: TOPICS[event.type], key: sale._id, value: event }));
+}
+
+let recorded = 0;
+
+/**
+ * Stores the purchases and publishes their events on the bus, as the outbox relay
+ * does; resolves once the reports worker has projected them all.
+ */
+async function recordPurchases(docs: Array<ReturnType<typeof purchase>>): Promise<void> {
+  await server.db.collection('purchases').insertMany(docs as never[]);
+  await server.deps.bus.publish(docs.flatMap(lifecycle));
+  recorded += docs.length;
+  await waitFor(async () => (await queryReport(server.db, {})).rows.length === recorded, {
+    message: `${recorded} purchases in the reports`,
+  });
+}
+
 beforeAll(async () => {
   server = await startTestServer();
+  // The paid events also reach the numbers worker, which numbers them as in production.
+  await raffleWithNumbers(server.db, 1000);
   call = apiCaller(server.url);
   admin = await createStaff(server.db, { role: 'admin' });
   reseller = await createStaff(server.db, { role: 'reseller' });
-  await server.db.collection('purchases').insertMany([
+  await recordPurchases([
     purchase({}),
     // 23:30 in Guayaquil on 5 Dec is 04:30 UTC on 6 Dec: still the 5th for the report.
     purchase({
@@ -77,7 +119,7 @@ beforeAll(async () => {
       status: 'EXPIRED',
       resellerCode: 'REV-OTRO22',
     }),
-  ] as never[]);
+  ]);
 });
 afterAll(async () => server?.stop());
 
@@ -242,7 +284,7 @@ describe('GET /api/admin/reports', () => {
         resellerCode: 'REV-LARGO2',
       }),
     );
-    await server.db.collection('purchases').insertMany(many as never[]);
+    await recordPurchases(many);
     const res = await fetch(`${server.url}/api/admin/reports?format=pdf&reseller=REV-LARGO2`, {
       headers: bearer(admin.token),
     });
