@@ -1,6 +1,7 @@
 // The audit must catch each broken invariant it claims to check, and pass a clean sellout.
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { projectMissing } from '@vag/api/db/report-facts';
 import { createTestDatabase, type TestDatabase } from '@vag/api/testing/test-db';
 import { auditRaffle, type AuditReport } from './invariants';
 
@@ -10,17 +11,31 @@ const N = 20;
 const expired = new Date(Date.now() - 3_600_000);
 const later = new Date(Date.now() + 3_600_000);
 
-function completed(numbers: number[], extra: Record<string, unknown> = {}) {
+/** A purchase with what the reports list of it, at $1 a number. */
+function purchase(status: string, quantity: number, extra: Record<string, unknown> = {}) {
   return {
     _id: randomUUID(),
     raffleId: 'current',
-    status: 'COMPLETED',
-    quantity: numbers.length,
+    createdAt: new Date(),
+    buyer: { firstName: 'Ana', lastName: 'Pérez', email: 'ana@example.ec' },
+    paymentMethod: 'paypal',
+    resellerCode: null,
+    packageType: 'custom',
+    status,
+    quantity,
+    totalPrice: quantity,
+    ...extra,
+  };
+}
+
+function completed(numbers: number[], extra: Record<string, unknown> = {}) {
+  return purchase('COMPLETED', numbers.length, {
     assignedNumbers: numbers.map((n) => String(n).padStart(2, '0')),
     reservation: { active: false, expiresAt: later },
     notifications: { email: { status: 'sent' }, sms: { status: 'logged' } },
+    paidAt: new Date(),
     ...extra,
-  };
+  });
 }
 
 function failing(report: AuditReport): string[] {
@@ -36,11 +51,14 @@ describe('sellout audit', () => {
     await t.drop();
   });
 
-  /** The raffle, the purchases and, unless told otherwise, one claim per completed purchase. */
+  /**
+   * The raffle, the purchases and, unless told otherwise, one claim per completed
+   * purchase and the reports' fact of each purchase.
+   */
   async function seed(
     purchases: object[],
     raffle: Record<string, unknown> = {},
-    { claims = true } = {},
+    { claims = true, reports = true } = {},
   ) {
     const sold = purchases
       .filter((p) => (p as { status: string }).status === 'COMPLETED')
@@ -57,6 +75,7 @@ describe('sellout audit', () => {
       ...raffle,
     });
     if (purchases.length) await t.db.collection('purchases').insertMany(purchases as never[]);
+    if (reports) await projectMissing(t.db, purchases as never[]);
     let start = 0;
     for (const p of purchases as Array<{ _id: string; status: string; quantity: number }>) {
       if (!claims || p.status !== 'COMPLETED') continue;
@@ -104,17 +123,10 @@ describe('sellout audit', () => {
   });
 
   it('fails the pending check for a reservation left past its expiry', async () => {
-    await seed(
-      [
-        {
-          _id: randomUUID(),
-          status: 'PENDING',
-          quantity: 2,
-          reservation: { active: true, expiresAt: expired },
-        },
-      ],
-      { available: N - 2, reserved: 2 },
-    );
+    await seed([purchase('PENDING', 2, { reservation: { active: true, expiresAt: expired } })], {
+      available: N - 2,
+      reserved: 2,
+    });
     expect(failing(await auditRaffle(t.db))).toEqual(['pending']);
   });
 
@@ -127,5 +139,19 @@ describe('sellout audit', () => {
       { _id: 'current:1', raffleId: 'current', start: 1, count: 2, purchaseId: b._id },
     ]);
     expect(failing(await auditRaffle(t.db))).toEqual(['claims']);
+  });
+
+  it('fails the reports check when the reports miss a purchase or show an old status', async () => {
+    const shown = completed([0, 1]);
+    const behind = completed([2, 3]);
+    const missing = completed([4, 5]);
+    await seed([shown, behind, missing], {}, { reports: false });
+    await projectMissing(t.db, [shown, { ...behind, status: 'PENDING' }] as never[]);
+    const report = await auditRaffle(t.db);
+    expect(failing(report)).toEqual(['reports']);
+    const details = report.results.find((r) => r.id === 'reports')!.details.join('\n');
+    expect(details).toContain(`COMPLETED ${missing._id} missing from the reports`);
+    expect(details).toContain(`${behind._id}: reports show PENDING × 2, purchase is COMPLETED × 2`);
+    expect(details).toContain('reports total 4 numbers, purchases 6');
   });
 });

@@ -1,7 +1,9 @@
 // The sellout audit: reads the document store after a run and checks the invariants of
 // DESIGN.md (I1 unique, I2 no oversell, I3 exactly-once) plus the pipeline's end state
-// (notifications delivered, no reservation left behind). Each check reports what it saw,
-// so a FAIL says which purchase or number broke it.
+// (notifications delivered, no reservation left behind, the reports showing every
+// purchase as it is). Each check reports what it saw, so a FAIL says which purchase or
+// number broke it.
+import { queryReport } from '@vag/api/db/report-facts';
 import type { Db } from 'mongodb';
 
 export interface InvariantResult {
@@ -27,6 +29,8 @@ export interface AuditOptions {
   collections?: { raffles?: string; purchases?: string; claims?: string | null };
   /** False for a store whose pipeline sends no messages (the baseline). */
   notifications?: boolean;
+  /** False for a store without the reports' projection (the baseline). */
+  reports?: boolean;
 }
 
 interface RaffleDoc {
@@ -44,6 +48,7 @@ interface PurchaseDoc {
   _id: string;
   status: string;
   quantity: number;
+  totalPrice?: number;
   assignedNumbers?: string[];
   reservation?: { active?: boolean; expiresAt?: Date };
   notifications?: { email?: { status?: string }; sms?: { status?: string } };
@@ -84,6 +89,7 @@ export async function auditRaffle(db: Db, options: AuditOptions = {}): Promise<A
         projection: {
           status: 1,
           quantity: 1,
+          totalPrice: 1,
           assignedNumbers: 1,
           reservation: 1,
           notifications: 1,
@@ -103,6 +109,7 @@ export async function auditRaffle(db: Db, options: AuditOptions = {}): Promise<A
   if (claims) results.push(checkClaims(claims, completed, total));
   if (options.notifications !== false) results.push(checkNotifications(completed));
   results.push(checkNoStuckPending(purchases, now, graceMs));
+  if (options.reports !== false) results.push(await checkReports(db, purchases));
 
   return {
     ok: results.every((r) => r.ok),
@@ -267,6 +274,31 @@ function checkNoStuckPending(
     .map((p) => `PENDING ${p._id} expired at ${p.reservation?.expiresAt?.toISOString()}`);
   return result('pending', 'no purchase stuck PENDING past its expiry', problems, [
     `${pending.length} pending purchases`,
+  ]);
+}
+
+/** The reports list every purchase once, with its status, quantity and amount. */
+async function checkReports(db: Db, purchases: PurchaseDoc[]): Promise<InvariantResult> {
+  const { rows, totals } = await queryReport(db, {});
+  const shown = new Map(rows.map((r) => [r._id, r]));
+  const problems: string[] = [];
+  if (shown.size !== rows.length)
+    problems.push(`${rows.length - shown.size} purchases listed twice`);
+  for (const p of purchases) {
+    const row = shown.get(p._id);
+    if (!row) problems.push(`${p.status} ${p._id} missing from the reports`);
+    else if (row.status !== p.status || row.quantity !== p.quantity)
+      problems.push(
+        `${p._id}: reports show ${row.status} × ${row.quantity}, purchase is ${p.status} × ${p.quantity}`,
+      );
+    shown.delete(p._id);
+  }
+  for (const id of shown.keys()) problems.push(`reports list ${id}, which is no purchase`);
+  const tickets = sumQuantity(purchases);
+  if (totals.totalTickets !== tickets)
+    problems.push(`reports total ${totals.totalTickets} numbers, purchases ${tickets}`);
+  return result('reports', 'the reports show every purchase as it is', problems, [
+    `${rows.length} report rows, ${totals.totalTickets} numbers, $${totals.totalAmount.toFixed(2)}`,
   ]);
 }
 

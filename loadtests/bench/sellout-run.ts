@@ -139,6 +139,7 @@ export async function runSellout(options: SelloutOptions): Promise<SelloutFigure
     messagesPerSecond,
     audit: await auditRaffle(options.db, {
       notifications: options.notifications,
+      reports: options.notifications,
       collections: options.notifications ? {} : { claims: null },
     }),
   };
