@@ -179,7 +179,6 @@ const STAFF_PROJECTION = Object.fromEntries(INTERNAL_FIELDS.map((f) => [f, 0]));
 
 /** What a buyer may see of their own purchases when looking them up by e-mail. */
 export interface BuyerLookupPurchase {
-  _id: string;
   createdAt: Date;
   status: string;
   quantity: number;
@@ -209,7 +208,6 @@ export async function findPurchasesByEmail(db: Db, email: string): Promise<Buyer
     )
     .toArray();
   return docs.map((d) => ({
-    _id: d._id,
     createdAt: d.createdAt,
     status: d.status,
     quantity: d.quantity,

@@ -96,11 +96,11 @@ export type Purchase = z.infer<typeof purchaseSchema>;
 
 /**
  * GET /purchases/by-email/{email}: what anyone who knows the e-mail may see of each
- * purchase — status, numbers and amounts, never the buyer's personal details.
+ * purchase — status, numbers and amounts, never the buyer's personal details, nor the
+ * purchase id (GET /purchases/{id} answers the buyer's contact details to whoever has it).
  */
 export const purchaseLookupSchema = purchaseSchema
   .pick({
-    _id: true,
     createdAt: true,
     status: true,
     quantity: true,

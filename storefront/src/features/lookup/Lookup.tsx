@@ -6,7 +6,7 @@ import {
   formatUsd,
   PAYMENT_METHOD_LABELS,
   UI,
-  type Purchase,
+  type PurchaseLookup,
 } from '@vag/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { apiGet, ApiError } from '../shared/api';
@@ -16,7 +16,7 @@ type State =
   | { kind: 'idle' }
   | { kind: 'loading' }
   | { kind: 'error'; message: string }
-  | { kind: 'done'; purchases: Purchase[] };
+  | { kind: 'done'; purchases: PurchaseLookup[] };
 
 export default function Lookup() {
   const [state, setState] = useState<State>({ kind: 'idle' });
@@ -98,8 +98,8 @@ export default function Lookup() {
         )}
         {state.kind === 'done' && state.purchases.length > 0 && (
           <ul className="lookup-results" style={{ listStyle: 'none', padding: 0 }}>
-            {state.purchases.map((purchase) => (
-              <li key={purchase._id} className="card" data-testid="lookup-result">
+            {state.purchases.map((purchase, i) => (
+              <li key={`${purchase.createdAt}-${i}`} className="card" data-testid="lookup-result">
                 <p
                   style={{
                     margin: 0,

@@ -3,8 +3,8 @@ import { lookupPath, purchasesFromResponse, purchaseStatusLabel } from './lookup
 
 describe('lookup', () => {
   it('reads the purchases from either answer shape', () => {
-    expect(purchasesFromResponse({ purchases: [{ _id: '1' }] })).toHaveLength(1);
-    expect(purchasesFromResponse([{ _id: '1' }, { _id: '2' }])).toHaveLength(2);
+    expect(purchasesFromResponse({ purchases: [{ status: 'COMPLETED' }] })).toHaveLength(1);
+    expect(purchasesFromResponse([{ status: 'PENDING' }, { status: 'COMPLETED' }])).toHaveLength(2);
     expect(purchasesFromResponse(null)).toEqual([]);
   });
   it('labels statuses in Spanish and shows unknown ones raw', () => {

@@ -1,11 +1,11 @@
 // Purchase lookup by e-mail: what the api answers and how a status reads to a buyer.
-import type { Purchase, PurchaseStatus } from '@vag/contracts';
+import type { PurchaseLookup, PurchaseStatus } from '@vag/contracts';
 
 /** GET /purchases/by-email answers `{ purchases }`; a bare list is accepted too. */
-export function purchasesFromResponse(body: unknown): Purchase[] {
-  if (Array.isArray(body)) return body as Purchase[];
+export function purchasesFromResponse(body: unknown): PurchaseLookup[] {
+  if (Array.isArray(body)) return body as PurchaseLookup[];
   if (body && typeof body === 'object' && 'purchases' in body && Array.isArray(body.purchases))
-    return body.purchases as Purchase[];
+    return body.purchases as PurchaseLookup[];
   return [];
 }
 
