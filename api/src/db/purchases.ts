@@ -7,9 +7,7 @@
 import type {
   NotificationChannel,
   PaymentMethod,
-  PurchaseCreatedEvent,
   PurchaseExpiredEvent,
-  PurchaseLifecycleEvent,
   PurchasePaidEvent,
   PurchaseRefundRequiredEvent,
   PurchaseStatus,
@@ -37,11 +35,11 @@ export interface OutboxEntry<E> {
 }
 
 /**
- * Outbox entries by event type, one per transition of the purchase. Keys may not
- * contain '.', so 'purchase.paid' is stored under `purchase_paid` (see OUTBOX_KEYS).
+ * Outbox entries by event type, one per transition out of PENDING (the order itself
+ * publishes purchase.created directly, see create-order). Keys may not contain '.', so
+ * 'purchase.paid' is stored under `purchase_paid` (see OUTBOX_KEYS).
  */
 export interface PurchaseOutbox {
-  purchase_created?: OutboxEntry<PurchaseCreatedEvent>;
   purchase_paid?: OutboxEntry<PurchasePaidEvent>;
   purchase_expired?: OutboxEntry<PurchaseExpiredEvent>;
   purchase_refund_required?: OutboxEntry<PurchaseRefundRequiredEvent>;
@@ -49,18 +47,20 @@ export interface PurchaseOutbox {
 
 export type OutboxKey = keyof PurchaseOutbox;
 
+/** The events that travel through the outbox. */
+export type OutboxEvent = PurchasePaidEvent | PurchaseExpiredEvent | PurchaseRefundRequiredEvent;
+
 export const OUTBOX_KEYS = {
-  'purchase.created': 'purchase_created',
   'purchase.paid': 'purchase_paid',
   'purchase.expired': 'purchase_expired',
   'purchase.refund_required': 'purchase_refund_required',
-} as const satisfies Record<PurchaseLifecycleEvent['type'], OutboxKey>;
+} as const satisfies Record<OutboxEvent['type'], OutboxKey>;
 
 /** A new, unpublished outbox entry for the event, keyed by its type. */
 export function outboxField(
-  event: PurchaseLifecycleEvent,
+  event: OutboxEvent,
   at: Date,
-): Record<string, OutboxEntry<PurchaseLifecycleEvent>> {
+): Record<string, OutboxEntry<OutboxEvent>> {
   return { [`outbox.${OUTBOX_KEYS[event.type]}`]: { event, createdAt: at, publishedAt: null } };
 }
 
@@ -374,8 +374,8 @@ export async function findOutboxById(
 /** The entries of an outbox still waiting to be published. */
 export function pendingEntries(
   purchase: Pick<PurchaseDoc, 'outbox'>,
-): Array<{ key: OutboxKey; event: PurchaseLifecycleEvent }> {
-  const found: Array<{ key: OutboxKey; event: PurchaseLifecycleEvent }> = [];
+): Array<{ key: OutboxKey; event: OutboxEvent }> {
+  const found: Array<{ key: OutboxKey; event: OutboxEvent }> = [];
   for (const key of OUTBOX_ENTRY_KEYS) {
     const entry = purchase.outbox?.[key];
     if (entry?.event && entry.publishedAt === null) found.push({ key, event: entry.event });

@@ -1,6 +1,6 @@
-// The outbox relay: publishes the entries each transition of a purchase writes
-// (`purchase.created`, `purchase.paid`, `purchase.expired`, `purchase.refund_required`)
-// and marks them published. Delivery is at-least-once (a crash between publish and mark
+// The outbox relay: publishes the entries each transition out of PENDING writes
+// (`purchase.paid`, `purchase.expired`, `purchase.refund_required`) and marks them
+// published. Delivery is at-least-once (a crash between publish and mark
 // publishes again; consumers are idempotent). A confirmation kicks it with the purchase
 // it completed, which is published after a lookup by `_id`; a periodic scan catches
 // whatever a kick missed (another process, a crash). The scan reads the whole purchases
