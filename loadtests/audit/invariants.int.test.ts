@@ -1,7 +1,7 @@
 // The audit must catch each broken invariant it claims to check, and pass a clean sellout.
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { projectMissing } from '@vag/api/db/report-facts';
+import { reconcileFacts } from '@vag/api/db/report-facts';
 import { createTestDatabase, type TestDatabase } from '@vag/api/testing/test-db';
 import { auditRaffle, type AuditReport } from './invariants';
 
@@ -75,7 +75,7 @@ describe('sellout audit', () => {
       ...raffle,
     });
     if (purchases.length) await t.db.collection('purchases').insertMany(purchases as never[]);
-    if (reports) await projectMissing(t.db, purchases as never[]);
+    if (reports) await reconcileFacts(t.db, async () => purchases as never[]);
     let start = 0;
     for (const p of purchases as Array<{ _id: string; status: string; quantity: number }>) {
       if (!claims || p.status !== 'COMPLETED') continue;
@@ -146,7 +146,7 @@ describe('sellout audit', () => {
     const behind = completed([2, 3]);
     const missing = completed([4, 5]);
     await seed([shown, behind, missing], {}, { reports: false });
-    await projectMissing(t.db, [shown, { ...behind, status: 'PENDING' }] as never[]);
+    await reconcileFacts(t.db, async () => [shown, { ...behind, status: 'PENDING' }] as never[]);
     const report = await auditRaffle(t.db);
     expect(failing(report)).toEqual(['reports']);
     const details = report.results.find((r) => r.id === 'reports')!.details.join('\n');

@@ -100,15 +100,22 @@ export async function seedRaffle(
   return { packages };
 }
 
-/** Holds a request until `release()` so a test can look at the page meanwhile. */
+/**
+ * Holds a request until `release()` so a test can look at the page meanwhile; then
+ * sends it on and keeps each answer's JSON body in `answers` (read before the page sees
+ * it, so even an answer the page navigates away on can be looked at).
+ */
 export async function holdRequests(page: Page, pattern: string) {
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
+  const answers: unknown[] = [];
   await page.route(pattern, async (route) => {
     await released;
-    await route.continue();
+    const response = await route.fetch();
+    answers.push(await response.json().catch(() => null));
+    await route.fulfill({ response });
   });
-  return { release };
+  return { release, answers };
 }
 
 /** Waits until the island of `component` (e.g. 'Lookup') is hydrated on the page. */

@@ -141,18 +141,27 @@ async function projectPurchase(db: Db, p: ProjectablePurchase): Promise<void> {
 }
 
 /**
- * Projects the purchases whose fact is missing or behind them: purchases written
- * before their events existed (an upgraded store), or events an in-memory bus lost in
- * a crash. Answers how many it wrote.
+ * Brings the facts in line with the purchases: projects those whose fact is missing or
+ * behind (purchases written before their events existed, a lost purchase.created), and
+ * removes facts whose purchase is gone (an event that arrived after "Borrar todo").
  */
-export async function projectMissing(db: Db, all: ProjectablePurchase[]): Promise<number> {
+export async function reconcileFacts(
+  db: Db,
+  readPurchases: () => Promise<ProjectablePurchase[]>,
+): Promise<{ projected: number; removed: number }> {
+  // Facts first: an event follows its purchase's write, so every fact read now belongs
+  // to a purchase the read below sees, unless that purchase has been deleted.
   const found = await facts(db)
     .find({}, { projection: { stage: 1 } })
     .toArray();
+  const all = await readPurchases();
   const stageOf = new Map(found.map((f) => [f._id, f.stage]));
   const behind = all.filter((p) => (stageOf.get(p._id) ?? -1) < STAGES[p.status]);
   for (const purchase of behind) await projectPurchase(db, purchase);
-  return behind.length;
+  const exists = new Set(all.map((p) => p._id));
+  const orphans = found.filter((f) => !exists.has(f._id));
+  for (const orphan of orphans) await facts(db).deleteOne({ _id: orphan._id });
+  return { projected: behind.length, removed: orphans.length };
 }
 
 /** How many facts per status: lets a load test see when the projection has caught up. */

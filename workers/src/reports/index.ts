@@ -5,7 +5,7 @@
 // a periodic catch-up projects whatever no event brought.
 import type { AppDeps, BusMessage, Stoppable } from '@vag/api';
 import { findAllSales } from '@vag/api/db/purchases';
-import { projectEvent, projectMissing } from '@vag/api/db/report-facts';
+import { projectEvent, reconcileFacts } from '@vag/api/db/report-facts';
 import { TOPICS } from '@vag/contracts';
 import { parseConsumedEvent } from '../consume';
 
@@ -34,9 +34,11 @@ export async function handleReportsMessage(
   }
 }
 
-/** Projects the purchases whose fact is missing or behind; answers how many. */
-export async function catchUpReportFacts(deps: Pick<AppDeps, 'db'>): Promise<number> {
-  return projectMissing(deps.db, await findAllSales(deps.db));
+/** Projects the purchases whose fact is missing or behind, removes facts of deleted ones. */
+export function catchUpReportFacts(
+  deps: Pick<AppDeps, 'db'>,
+): Promise<{ projected: number; removed: number }> {
+  return reconcileFacts(deps.db, () => findAllSales(deps.db));
 }
 
 export const REPORTS_TOPICS = [
@@ -65,8 +67,8 @@ export async function startReportsWorker(deps: AppDeps): Promise<Stoppable> {
   let running: Promise<void> | null = null;
   const catchUp = () => {
     running ??= catchUpReportFacts(deps)
-      .then((n) => {
-        if (n > 0) log.info({ caughtUp: n }, 'report facts projected from purchases');
+      .then((done) => {
+        if (done.projected + done.removed > 0) log.info(done, 'report facts caught up');
       })
       .catch((err: unknown) => log.error({ err }, 'report catch-up failed; the next one retries'))
       .finally(() => {
