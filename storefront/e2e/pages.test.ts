@@ -132,7 +132,7 @@ describe('home', () => {
       message: 'autoplay',
     });
     await first.click();
-    expect(await first.getAttribute('aria-current')).toBe('true');
+    await expect.poll(() => first.getAttribute('aria-current')).toBe('true');
     // Only the current slide is exposed to assistive technology.
     expect(await carousel.locator('img').count()).toBe(2);
     expect(await carousel.getByRole('img').count()).toBe(1);
@@ -237,7 +237,9 @@ describe('checkout', () => {
       await bank.getByRole('button', { name: `Copiar ${label}` }).click();
     const toasts = page.locator('[data-sonner-toast]');
     await waitFor(async () => (await toasts.count()) === 4, { message: 'four toasts' });
-    expect(await page.locator('[data-sonner-toast][data-visible="true"]').count()).toBe(3);
+    await expect
+      .poll(() => page.locator('[data-sonner-toast][data-visible="true"]').count())
+      .toBe(3);
     // Each leaves after its 4 s: the first one not before.
     await waitFor(async () => (await toasts.count()) < 4, {
       timeoutMs: 10_000,
