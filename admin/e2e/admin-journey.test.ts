@@ -2,32 +2,20 @@
 // on its own page and creates the data it needs.
 import { readFileSync, statSync } from 'node:fs';
 import { SERVER, TOASTS, UI, VALIDATION, formatDate } from '@vag/contracts';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   completedPurchase,
   createBankTransferOrder,
   englishOnScreen,
-  ensureNumbers,
-  seedLottery,
   signIn,
   staffPage,
-  startAdminSite,
-  type AdminSite,
+  useAdminSite,
 } from './support';
 
 // Chromium and the api share two cores with every other suite: be patient.
 vi.setConfig({ testTimeout: 180_000, hookTimeout: 180_000 });
 
-let site: AdminSite;
-
-beforeAll(async () => {
-  site = await startAdminSite();
-  await seedLottery(site);
-  await ensureNumbers(site);
-});
-afterAll(async () => {
-  await site?.stop();
-});
+const site = useAdminSite();
 
 const escape = (text: string) => new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
 

@@ -1,8 +1,8 @@
 // The admin's content screens against the real api: settings with masked secrets, past
 // raffles, resellers (inline edit, two-step delete) and the banner slots.
 import { ERRORS, SERVER, TOASTS, UI, VALIDATION } from '@vag/contracts';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { englishOnScreen, seedLottery, staffPage, startAdminSite, type AdminSite } from './support';
+import { describe, expect, it, vi } from 'vitest';
+import { englishOnScreen, staffPage, useAdminSite } from './support';
 
 vi.setConfig({ testTimeout: 180_000, hookTimeout: 180_000 });
 
@@ -12,15 +12,7 @@ const PNG = Buffer.from(
   'base64',
 );
 
-let site: AdminSite;
-
-beforeAll(async () => {
-  site = await startAdminSite();
-  await seedLottery(site);
-});
-afterAll(async () => {
-  await site?.stop();
-});
+const site = useAdminSite({ numbers: false });
 
 describe('content screens', () => {
   it('saves settings and shows payment secrets masked, keeping them when sent back masked', async () => {

@@ -1,30 +1,12 @@
 // The dashboard as an admin reads it: the sales chart (numbers sold per day and method) and
 // 'Borrar todo' behind SPEC §7's confirmation.
 import { UI, type SalesChart } from '@vag/contracts';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  completedPurchase,
-  englishOnScreen,
-  ensureNumbers,
-  seedLottery,
-  staffPage,
-  startAdminSite,
-  waitFor,
-  type AdminSite,
-} from './support';
+import { describe, expect, it, vi } from 'vitest';
+import { completedPurchase, englishOnScreen, staffPage, useAdminSite, waitFor } from './support';
 
 vi.setConfig({ testTimeout: 180_000, hookTimeout: 180_000 });
 
-let site: AdminSite;
-
-beforeAll(async () => {
-  site = await startAdminSite();
-  await seedLottery(site);
-  await ensureNumbers(site);
-});
-afterAll(async () => {
-  await site?.stop();
-});
+const site = useAdminSite();
 
 describe('Panel de Administración', () => {
   it('charts the numbers sold per day by payment method', async () => {

@@ -1,20 +1,12 @@
 // Instant prizes as an admin manages them: numbers generated from the screen, amounts
 // assigned (1–10 rows), one prize updated, then all prize numbers deleted.
 import { SERVER, TOASTS, UI, VALIDATION, FORM } from '@vag/contracts';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { englishOnScreen, seedLottery, staffPage, startAdminSite, type AdminSite } from './support';
+import { describe, expect, it, vi } from 'vitest';
+import { englishOnScreen, staffPage, useAdminSite } from './support';
 
 vi.setConfig({ testTimeout: 180_000, hookTimeout: 180_000 });
 
-let site: AdminSite;
-
-beforeAll(async () => {
-  site = await startAdminSite();
-  await seedLottery(site, { totalNumbers: 500 });
-});
-afterAll(async () => {
-  await site?.stop();
-});
+const site = useAdminSite({ lottery: { totalNumbers: 500 }, numbers: false });
 
 describe('Premios Instantáneos', () => {
   it('generates the numbers, assigns amounts, updates a prize and deletes them all', async () => {

@@ -2,21 +2,18 @@
 // e-mail and reseller, the method filter and its empty text, SPEC §9's pages, the
 // notification status with 'Reenviar', and report filters typed in Spanish (dd/mm/aaaa).
 import { SERVER, UI, formatDate, type Purchase } from '@vag/contracts';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   completedPurchase,
   createBankTransferOrder,
   englishOnScreen,
-  ensureNumbers,
-  seedLottery,
   staffPage,
-  startAdminSite,
-  type AdminSite,
+  useAdminSite,
 } from './support';
 
 vi.setConfig({ testTimeout: 180_000, hookTimeout: 180_000 });
 
-let site: AdminSite;
+const site = useAdminSite();
 let sold: Purchase;
 // No digits in the e-mails: the search also matches part of an e-mail, and a raffle number
 // must find only the purchase that holds it.
@@ -24,9 +21,6 @@ const soldEmail = 'marta.sanchez@correo.ec';
 const LETTERS = 'abcdefghijk';
 
 beforeAll(async () => {
-  site = await startAdminSite();
-  await seedLottery(site);
-  await ensureNumbers(site);
   const id = await completedPurchase(site, {
     email: soldEmail,
     quantity: 2,
@@ -36,9 +30,6 @@ beforeAll(async () => {
   for (const letter of LETTERS)
     await createBankTransferOrder(site, { email: `lote.${letter}@correo.ec`, quantity: 1 });
   sold = await site.api<Purchase>('GET', `/purchases/${id}`);
-});
-afterAll(async () => {
-  await site?.stop();
 });
 
 describe('Historial de Compras', () => {

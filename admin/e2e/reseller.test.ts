@@ -1,38 +1,29 @@
 // A reseller's back office: three menu entries, only their own purchases, and admin
 // screens refused even when typed in the address bar.
 import { TOASTS, UI } from '@vag/contracts';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   completedPurchase,
   createBankTransferOrder,
   englishOnScreen,
-  ensureNumbers,
-  seedLottery,
   spaGoto,
   staffPage,
-  startAdminSite,
-  type AdminSite,
+  useAdminSite,
 } from './support';
 
 vi.setConfig({ testTimeout: 180_000, hookTimeout: 180_000 });
 
-let site: AdminSite;
+const site = useAdminSite();
 const own = `propia.${Date.now()}@correo.ec`;
 const other = `ajena.${Date.now()}@correo.ec`;
 
 beforeAll(async () => {
-  site = await startAdminSite();
-  await seedLottery(site);
-  await ensureNumbers(site);
   await completedPurchase(site, {
     email: own,
     resellerCode: site.reseller.code,
     firstName: 'Propia',
   });
   await completedPurchase(site, { email: other, firstName: 'Ajena' });
-});
-afterAll(async () => {
-  await site?.stop();
 });
 
 describe('a reseller in the back office', () => {

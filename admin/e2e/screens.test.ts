@@ -2,31 +2,25 @@
 // (test-artifacts/screenshots/admin-*.png) and no English react-admin text on it.
 import { TOASTS, UI } from '@vag/contracts';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import {
-  DESKTOP,
-  MOBILE,
   completedPurchase,
   createBankTransferOrder,
+  DESKTOP,
   englishOnScreen,
-  ensureNumbers,
-  seedLottery,
+  MOBILE,
   shoot,
   signIn,
   spaGoto,
   staffPage,
-  startAdminSite,
-  type AdminSite,
+  useAdminSite,
 } from './support';
 
 vi.setConfig({ testTimeout: 300_000, hookTimeout: 180_000 });
 
-let site: AdminSite;
+const site = useAdminSite();
 
 beforeAll(async () => {
-  site = await startAdminSite();
-  await seedLottery(site);
-  await ensureNumbers(site);
   await site.api('POST', '/raffle/assign-random-prizes', {
     prizes: [{ amount: 100 }, { amount: 25 }],
   });
@@ -55,9 +49,6 @@ beforeAll(async () => {
     quantity: 2,
     firstName: 'Lucía',
   });
-});
-afterAll(async () => {
-  await site?.stop();
 });
 
 /** Route, what shows it is rendered, screenshot name. */

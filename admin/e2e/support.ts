@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { UI } from '@vag/contracts';
 import englishMessages from 'ra-language-english';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { createStaff } from '../../api/src/testing/seed';
 import { startTestServer, type TestServer } from '../../api/src/testing/server';
 import { launchBrowser, screenshotDir } from '../../infra/testing/browser';
@@ -282,4 +283,27 @@ export async function shoot(page: Page, name: string): Promise<string> {
   const file = path.join(screenshotDir, `admin-${name.replace(/[^\w.-]+/g, '-')}.png`);
   await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
   return file;
+}
+
+/**
+ * The admin site of one test file: started before the file's tests with the lottery
+ * (`lottery` options, or false for none) and its numbers (unless `numbers` is false),
+ * stopped after them. The returned object is filled in by that beforeAll, so a file's own
+ * beforeAll, declared after this call, can already use it.
+ */
+export function useAdminSite(
+  options: { lottery?: Parameters<typeof seedLottery>[1] | false; numbers?: boolean } = {},
+): AdminSite {
+  const site = {} as AdminSite;
+  let started = false;
+  beforeAll(async () => {
+    Object.assign(site, await startAdminSite());
+    started = true;
+    if (options.lottery !== false) await seedLottery(site, options.lottery);
+    if (options.lottery !== false && options.numbers !== false) await ensureNumbers(site);
+  });
+  afterAll(async () => {
+    if (started) await site.stop();
+  });
+  return site;
 }
