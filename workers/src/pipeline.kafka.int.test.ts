@@ -5,7 +5,13 @@
 import { randomUUID } from 'node:crypto';
 import { createBus, type AppDeps } from '@vag/api';
 import { getPurchase } from '@vag/api/db/purchases';
-import { activeRaffle, customOrder, numbersOf, postJson } from '@vag/api/payments/test-fixtures';
+import {
+  activeRaffle,
+  customOrder,
+  numbersOf,
+  postJson,
+  postStripeWebhook,
+} from '@vag/api/payments/test-fixtures';
 import { staffToken } from '@vag/api/raffle/raffle-fixtures';
 import { startFakeProviders, type FakeProviders } from '@vag/api/testing/fakes/index';
 import { startTestServer, type TestServer } from '@vag/api/testing/server';
@@ -79,12 +85,8 @@ describe('the pipeline over Kafka', () => {
     expect(created.status).toBe(201);
     const sessionId: string = created.body.checkoutUrl.split('/').pop();
     fakes.stripe.pay(sessionId);
-    const { payload, signature } = fakes.stripe.signedCompletedEvent(sessionId);
-    const hooked = await fetch(`${api}/payments/stripe-webhook`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-      body: payload,
-    });
+    const event = fakes.stripe.signedCompletedEvent(sessionId);
+    const hooked = await postStripeWebhook(api, event);
     expect(hooked.status).toBe(200);
     const verified = await postJson(`${api}/payments/verify-stripe`, { sessionId });
     expect(verified.body.status).toBe('COMPLETED');

@@ -86,6 +86,18 @@ export function customOrder(
   };
 }
 
+/** Delivers a Stripe webhook as Stripe does: the raw payload with its signature header. */
+export function postStripeWebhook(
+  api: string,
+  event: { payload: string; signature: string },
+): Promise<Response> {
+  return fetch(`${api}/payments/stripe-webhook`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'stripe-signature': event.signature },
+    body: event.payload,
+  });
+}
+
 export async function postJson(
   url: string,
   body: unknown,

@@ -12,6 +12,7 @@ import {
   customOrder,
   numbersOf,
   postJson,
+  postStripeWebhook,
 } from '../../payments/test-fixtures';
 import { staffToken } from '../../raffle/raffle-fixtures';
 import { startFakeProviders, type FakeProviders } from '../../testing/fakes';
@@ -157,14 +158,10 @@ describe('POST /api/payments/create-order + confirmation, per method', () => {
     expect(unpaid.body.msg).toBe(SERVER.paymentPending);
 
     fakes.stripe.pay(sessionId);
-    const { payload, signature } = fakes.stripe.signedCompletedEvent(sessionId);
+    const event = fakes.stripe.signedCompletedEvent(sessionId);
     const [verified, hooked] = await Promise.all([
       postJson(`${api}/payments/verify-stripe`, { sessionId }),
-      fetch(`${api}/payments/stripe-webhook`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-        body: payload,
-      }),
+      postStripeWebhook(api, event),
     ]);
     expect(verified.status).toBe(200);
     expect(verified.body).toMatchObject({
@@ -195,12 +192,8 @@ describe('POST /api/payments/create-order + confirmation, per method', () => {
     const created = await postJson(`${api}/payments/create-order`, customOrder('card', 2));
     const sessionId: string = created.body.checkoutUrl.split('/').pop();
     fakes.stripe.pay(sessionId, 1);
-    const { payload, signature } = fakes.stripe.signedCompletedEvent(sessionId);
-    const hooked = await fetch(`${api}/payments/stripe-webhook`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-      body: payload,
-    });
+    const event = fakes.stripe.signedCompletedEvent(sessionId);
+    const hooked = await postStripeWebhook(api, event);
     expect(hooked.status).toBe(200);
     const verified = await postJson(`${api}/payments/verify-stripe`, { sessionId });
     expect(verified.status).toBe(409);
@@ -445,13 +438,9 @@ describe('replays and races between confirmation paths', () => {
     fakes.stripe.pay(sessionId);
     const verified = await postJson(`${api}/payments/verify-stripe`, { sessionId });
     expect(verified.body.status).toBe('COMPLETED');
-    const { payload, signature } = fakes.stripe.signedCompletedEvent(sessionId);
+    const event = fakes.stripe.signedCompletedEvent(sessionId);
     for (let i = 0; i < 2; i++) {
-      const hooked = await fetch(`${api}/payments/stripe-webhook`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-        body: payload,
-      });
+      const hooked = await postStripeWebhook(api, event);
       expect(hooked.status).toBe(200);
     }
     const again = await postJson(`${api}/payments/verify-stripe`, { sessionId });
