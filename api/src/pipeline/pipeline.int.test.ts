@@ -11,7 +11,7 @@ import { apiCaller, createStaff } from '../testing/seed';
 import { startTestServer, type TestServer } from '../testing/server';
 import { waitFor } from '../testing/wait';
 import { checkPayPhoneReversals } from './payphone-reversals';
-import { reconcileOnce } from './reconciler';
+import { reconcileOnce, reconcilerIdle } from './reconciler';
 import { purchaseEvent } from './purchase-events';
 import { sweepExpiredReservations } from './sweeper';
 
@@ -241,6 +241,7 @@ describe('reconciler', () => {
 
   it('re-publishes a paid purchase whose event was lost, and it gets its numbers', async () => {
     const { server } = await setup(30);
+    await reconcilerIdle(server.deps);
     await server.db
       .collection<{ _id: string }>('raffles')
       .updateOne({ _id: CURRENT_RAFFLE_ID }, { $inc: { available: -2, reserved: 2 } });
@@ -257,6 +258,7 @@ describe('reconciler', () => {
 
   it('leaves a backlog the numbers worker is still working through alone, but not what it skipped', async () => {
     const { server } = await setup(30);
+    await reconcilerIdle(server.deps);
     // The worker numbered a purchase paid 5 minutes ago, seconds ago: the ones paid after
     // it are queued behind it, however long ago their events went out.
     await insertPaid(server, 5, { minutesAgo: 0.1 });

@@ -96,9 +96,21 @@ export async function reconcileOnce(
   return { countersCorrected, requeued };
 }
 
+const passes = new WeakMap<AppDeps, () => Promise<unknown>>();
+
+/**
+ * Resolves once the running reconciler's pass in progress, if any, has ended: a test
+ * that stages stale purchases waits for the start-up pass first, or that pass may
+ * requeue what the test means to leave alone.
+ */
+export async function reconcilerIdle(deps: AppDeps): Promise<void> {
+  await passes.get(deps)?.();
+}
+
 export async function startReconciler(deps: AppDeps): Promise<Stoppable> {
   const log = deps.log.child({ module: 'reconciler' });
   let running: Promise<unknown> | null = null;
+  passes.set(deps, () => running ?? Promise.resolve());
   const tick = () => {
     if (running) return;
     running = reconcileOnce(deps)
