@@ -8,8 +8,10 @@ ENV CI=true ASTRO_TELEMETRY_DISABLED=1
 # Dependencies first, so a source change does not reinstall them.
 COPY package.json package-lock.json ./
 COPY contracts/package.json contracts/
+COPY core/package.json core/
 COPY api/package.json api/
 COPY workers/package.json workers/
+COPY server/package.json server/
 COPY storefront/package.json storefront/
 COPY admin/package.json admin/
 COPY loadtests/package.json loadtests/
@@ -24,4 +26,4 @@ USER node
 EXPOSE 3000
 # `node --import tsx` is `npx tsx` without the extra processes in between, so the api
 # itself receives docker's SIGTERM and shuts down cleanly.
-CMD ["node", "--import", "tsx", "api/src/main.ts"]
+CMD ["node", "--import", "tsx", "server/src/main.ts"]

@@ -24,8 +24,10 @@ export default defineConfig({
     maxWorkers: 2,
     projects: [
       project('contracts', ['src/**/*.test.ts']),
+      project('core', ['src/**/*.test.ts']),
       project('api', ['src/**/*.test.ts']),
       project('workers', ['src/**/*.test.ts']),
+      project('server', ['src/**/*.test.ts']),
       project('storefront', ['src/**/*.test.{ts,tsx}', 'e2e/**/*.test.ts']),
       project('admin', ['src/**/*.test.{ts,tsx}', 'e2e/**/*.test.ts']),
       project('loadtests', ['**/*.test.ts']),

@@ -101,9 +101,9 @@ describe('Dockerfile', () => {
     }
   });
 
-  it('builds the storefront and admin and starts the api', () => {
+  it('builds the storefront and admin and starts the server process', () => {
     expect(dockerfile).toContain('npm run build -w @vag/storefront');
     expect(dockerfile).toContain('npm run build -w @vag/admin');
-    expect(dockerfile).toMatch(/CMD \["node", "--import", "tsx", "api\/src\/main\.ts"\]/);
+    expect(dockerfile).toMatch(/CMD \["node", "--import", "tsx", "server\/src\/main\.ts"\]/);
   });
 });

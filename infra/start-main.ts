@@ -3,13 +3,14 @@
 // built storefront and admin, runs the workers in-process and uses the in-process bus.
 // Ctrl-C stops the api first, then FerretDB.
 import path from 'node:path';
-import { parseEnv, type Env } from '../api/src/env';
+import { parseEnv, type Env } from '../core/src/env';
 import { buildFrontends } from './frontends';
 import { say } from './lib/log';
 import { repoRoot } from './lib/paths';
 import { spawnService, type ServiceProcess } from './lib/process';
 import { pingMongo, startFerretdb, type RunningService } from './services';
 import { ensureFerretdb } from './tools';
+import { ensureSystemPrograms, START_PROGRAMS } from './system-packages';
 
 const FERRETDB_PORT = 27017;
 
@@ -27,6 +28,7 @@ async function startDatabase(env: Env): Promise<RunningService | undefined> {
     say.ok(`a document store already answers at ${local}; using it`);
     return undefined;
   }
+  await ensureSystemPrograms(START_PROGRAMS);
   await ensureFerretdb();
   const dir = path.resolve(repoRoot, env.DATA_DIR, 'ferretdb');
   say.step(
@@ -63,8 +65,8 @@ export async function main(): Promise<number> {
     say.warn('continuing with the last good build (or none): see the errors above');
   const database = await startDatabase(env);
 
-  say.step('starting the api…');
-  const api = spawnService(process.execPath, ['--import', 'tsx', 'api/src/main.ts'], {
+  say.step('starting the server…');
+  const api = spawnService(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
     cwd: repoRoot,
     logFile: 'inherit',
     ownGroup: true,

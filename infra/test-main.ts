@@ -1,12 +1,13 @@
 // `npm test`: tools, front-end builds, typecheck, then every vitest project. Extra
 // arguments go to vitest (`npm test -- --project api`, `npm test -- path/to/file`);
-// VAG_SKIP_TYPECHECK=1 skips the typecheck for a quicker local loop.
+// VAG_SKIP_TYPECHECK=1 skips the typecheck and lint for a quicker local loop.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { buildFrontends } from './frontends';
 import { say } from './lib/log';
 import { repoRoot } from './lib/paths';
+import { ensureSystemPrograms, TEST_PROGRAMS } from './system-packages';
 import { ensureTools } from './tools';
 import { typecheckAll } from './typecheck';
 
@@ -38,6 +39,7 @@ async function vitest(args: string[], reportFile: string): Promise<number> {
 }
 
 export async function main(args: string[]): Promise<number> {
+  await ensureSystemPrograms(TEST_PROGRAMS);
   await ensureTools();
   const builtOk = await buildFrontends();
   const typeErrors = process.env.VAG_SKIP_TYPECHECK ? [] : await typecheckAll();
@@ -52,7 +54,7 @@ export async function main(args: string[]): Promise<number> {
     console.error(
       '✗ a front-end build failed (see above); its browser tests ran against an old or missing dist/',
     );
-  if (typeErrors.length > 0) console.error(`✗ typecheck failed: ${typeErrors.join(', ')}`);
+  if (typeErrors.length > 0) console.error(`✗ typecheck or lint failed: ${typeErrors.join(', ')}`);
   // One plain closing line that any CI reads the same way.
   if (existsSync(reportFile)) {
     const report = JSON.parse(readFileSync(reportFile, 'utf8')) as VitestJson;

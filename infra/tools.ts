@@ -1,5 +1,6 @@
 // Idempotent "ensure" steps for the programs the tests and `npm start` run beside Node:
-// FerretDB (our launcher, infra/ferretdb), Kafka's jars, k6 and stripe-mock. Each is
+// FerretDB (our launcher, infra/ferretdb), Kafka's jars, k6, stripe-mock and Schemathesis
+// (a Python virtualenv). Each is
 // built once into .cache/ and skipped afterwards; Go's and Maven's own caches
 // (~/go, ~/.cache/go-build, ~/.m2) make a rebuild after `rm -rf .cache` quick.
 import { createHash } from 'node:crypto';
@@ -23,7 +24,9 @@ import {
   k6Bin,
   kafkaLibDir,
   repoRoot,
+  schemathesisBin,
   stripeMockBin,
+  venvDir,
 } from './lib/paths';
 import { run } from './lib/run';
 
@@ -32,7 +35,11 @@ export const K6_MODULE = 'go.k6.io/k6@v1.8.1';
 export const STRIPE_MOCK_MODULE = 'github.com/stripe/stripe-mock@v0.203.0';
 
 const ferretdbSrc = path.join(repoRoot, 'infra', 'ferretdb');
+// Files our build adds to FerretDB's module, at the paths they take there. Go ignores
+// folders starting with "_", so the launcher's own build never compiles them.
+const addedFilesDir = path.join(ferretdbSrc, '_module');
 const kafkaPom = path.join(repoRoot, 'infra', 'kafka', 'pom.xml');
+const schemathesisRequirements = path.join(repoRoot, 'infra', 'schemathesis', 'requirements.txt');
 
 // Static binaries: no C toolchain needed, and they run on any Linux.
 const goEnv = { CGO_ENABLED: '0', GOFLAGS: '-buildvcs=false' };
@@ -42,10 +49,17 @@ function mtime(file: string): number {
 }
 
 export async function ensureFerretdb(): Promise<string> {
-  // Every Go file of the launcher counts, and its patches, so a change triggers a rebuild.
-  const sources = readdirSync(ferretdbSrc)
-    .filter((f) => f.endsWith('.go') || ['go.mod', 'go.sum', 'patches.json'].includes(f))
-    .map((f) => path.join(ferretdbSrc, f));
+  // The launcher's Go files, its patches and every file they add (under _module/) count,
+  // so a change to any of them triggers a rebuild; its tests do not.
+  const sources = readdirSync(ferretdbSrc, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.join(entry.parentPath, entry.name))
+    .filter(
+      (file) =>
+        file.startsWith(addedFilesDir + path.sep) ||
+        file.endsWith('.go') ||
+        ['go.mod', 'go.sum', 'patches.json'].includes(path.relative(ferretdbSrc, file)),
+    );
   const newestSource = Math.max(...sources.map(mtime));
   if (existsSync(ferretdbBin) && mtime(ferretdbBin) >= newestSource) return ferretdbBin;
 
@@ -64,23 +78,42 @@ export async function ensureFerretdb(): Promise<string> {
   return ferretdbBin;
 }
 
+/** A text replacement in one upstream file; multi-line texts are given as lists of lines. */
 interface SourcePatch {
   file: string;
-  from: string;
-  to: string;
+  from: string | string[];
+  to: string | string[];
   count: number;
+  why: string;
 }
 
+/** A file of ours, kept under infra/ferretdb/_module/ at the path it takes in the module. */
+interface AddedFile {
+  file: string;
+  why: string;
+}
+
+interface PatchSet {
+  module: string;
+  files: AddedFile[];
+  patches: SourcePatch[];
+}
+
+const text = (lines: string | string[]): string =>
+  typeof lines === 'string' ? lines : lines.join('\n');
+
 /**
- * Copies FerretDB's module out of Go's cache, applies infra/ferretdb/patches.json to the
- * copy and returns a go.mod (beside it, under .cache/) that replaces the module with it.
- * The launcher's own go.mod stays the plain upstream pin. A patch that no longer
- * matches exactly fails the build rather than being skipped.
+ * Copies FerretDB's module out of Go's cache, adds infra/ferretdb/_module/'s files and
+ * applies infra/ferretdb/patches.json to the copy, and returns a go.mod (beside it, under
+ * .cache/) that replaces the module with it. The launcher's own go.mod stays the plain
+ * upstream pin. A patch that no longer matches exactly, an added file that upstream now
+ * has, or a file under _module/ that patches.json does not list fails the build rather
+ * than being skipped.
  */
 async function patchFerretdb(): Promise<string> {
-  const { module, patches } = JSON.parse(
+  const { module, files, patches } = JSON.parse(
     readFileSync(path.join(ferretdbSrc, 'patches.json'), 'utf8'),
-  ) as { module: string; patches: SourcePatch[] };
+  ) as PatchSet;
   await run('go', ['mod', 'download', module], { cwd: ferretdbSrc, env: goEnv });
   const upstream = (
     await run('go', ['list', '-m', '-f', '{{.Dir}}', module], { cwd: ferretdbSrc, env: goEnv })
@@ -93,23 +126,48 @@ async function patchFerretdb(): Promise<string> {
   // Go's module cache is read-only; the copy must not be.
   cpSync(upstream, patched, { recursive: true, mode: 0 });
   await run('chmod', ['-R', 'u+w', patched]);
-  for (const patch of patches) {
-    const file = path.join(patched, patch.file);
-    const text = readFileSync(file, 'utf8');
-    const found = text.split(patch.from).length - 1;
-    if (found !== patch.count) {
-      throw new Error(
-        `FerretDB patch for ${patch.file}: expected ${patch.count} × "${patch.from}", found ${found}`,
-      );
-    }
-    writeFileSync(file, text.split(patch.from).join(patch.to));
-  }
+  addFiles(patched, files);
+  for (const patch of patches) applyPatch(patched, patch);
 
   const modfile = path.join(workDir, 'go.mod');
   const goMod = readFileSync(path.join(ferretdbSrc, 'go.mod'), 'utf8');
   writeFileSync(modfile, `${goMod}\nreplace ${module} => ${patched}\n`);
   writeFileSync(path.join(workDir, 'go.sum'), readFileSync(path.join(ferretdbSrc, 'go.sum')));
   return modfile;
+}
+
+function addFiles(patched: string, files: AddedFile[]): void {
+  const listed = new Set(files.map((f) => path.normalize(f.file)));
+  const present = readdirSync(addedFilesDir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(addedFilesDir, path.join(entry.parentPath, entry.name)));
+  const unlisted = present.filter((f) => !listed.has(f));
+  if (unlisted.length > 0) {
+    throw new Error(
+      `FerretDB: infra/ferretdb/_module/ has files patches.json does not list: ${unlisted.join(', ')}`,
+    );
+  }
+  for (const { file } of files) {
+    const target = path.join(patched, file);
+    if (existsSync(target)) {
+      throw new Error(`FerretDB: ${file} is to be added but upstream already has it`);
+    }
+    mkdirSync(path.dirname(target), { recursive: true });
+    cpSync(path.join(addedFilesDir, file), target);
+  }
+}
+
+function applyPatch(patched: string, patch: SourcePatch): void {
+  const file = path.join(patched, patch.file);
+  const [from, to] = [text(patch.from), text(patch.to)];
+  const source = readFileSync(file, 'utf8');
+  const found = source.split(from).length - 1;
+  if (found !== patch.count) {
+    throw new Error(
+      `FerretDB patch for ${patch.file}: expected ${patch.count} × "${from}", found ${found}`,
+    );
+  }
+  writeFileSync(file, source.split(from).join(to));
 }
 
 export async function ensureKafka(): Promise<string> {
@@ -172,11 +230,41 @@ export function ensureStripeMock(): Promise<string> {
   return ensureGoTool('stripe-mock', STRIPE_MOCK_MODULE, stripeMockBin, 'first time ~1 min');
 }
 
+/**
+ * Schemathesis from PyPI into the git-ignored virtualenv .cache/venv, pinned by
+ * infra/schemathesis/requirements.txt (a changed file reinstalls). The copy of that file
+ * inside the venv is written last, so a half-installed venv is never taken for a ready one.
+ */
+export async function ensureSchemathesis(): Promise<string> {
+  const wanted = readFileSync(schemathesisRequirements, 'utf8');
+  const stamp = path.join(venvDir, 'requirements.txt');
+  if (existsSync(schemathesisBin) && existsSync(stamp) && readFileSync(stamp, 'utf8') === wanted)
+    return schemathesisBin;
+
+  const started = Date.now();
+  say.step('Schemathesis: pip install into .cache/venv (first time ~2 min)…');
+  // A venv's scripts name its absolute path, so it is built where it will live; whatever
+  // an interrupted install left is removed first.
+  rmSync(venvDir, { recursive: true, force: true });
+  await run('python3', ['-m', 'venv', venvDir]);
+  await run(path.join(venvDir, 'bin', 'pip'), [
+    'install',
+    '--quiet',
+    '--disable-pip-version-check',
+    '-r',
+    schemathesisRequirements,
+  ]);
+  writeFileSync(stamp, wanted);
+  say.ok(`Schemathesis ready (${seconds(started)})`);
+  return schemathesisBin;
+}
+
 export const tools = {
   ferretdb: ensureFerretdb,
   kafka: ensureKafka,
   k6: ensureK6,
   'stripe-mock': ensureStripeMock,
+  schemathesis: ensureSchemathesis,
 } as const;
 
 export type ToolName = keyof typeof tools;

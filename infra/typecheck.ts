@@ -1,5 +1,6 @@
-// `tsc` for every workspace that has a `typecheck` script, plus infra itself, two at a
-// time (the machine has two cores). Output is shown only for the ones that fail.
+// `tsc` for every workspace that has a `typecheck` script, plus infra itself, and eslint
+// over the repo (which also keeps the packages' ladder and forbids import cycles), two
+// at a time (the machine has two cores). Output is shown only for the ones that fail.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { say, seconds } from './lib/log';
@@ -27,15 +28,14 @@ function checks(): Check[] {
     if (pkg.scripts?.typecheck)
       list.push({ name: ws, cmd: 'npm', args: ['run', '--silent', 'typecheck', '-w', pkg.name] });
   }
-  list.push({
-    name: 'infra',
-    cmd: path.join(repoRoot, 'node_modules', '.bin', 'tsc'),
-    args: ['-p', 'infra'],
-  });
+  const bin = (name: string) => path.join(repoRoot, 'node_modules', '.bin', name);
+  list.push({ name: 'infra', cmd: bin('tsc'), args: ['-p', 'infra'] });
+  // First in the queue: it takes the longest.
+  list.unshift({ name: 'lint', cmd: bin('eslint'), args: ['.'] });
   return list;
 }
 
-/** Returns the names of the workspaces whose typecheck failed. */
+/** Returns the names of the checks that failed (workspaces, or `lint`). */
 export async function typecheckAll(concurrency = 2): Promise<string[]> {
   const queue = checks();
   const failed: string[] = [];

@@ -3,10 +3,10 @@
 // Options: RAFFLE_ID (default 'current'), PENDING_GRACE_SECONDS (default 60).
 import { pathToFileURL } from 'node:url';
 import { MongoClient } from 'mongodb';
-import { auditRaffle, formatReport } from './audit/invariants';
+import { auditRaffle, formatReport } from '@vag/core/audit/invariants';
 
-export { auditRaffle, formatReport } from './audit/invariants';
-export type { AuditOptions, AuditReport, InvariantResult } from './audit/invariants';
+export { auditRaffle, formatReport } from '@vag/core/audit/invariants';
+export type { AuditOptions, AuditReport, InvariantResult } from '@vag/core/audit/invariants';
 
 async function main(): Promise<void> {
   const url = process.env.MONGODB_URL;

@@ -6,6 +6,9 @@
 //   kafka1    sellout, Kafka bus, WORKERS=none on the api, 1 `npm run workers` process
 //   kafka2    the same with 2 worker processes
 //   baseline  the same k6 sellout against the baseline server (pool allocator), time-boxed
+//   ramp, ramp-kafka1, ramp-kafka2  capacity: buyers/s raised step by step (--ramp=20,40,…, each
+//             held --step-seconds=60) until create-order p95 ≥ 250 ms or errors; embedded, and
+//             on Kafka with 1 and 2 worker processes (all consumers in each); N = --ramp-numbers
 // Flags: --numbers=100000 (N of the sellouts; smaller for a quick look), --rate=<buyers/s>,
 // --only=alloc,embedded,… , --cap=<s> (longest a sellout's buyers may run, default 150),
 // --settle=<s> (longest wait for the pipeline afterwards, default 90), --baseline-seconds=<s>,
@@ -15,7 +18,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { MongoClient } from 'mongodb';
-import { startFakeProviders } from '@vag/api/testing/fakes/index';
+import { startFakeProviders } from '@vag/core/testing/fakes/index';
 import { createStaff } from '@vag/api/testing/seed';
 import { startFerretdb, startKafka } from '../infra/services';
 import {
@@ -32,12 +35,23 @@ import {
   type Child,
 } from './bench/processes';
 import { formatResults, type BenchResults } from './bench/report';
+import { runRamp } from './bench/ramp-run';
 import { runSellout, type SelloutFigures } from './bench/sellout-run';
 import { runK6, loadtestsDir } from './harness/k6';
 import { startPayPalApprover } from './harness/paypal-approver';
 import { LARGE_PACKAGES, putRaffleOnSale } from './harness/raffle-setup';
 
-const PHASES = ['alloc', 'embedded', 'reads', 'kafka1', 'kafka2', 'baseline'] as const;
+const PHASES = [
+  'alloc',
+  'embedded',
+  'reads',
+  'kafka1',
+  'kafka2',
+  'baseline',
+  'ramp',
+  'ramp-kafka1',
+  'ramp-kafka2',
+] as const;
 type Phase = (typeof PHASES)[number];
 
 function flag(name: string, fallback: string): string {
@@ -59,6 +73,11 @@ const BASELINE_SECONDS = Number(flag('baseline-seconds', '60'));
 const MESSAGE_DELAY_MS = Number(flag('message-delay', '100'));
 // Kafka phases: longest the e-mail/SMS senders may take for the sale's backlog.
 const DRAIN_SECONDS = Number(flag('drain', '300'));
+const RAMP_RATES = flag('ramp', '20,40,60,80,100,125,150,175,200').split(',').map(Number);
+const STEP_SECONDS = Number(flag('step-seconds', '60'));
+// Large enough that no step of the ramp sells out (about 27 numbers per buyer).
+const RAMP_NUMBERS = Number(flag('ramp-numbers', '3000000'));
+const RAMP_P95_MS = 250;
 const only = new Set(flag('only', PHASES.join(',')).split(',') as Phase[]);
 const outDir = path.join(loadtestsDir, 'out');
 
@@ -81,6 +100,7 @@ async function main(): Promise<void> {
     messageDelayMs: MESSAGE_DELAY_MS,
     allocation: [],
     sellouts: [],
+    ramps: [],
     reads: null,
     startedAt: new Date().toISOString(),
     totalSeconds: 0,
@@ -149,6 +169,44 @@ async function main(): Promise<void> {
     }
   }
 
+  /** Starts an api (plus `workers` processes of every consumer), then the capacity ramp. */
+  async function ramp(label: string, env: Record<string, string>, workers: number) {
+    const dbName = `bench_${label.replace(/-/g, '_')}`;
+    const db = mongo.db(dbName);
+    await db.dropDatabase();
+    const apiEnv = { MONGODB_URL: `${ferretdb.url}${dbName}`, ...fakes.env, ...env };
+    const api = await startApi(apiEnv);
+    const children: Child[] = [api];
+    try {
+      for (let i = 0; i < workers; i++) children.push(startWorkerProcess(`${i}`, apiEnv, []));
+      const { token } = await createStaff(db, {
+        role: 'admin',
+        deps: { env: { JWT_TTL_SECONDS: 4 * 3600 }, jwtSecret: BENCH_JWT_SECRET },
+      });
+      await putRaffleOnSale(api.url, token, {
+        totalNumbers: RAMP_NUMBERS,
+        pricePerNumber: 1,
+        packages: LARGE_PACKAGES,
+      });
+      console.log(`${label}: ramp ${RAMP_RATES.join(', ')} buyers/s, ${STEP_SECONDS} s each…`);
+      results.ramps.push(
+        await runRamp({
+          label,
+          baseUrl: api.url,
+          db,
+          k6Env: { STAFF_TOKEN: token, PAYPAL_APPROVE_URL: approver.url },
+          rates: RAMP_RATES,
+          stepSeconds: STEP_SECONDS,
+          p95LimitMs: RAMP_P95_MS,
+          settleMs: SETTLE_SECONDS * 1000,
+        }),
+      );
+    } finally {
+      for (const child of children.reverse()) await child.stop();
+      await db.dropDatabase().catch(() => undefined);
+    }
+  }
+
   try {
     if (only.has('alloc')) {
       for (const n of [10_000, 1_000_000])
@@ -185,6 +243,20 @@ async function main(): Promise<void> {
       }
     }
     if (only.has('baseline')) await baselineSellout(ferretdb.url, mongo, results);
+    if (only.has('ramp')) await ramp('ramp', { WORKERS: 'embedded' }, 0);
+    for (const workers of [1, 2]) {
+      if (!only.has(`ramp-kafka${workers}` as Phase)) continue;
+      const kafka = await startKafka();
+      try {
+        await ramp(
+          `ramp-kafka${workers}`,
+          { WORKERS: 'none', KAFKA_BROKERS: kafka.brokers.join(',') },
+          workers,
+        );
+      } finally {
+        await kafka.stop();
+      }
+    }
   } finally {
     await mongo.close();
     await approver.stop();

@@ -5,10 +5,10 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeProviders, type FakeProviders } from '@vag/api/testing/fakes/index';
+import { startFakeProviders, type FakeProviders } from '@vag/core/testing/fakes/index';
 import { createStaff } from '@vag/api/testing/seed';
-import { startTestServer, type TestServer } from '@vag/api/testing/server';
-import { waitFor } from '@vag/api/testing/wait';
+import { startTestServer, type TestServer } from '@vag/server/testing/server';
+import { waitFor } from '@vag/core/testing/wait';
 import { auditRaffle, formatReport } from './audit';
 import { runK6, type K6Run } from './harness/k6';
 import { startPayPalApprover, type Approver } from './harness/paypal-approver';
@@ -95,15 +95,20 @@ describe('sellout of a 1 000-number raffle', () => {
     expect(report.stats.assigned).toBe(N);
   }, 120_000);
 
-  it('each paid purchase sent exactly one e-mail and one SMS through the providers', async () => {
+  it('each paid purchase sent exactly one e-mail and one SMS with its numbers, each transfer order one with its link', async () => {
     const { completed } = await pipelineState(server.db);
+    // Besides the numbers, every transfer order's buyer got its order link once.
+    const transfers = await server.db
+      .collection('purchases')
+      .countDocuments({ paymentMethod: 'bank_transfer' });
+    const expected = completed + transfers;
     await waitFor(
-      () => fakes.smtp.mails.length >= completed && fakes.twilio.messages.length >= completed,
+      () => fakes.smtp.mails.length >= expected && fakes.twilio.messages.length >= expected,
       {
         message: 'the providers to receive every message',
       },
     );
-    expect(fakes.smtp.mails).toHaveLength(completed);
-    expect(fakes.twilio.messages).toHaveLength(completed);
+    expect(fakes.smtp.mails).toHaveLength(expected);
+    expect(fakes.twilio.messages).toHaveLength(expected);
   });
 });

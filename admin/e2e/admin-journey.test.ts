@@ -6,7 +6,9 @@ import { describe, expect, it, vi } from 'vitest';
 import {
   completedPurchase,
   createBankTransferOrder,
+  dateFieldText,
   englishOnScreen,
+  shoot,
   signIn,
   staffPage,
   useAdminSite,
@@ -92,15 +94,39 @@ describe('an admin in the back office', () => {
     expect(page.url()).toMatch(/\/admin\/login$/);
   });
 
-  it("finishes and reactivates the raffle from the dashboard with the 'Estado actualizado' toast", async () => {
+  it("finishes and reactivates the raffle from the dashboard after confirming, with the 'Estado actualizado' toast", async () => {
     const page = await staffPage(site);
     await page.getByRole('heading', { name: 'Sorteo Actual' }).waitFor();
+    const isActive = async () =>
+      (await site.api<{ isActive: boolean }>('GET', '/lottery')).isActive;
+    const dialog = page.getByRole('dialog');
+
+    // 'Cancelar' leaves the sale open.
     await page.getByRole('button', { name: UI.finishRaffle }).click();
+    await dialog.getByRole('heading', { name: '¿Finalizar la rifa?' }).waitFor();
+    await dialog.getByText(UI.cannotParticipate, { exact: false }).waitFor();
+    await shoot(page, 'finish-raffle-confirm');
+    expect(await englishOnScreen(page)).toEqual([]);
+    await dialog.getByRole('button', { name: UI.cancel }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: UI.finishRaffle }).waitFor();
+    expect(await isActive()).toBe(true);
+
+    await page.getByRole('button', { name: UI.finishRaffle }).click();
+    await dialog.getByRole('button', { name: UI.finishRaffle }).click();
     await page.getByText(TOASTS.raffleFinalized).waitFor();
     await page.getByText(TOASTS.statusUpdatedTitle).first().waitFor();
+    expect(await isActive()).toBe(false);
+
     await page.getByRole('button', { name: UI.reactivateRaffle }).click();
+    await dialog.getByRole('heading', { name: '¿Reactivar la rifa?' }).waitFor();
+    await dialog.getByRole('button', { name: UI.cancel }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await isActive()).toBe(false);
+    await page.getByRole('button', { name: UI.reactivateRaffle }).click();
+    await dialog.getByRole('button', { name: UI.reactivateRaffle }).click();
     await page.getByText(TOASTS.raffleReactivated).waitFor();
-    expect((await site.api<{ isActive: boolean }>('GET', '/lottery')).isActive).toBe(true);
+    expect(await isActive()).toBe(true);
     expect(await englishOnScreen(page)).toEqual([]);
   });
 
@@ -113,16 +139,25 @@ describe('an admin in the back office', () => {
     await page.getByLabel('Premio principal').fill('Moto 0 km');
 
     // The end day: shown dd/mm/aaaa, picked from a Spanish calendar whose weeks start Monday.
-    const endDate = page.getByLabel('Fecha de finalización');
-    await expect.poll(() => endDate.inputValue()).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
-    await page.getByRole('button', { name: 'Abrir calendario' }).click();
-    const days = page.getByTestId('calendar-days');
-    expect((await days.locator('> *').first().textContent())?.trim()).toBe('lu');
+    const shown = () => dateFieldText(page, 'Fecha de finalización');
+    await expect.poll(shown).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+    const [, month, year] = (await shown()).split('/').map(Number);
+    const target = new Date(year!, month! - 1 + 2, 15);
+    const picked = formatDate(
+      `${target.getFullYear()}-${String(target.getMonth() + 1).padStart(2, '0')}-15`,
+    );
+    await page.getByRole('button', { name: /^Abrir calendario/ }).click();
+    const weekdays = page.getByRole('grid').getByRole('columnheader');
+    expect(await weekdays.allTextContents()).toEqual(['lu', 'ma', 'mi', 'ju', 'vi', 'sá', 'do']);
+    expect(await weekdays.first().getAttribute('aria-label')).toBe('lunes');
     await page.getByRole('button', { name: 'Mes siguiente' }).click();
     await page.getByRole('button', { name: 'Mes siguiente' }).click();
-    const picked = await days.getByRole('button', { name: /^15\// }).getAttribute('aria-label');
-    await days.getByRole('button', { name: /^15\// }).click();
-    await expect.poll(() => endDate.inputValue()).toBe(picked);
+    const monthName = new Intl.DateTimeFormat('es', { month: 'long' }).format(target);
+    const days = page.getByRole('grid', { name: `${monthName} de ${target.getFullYear()}` });
+    const fifteenth = days.getByRole('gridcell', { name: '15', exact: true });
+    await expect.poll(() => fifteenth.count()).toBe(1); // the months sliding out have gone
+    await fifteenth.click();
+    await expect.poll(shown).toBe(picked);
 
     await page.getByRole('button', { name: 'Guardar cambios' }).click();
     await page.getByText(TOASTS.heroSavedTitle).waitFor();

@@ -2,7 +2,7 @@
 // raffles, resellers (inline edit, two-step delete) and the banner slots.
 import { ERRORS, SERVER, TOASTS, UI, VALIDATION } from '@vag/contracts';
 import { describe, expect, it, vi } from 'vitest';
-import { englishOnScreen, staffPage, useAdminSite } from './support';
+import { englishOnScreen, staffPage, typeDate, useAdminSite } from './support';
 
 vi.setConfig({ testTimeout: 180_000, hookTimeout: 180_000 });
 
@@ -48,7 +48,7 @@ describe('content screens', () => {
     await page.getByRole('button', { name: 'Guardar' }).click();
     await page.getByText(VALIDATION.activityNameRequired).waitFor();
     await page.getByLabel('Nombre de la actividad').fill('Rifa del Día de la Madre');
-    await page.getByLabel('Fecha').fill('10/05/2026');
+    await typeDate(page, 'Fecha', '10/05/2026');
     await page.getByLabel('Premio').fill('Refrigeradora');
     await page.getByLabel('Ganador').fill('Rosa Andrade');
     await page.getByLabel('URL de la imagen').fill('no-es-url');

@@ -1,11 +1,12 @@
 // A reseller's back office: three menu entries, only their own purchases, and admin
 // screens refused even when typed in the address bar.
-import { TOASTS, UI } from '@vag/contracts';
+import { ORDER_MESSAGES, TOASTS, UI } from '@vag/contracts';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   completedPurchase,
   createBankTransferOrder,
   englishOnScreen,
+  shoot,
   spaGoto,
   staffPage,
   useAdminSite,
@@ -64,7 +65,7 @@ describe('a reseller in the back office', () => {
     expect(await page.getByRole('button', { name: 'Registrar usuario' }).count()).toBe(0);
   });
 
-  it('confirms a bank transfer of their own sale', async () => {
+  it('confirms a bank transfer of their own sale only once Ajustes allows it', async () => {
     const email = `transfer.${Date.now()}@correo.ec`;
     await createBankTransferOrder(site, { email, quantity: 2, resellerCode: site.reseller.code });
     const page = await staffPage(site, site.reseller);
@@ -77,8 +78,16 @@ describe('a reseller in the back office', () => {
     await dialog.getByRole('button', { name: UI.confirmTransfer }).click();
     await dialog.getByLabel('Código de referencia').fill('REF-REV-77');
     await dialog.getByLabel('Banco').fill('Banco del Austro');
+    // Off by default: the server refuses with its Spanish reason.
     await dialog.getByRole('button', { name: UI.confirmTransfer }).click();
-    await page.getByText(TOASTS.transferConfirmed(2)).waitFor();
+    await page.getByText(ORDER_MESSAGES.resellerConfirmOff).first().waitFor();
+    await site.api('PUT', '/settings/current', { resellersCanConfirm: true });
+    try {
+      await dialog.getByRole('button', { name: UI.confirmTransfer }).click();
+      await page.getByText(TOASTS.transferConfirmed(2)).waitFor();
+    } finally {
+      await site.api('PUT', '/settings/current', { resellersCanConfirm: false });
+    }
     // The toast comes before the dialog's refetch; the grid only exists once numbers are in.
     const grid = dialog.getByTestId('numbers-grid');
     await grid.waitFor();
@@ -96,5 +105,23 @@ describe('a reseller in the back office', () => {
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
       `${site.url}/?code=${site.reseller.code}`,
     );
+  });
+
+  it("finds on Inicio a guide of what a reseller can do, with their link, instead of 'Guía Rápida'", async () => {
+    const page = await staffPage(site, site.reseller);
+    const guide = page.getByRole('heading', { name: 'Guía del Revendedor' });
+    await guide.waitFor();
+    expect(await page.getByText('Guía Rápida').count()).toBe(0);
+    const link = `${site.url}/?code=${site.reseller.code}`;
+    await page.getByText(link, { exact: true }).waitFor();
+    await page.getByText(/Comparta su enlace/).waitFor();
+    await page.getByRole('button', { name: 'Copiar enlace' }).click();
+    await page.getByText(TOASTS.referralCopied).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+    await shoot(page, 'reseller-guide');
+    expect(await englishOnScreen(page)).toEqual([]);
+
+    await page.getByRole('link', { name: 'Reportes' }).last().click();
+    await page.waitForURL('**/admin/reports');
   });
 });

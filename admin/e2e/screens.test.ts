@@ -115,12 +115,15 @@ describe('admin screens', () => {
 
       // The Spanish calendar of the date fields (weeks from Monday).
       await spaGoto(page, '/admin/reports');
-      await page.getByRole('button', { name: 'Abrir calendario' }).first().click();
-      await page.getByTestId('calendar-days').waitFor();
+      await page
+        .getByRole('button', { name: /^Abrir calendario/ })
+        .first()
+        .click();
+      await page.getByRole('grid').getByRole('columnheader', { name: 'lunes' }).waitFor();
       await shoot(page, `date-picker-${width}`);
       expect(await englishOnScreen(page)).toEqual([]);
       await page.keyboard.press('Escape');
-      await page.getByTestId('calendar-days').waitFor({ state: 'detached' });
+      await page.getByRole('grid').waitFor({ state: 'detached' });
 
       if (width === 'mobile') {
         await page.getByRole('button', { name: 'Abrir menú' }).first().click();
@@ -136,7 +139,7 @@ describe('admin screens', () => {
     const english = await visit(
       page,
       [
-        ['/admin/', 'Guía Rápida', 'dashboard'],
+        ['/admin/', 'Guía del Revendedor', 'dashboard'],
         ['/admin/purchases', 'Mostrando 1-1 de 1 compras', 'purchases'],
         ['/admin/reports', 'Fecha de inicio', 'reports'],
         ['/admin/users', 'Acceso Denegado', 'users'],

@@ -9,11 +9,16 @@ import englishMessages from 'ra-language-english';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { createStaff } from '../../api/src/testing/seed';
-import { startTestServer, type TestServer } from '../../api/src/testing/server';
-import { launchBrowser, screenshotDir } from '../../infra/testing/browser';
+import { startTestServer, type TestServer } from '../../server/src/testing/server';
+import {
+  assertNoCspViolations,
+  collectCspViolations,
+  launchBrowser,
+  screenshotDir,
+} from '../../infra/testing/browser';
 import { esMessages } from '../src/i18n/es';
 
-export { waitFor } from '../../api/src/testing/wait';
+export { waitFor } from '../../core/src/testing/wait';
 
 export const MOBILE = { width: 390, height: 844 } as const;
 export const DESKTOP = { width: 1366, height: 900 } as const;
@@ -59,6 +64,7 @@ export async function startAdminSite(): Promise<AdminSite> {
   const admin = await account('admin');
   const reseller = await account('reseller');
   const contexts: BrowserContext[] = [];
+  const cspViolations: string[] = [];
 
   const api = async <T>(
     method: string,
@@ -97,6 +103,7 @@ export async function startAdminSite(): Promise<AdminSite> {
         .grantPermissions(['clipboard-read', 'clipboard-write'], { origin: srv.url })
         .catch(() => undefined);
       contexts.push(context);
+      collectCspViolations(context, cspViolations);
       const page = await context.newPage();
       page.setDefaultTimeout(45_000);
       return page;
@@ -105,6 +112,7 @@ export async function startAdminSite(): Promise<AdminSite> {
       await Promise.all(contexts.map((c) => c.close().catch(() => undefined)));
       await browser.close().catch(() => undefined);
       await srv.stop();
+      assertNoCspViolations(cspViolations);
     },
   };
 }
@@ -165,7 +173,7 @@ export async function createBankTransferOrder(
         province: 'Pichincha',
         city: 'Quito',
         address: 'Av. Amazonas N24-03',
-        document: '1712345678',
+        document: '1710034065',
         acceptedTerms: true,
         paymentProvider: 'bank_transfer',
       },
@@ -278,6 +286,19 @@ export async function englishOnScreen(page: Page): Promise<string[]> {
  * Saves test-artifacts/screenshots/admin-<name>.png like infra's saveScreenshot, but with
  * CSS transitions finished so dialogs and drawers are not caught mid-fade.
  */
+/** What a date field shows (dd/mm/aaaa): the text of its day, month and year sections. */
+export async function dateFieldText(page: Page, label: string): Promise<string> {
+  const sections = page.getByRole('group', { name: label, exact: true }).getByRole('spinbutton');
+  return (await sections.allTextContents()).join('/');
+}
+
+/** Types a day into a date field as a person does: from its day section on, '10/05/2026'. */
+export async function typeDate(page: Page, label: string, text: string): Promise<void> {
+  const field = page.getByRole('group', { name: label, exact: true });
+  await field.getByRole('spinbutton', { name: 'Día' }).click();
+  await page.keyboard.type(text);
+}
+
 export async function shoot(page: Page, name: string): Promise<string> {
   mkdirSync(screenshotDir, { recursive: true });
   const file = path.join(screenshotDir, `admin-${name.replace(/[^\w.-]+/g, '-')}.png`);

@@ -3,22 +3,42 @@
 // and the built admin at `/admin`.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { serveStatic } from '@hono/node-server/serve-static';
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
 import { SERVER } from '@vag/contracts';
 import type { AppDeps, AppEnv } from './context';
+import { securityHeaders } from './lib/security-headers';
+import { compression } from './lib/compress';
+import { allowedMethods } from './lib/method-not-allowed';
 import { mountApiRoutes, mountRootRoutes } from './routes';
+import { contentChanges } from './storefront/content-changes';
+import { serveBuiltSites, storefrontDirs } from './storefront/site';
 
-/** JSON bodies above this are refused with 413 (media uploads have their own limit). */
-const JSON_BODY_LIMIT = 256 * 1024;
+/**
+ * Request bodies above these sizes are refused with 413 before anything reads them: small
+ * forms get small limits; Stripe's signed events can be larger. Media uploads have their
+ * own limit (routes/media).
+ */
+const KB = 1024;
+const BODY_LIMITS: Record<string, number> = {
+  '/api/admin/login': 2 * KB,
+  '/api/admin/change-password': 2 * KB,
+  '/api/payments/create-order': 8 * KB,
+  '/api/payments/capture-order': 2 * KB,
+  '/api/payments/verify-stripe': 2 * KB,
+  '/api/payments/verify-payphone': 2 * KB,
+  '/api/payments/stripe-webhook': 256 * KB,
+};
+const DEFAULT_BODY_LIMIT = 64 * KB;
+const RECEIPT_UPLOAD = /^\/api\/orders\/[^/]+\/receipt$/;
 
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
   app.use('*', requestId());
+  app.use('*', compression());
   app.use('*', async (c, next) => {
     c.set('deps', deps);
     const started = performance.now();
@@ -37,13 +57,14 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       );
     }
   });
-  app.use(
-    '/api/*',
-    bodyLimit({
-      maxSize: JSON_BODY_LIMIT,
-      onError: (c) => c.json({ msg: SERVER.payloadTooLarge }, 413),
-    }),
-  );
+  for (const { path: where, handler } of securityHeaders({
+    builtSites: [deps.env.STOREFRONT_DIST, deps.env.ADMIN_DIST],
+    trustProxy: deps.env.TRUST_PROXY,
+  }))
+    app.use(where, handler);
+  app.use('/api/*', bodyLimits());
+
+  app.use('*', contentChanges());
 
   const api = new Hono<AppEnv>();
   mountApiRoutes(api);
@@ -53,6 +74,11 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   serveBuiltSites(app, deps);
 
   app.notFound((c) => {
+    const allow = allowedMethods(c.req.path);
+    if (allow.length > 0 && !allow.includes(c.req.method)) {
+      c.header('Allow', allow.join(', '));
+      return c.json({ msg: SERVER.methodNotAllowed }, 405);
+    }
     if (c.req.path.startsWith('/api/')) return c.json({ msg: SERVER.notFound }, 404);
     const page = notFoundPage(deps);
     return page ? c.html(page, 404) : c.text('404', 404);
@@ -63,9 +89,11 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       if (error.status === 400 && /malformed json/i.test(error.message)) {
         return c.json({ msg: SERVER.invalidJson }, 400);
       }
+      // Our own refusals (apiError) carry their JSON answer; any other HTTPException comes
+      // from a library and may speak English or name internals: answer a generic Spanish text.
       const res = error.getResponse();
       if (res.headers.get('content-type')?.includes('application/json')) return res;
-      return c.json({ msg: error.message || SERVER.internalError }, error.status);
+      return c.json({ msg: genericMessage(error.status) }, error.status);
     }
     deps.log.error({ err: error, reqId: c.get('requestId'), path: c.req.path }, 'unhandled error');
     return c.json({ msg: SERVER.internalError }, 500);
@@ -74,34 +102,32 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   return app;
 }
 
-function serveBuiltSites(app: Hono<AppEnv>, deps: AppDeps): void {
-  const adminRoot = path.resolve(deps.env.ADMIN_DIST);
-  const storefrontRoot = path.resolve(deps.env.STOREFRONT_DIST);
+/** One body limit per request: its route's own, or the default for every other /api route. */
+function bodyLimits(): MiddlewareHandler<AppEnv> {
+  const limit = (maxSize: number) =>
+    bodyLimit({ maxSize, onError: (c) => c.json({ msg: SERVER.payloadTooLarge }, 413) });
+  const byPath = new Map(Object.entries(BODY_LIMITS).map(([p, bytes]) => [p, limit(bytes)]));
+  const fallback = limit(DEFAULT_BODY_LIMIT);
+  return (c, next) => {
+    // Transfer receipts (up to 5 MB) are limited by their own route.
+    if (RECEIPT_UPLOAD.test(c.req.path)) return next();
+    return (byPath.get(c.req.path) ?? fallback)(c, next);
+  };
+}
 
-  if (existsSync(adminRoot)) {
-    const adminIndex = path.join(adminRoot, 'index.html');
-    app.get('/admin', (c) => c.redirect('/admin/'));
-    app.use(
-      '/admin/*',
-      serveStatic({
-        root: path.relative(process.cwd(), adminRoot) || '.',
-        rewriteRequestPath: (p) => p.replace(/^\/admin/, ''),
-      }),
-    );
-    // The admin is a single-page app: every other /admin path is one of its routes.
-    app.get('/admin/*', (c) =>
-      existsSync(adminIndex) ? c.html(readFileSync(adminIndex, 'utf8')) : c.notFound(),
-    );
-  }
-  if (existsSync(storefrontRoot)) {
-    app.use('/*', serveStatic({ root: path.relative(process.cwd(), storefrontRoot) || '.' }));
-  }
+function genericMessage(status: number): string {
+  if (status === 401) return SERVER.unauthenticated;
+  if (status === 403) return SERVER.forbidden;
+  if (status === 404) return SERVER.notFound;
+  if (status === 413) return SERVER.payloadTooLarge;
+  if (status >= 400 && status < 500) return SERVER.validationFailed;
+  return SERVER.internalError;
 }
 
 let cachedNotFound: string | null | undefined;
 function notFoundPage(deps: AppDeps): string | null {
   if (cachedNotFound === undefined) {
-    const file = path.resolve(deps.env.STOREFRONT_DIST, '404.html');
+    const file = path.join(storefrontDirs(deps).client, '404.html');
     cachedNotFound = existsSync(file) ? readFileSync(file, 'utf8') : null;
   }
   return cachedNotFound;

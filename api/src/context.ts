@@ -1,14 +1,7 @@
 // What every handler can reach: the app's dependencies and the signed-in staff member.
-import type { Db } from 'mongodb';
-import type { Logger } from 'pino';
-import type { EventBus } from './bus';
-import type { Env } from './env';
+import type { CoreDeps } from '@vag/core';
 
-export interface AppDeps {
-  env: Env;
-  db: Db;
-  bus: EventBus;
-  log: Logger;
+export interface AppDeps extends CoreDeps {
   /** The JWT signing secret (from JWT_SECRET, or generated and kept in DATA_DIR). */
   jwtSecret: string;
 }

@@ -1,7 +1,4 @@
+// The HTTP side of the product: the Hono app and the runtime that serves it.
 export { createApp } from './app';
 export type { AppDeps, AppEnv, StaffUser } from './context';
-export { parseEnv, type Env } from './env';
-export { createLogger, type Logger } from './logger';
-export { startRuntime, type Runtime, type Stoppable } from './runtime';
-export * from './bus';
-export { connectDatabase } from './db/client';
+export { startRuntime, type Runtime, type RuntimeOptions } from './runtime';

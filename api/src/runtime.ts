@@ -1,25 +1,26 @@
-// Assembles one server process: database, bus, background jobs and, in the embedded
-// default, the workers. main.ts serves it; tests start the very same runtime.
+// Assembles the api side of a server process: database, bus, the background jobs every
+// api process runs and the Hono app. Consumers (workers) are not the api's to know:
+// whoever composes a process passes them in (server/ does, in the embedded default).
 import type { Hono } from 'hono';
 import type { Logger } from 'pino';
+import { createBus, type CoreDeps, type Env, type Stoppable } from '@vag/core';
+import { connectDatabase, PIPELINE_POOL_SIZE, type Database } from '@vag/core/db/client';
+import { ensureIndexes } from '@vag/core/db/indexes';
+import { startReconciler } from '@vag/core/pipeline/reconciler';
+import { startOutboxRelay } from '@vag/core/pipeline/relay';
+import { startReservationSweeper } from '@vag/core/pipeline/sweeper';
 import { createApp } from './app';
 import { bootstrapAdminJob } from './auth/bootstrap-admin';
-import { createBus } from './bus';
+import { startRateLimitSweeper } from './auth/rate-limit';
 import type { AppDeps, AppEnv } from './context';
-import { connectDatabase } from './db/client';
-import { ensureIndexes } from './db/indexes';
-import type { Env } from './env';
 import { resolveJwtSecret } from './lib/jwt-secret';
-import { startPayPhoneReversalCheck } from './pipeline/payphone-reversals';
-import { startReconciler } from './pipeline/reconciler';
 import { startNumbersWaiters } from './payments/numbers-waiters';
-import { startOutboxRelay } from './pipeline/relay';
-import { startReservationSweeper } from './pipeline/sweeper';
+import { startPayPhoneReversalCheck } from './payments/payphone-reversals';
+import { startSaleClosing } from './routes/fairness/fairness.jobs';
 import { ensureRaffleJob } from './routes/lottery/lottery.jobs';
-
-export interface Stoppable {
-  stop(): Promise<void>;
-}
+import { startContentInvalidation } from './storefront/cache';
+import { startTransferReminders } from '@vag/core/pipeline/transfer-reminders';
+import { startSettingsReload } from '@vag/core/settings/live-settings';
 
 export interface Runtime {
   deps: AppDeps;
@@ -27,19 +28,29 @@ export interface Runtime {
   stop(): Promise<void>;
 }
 
-export async function startRuntime(env: Env, log: Logger): Promise<Runtime> {
+export interface RuntimeOptions {
+  /** Starts the event consumers inside this process (the embedded default). */
+  startWorkers?: (deps: CoreDeps) => Promise<Stoppable>;
+}
+
+export async function startRuntime(
+  env: Env,
+  log: Logger,
+  options: RuntimeOptions = {},
+): Promise<Runtime> {
   const { client, db } = await connectDatabase(env.MONGODB_URL);
   await ensureIndexes(db);
   const bus = createBus(env, log.child({ module: 'bus' }));
   const deps: AppDeps = { env, db, bus, log, jwtSecret: resolveJwtSecret(env) };
 
   const running: Stoppable[] = [];
-  if (env.WORKERS === 'embedded') {
-    // Imported lazily: the workers package builds on this one, and the scaled mode
-    // runs it as separate processes instead. Started before the jobs so that the
-    // outbox relay's first pass finds its consumers subscribed.
-    const { startWorkers } = await import('@vag/workers');
-    running.push(await startWorkers(deps));
+  // Before the jobs, so that the outbox relay's first pass finds its consumers subscribed.
+  // The consumers get their own small pool: however long their backlog, at most a few
+  // of their commands stand in the store's queue ahead of a request's (issue 15).
+  let pipelineDb: Database | null = null;
+  if (options.startWorkers) {
+    pipelineDb = await connectDatabase(env.MONGODB_URL, { maxPoolSize: PIPELINE_POOL_SIZE });
+    running.push(await options.startWorkers({ ...deps, db: pipelineDb.db }));
   }
   for (const start of backgroundJobs) running.push(await start(deps));
 
@@ -50,18 +61,27 @@ export async function startRuntime(env: Env, log: Logger): Promise<Runtime> {
       for (const r of running.reverse())
         await r.stop().catch((err) => log.error({ err }, 'stop failed'));
       await bus.close();
+      await pipelineDb?.client.close();
       await client.close();
     },
   };
 }
 
-/** Jobs every api process runs beside serving requests (start-up seeding, relay, sweeper, reconciler). */
+/**
+ * Jobs every api process runs beside serving requests (start-up seeding, relay, sweeper,
+ * reconciler, the storefront cache's ear on the bus).
+ */
 const backgroundJobs: Array<(deps: AppDeps) => Promise<Stoppable>> = [
+  startSettingsReload,
   ensureRaffleJob,
   bootstrapAdminJob,
   startNumbersWaiters,
   startOutboxRelay,
   startReservationSweeper,
+  startTransferReminders,
   startReconciler,
   startPayPhoneReversalCheck,
+  startSaleClosing,
+  startRateLimitSweeper,
+  startContentInvalidation,
 ];

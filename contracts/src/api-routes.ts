@@ -5,6 +5,8 @@ import { z } from 'zod';
 import { idParamSchema, idSchema, msgResponseSchema } from './common';
 import { ROLES, type Role } from './constants';
 import {
+  changePasswordResponseSchema,
+  changePasswordSchema,
   loginResponseSchema,
   loginSchema,
   profileSchema,
@@ -17,7 +19,11 @@ import {
   instantPrizeSchema,
   instantPrizeUpdateSchema,
 } from './entities/instant-prize';
-import { mediaSlotNameSchema, mediaUploadFieldsSchema } from './entities/media';
+import {
+  mediaSlotNameSchema,
+  mediaUploadFieldsSchema,
+  mediaUploadResponseSchema,
+} from './entities/media';
 import { packageInputSchema, packageSchema } from './entities/package';
 import { pastRaffleInputSchema, pastRaffleSchema } from './entities/past-raffle';
 import {
@@ -47,6 +53,13 @@ import {
   verifyStripeSchema,
 } from './payments';
 import { salesChartQuerySchema, salesChartSchema } from './sales-chart';
+import { drawRuleSchema, officialResultSchema } from './fairness/draw-rule';
+import {
+  drawRuleResponseSchema,
+  raffleRefParamSchema,
+  recordDrawResponseSchema,
+} from './fairness/fairness-api';
+import { fairnessExportSchema } from './fairness/fairness-export';
 
 /** Every call of SPEC §7 lives under this prefix; media and health extras are noted per route. */
 export const API_BASE = '/api';
@@ -158,7 +171,8 @@ export const API_ROUTES = {
     summary: 'Actualiza la sección Hero.',
     body: lotteryUpdateSchema,
     response: raffleSchema,
-    errors: E_AUTH,
+    // 409: the total of numbers cannot change once they are generated.
+    errors: [...E_AUTH, 409],
   },
   setLotteryActive: {
     method: 'PATCH',
@@ -237,6 +251,55 @@ export const API_ROUTES = {
     errors: [400, 401, 403, 409, 500],
   },
 
+  // ── Fairness (issue 16) ────────────────────────────────────────────────────────
+  getFairness: {
+    method: 'GET',
+    path: '/raffle/fairness',
+    base: API_BASE,
+    ...PUBLIC,
+    tag: 'raffle',
+    summary:
+      'Registro público del sorteo: compromisos, regla, cierre, resultado, clave revelada y compras sin datos personales.',
+    response: fairnessExportSchema,
+    errors: [500],
+  },
+  getArchivedFairness: {
+    method: 'GET',
+    path: '/raffle/fairness/{ref}',
+    base: API_BASE,
+    ...PUBLIC,
+    tag: 'raffle',
+    summary:
+      'Registro público de una rifa ya sorteada, por su referencia (se conserva tras la siguiente rifa).',
+    params: raffleRefParamSchema,
+    response: fairnessExportSchema,
+    errors: E_PUBLIC,
+  },
+  updateDrawRule: {
+    method: 'PUT',
+    path: '/raffle/draw-rule',
+    base: API_BASE,
+    ...ADMIN,
+    tag: 'raffle',
+    summary:
+      'Declara qué sorteo de la Lotería Nacional decide la rifa (solo antes de la primera venta).',
+    body: drawRuleSchema,
+    response: drawRuleResponseSchema,
+    errors: [400, 401, 403, 409, 500],
+  },
+  recordDraw: {
+    method: 'POST',
+    path: '/raffle/draw',
+    base: API_BASE,
+    ...ADMIN,
+    tag: 'raffle',
+    summary:
+      'Registra el resultado oficial de la Lotería Nacional: calcula el número ganador por la regla y revela la clave (una sola vez).',
+    body: officialResultSchema,
+    response: recordDrawResponseSchema,
+    errors: [400, 401, 403, 409, 500],
+  },
+
   // ── Staff accounts ─────────────────────────────────────────────────────────────
   login: {
     method: 'POST',
@@ -270,6 +333,17 @@ export const API_ROUTES = {
     summary: 'Perfil del usuario actual.',
     response: profileSchema,
     errors: [401, 500],
+  },
+  changePassword: {
+    method: 'POST',
+    path: '/admin/change-password',
+    base: API_BASE,
+    ...STAFF,
+    tag: 'admin',
+    summary: 'Cambia la contraseña propia y cierra las demás sesiones de la cuenta.',
+    body: changePasswordSchema,
+    response: changePasswordResponseSchema,
+    errors: [400, 401, 500],
   },
   listUsers: {
     method: 'GET',
@@ -504,7 +578,7 @@ export const API_ROUTES = {
     summary: 'Reserva los números y crea el pago con el proveedor del método elegido.',
     body: createOrderSchema,
     response: createOrderResponseSchema,
-    errors: [400, 404, 409, 502, 503, 500],
+    errors: [400, 404, 409, 429, 502, 503, 500],
   },
   captureOrder: {
     method: 'POST',
@@ -537,7 +611,8 @@ export const API_ROUTES = {
     bodyType: 'raw',
     summary: 'Webhook firmado de Stripe (checkout.session.completed).',
     response: z.object({ received: z.boolean() }),
-    errors: [400, 500],
+    // 503: Stripe is not configured.
+    errors: [400, 500, 503],
   },
   verifyPayphone: {
     method: 'POST',
@@ -642,7 +717,7 @@ export const API_ROUTES = {
     summary:
       'Reemplaza (file + filename) o elimina (action=delete + filename) un espacio de medios.',
     body: mediaUploadFieldsSchema,
-    response: msgResponseSchema,
+    response: mediaUploadResponseSchema,
     errors: [400, 401, 403, 404, 413, 415, 500],
   },
   getMedia: {

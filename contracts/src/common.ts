@@ -2,6 +2,8 @@
 // generic `{ msg }` answer and the error contract react-admin reads.
 import { z } from 'zod';
 import { PAYMENT_METHODS, ROLES } from './constants';
+import { isHttpUrl, isSitePath } from './helpers/safe-url';
+import { VALIDATION } from './messages';
 import './zod-locale';
 
 /** Document id as sent over the wire (a MongoDB ObjectId in hex, or any opaque string). */
@@ -58,3 +60,15 @@ export const ALWAYS_REFINE = {
 export function str(value: unknown): string {
   return typeof value === 'string' ? value : '';
 }
+
+/** A link staff enter: empty, or an absolute http(s) URL (never javascript:, data:, …). */
+export const optionalHttpUrlSchema = z
+  .string({ error: VALIDATION.httpUrlInvalid })
+  .trim()
+  .refine((v) => v === '' || isHttpUrl(v), { error: VALIDATION.httpUrlInvalid });
+
+/** An image staff enter: empty, an absolute http(s) URL or a path on our site (/media/…). */
+export const optionalImageUrlSchema = z
+  .string({ error: VALIDATION.httpUrlInvalid })
+  .trim()
+  .refine((v) => v === '' || isHttpUrl(v) || isSitePath(v), { error: VALIDATION.httpUrlInvalid });

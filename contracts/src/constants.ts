@@ -111,7 +111,7 @@ export type Role = (typeof ROLES)[number];
 export const ROLE_LABELS: Record<Role, string> = { admin: 'Administrador', reseller: 'Revendedor' };
 export const NO_ROLE_LABEL = 'Sin rol';
 
-export const REPORT_STATUS_OPTIONS = ['PAID', 'PENDING'] as const;
+export const REPORT_STATUS_OPTIONS = ['PAID', 'PENDING', 'EXPIRED'] as const;
 export type ReportStatusOption = (typeof REPORT_STATUS_OPTIONS)[number];
 export const PACKAGE_TYPES = ['normal', 'custom'] as const;
 export type PackageType = (typeof PACKAGE_TYPES)[number];

@@ -70,6 +70,8 @@ describe('events', () => {
           return event.data.numbers.join(',');
         case 'notification.failed':
           return event.data.channel;
+        case 'purchase.notice':
+          return event.data.kind;
         default: {
           const never: never = event;
           return never;

@@ -8,7 +8,7 @@ import {
   packageTypeSchema,
 } from './entities/purchase';
 
-function envelope<T extends string, D extends z.ZodType>(type: T, data: D) {
+export function envelope<T extends string, D extends z.ZodType>(type: T, data: D) {
   return z.object({
     type: z.literal(type),
     version: z.literal(1),
@@ -60,6 +60,25 @@ export const purchaseRefundRequiredEventSchema = envelope(
 );
 export type PurchaseRefundRequiredEvent = z.infer<typeof purchaseRefundRequiredEventSchema>;
 
+export const NOTICE_KINDS = ['order_created', 'receipt_rejected', 'reminder'] as const;
+export type NoticeKind = (typeof NOTICE_KINDS)[number];
+
+/**
+ * A message the buyer of an unpaid order must get (the order link, a rejected receipt
+ * with its reason, the reminder before the hold ends). `noticeId` is unique per message:
+ * the notifications worker sends each once per channel.
+ */
+export const purchaseNoticeEventSchema = envelope(
+  'purchase.notice',
+  z.object({
+    purchaseId: idSchema,
+    noticeId: z.string().min(1),
+    kind: z.enum(NOTICE_KINDS),
+    reason: z.string().optional(),
+  }),
+);
+export type PurchaseNoticeEvent = z.infer<typeof purchaseNoticeEventSchema>;
+
 /** The events that move a purchase from one status to the next. */
 export type PurchaseLifecycleEvent =
   PurchaseCreatedEvent | PurchasePaidEvent | PurchaseExpiredEvent | PurchaseRefundRequiredEvent;
@@ -88,6 +107,7 @@ export const eventSchema = z.discriminatedUnion('type', [
   purchaseRefundRequiredEventSchema,
   numbersAssignedEventSchema,
   notificationFailedEventSchema,
+  purchaseNoticeEventSchema,
 ]);
 export type AppEvent = z.infer<typeof eventSchema>;
 export type EventType = AppEvent['type'];
@@ -101,6 +121,7 @@ export const EVENT_TYPES = [
   'purchase.refund_required',
   'numbers.assigned',
   'notification.failed',
+  'purchase.notice',
 ] as const satisfies readonly EventType[];
 
 /** Bus topic per event type. The partition key is always data.purchaseId. */
@@ -111,6 +132,7 @@ export const TOPICS = {
   'purchase.refund_required': 'vag.purchase.refund-required',
   'numbers.assigned': 'vag.numbers.assigned',
   'notification.failed': 'vag.notification.failed',
+  'purchase.notice': 'vag.purchase.notice',
 } as const satisfies Record<EventType, string>;
 
 /** Validates a consumed payload; throws a ZodError when it is not a known event. */
@@ -142,3 +164,17 @@ export function makeEvent<T extends EventType>(
 export function eventKey(event: AppEvent): string {
   return event.data.purchaseId;
 }
+
+/**
+ * Operator settings saved in Ajustes. Not a purchase event (no partition by purchase):
+ * every process subscribes in a group of its own and reloads its settings.
+ */
+export const settingsChangedEventSchema = z.object({
+  type: z.literal('settings.changed'),
+  version: z.literal(1),
+  id: z.uuid(),
+  occurredAt: isoDateTimeSchema,
+  data: z.object({ settingsId: idSchema }),
+});
+export type SettingsChangedEvent = z.infer<typeof settingsChangedEventSchema>;
+export const SETTINGS_TOPIC = 'vag.settings.changed';

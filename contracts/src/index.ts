@@ -1,5 +1,7 @@
 // @vag/contracts: the shapes, texts and rules every package shares. No I/O here.
 export * from './messages';
+export * from './settings-messages';
+export * from './order-messages';
 export * from './constants';
 export * from './common';
 export * from './entities/raffle';
@@ -9,6 +11,7 @@ export * from './entities/settings';
 export * from './entities/past-raffle';
 export * from './entities/buyer';
 export * from './entities/purchase';
+export * from './entities/order';
 export * from './entities/admin-user';
 export * from './entities/reseller';
 export * from './entities/report';
@@ -21,3 +24,5 @@ export * from './pipeline-messages';
 export * from './sales-chart';
 export * from './api-routes';
 export * from './openapi';
+export * from './fairness';
+export * from './storefront';

@@ -48,6 +48,10 @@ export const VALIDATION = {
   fullnameRequired: 'El nombre es requerido',
   clientTransactionIdInvalid: 'El identificador de transacción no es válido',
   mediaSlotInvalid: 'Nombre de archivo no permitido',
+  currentPasswordRequired: 'La contraseña actual es requerida',
+  newPasswordSameAsCurrent: 'La nueva contraseña debe ser distinta de la actual',
+  /** A link staff enter (images, social networks) that is not an http(s) address. */
+  httpUrlInvalid: 'Debe ser una URL que empiece por http:// o https://',
 } as const;
 
 /** SPEC §5 toasts and hints of the checkout form. */
@@ -285,8 +289,15 @@ export const SERVER = {
   forbidden: 'Acceso denegado.',
   invalidCredentials: 'Credenciales inválidas',
   tooManyAttempts: 'Demasiados intentos. Intente nuevamente en unos minutos.',
+  tooManyOrders: 'Demasiados pedidos desde esta conexión. Intente nuevamente en unos minutos.',
+  tooManyUploads: 'Demasiados archivos enviados. Intente nuevamente más tarde.',
+  accountLocked:
+    'Cuenta bloqueada temporalmente por demasiados intentos fallidos. Intente nuevamente en 15 minutos.',
+  currentPasswordWrong: 'La contraseña actual es incorrecta.',
+  passwordChanged: 'Contraseña actualizada. Inicie sesión nuevamente con la nueva contraseña.',
   emailTaken: 'Ya existe un usuario con ese correo electrónico.',
   notFound: 'Recurso no encontrado.',
+  methodNotAllowed: 'Método no permitido para este recurso.',
   invalidJson: 'El cuerpo de la solicitud no es JSON válido.',
   payloadTooLarge: 'La solicitud es demasiado grande.',
   validationFailed: 'Datos inválidos.',
@@ -307,6 +318,18 @@ export const SERVER = {
   prizesAlreadyAssigned: 'Los premios instantáneos ya fueron asignados.',
   notEnoughFreeNumbers: 'No hay suficientes números disponibles para asignar premios.',
   prizeNotFound: 'Premio no encontrado.',
+  // Fairness (issue 16): what is published cannot change once a number is sold
+  prizesLocked: 'Los premios instantáneos ya no se pueden cambiar: la rifa tiene ventas.',
+  drawRuleLocked: 'La regla del sorteo ya no se puede cambiar: la rifa tiene ventas.',
+  drawRuleSaved: 'Regla del sorteo guardada.',
+  saleNotClosed: 'La venta aún no se ha cerrado.',
+  saleClosed: 'La venta de esta rifa ya cerró.',
+  drawAlreadyRecorded: 'El sorteo ya fue registrado.',
+  fairnessRecordNotFound: 'No hay un sorteo registrado con esa referencia.',
+  drawRecorded: (winningNumber: string | null) =>
+    winningNumber === null
+      ? 'Sorteo registrado: no se vendió ningún número.'
+      : `Sorteo registrado: gana el número ${winningNumber}.`,
   // Orders and payments
   packageNotFound: 'Paquete no encontrado.',
   purchaseNotFound: 'Compra no encontrada.',
@@ -321,7 +344,7 @@ export const SERVER = {
   notBankTransfer: 'La compra no es una transferencia bancaria.',
   transferConfirmed: (n: number) => `Transferencia confirmada. Se asignaron ${n} números.`,
   bankTransferInstructions:
-    'Pedido registrado. Envía el comprobante de tu transferencia por WhatsApp para confirmar tu compra.',
+    'Pedido registrado. Transfiere el monto con el código de tu pedido como concepto y sube el comprobante en la página de tu pedido.',
   purchasesDeleted: 'Compras eliminadas y números liberados correctamente',
   invalidSignature: 'Firma del webhook inválida.',
   // Notifications

@@ -9,6 +9,7 @@ type JsonSchema = Record<string, unknown>;
 export interface OpenApiOptions {
   title?: string;
   version?: string;
+  description?: string;
   /** Server URL, e.g. 'http://localhost:3000'. */
   serverUrl?: string;
 }
@@ -24,17 +25,39 @@ const STATUS_TEXT: Record<number, string> = {
   404: 'No encontrado',
   409: 'Conflicto con el estado actual',
   413: 'Demasiado grande',
-  415: 'Tipo de archivo no permitido',
+  415: 'Tipo de contenido no admitido',
   429: 'Demasiados intentos',
   500: 'Error interno',
   502: 'El proveedor de pagos falló',
   503: 'No disponible',
 };
 
+/** Some character that neither JavaScript's trim() nor a JSON Schema validator calls blank. */
+const NOT_BLANK = '[^\\s\\uFEFF]';
+
+/**
+ * A required text that the server trims first (`z.string().trim().min(1)`): JSON Schema
+ * has no trim, so without a pattern "   " would pass for valid and be refused.
+ */
+function trimmedRequired(schema: z.ZodType, described: z.core.JSONSchema.BaseSchema): boolean {
+  const minLength = described.minLength ?? 0;
+  if (described.type !== 'string' || minLength < 1 || described.pattern || described.format)
+    return false;
+  if (described.enum || described.const !== undefined) return false;
+  return !schema.safeParse(' '.repeat(minLength)).success;
+}
+
 function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
   const { $schema: _drop, ...rest } = z.toJSONSchema(schema, {
     io,
     unrepresentable: 'any',
+    override: ({ zodSchema, jsonSchema: described }) => {
+      // zod's e-mail rule is its pattern; `format: email` would let each client apply
+      // its own (stricter or looser) idea of an e-mail and disagree with the server.
+      if (described.format === 'email' && described.pattern) delete described.format;
+      if (io === 'input' && trimmedRequired(zodSchema as unknown as z.ZodType, described))
+        described.pattern = NOT_BLANK;
+    },
   }) as JsonSchema;
   return rest;
 }
@@ -72,6 +95,22 @@ function requestBody(route: ApiRoute): JsonSchema | undefined {
   return { required: true, content: { 'application/json': { schema } } };
 }
 
+/**
+ * Every error status a route can answer: its own (route.errors) plus those the app's
+ * middleware answers for any route of its kind — 400 for input that fails its schema,
+ * 413 and 415 for a body too large or not of its type, 401 without a valid token, 403
+ * for a signed-in user of another role, and 500 for the unexpected (a plain `{ msg }`).
+ */
+export function errorStatuses(route: ApiRoute): number[] {
+  const statuses = new Set<number>([...route.errors, 500]);
+  if (route.params || route.query || route.body) statuses.add(400);
+  if (route.body || route.bodyType) statuses.add(413);
+  if (route.body && route.bodyType !== 'raw') statuses.add(415);
+  if (route.access !== 'public') statuses.add(401);
+  if (route.access === 'admin') statuses.add(403);
+  return [...statuses].sort((a, b) => a - b);
+}
+
 function responses(route: ApiRoute): JsonSchema {
   const status = route.status ?? 200;
   const content: Record<string, JsonSchema> = {};
@@ -88,7 +127,7 @@ function responses(route: ApiRoute): JsonSchema {
     },
   };
   const error = { schema: { $ref: '#/components/schemas/ApiError' } };
-  for (const code of route.errors) {
+  for (const code of errorStatuses(route)) {
     answers[code] = {
       description: STATUS_TEXT[code] ?? 'Error',
       content: { 'application/json': error },
@@ -117,7 +156,11 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}): JsonSchema {
   }
   return {
     openapi: '3.1.0',
-    info: { title: options.title ?? 'Voy a Ganar API', version: options.version ?? '1.0.0' },
+    info: {
+      title: options.title ?? 'Voy a Ganar API',
+      version: options.version ?? '1.0.0',
+      ...(options.description ? { description: options.description } : {}),
+    },
     ...(options.serverUrl ? { servers: [{ url: options.serverUrl }] } : {}),
     paths,
     components: {

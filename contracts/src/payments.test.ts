@@ -86,6 +86,15 @@ describe('create-order payload (SPEC §7)', () => {
   });
 });
 
+describe('custom quantity', () => {
+  it('refuses 0, negative and decimal quantities with a Spanish message', () => {
+    for (const quantity of [0, -5, 1.5])
+      expect(fieldMessages(createOrderSchema.safeParse({ ...order, quantity })).quantity).toBe(
+        'La cantidad debe ser un número entero mayor que 0',
+      );
+  });
+});
+
 describe('verify-payphone answer', () => {
   it('is either a purchase or only its id', () => {
     expect(verifyPayphoneResponseSchema.safeParse({ purchase_id: 'abc' }).success).toBe(true);

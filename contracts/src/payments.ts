@@ -6,7 +6,7 @@ import {
   CLIENT_TRANSACTION_ID_PREFIX,
   PAYMENT_METHODS,
 } from './constants';
-import { buyerFieldsSchema, checkAddress, emailsMatch } from './entities/buyer';
+import { BUYER_MESSAGES, buyerFieldsSchema, checkAddress, emailsMatch } from './entities/buyer';
 import { purchaseSchema } from './entities/purchase';
 import { VALIDATION } from './messages';
 
@@ -34,7 +34,10 @@ export const clientTransactionIdSchema = z
 export const createOrderSchema = z
   .object({
     amount: z.number().nonnegative(),
-    quantity: z.number().int().positive({ error: VALIDATION.quantityPositive }),
+    quantity: z
+      .number({ error: BUYER_MESSAGES.quantityWhole })
+      .int({ error: BUYER_MESSAGES.quantityWhole })
+      .positive({ error: BUYER_MESSAGES.quantityWhole }),
     unitPrice: z.number().nonnegative(),
     totalPrice: z.number().nonnegative(),
     /** null for a custom quantity. */
@@ -76,17 +79,27 @@ export const createOrderSchema = z
 export type CreateOrderInput = z.input<typeof createOrderSchema>;
 export type CreateOrder = z.infer<typeof createOrderSchema>;
 
-export const paypalOrderResponseSchema = z.object({ approveUrl: z.string(), purchaseId: idSchema });
+/** Every create-order answer names the order: its human code and the order page's link. */
+const orderRef = {
+  purchaseId: idSchema,
+  /** e.g. VAG-7F3K2Q, also the bank-transfer concept. */
+  orderCode: z.string().optional(),
+  /** /pedido?id=…&key=… (the key is what lets the buyer read the order). */
+  orderUrl: z.string().optional(),
+};
+
+export const paypalOrderResponseSchema = z.object({ approveUrl: z.string(), ...orderRef });
 export type PaypalOrderResponse = z.infer<typeof paypalOrderResponseSchema>;
 
-export const cardOrderResponseSchema = z.object({ checkoutUrl: z.string(), purchaseId: idSchema });
+export const cardOrderResponseSchema = z.object({ checkoutUrl: z.string(), ...orderRef });
 export type CardOrderResponse = z.infer<typeof cardOrderResponseSchema>;
 
+/** The buyer goes to the order page (never straight to WhatsApp). */
 export const bankTransferOrderResponseSchema = z.object({
   msg: z.string(),
-  /** https://wa.me/<number>?text=… with the order id and amount. */
-  whatsappRedirect: z.string(),
-  purchaseId: idSchema,
+  ...orderRef,
+  orderCode: z.string(),
+  orderUrl: z.string(),
 });
 export type BankTransferOrderResponse = z.infer<typeof bankTransferOrderResponseSchema>;
 
@@ -98,6 +111,8 @@ export const mobileOrderResponseSchema = z.object({
   payUrl: z.string(),
   id: z.union([z.string(), z.number()]),
   purchaseId: idSchema.optional(),
+  orderCode: z.string().optional(),
+  orderUrl: z.string().optional(),
   token: z.string().optional(),
   storeId: z.string().optional(),
   reference: z.string().optional(),
@@ -133,4 +148,6 @@ export const verifyPayphoneResponseSchema = z.union([purchaseSchema, purchaseIdO
 export type VerifyPayphoneResponse = z.infer<typeof verifyPayphoneResponseSchema>;
 
 /** GET /purchases/by-email/{email}. */
-export const purchasesByEmailParamsSchema = z.object({ email: z.string().trim().min(1) });
+export const purchasesByEmailParamsSchema = z.object({
+  email: z.string().trim().min(1, { error: VALIDATION.emailRequired }),
+});

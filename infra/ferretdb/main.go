@@ -1,6 +1,8 @@
 // Command ferretdb-launcher runs FerretDB v1 on its SQLite backend as an embedded
 // library: the upstream binary built with `go install` panics because its version
-// file is git-ignored, while the embeddable package skips that check.
+// file is git-ignored, while the embeddable package skips that check. The module it
+// embeds is patched by the build (patches.json): lookups use the collection's indexes
+// and single-document writes are atomic (_module/).
 package main
 
 import (
@@ -9,11 +11,9 @@ import (
 	"fmt"
 	"log"
 	"log/slog"
-	"net"
 	"os"
 	"os/signal"
 	"path/filepath"
-	"strings"
 	"syscall"
 
 	"github.com/FerretDB/FerretDB/ferretdb"
@@ -42,14 +42,8 @@ func main() {
 		log.Fatal(err)
 	}
 
-	// Clients reach FerretDB through the write-serialising proxy (serialize.go).
-	public, err := net.Listen("tcp", *listen)
-	if err != nil {
-		log.Fatal(err)
-	}
-
 	db, err := ferretdb.New(&ferretdb.Config{
-		Listener:  ferretdb.ListenerConfig{TCP: "127.0.0.1:0"},
+		Listener:  ferretdb.ListenerConfig{TCP: *listen},
 		Logger:    logger,
 		Handler:   "sqlite",
 		SQLiteURL: "file:" + abs + "/?_pragma=synchronous(" + *synchronous + ")",
@@ -61,11 +55,7 @@ func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 
-	backend := strings.TrimSuffix(strings.TrimPrefix(db.MongoDBURI(), "mongodb://"), "/")
-	go serveSerialized(public, backend, logger)
-	defer public.Close()
-
-	fmt.Printf("ferretdb listening: mongodb://%s/\n", public.Addr())
+	fmt.Printf("ferretdb listening: mongodb://%s/\n", *listen)
 	if err := db.Run(ctx); err != nil && ctx.Err() == nil {
 		log.Fatal(err)
 	}

@@ -12,3 +12,6 @@ export const ferretdbBin = path.join(binDir, 'ferretdb');
 export const kafkaLibDir = path.join(cacheDir, 'kafka', 'lib');
 export const k6Bin = path.join(binDir, 'k6');
 export const stripeMockBin = path.join(binDir, 'stripe-mock');
+/** Python virtualenv with Schemathesis (infra/schemathesis/requirements.txt). */
+export const venvDir = path.join(cacheDir, 'venv');
+export const schemathesisBin = path.join(venvDir, 'bin', 'schemathesis');

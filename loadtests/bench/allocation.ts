@@ -3,9 +3,9 @@
 // size runs at every N, so only N changes between the figures.
 import { randomUUID } from 'node:crypto';
 import { MongoClient, type Db } from 'mongodb';
-import { ensureIndexes } from '@vag/api/db/indexes';
-import { allocateNumbers } from '@vag/api/raffle/allocate';
-import { raffleWithNumbers } from '@vag/api/raffle/raffle-fixtures';
+import { ensureIndexes } from '@vag/core/db/indexes';
+import { allocateNumbers } from '@vag/core/raffle/allocate';
+import { raffleWithNumbers } from '@vag/core/testing/raffle-fixtures';
 import { allocateFromPool, generatePool } from '../baseline/pool-allocator';
 
 export interface AllocationFigure {

@@ -5,7 +5,7 @@ import { createWriteStream, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort } from '@vag/api/testing/server';
+import { freePort } from '@vag/server/testing/server';
 
 export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 export const BENCH_JWT_SECRET = 'bench-jwt-secret-not-for-production';
@@ -73,7 +73,7 @@ export interface ApiProcess extends Child {
 export async function startApi(env: Record<string, string>): Promise<ApiProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = start(`api-${port}`, 'api/src/main.ts', [], {
+  const child = start(`api-${port}`, 'server/src/main.ts', [], {
     NODE_ENV: 'production',
     HOST: '127.0.0.1',
     PORT: String(port),
@@ -81,6 +81,8 @@ export async function startApi(env: Record<string, string>): Promise<ApiProcess>
     LOG_LEVEL: 'warn',
     JWT_SECRET: BENCH_JWT_SECRET,
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'vag-bench-data-')),
+    // k6 buys from one address.
+    CREATE_ORDER_LIMIT_PER_MINUTE: '0',
     ...env,
   });
   await waitHealthy(url, child);

@@ -1,5 +1,6 @@
 // The benchmark's figures as the markdown tables of RESULTS.md, with the goals beside them.
 import type { AllocationFigure } from './allocation';
+import type { RampFigures } from './ramp-run';
 import type { SelloutFigures } from './sellout-run';
 
 export interface BenchResults {
@@ -13,6 +14,7 @@ export interface BenchResults {
   loadAverage: { start: number; end: number };
   allocation: AllocationFigure[];
   sellouts: SelloutFigures[];
+  ramps: RampFigures[];
   reads: {
     progressPerSecond: number;
     lotteryPerSecond: number;
@@ -105,5 +107,30 @@ export function formatResults(r: BenchResults): string {
       '',
     );
   }
+  if (r.ramps.length) lines.push(...formatRamps(r.ramps));
   return lines.join('\n');
+}
+
+const pct = (p: { p50: number; p95: number } | null) =>
+  p ? `${p.p50.toFixed(0)} / ${p.p95.toFixed(0)}` : 'n/a';
+
+function formatRamps(ramps: RampFigures[]): string[] {
+  const lines = [
+    `Capacity ramp: each rate held for ${ramps[0]!.stepSeconds} s, up to create-order p95 ≥ ${ramps[0]!.p95LimitMs} ms or errors; latencies p50 / p95 ms.`,
+    '',
+    '| run | buyers/s | create-order | paid | numbered/s | payment → numbers | numbers → e-mail | errors | held |',
+    '|---|---|---|---|---|---|---|---|---|',
+  ];
+  for (const ramp of ramps)
+    for (const s of ramp.steps)
+      lines.push(
+        `| ${ramp.label} | ${s.rate} | ${pct(s.createOrderMs)} | ${s.purchasesPaid} | ${f1(s.numberedPerSecond)} | ${pct(s.paymentToNumbersMs)} | ${pct(s.numbersToEmailMs)} | ${(s.unexpectedErrorRate * 100).toFixed(2)} % | ${s.held ? 'yes' : '**no**'} |`,
+      );
+  lines.push('');
+  for (const ramp of ramps)
+    lines.push(
+      `${ramp.label}: highest rate held for ${ramp.stepSeconds} s: ${ramp.heldRate === null ? 'none (the first step failed)' : `${ramp.heldRate} buyers/s`}.`,
+    );
+  lines.push('');
+  return lines;
 }

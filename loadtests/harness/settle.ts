@@ -1,6 +1,6 @@
 // After the buyers are gone the pipeline still works: numbers, e-mails, SMS and the
 // reports' facts arrive asynchronously. These read the store to see when it has caught up.
-import { countFactsByStatus } from '@vag/api/db/report-facts';
+import { countFactsByStatus } from '@vag/core/db/report-facts';
 import { PURCHASE_STATUSES } from '@vag/contracts';
 import type { Db } from 'mongodb';
 

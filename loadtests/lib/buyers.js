@@ -40,7 +40,8 @@ export function newBuyer(uid, paymentProvider) {
     province,
     city,
     address: `Av. ${pick(LAST)} ${1 + Math.floor(Math.random() * 900)}`,
-    document: digits(10),
+    // A real cédula's shape: the server checks Ecuador's check digit.
+    document: pick(['1710034065', '0926687856']),
     acceptedTerms: true,
     paymentProvider,
   };

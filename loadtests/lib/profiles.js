@@ -17,6 +17,8 @@ const PROFILES = {
   spike: { rate: 150, hold: 30, rampUp: 2, rampDown: 5, maxVUs: 300 },
   // Sustained demand until every number is sold (STOP_WHEN_SOLD_OUT ends it early).
   sellout: { rate: 120, hold: 600, rampUp: 10, rampDown: 5, maxVUs: 300 },
+  // One step of the capacity ramp (bench/ramp-run.ts): RATE buyers/s held for DURATION s.
+  step: { rate: 60, hold: 60, rampUp: 1, rampDown: 1, maxVUs: 600 },
 };
 
 export function profileName() {
@@ -49,6 +51,6 @@ export function buyerScenario(exec) {
 
 /** Latency limits (ms) per profile; P95_MS / P99_MS override them (CI machines are shared). */
 export function latencyLimits() {
-  const strict = profileName() === 'spike' || profileName() === 'sellout';
+  const strict = ['spike', 'sellout', 'step'].includes(profileName());
   return { p95: env('P95_MS', strict ? 100 : 500), p99: env('P99_MS', strict ? 300 : 1500) };
 }

@@ -2,6 +2,7 @@
 // reseller code, the inactive raffle, checkout layout at 360 px and desktop, 404.
 import { ERRORS, SERVER, TOASTS, UI } from '@vag/contracts';
 import type { Page } from 'playwright-core';
+import { createStaff } from '../../api/src/testing/seed';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   seedInstantPrizes,
@@ -149,6 +150,18 @@ describe('home', () => {
     await quantity.blur();
     expect(await quantity.inputValue()).toBe('1');
     await page.getByTestId('custom-total').getByText('$1.25').waitFor();
+    // 0, negative and decimal quantities are refused with a message, not turned into 1.
+    for (const wrong of ['0', '-5', '1.5']) {
+      await quantity.fill(wrong);
+      await page.getByText('La cantidad debe ser un número entero mayor que 0').waitFor();
+      await quantity.blur();
+      expect(await quantity.inputValue()).toBe(wrong);
+      expect(await page.getByRole('button', { name: /^Comprar \d+ número/ }).isDisabled()).toBe(
+        true,
+      );
+    }
+    await quantity.fill('100000');
+    await page.getByText(/^Solo quedan \d+ números disponibles\.$/).waitFor();
     await quantity.fill('3');
     await page.getByRole('button', { name: 'Comprar 3 números' }).click();
     await page.waitForURL('**/checkout');
@@ -158,12 +171,23 @@ describe('home', () => {
 
   it('carries the reseller code of ?code= into checkout and the order', async () => {
     const page = await site.page();
-    await page.goto('/?code=REV-ANA#sectionPackages');
+    const code = (await createStaff(site.srv.db, { role: 'reseller' })).user.code!;
+    // An unknown code is not a reseller's: checkout says the sale goes 'Directo'.
+    await page.goto('/?code=REV-NOEXISTE#sectionPackages');
     await hydrated(page, 'Packages');
-    await page.getByText('Código de referido: REV-ANA').waitFor();
     await page.getByRole('button', { name: /^Básico:/ }).click();
     await page.waitForURL('**/checkout');
-    await page.getByTestId('summary-reseller').getByText('REV-ANA').waitFor();
+    await page.getByTestId('summary-reseller').getByText('Directo').waitFor();
+
+    // A real code, then another page: the code stays with the visit.
+    await page.goto(`/?code=${code}`);
+    await page.goto('/contacto');
+    await page.goto('/#sectionPackages');
+    await hydrated(page, 'Packages');
+    await page.getByText(`Código de referido: ${code}`).waitFor();
+    await page.getByRole('button', { name: /^Básico:/ }).click();
+    await page.waitForURL('**/checkout');
+    await page.getByTestId('summary-reseller').getByText(code).waitFor();
 
     await page.getByLabel('Transferencia Bancaria').check();
     await page.getByLabel('Nombre', { exact: true }).fill('Rosa');
@@ -175,7 +199,6 @@ describe('home', () => {
     await page.getByLabel('Ciudad').fill('Guayaquil');
     await page.getByLabel('Dirección').fill('Malecón 100');
     await page.getByLabel(/Acepto los términos/).check();
-    await page.route('https://wa.me/**', (route) => route.fulfill({ status: 200, body: 'ok' }));
     const request = page.waitForRequest('**/api/payments/create-order');
     await page.getByRole('button', { name: 'PAGAR AHORA' }).click();
     const order = (await request).postDataJSON() as {
@@ -183,34 +206,26 @@ describe('home', () => {
       quantity: number;
       packageId: string;
     };
-    expect(order).toMatchObject({ resellerCode: 'REV-ANA', quantity: 5 });
+    expect(order).toMatchObject({ resellerCode: code, quantity: 5 });
+    await page.waitForURL('**/pedido?id=*');
   });
 });
 
 describe('checkout', () => {
-  it("toasts 'Error en el proceso de pago' when the provider is not configured, and lets the buyer try again", async () => {
+  it("shows a method without credentials as 'No disponible' before the buyer fills anything, and it cannot be chosen", async () => {
     const page = await site.page(MOBILE);
     await page.goto('/#sectionPackages');
     await hydrated(page, 'Packages');
     await page.getByRole('button', { name: /^Básico:/ }).click();
     await page.waitForURL('**/checkout');
-    await page.getByLabel('PayPal').check();
-    await page.getByLabel('Nombre', { exact: true }).fill('Mario');
-    await page.getByLabel('Apellido').fill('Paz');
-    await page.getByLabel('Email', { exact: true }).fill('mario@correo.ec');
-    await page.getByLabel('Confirmar email').fill('mario@correo.ec');
-    await page.getByLabel('Teléfono').fill('0990000000');
-    await page.getByLabel(/Acepto los términos/).check();
-    await page.getByRole('button', { name: 'PAGAR AHORA' }).click();
-    // The failed call's toast ('Error' with the api's message), then the checkout's.
-    const toasts = page.getByRole('region', { name: /Notificaciones/ });
-    await toasts.getByText(ERRORS.title, { exact: true }).waitFor();
-    await toasts.getByText(SERVER.methodUnavailable, { exact: true }).waitFor();
-    await toasts.getByText(ERRORS.paymentTitle, { exact: true }).waitFor();
-    await toasts.getByText(ERRORS.paymentDescription, { exact: true }).waitFor();
-    await page.getByRole('button', { name: 'PAGAR AHORA' }).waitFor();
-    expect(await page.getByLabel('Apellido').isDisabled()).toBe(false);
+    for (const label of ['PayPal', 'PayPhone', 'Tarjeta']) {
+      const method = page.getByLabel(label);
+      await waitFor(() => method.isDisabled(), { message: `${label} disabled` });
+      await page.locator('label.method', { hasText: label }).getByText('No disponible').waitFor();
+    }
+    expect(await page.getByLabel('Transferencia Bancaria').isDisabled()).toBe(false);
     expect(page.url()).toMatch(/\/checkout$/);
+    expect(ERRORS.paymentTitle && SERVER.methodUnavailable).toBeTruthy();
   });
 
   it("copies the transfer details with 'Copiado al portapapeles', shows at most 3 toasts and each goes after 4 s", async () => {
@@ -224,16 +239,16 @@ describe('checkout', () => {
     await page.waitForURL('**/checkout');
     await page.getByLabel('Transferencia Bancaria').check();
     const bank = page.getByTestId('bank-details');
-    const concept = await bank.locator('dt:text-is("Concepto") + dd').textContent();
-    expect(concept).toMatch(/^VAG-[A-Z2-9]{6}$/);
+    const account = await bank.locator('dt:text-is("Número de cuenta") + dd').textContent();
+    expect(account).toBe('2201234567');
 
-    await bank.getByRole('button', { name: 'Copiar concepto' }).click();
+    await bank.getByRole('button', { name: 'Copiar número de cuenta' }).click();
     await page.getByText(TOASTS.copied, { exact: true }).waitFor();
     const firstShownAt = Date.now();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(concept);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(account);
 
     // Three more copies: four toasts exist, only three are shown (SPEC §9).
-    for (const label of ['banco', 'titular', 'número de cuenta'])
+    for (const label of ['banco', 'titular', 'tipo de cuenta'])
       await bank.getByRole('button', { name: `Copiar ${label}` }).click();
     const toasts = page.locator('[data-sonner-toast]');
     await waitFor(async () => (await toasts.count()) === 4, { message: 'four toasts' });
@@ -364,9 +379,9 @@ describe('accessibility', () => {
 
     await page.getByRole('heading', { name: 'Datos del comprador' }).waitFor();
     expect(await unlabelled(page)).toEqual([]);
-    await tabTo(page, 'PayPal');
+    await tabTo(page, 'Transferencia Bancaria');
     await page.keyboard.press('Space');
-    expect(await page.getByLabel('PayPal').isChecked()).toBe(true);
+    expect(await page.getByLabel('Transferencia Bancaria').isChecked()).toBe(true);
     await tabTo(page, 'Nombre');
     await page.keyboard.type('Ana');
     expect(await page.getByLabel('Nombre', { exact: true }).inputValue()).toBe('Ana');

@@ -3,7 +3,7 @@
 // PayPhone's redirect to /payment-success?id=&clientTransactionId= confirms the purchase.
 import { TOASTS, UI } from '@vag/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakePayPhone, type FakePayPhone } from '../../api/src/testing/fakes/payphone';
+import { startFakePayPhone, type FakePayPhone } from '../../core/src/testing/fakes/payphone';
 import { hydrated, MOBILE, saveScreenshot, seedRaffle, startSite, type Site } from './support';
 
 let site: Site;
@@ -92,6 +92,55 @@ describe('paying with PayPhone', () => {
     await again.getByText(TOASTS.paymentConfirmedTitle).waitFor();
     await again.getByText(TOASTS.paymentAlreadyProcessed).waitFor();
     await again.getByTestId('confirmation-success').getByText('4 números').waitFor();
+  });
+
+  it("runs PayPhone's CDN script and stylesheet under the page's Content-Security-Policy, which the rest of the site does not allow", async () => {
+    const page = await site.page(MOBILE);
+    // PayPhone's CDN stood in for by a script that renders a button and calls PayPhone's api.
+    await page.route('https://cdn.payphonetodoesposible.com/**', (route) =>
+      route.request().url().endsWith('.css')
+        ? route.fulfill({ contentType: 'text/css', body: '#pp-button button { color: #123; }' })
+        : route.fulfill({
+            contentType: 'application/javascript',
+            body: `window.PPaymentButtonBox = class {
+              constructor(config) { this.config = config; }
+              render(id) {
+                const button = document.createElement('button');
+                button.textContent = 'Pagar con PayPhone';
+                document.getElementById(id).append(button);
+                fetch('https://pay.payphonetodoesposible.com/api/ping').then(() => {
+                  button.dataset.api = 'ok';
+                });
+              }
+            };`,
+          }),
+    );
+    await page.route('https://pay.payphonetodoesposible.com/**', (route) =>
+      route.fulfill({
+        contentType: 'application/json',
+        headers: { 'access-control-allow-origin': '*' },
+        body: '{}',
+      }),
+    );
+    const params = new URLSearchParams({
+      transaction: 'trx-csp',
+      token: payphone.token,
+      storeId: payphone.storeId,
+      amount: '200',
+      amountWithTax: '160',
+      amountWithoutTax: '0',
+      tax: '40',
+    });
+    const response = await page.goto(`/payphone-box.html?${params}`);
+    expect(response?.headers()['content-security-policy']).toContain(
+      'https://*.payphonetodoesposible.com',
+    );
+    await page.locator('#pp-button button[data-api="ok"]').waitFor();
+
+    const home = await fetch(`${site.url}/`);
+    const homePolicy = home.headers.get('content-security-policy') ?? '';
+    expect(homePolicy).toContain("frame-ancestors 'none'");
+    expect(homePolicy).not.toContain('payphonetodoesposible');
   });
 
   it('says what is missing instead of showing a blank box without parameters', async () => {

@@ -1,12 +1,16 @@
 // Browser-test plumbing for the storefront: a real api (fresh database, built
 // storefront), seeded through the api's own staff routes, and headless Chromium.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser } from '../../infra/testing/browser';
+import {
+  assertNoCspViolations,
+  collectCspViolations,
+  launchBrowser,
+} from '../../infra/testing/browser';
 import { createStaff } from '../../api/src/testing/seed';
-import { startTestServer, type TestServer } from '../../api/src/testing/server';
+import { startTestServer, type TestServer } from '../../server/src/testing/server';
 
 export { saveScreenshot } from '../../infra/testing/browser';
-export { waitFor } from '../../api/src/testing/wait';
+export { waitFor } from '../../core/src/testing/wait';
 
 export const MOBILE = { width: 360, height: 740 } as const;
 export const DESKTOP = { width: 1280, height: 860 } as const;
@@ -32,6 +36,7 @@ export async function startSite(options: { env?: Record<string, string> } = {}):
   const { token } = await createStaff(srv.db, { role: 'admin' });
   const admin = { authorization: `Bearer ${token}` };
   const contexts: BrowserContext[] = [];
+  const cspViolations: string[] = [];
 
   const api = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
     const res = await fetch(`${srv.url}/api${path}`, {
@@ -53,6 +58,7 @@ export async function startSite(options: { env?: Record<string, string> } = {}):
     async page(viewport = DESKTOP) {
       const context = await browser.newContext({ viewport, baseURL: srv.url, locale: 'es-EC' });
       contexts.push(context);
+      collectCspViolations(context, cspViolations);
       const page = await context.newPage();
       page.setDefaultTimeout(15_000);
       return page;
@@ -61,6 +67,7 @@ export async function startSite(options: { env?: Record<string, string> } = {}):
       await Promise.all(contexts.map((c) => c.close().catch(() => undefined)));
       await browser.close().catch(() => undefined);
       await srv.stop();
+      assertNoCspViolations(cspViolations);
     },
   };
 }

@@ -1,21 +1,28 @@
 #!/usr/bin/env node
-// Prints the JavaScript a built page loads, gzip bytes, following static imports from
-// every script and island of the page (run `npm run build -w @vag/storefront` first).
-// Usage: node scripts/js-weight.mjs [page.html relative to dist, default index.html]
+// Prints the JavaScript a page loads, gzip bytes, following static imports from every
+// script and island of the page. Pages are rendered by the api, so the page's HTML is
+// read from a running server; the scripts from the build (dist/client).
+// Usage: node scripts/js-weight.mjs [path, default /] [base URL, default http://127.0.0.1:3000]
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Buffer } from 'node:buffer';
 import { gzipSync } from 'node:zlib';
 
-const dist = fileURLToPath(new URL('../dist/', import.meta.url));
-const page = process.argv[2] ?? 'index.html';
-const htmlFile = path.join(dist, page);
-if (!existsSync(htmlFile)) {
-  console.error(`No existe ${htmlFile}: ejecuta primero "npm run build -w @vag/storefront".`);
+const dist = fileURLToPath(new URL('../dist/client/', import.meta.url));
+const page = process.argv[2] ?? '/';
+const base = process.argv[3] ?? 'http://127.0.0.1:3000';
+if (!existsSync(dist)) {
+  console.error(`No existe ${dist}: ejecuta primero "npm run build -w @vag/storefront".`);
   process.exit(1);
 }
-const html = readFileSync(htmlFile, 'utf8');
+const html = await globalThis
+  .fetch(new URL(page, base))
+  .then((res) => res.text())
+  .catch(() => {
+    console.error(`No responde ${base}: inicia el servidor (npm start).`);
+    process.exit(1);
+  });
 
 const entries = new Set();
 for (const m of html.matchAll(/<script[^>]*\ssrc="([^"]+)"/g)) entries.add(m[1]);

@@ -1,6 +1,6 @@
 // Every consumer validates a payload against contracts before acting. A malformed
 // payload cannot be fixed by redelivery, so it is logged loudly and skipped.
-import type { BusMessage, Logger } from '@vag/api';
+import type { BusMessage, Logger } from '@vag/core';
 import { safeParseEvent, type AppEvent } from '@vag/contracts';
 
 export function parseConsumedEvent(

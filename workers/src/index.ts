@@ -1,6 +1,6 @@
 // The pipeline's consumers. In the embedded default the api process starts them in
 // process; in the scaled mode `npm run workers` runs them as their own processes.
-import type { AppDeps, Stoppable } from '@vag/api';
+import type { CoreDeps, Stoppable } from '@vag/core';
 import { startNotificationsWorker } from './notifications';
 import { startNumbersWorker } from './numbers';
 import { startReportsWorker } from './reports';
@@ -8,14 +8,14 @@ import { startReportsWorker } from './reports';
 export const WORKER_NAMES = ['numbers', 'notifications', 'reports'] as const;
 export type WorkerName = (typeof WORKER_NAMES)[number];
 
-const starters: Record<WorkerName, (deps: AppDeps) => Promise<Stoppable>> = {
+const starters: Record<WorkerName, (deps: CoreDeps) => Promise<Stoppable>> = {
   numbers: startNumbersWorker,
   notifications: startNotificationsWorker,
   reports: startReportsWorker,
 };
 
 export async function startWorkers(
-  deps: AppDeps,
+  deps: CoreDeps,
   names: readonly WorkerName[] = WORKER_NAMES,
 ): Promise<Stoppable> {
   const running: Stoppable[] = [];

@@ -1,8 +1,10 @@
 // `npm run workers`: the consumers as their own process against Kafka (scaled mode).
 // Several processes share each consumer group's partitions; when one dies its
 // partitions move to the others. `npm run workers -- notifications` runs only some.
-import { connectDatabase, createBus, createLogger, parseEnv, type AppDeps } from '@vag/api';
-import { ensureIndexes } from '@vag/api/db/indexes';
+import { connectDatabase, createBus, createLogger, parseEnv, type CoreDeps } from '@vag/core';
+import { PIPELINE_POOL_SIZE } from '@vag/core/db/client';
+import { ensureIndexes } from '@vag/core/db/indexes';
+import { startSettingsReload } from '@vag/core/settings/live-settings';
 import { startWorkers, WORKER_NAMES, type WorkerName } from './index';
 
 let env;
@@ -29,10 +31,14 @@ if (unknown.length) {
 const names = (requested.length ? requested : WORKER_NAMES) as WorkerName[];
 
 const log = createLogger(env.LOG_LEVEL, 'workers');
-const { client, db } = await connectDatabase(env.MONGODB_URL);
+// A few commands in flight are all the store takes at once from this process; more
+// would stand in its queue ahead of the api's requests (core/src/db/client.ts).
+const { client, db } = await connectDatabase(env.MONGODB_URL, { maxPoolSize: PIPELINE_POOL_SIZE });
 await ensureIndexes(db);
 const bus = createBus(env, log.child({ module: 'bus' }));
-const deps: AppDeps = { env, db, bus, log, jwtSecret: '' };
+const deps: CoreDeps = { env, db, bus, log };
+// Ajustes may change SMTP/Twilio keys: this process reloads them when any process saves.
+const settingsReload = await startSettingsReload(deps);
 const workers = await startWorkers(deps, names);
 log.info({ workers: names, brokers: env.KAFKA_BROKERS }, 'workers running');
 
@@ -43,6 +49,7 @@ async function shutdown(signal: string): Promise<void> {
   log.info({ signal }, 'workers shutting down');
   // Leaving the group hands our partitions to the other members at once.
   await workers.stop().catch((err: unknown) => log.error({ err }, 'stop failed'));
+  await settingsReload.stop().catch((err: unknown) => log.error({ err }, 'stop failed'));
   await bus.close();
   await client.close();
   process.exit(0);

@@ -1,17 +1,20 @@
-// A calendar-day field in Spanish: typed as dd/mm/aaaa or picked from the calendar, held by
-// the form as yyyy-MM-dd ('' while what is typed is not a real day). Replaces the browser's
-// date input, whose format and first weekday follow the browser's language.
-import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
-import { IconButton, InputAdornment, Popover, TextField } from '@mui/material';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+// A calendar-day field in Spanish (SPEC §9: dd/MM/yyyy, weeks from Monday): MUI's DatePicker
+// on date-fns' es locale, typed section by section or picked from its calendar. The form
+// holds the day as yyyy-MM-dd ('' while what is typed is not a real day).
+import { AdapterDateFns } from '@mui/x-date-pickers/AdapterDateFns';
+import { DatePicker } from '@mui/x-date-pickers/DatePicker';
+import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
+import { esES } from '@mui/x-date-pickers/locales';
+import { format } from 'date-fns';
+import { es } from 'date-fns/locale/es';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
-import { DateCalendar } from './DateCalendar';
-import { displayToIso, isoToDisplay } from './dates';
+import { dateToDay, dayToDate } from './dates';
 
 export interface DateFieldProps {
   label: string;
   value: string;
-  onChange: (iso: string) => void;
+  onChange: (day: string) => void;
   onBlur?: () => void;
   error?: boolean;
   helperText?: ReactNode;
@@ -20,75 +23,64 @@ export interface DateFieldProps {
   name?: string;
 }
 
-export function DateField({ label, value, onChange, onBlur, ...rest }: DateFieldProps) {
-  const translate = useTranslate();
-  const [text, setText] = useState(() => isoToDisplay(value));
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const emitted = useRef(value);
+/** 'mayo de 2026', as Spanish writes a month. */
+const MONTH_TITLE = "LLLL 'de' yyyy";
 
-  // A value set from outside (record loaded, form reset) replaces what is shown.
+/** 'lu', 'ma', 'mi'…: two letters tell martes from miércoles, one ('M') does not. */
+const weekdayShort = (day: Date) => format(day, 'EEEEEE', { locale: es });
+
+function useLocaleText() {
+  const translate = useTranslate();
+  return useMemo(
+    () => ({
+      ...esES.components.MuiLocalizationProvider.defaultProps.localeText,
+      fieldDayPlaceholder: () => translate('vag.dates.dayPlaceholder'),
+      fieldMonthPlaceholder: () => translate('vag.dates.monthPlaceholder'),
+      fieldYearPlaceholder: () => translate('vag.dates.yearPlaceholder'),
+      day: translate('vag.dates.day'),
+      okButtonLabel: translate('vag.dates.accept'),
+      openDatePickerDialogue: (date: string | null) =>
+        date
+          ? translate('vag.dates.openCalendarPicked', { date })
+          : translate('vag.dates.openCalendar'),
+    }),
+    [translate],
+  );
+}
+
+export function DateField({ label, value, onChange, onBlur, error, ...rest }: DateFieldProps) {
+  const localeText = useLocaleText();
+  // The picker keeps what is typed so far (an invalid Date) while the form holds ''; the
+  // shown date is replaced only when the form's day changes from outside (load, reset).
+  const [date, setDate] = useState(() => dayToDate(value));
+  const emitted = useRef(value);
   useEffect(() => {
     if (value !== emitted.current) {
       emitted.current = value;
-      setText(isoToDisplay(value));
+      setDate(dayToDate(value));
     }
   }, [value]);
 
-  const emit = (iso: string) => {
-    emitted.current = iso;
-    onChange(iso);
+  const change = (next: Date | null) => {
+    setDate(next);
+    emitted.current = dateToDay(next);
+    onChange(emitted.current);
   };
 
   return (
-    <>
-      <TextField
-        {...rest}
+    <LocalizationProvider dateAdapter={AdapterDateFns} adapterLocale={es} localeText={localeText}>
+      <DatePicker
         label={label}
-        value={text}
-        placeholder={translate('vag.dates.placeholder')}
-        onChange={(e) => {
-          setText(e.target.value);
-          emit(displayToIso(e.target.value) ?? '');
-        }}
-        onBlur={() => {
-          const iso = displayToIso(text);
-          if (iso) setText(isoToDisplay(iso));
-          onBlur?.();
-        }}
+        value={date}
+        onChange={change}
+        format="dd/MM/yyyy"
+        dayOfWeekFormatter={weekdayShort}
         slotProps={{
-          inputLabel: { shrink: true },
-          htmlInput: { inputMode: 'numeric', autoComplete: 'off' },
-          input: {
-            endAdornment: (
-              <InputAdornment position="end">
-                <IconButton
-                  edge="end"
-                  aria-label={translate('vag.dates.openCalendar')}
-                  onClick={(e) => setAnchor(e.currentTarget)}
-                >
-                  <CalendarMonthIcon />
-                </IconButton>
-              </InputAdornment>
-            ),
-          },
+          // Filled, as react-admin's theme draws every other input.
+          textField: { variant: 'filled', ...rest, onBlur, ...(error ? { error } : {}) },
+          calendarHeader: { format: MONTH_TITLE },
         }}
       />
-      <Popover
-        open={anchor !== null}
-        anchorEl={anchor}
-        onClose={() => setAnchor(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-      >
-        <DateCalendar
-          value={value}
-          onPick={(iso) => {
-            setText(isoToDisplay(iso));
-            emit(iso);
-            setAnchor(null);
-          }}
-        />
-      </Popover>
-    </>
+    </LocalizationProvider>
   );
 }

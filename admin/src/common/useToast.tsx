@@ -1,33 +1,16 @@
 // SPEC's toasts have a title and a description; react-admin's notifications take one
-// message, so we render both inside a MUI Alert of the right severity.
-import { Alert, AlertTitle } from '@mui/material';
+// message, so we render both inside a ToastAlert.
 import { useCallback } from 'react';
 import { useNotify } from 'react-admin';
+import { ToastAlert, type Toast } from './ToastAlert';
 
-export type ToastType = 'success' | 'error' | 'info' | 'warning';
-
-export interface Toast {
-  title: string;
-  description?: string;
-  type?: ToastType;
-}
+export type { Toast, ToastType } from './ToastAlert';
 
 export function useToast(): (toast: Toast) => void {
   const notify = useNotify();
   return useCallback(
-    ({ title, description, type = 'success' }: Toast) => {
-      notify(
-        <Alert
-          severity={type}
-          variant="filled"
-          sx={{ minWidth: 280 }}
-          role={type === 'error' ? 'alert' : 'status'}
-        >
-          <AlertTitle sx={{ mb: description ? 0.5 : 0 }}>{title}</AlertTitle>
-          {description}
-        </Alert>,
-        { type, autoHideDuration: 4000 },
-      );
+    (toast: Toast) => {
+      notify(<ToastAlert {...toast} />, { type: toast.type ?? 'success', autoHideDuration: 4000 });
     },
     [notify],
   );

@@ -1,5 +1,6 @@
-// Panel de Administración (SPEC §2): current draw, sold percentage, instant prizes, quick
-// guide, the sales chart, and for admins 'Borrar todo'.
+// Panel de Administración (SPEC §2): current draw, sold percentage, instant prizes, the
+// sales chart, a guide for the role (the admin's set-up steps, or what a reseller can do),
+// and for admins 'Borrar todo'.
 import { Box, Typography } from '@mui/material';
 import { Title, usePermissions, useTranslate } from 'react-admin';
 import { DeleteAllButton } from './DeleteAllButton';
@@ -7,6 +8,7 @@ import { PrizesCard } from './PrizesCard';
 import { ProgressCard } from './ProgressCard';
 import { QuickGuide } from './QuickGuide';
 import { RaffleCard } from './RaffleCard';
+import { ResellerGuide } from './ResellerGuide';
 import { SalesChart } from './SalesChart';
 
 export function Dashboard() {
@@ -44,7 +46,8 @@ export function Dashboard() {
       </Box>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '2fr 1fr' } }}>
         <SalesChart />
-        <QuickGuide />
+        {permissions === 'admin' && <QuickGuide />}
+        {permissions && permissions !== 'admin' && <ResellerGuide />}
       </Box>
     </Box>
   );

@@ -1,6 +1,7 @@
 // Premios Instantáneos: delivered of total, and how many are still available.
 import CardGiftcardIcon from '@mui/icons-material/CardGiftcard';
 import { Skeleton, Typography } from '@mui/material';
+import { formatCount } from '@vag/contracts';
 import { useTranslate } from 'react-admin';
 import { useInstantPrizes } from '../prizes/useInstantPrizes';
 import { DashCard } from './DashCard';
@@ -22,10 +23,13 @@ export function PrizesCard() {
       ) : (
         <>
           <Typography variant="h4" sx={{ fontWeight: 700 }}>
-            {translate('vag.dashboard.delivered', { delivered, total: data.length })}
+            {translate('vag.dashboard.delivered', {
+              delivered: formatCount(delivered),
+              total: formatCount(data.length),
+            })}
           </Typography>
           <Typography color="text.secondary">
-            {translate('vag.dashboard.available', { available })}
+            {translate('vag.dashboard.available', { available: formatCount(available) })}
           </Typography>
         </>
       )}

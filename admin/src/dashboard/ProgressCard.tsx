@@ -2,7 +2,7 @@
 import PieChartIcon from '@mui/icons-material/PieChart';
 import { LinearProgress, Skeleton, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import type { Progress } from '@vag/contracts';
+import { formatCount, type Progress } from '@vag/contracts';
 import { useTranslate } from 'react-admin';
 import { useVagApi } from '../common/useVagApi';
 import { DashCard } from './DashCard';
@@ -34,7 +34,10 @@ export function ProgressCard() {
             sx={{ my: 1, height: 8, borderRadius: 4 }}
           />
           <Typography color="text.secondary">
-            {translate('vag.dashboard.soldOf', { assigned: data.assigned, total: data.total })}
+            {translate('vag.dashboard.soldOf', {
+              assigned: formatCount(data.assigned),
+              total: formatCount(data.total),
+            })}
           </Typography>
         </>
       )}

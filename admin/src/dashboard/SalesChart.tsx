@@ -2,7 +2,7 @@
 import ShowChartIcon from '@mui/icons-material/ShowChart';
 import { Box, Skeleton, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { PAYMENT_METHODS, type SalesChart as SalesChartData } from '@vag/contracts';
+import { PAYMENT_METHODS, formatCount, type SalesChart as SalesChartData } from '@vag/contracts';
 import { useTranslate } from 'react-admin';
 import {
   Bar,
@@ -58,8 +58,8 @@ export function SalesChart() {
             <BarChart data={points} margin={{ top: 8, right: 8, left: -16, bottom: 0 }}>
               <CartesianGrid strokeDasharray="3 3" />
               <XAxis dataKey="label" />
-              <YAxis allowDecimals={false} />
-              <Tooltip />
+              <YAxis allowDecimals={false} tickFormatter={formatCount} />
+              <Tooltip formatter={(value) => formatCount(Number(value))} />
               <Legend />
               {PAYMENT_METHODS.map((method) => (
                 <Bar

@@ -6,6 +6,7 @@ import {
   heroFormSchema,
   heroFormToInput,
   raffleToHeroForm,
+  safeImageSrc,
   type HeroForm,
   type Raffle,
 } from '@vag/contracts';
@@ -20,7 +21,8 @@ const validate = zodValidate(heroFormSchema);
 
 function ImagePreview() {
   const translate = useTranslate();
-  const url = useWatch({ name: 'imageUrl' }) as string | undefined;
+  // Only an http(s) URL or a path on our site is previewed, never javascript: or data:.
+  const url = safeImageSrc(useWatch({ name: 'imageUrl' }) as string | undefined);
   if (!url) return null;
   return (
     <Box sx={{ mt: 1 }}>

@@ -1,5 +1,6 @@
-// 'Mi Cuenta': e-mail, role, the referral code (click copies the public link) and Salir,
-// which ends the session and leaves the back office for /super (SPEC §2).
+// 'Mi Cuenta': e-mail, role, the referral code (click copies the public link), 'Cambiar
+// contraseña' and Salir, which ends the session and leaves the back office for /super (SPEC §2).
+import KeyIcon from '@mui/icons-material/Key';
 import LogoutIcon from '@mui/icons-material/Logout';
 import {
   Avatar,
@@ -13,15 +14,15 @@ import {
   Typography,
 } from '@mui/material';
 import { useState, type MouseEvent } from 'react';
-import { useGetIdentity, useLogout, useTranslate } from 'react-admin';
-import { useToast } from '../common/useToast';
+import { useBasename, useGetIdentity, useLogout, useTranslate } from 'react-admin';
+import { Link } from 'react-router-dom';
 import { roleLabel } from '@vag/contracts';
-import { referralUrl } from './referral';
+import { useCopyReferralLink } from './useCopyReferralLink';
 
 export function AccountMenu() {
   const translate = useTranslate();
-  const toast = useToast();
   const logout = useLogout();
+  const basename = useBasename();
   const { identity } = useGetIdentity();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const email = String(identity?.email ?? '');
@@ -29,15 +30,9 @@ export function AccountMenu() {
   const code = identity?.code as string | undefined;
   const roleText = roleLabel(role);
 
+  const copyLink = useCopyReferralLink();
   const copyCode = async () => {
-    if (!code) return;
-    const title = translate('vag.account.referralTitle');
-    try {
-      await navigator.clipboard.writeText(referralUrl(window.location.origin, code));
-      toast({ title, description: translate('vag.account.referralCopied') });
-    } catch {
-      toast({ title, description: translate('vag.account.referralFailed'), type: 'error' });
-    }
+    if (code) await copyLink(code);
   };
 
   const signOut = async () => {
@@ -80,6 +75,16 @@ export function AccountMenu() {
           </MenuItem>
         )}
         <Divider />
+        <MenuItem
+          component={Link}
+          to={`${basename}/change-password`}
+          onClick={() => setAnchor(null)}
+        >
+          <ListItemIcon>
+            <KeyIcon fontSize="small" />
+          </ListItemIcon>
+          {translate('vag.account.changePassword')}
+        </MenuItem>
         <MenuItem onClick={signOut}>
           <ListItemIcon>
             <LogoutIcon fontSize="small" />

@@ -1,6 +1,7 @@
 // SPEC §2's menu, filtered by the signed-in role (see menu.ts).
 import CampaignIcon from '@mui/icons-material/Campaign';
 import CardGiftcardIcon from '@mui/icons-material/CardGiftcard';
+import CasinoIcon from '@mui/icons-material/Casino';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import EmojiEventsIcon from '@mui/icons-material/EmojiEvents';
 import GroupIcon from '@mui/icons-material/Group';
@@ -19,6 +20,7 @@ const ICONS: Record<string, ReactElement> = {
   hero: <CampaignIcon />,
   packages: <Inventory2Icon />,
   prizes: <CardGiftcardIcon />,
+  draw: <CasinoIcon />,
   rifas: <EmojiEventsIcon />,
   'admin-banner-manager': <ImageIcon />,
   settings: <SettingsIcon />,

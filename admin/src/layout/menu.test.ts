@@ -6,12 +6,13 @@ describe('menuFor', () => {
     expect(menuFor('reseller').map((e) => e.path)).toEqual(['/', '/purchases', '/reports']);
   });
 
-  it('shows an admin all eleven entries of SPEC §2 in order', () => {
+  it('shows an admin all eleven entries of SPEC §2 in order, with Sorteo (issue 16) after Premios', () => {
     expect(menuFor('admin').map((e) => e.path)).toEqual([
       '/',
       '/hero',
       '/packages',
       '/prizes',
+      '/draw',
       '/rifas',
       '/admin-banner-manager',
       '/settings',
@@ -34,6 +35,7 @@ describe('canAccess', () => {
       'hero',
       'packages',
       'prizes',
+      'draw',
       'rifas',
       'admin-banner-manager',
       'settings',

@@ -15,6 +15,8 @@ export const MENU: readonly MenuEntry[] = [
   { name: 'hero', path: '/hero', labelKey: 'vag.menu.hero', adminOnly: true },
   { name: 'packages', path: '/packages', labelKey: 'vag.menu.packages', adminOnly: true },
   { name: 'prizes', path: '/prizes', labelKey: 'vag.menu.prizes', adminOnly: true },
+  // Issue 16, beyond SPEC §2: the draw rule and the official result.
+  { name: 'draw', path: '/draw', labelKey: 'vag.menu.draw', adminOnly: true },
   { name: 'rifas', path: '/rifas', labelKey: 'vag.menu.rifas', adminOnly: true },
   {
     name: 'admin-banner-manager',

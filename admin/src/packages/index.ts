@@ -1,12 +1,10 @@
 import Inventory2Icon from '@mui/icons-material/Inventory2';
-import { PackageCreate } from './PackageCreate';
-import { PackageEdit } from './PackageEdit';
-import { PackageList } from './PackageList';
+import { lazyPage } from '../common/lazyPage';
 
 export const packages = {
-  list: PackageList,
-  edit: PackageEdit,
-  create: PackageCreate,
+  list: lazyPage(() => import('./PackageList'), 'PackageList'),
+  edit: lazyPage(() => import('./PackageEdit'), 'PackageEdit'),
+  create: lazyPage(() => import('./PackageCreate'), 'PackageCreate'),
   icon: Inventory2Icon,
   recordRepresentation: 'name',
 };

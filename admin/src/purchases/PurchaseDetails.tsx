@@ -1,5 +1,6 @@
 // The Detalles dialog (SPEC §2): purchase, buyer, order, reseller, payment block, granted
-// numbers, notification status; unconfirmed transfers can be confirmed from here.
+// numbers, notification status; unconfirmed transfers can be confirmed or their receipt
+// rejected from here.
 import {
   Box,
   Button,
@@ -15,6 +16,7 @@ import {
   PAYMENT_METHOD_LABELS,
   adminDisplayStatus,
   formatDateTime,
+  formatCount,
   formatUsd,
   type PaymentMethod,
   type Purchase,
@@ -26,6 +28,7 @@ import { InfoBlock } from './InfoBlock';
 import { NotificationStatusBlock } from './NotificationStatusBlock';
 import { NumbersGrid } from './NumbersGrid';
 import { PaymentBlock } from './PaymentBlock';
+import { TransferReviewBlock, type ReviewedPurchase } from './TransferReviewBlock';
 
 export function PurchaseDetails({ id, onClose }: { id: string; onClose: () => void }) {
   const translate = useTranslate();
@@ -84,6 +87,7 @@ export function PurchaseDetails({ id, onClose }: { id: string; onClose: () => vo
                 [t('address'), data.buyer?.address],
                 [t('city'), data.buyer?.city],
                 [t('province'), data.buyer?.province],
+                [t('document'), data.buyer?.document],
               ]}
             />
             <InfoBlock
@@ -93,7 +97,7 @@ export function PurchaseDetails({ id, onClose }: { id: string; onClose: () => vo
                   t('package'),
                   data.packageId ? (data.packageData?.name ?? data.packageId) : t('custom'),
                 ],
-                [translate('vag.purchases.quantity'), data.quantity],
+                [translate('vag.purchases.quantity'), formatCount(data.quantity)],
                 [t('unitPrice'), formatUsd(data.unitPrice)],
                 [translate('vag.purchases.total'), formatUsd(data.totalPrice)],
               ]}
@@ -103,6 +107,13 @@ export function PurchaseDetails({ id, onClose }: { id: string; onClose: () => vo
               rows={[[t('code'), data.resellerCode || translate('vag.purchases.direct')]]}
             />
             <PaymentBlock purchase={data} />
+            {data.paymentMethod === 'bank_transfer' && (
+              <TransferReviewBlock
+                purchase={data as ReviewedPurchase}
+                id={data._id ?? id}
+                onChanged={refetch}
+              />
+            )}
             <NotificationStatusBlock purchaseId={data._id ?? id} />
             <Box sx={{ gridColumn: '1 / -1' }}>
               <NumbersGrid numbers={data.assignedNumbers ?? []} />

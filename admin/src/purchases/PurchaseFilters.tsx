@@ -1,11 +1,14 @@
 // Search by number, e-mail or reseller, and the payment-method popover (Todos, PayPal,
-// Tarjeta, Transferencia); both become the list's filter sent to /api/purchases.
+// Tarjeta, Transferencia) and the 'En revisión' queue with its count; all become the
+// list's filter sent to /api/purchases.
 import FilterListIcon from '@mui/icons-material/FilterList';
 import SearchIcon from '@mui/icons-material/Search';
 import { Box, Button, InputAdornment, Menu, MenuItem, TextField } from '@mui/material';
 import { PURCHASE_FILTER_OPTIONS } from '@vag/contracts';
 import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useListContext, useTranslate } from 'react-admin';
+import { useVagApi } from '../common/useVagApi';
 
 export function PurchaseFilters() {
   const translate = useTranslate();
@@ -13,6 +16,16 @@ export function PurchaseFilters() {
   const [q, setQ] = useState<string>(String(filterValues.q ?? ''));
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const method = String(filterValues.paymentMethod ?? 'all');
+  const inReview = filterValues.status === 'IN_REVIEW';
+  const api = useVagApi();
+  const { data: review } = useQuery({
+    queryKey: ['purchases-in-review', filterValues],
+    queryFn: () => api.call<{ count: number }>('GET', '/purchases/in-review/count'),
+  });
+  const toggleReview = () => {
+    const { status: _s, ...rest } = filterValues;
+    setFilters(inReview ? rest : { ...rest, status: 'IN_REVIEW' }, {});
+  };
 
   useEffect(() => {
     const timer = setTimeout(() => {
@@ -54,6 +67,13 @@ export function PurchaseFilters() {
         onClick={(e) => setAnchor(e.currentTarget)}
       >
         {translate('vag.purchases.methodFilter')}: {current.label}
+      </Button>
+      <Button
+        variant={inReview ? 'contained' : 'outlined'}
+        aria-pressed={inReview}
+        onClick={toggleReview}
+      >
+        {translate('vag.review.inReview')} ({review?.count ?? 0})
       </Button>
       <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
         {PURCHASE_FILTER_OPTIONS.map((option) => (

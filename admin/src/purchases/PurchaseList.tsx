@@ -6,6 +6,7 @@ import {
   PAYMENT_METHOD_LABELS,
   adminDisplayStatus,
   formatDateTime,
+  formatCount,
   formatUsd,
   truncateId,
   type PaymentMethod,
@@ -98,7 +99,7 @@ export function PurchaseList() {
           )}
         />
         <FunctionField label={t('reseller')} render={(r: Row) => r.resellerCode || t('direct')} />
-        <FunctionField label={t('quantity')} render={(r: Row) => r.quantity} />
+        <FunctionField label={t('quantity')} render={(r: Row) => formatCount(r.quantity)} />
         <FunctionField label={t('total')} render={(r: Row) => formatUsd(r.totalPrice)} />
         <FunctionField
           label={t('method')}

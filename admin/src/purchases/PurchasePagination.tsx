@@ -1,6 +1,6 @@
 // 'Mostrando x-y de n compras' with SPEC §9's page buttons (ellipses beyond seven pages).
 import { Box, Button, Typography } from '@mui/material';
-import { ELLIPSIS } from '@vag/contracts';
+import { ELLIPSIS, formatCount } from '@vag/contracts';
 import { useListContext, useTranslate } from 'react-admin';
 import { pageRange } from './pageRange';
 
@@ -21,7 +21,11 @@ export function PurchasePagination() {
       }}
     >
       <Typography variant="body2" color="text.secondary" data-testid="purchases-range">
-        {translate('vag.purchases.showing', { from: range.from, to: range.to, total: range.total })}
+        {translate('vag.purchases.showing', {
+          from: formatCount(range.from),
+          to: formatCount(range.to),
+          total: formatCount(range.total),
+        })}
       </Typography>
       <Box component="nav" sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
         <Button size="small" disabled={page <= 1} onClick={() => setPage(page - 1)}>

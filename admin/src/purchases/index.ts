@@ -1,4 +1,7 @@
 import HistoryIcon from '@mui/icons-material/History';
-import { PurchaseList } from './PurchaseList';
+import { lazyPage } from '../common/lazyPage';
 
-export const purchases = { list: PurchaseList, icon: HistoryIcon };
+export const purchases = {
+  list: lazyPage(() => import('./PurchaseList'), 'PurchaseList'),
+  icon: HistoryIcon,
+};

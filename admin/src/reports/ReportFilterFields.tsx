@@ -25,7 +25,7 @@ export function ReportFilterFields({ value, onChange, canPickReseller }: Props) 
     size: 'small' as const,
     fullWidth: true,
   });
-  const statusLabel = { PAID: t('paid'), PENDING: t('pending') };
+  const statusLabel = { PAID: t('paid'), PENDING: t('pending'), EXPIRED: t('expired') };
   return (
     <Box
       sx={{

@@ -15,6 +15,7 @@ import {
   PAYMENT_METHOD_LABELS,
   REPORT_STATUS_LABELS,
   formatDateTime,
+  formatCount,
   formatUsd,
   type ReportResponse,
 } from '@vag/contracts';
@@ -41,7 +42,23 @@ export function ReportResults({ report }: { report: ReportResponse }) {
           <CardContent>
             <Typography color="text.secondary">{t('totalTickets')}</Typography>
             <Typography variant="h4" sx={{ fontWeight: 700 }} data-testid="report-total-tickets">
-              {report.totals.totalTickets}
+              {formatCount(report.totals.totalTickets)}
+            </Typography>
+          </CardContent>
+        </Card>
+        <Card>
+          <CardContent>
+            <Typography color="text.secondary">{t('pendingTotals')}</Typography>
+            <Typography variant="h6" data-testid="report-pending">
+              {`${report.totals.pendingTickets} · ${formatUsd(report.totals.pendingAmount)}`}
+            </Typography>
+          </CardContent>
+        </Card>
+        <Card>
+          <CardContent>
+            <Typography color="text.secondary">{t('expiredTotals')}</Typography>
+            <Typography variant="h6" data-testid="report-expired">
+              {`${report.totals.expiredTickets} · ${formatUsd(report.totals.expiredAmount)}`}
             </Typography>
           </CardContent>
         </Card>
@@ -76,7 +93,7 @@ export function ReportResults({ report }: { report: ReportResponse }) {
                       </Typography>
                     </TableCell>
                     <TableCell>{PAYMENT_METHOD_LABELS[row.paymentMethod]}</TableCell>
-                    <TableCell>{row.quantity}</TableCell>
+                    <TableCell>{formatCount(row.quantity)}</TableCell>
                     <TableCell>{formatUsd(row.totalPrice)}</TableCell>
                     <TableCell>{REPORT_STATUS_LABELS[row.status]}</TableCell>
                     <TableCell>{row.resellerCode || p('direct')}</TableCell>

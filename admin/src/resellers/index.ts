@@ -1,8 +1,8 @@
 import PeopleAltIcon from '@mui/icons-material/PeopleAlt';
-import { ResellerList } from './ResellerList';
+import { lazyPage } from '../common/lazyPage';
 
 export const resellers = {
-  list: ResellerList,
+  list: lazyPage(() => import('./ResellerList'), 'ResellerList'),
   icon: PeopleAltIcon,
   recordRepresentation: 'fullname',
 };

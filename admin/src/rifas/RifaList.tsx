@@ -2,7 +2,7 @@
 import AddIcon from '@mui/icons-material/Add';
 import EditIcon from '@mui/icons-material/Edit';
 import { Box, Button, Card, CardActions, CardContent, CardMedia, Typography } from '@mui/material';
-import { formatDate, type PastRaffle } from '@vag/contracts';
+import { formatDate, safeImageSrc, type PastRaffle } from '@vag/contracts';
 import {
   List,
   TopToolbar,
@@ -40,13 +40,14 @@ function RifaCard({ rifa }: { rifa: Row }) {
   const basename = useBasename();
   const notify = useNotify();
   const [remove] = useDelete();
+  const image = safeImageSrc(rifa.image);
   return (
     <Card sx={{ display: 'flex', flexDirection: 'column' }}>
-      {rifa.image && (
+      {image && (
         <CardMedia
           component="img"
           height="160"
-          image={rifa.image}
+          image={image}
           alt={rifa.activityName}
           onError={(e) => ((e.currentTarget as HTMLImageElement).style.display = 'none')}
         />

@@ -1,12 +1,10 @@
 import EmojiEventsIcon from '@mui/icons-material/EmojiEvents';
-import { RifaCreate } from './RifaCreate';
-import { RifaEdit } from './RifaEdit';
-import { RifaList } from './RifaList';
+import { lazyPage } from '../common/lazyPage';
 
 export const rifas = {
-  list: RifaList,
-  edit: RifaEdit,
-  create: RifaCreate,
+  list: lazyPage(() => import('./RifaList'), 'RifaList'),
+  edit: lazyPage(() => import('./RifaEdit'), 'RifaEdit'),
+  create: lazyPage(() => import('./RifaCreate'), 'RifaCreate'),
   icon: EmojiEventsIcon,
   recordRepresentation: 'activityName',
 };

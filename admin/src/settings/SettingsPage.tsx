@@ -1,10 +1,25 @@
-// Configuración: General, Redes Sociales and the API keys card (hidden until shown). The
-// api sends secrets masked; sending a masked value back keeps the stored secret.
+// Configuración: General, Redes Sociales, bank transfers (accounts, WhatsApp, hold and
+// reminder, resellers' permission), e-mail and SMS, and the API keys card (hidden until
+// shown). The api sends secrets masked; sending a masked value back keeps the stored
+// secret. The server validates every field and answers Spanish messages.
 import { Box, Button, Card, CardContent, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Settings } from '@vag/contracts';
+import { BANK_ACCOUNT_TYPES, type Settings } from '@vag/contracts';
 import { useState, type ReactNode } from 'react';
-import { Form, Loading, SaveButton, TextInput, Title, useTranslate } from 'react-admin';
+import {
+  ArrayInput,
+  BooleanInput,
+  Form,
+  Loading,
+  NumberInput,
+  ResourceContextProvider,
+  SaveButton,
+  SelectInput,
+  SimpleFormIterator,
+  TextInput,
+  Title,
+  useTranslate,
+} from 'react-admin';
 import { errorMessage, useToast } from '../common/useToast';
 import { useVagApi } from '../common/useVagApi';
 
@@ -32,7 +47,22 @@ function Section({
   );
 }
 
-const KEYS = ['stripeSecretKey', 'stripePublishableKey', 'paypalClientId', 'paypalSecret'] as const;
+const KEYS = [
+  'stripeSecretKey',
+  'stripePublishableKey',
+  'stripeWebhookSecret',
+  'paypalClientId',
+  'paypalSecret',
+  'payphoneToken',
+  'payphoneStoreId',
+] as const;
+const MESSAGING = [
+  'smtpUrl',
+  'mailFrom',
+  'twilioAccountSid',
+  'twilioAuthToken',
+  'twilioFrom',
+] as const;
 
 export function SettingsPage() {
   const translate = useTranslate();
@@ -83,6 +113,33 @@ export function SettingsPage() {
           <TextInput source="socialMedia.instagram" label={t('instagram')} fullWidth />
           <TextInput source="socialMedia.tiktok" label={t('tiktok')} fullWidth />
         </Section>
+        <Section title={t('transfers')}>
+          {/* SimpleFormIterator needs a resource; this screen is a custom route. */}
+          <ResourceContextProvider value="settings">
+            <ArrayInput source="bankAccounts" label={t('bankAccounts')}>
+              <SimpleFormIterator inline disableReordering>
+                <TextInput source="bank" label={t('bank')} />
+                <SelectInput
+                  source="type"
+                  label={t('accountType')}
+                  choices={BANK_ACCOUNT_TYPES.map((type) => ({ id: type, name: type }))}
+                />
+                <TextInput source="number" label={t('accountNumber')} />
+                <TextInput source="holder" label={t('holder')} />
+                <TextInput source="holderId" label={t('holderId')} />
+              </SimpleFormIterator>
+            </ArrayInput>
+          </ResourceContextProvider>
+          <TextInput source="whatsappNumber" label={t('whatsappNumber')} fullWidth />
+          <NumberInput source="transferHoldHours" label={t('transferHoldHours')} />
+          <NumberInput source="reminderLeadHours" label={t('reminderLeadHours')} sx={{ ml: 2 }} />
+          <BooleanInput source="resellersCanConfirm" label={t('resellersCanConfirm')} />
+        </Section>
+        <Section title={t('messaging')}>
+          {MESSAGING.map((key) => (
+            <TextInput key={key} source={`messaging.${key}`} label={t(key)} fullWidth />
+          ))}
+        </Section>
         <Section
           title={t('apiKeys')}
           action={
@@ -99,6 +156,14 @@ export function SettingsPage() {
               {KEYS.map((key) => (
                 <TextInput key={key} source={`payment.${key}`} label={t(key)} fullWidth />
               ))}
+              <SelectInput
+                source="payment.paypalMode"
+                label={t('paypalMode')}
+                choices={[
+                  { id: 'sandbox', name: t('sandbox') },
+                  { id: 'live', name: t('live') },
+                ]}
+              />
             </>
           ) : null}
         </Section>

@@ -1,8 +1,8 @@
 // Start-up job: creates the first admin from ADMIN_EMAIL / ADMIN_PASSWORD when no
 // account has that e-mail (an existing account is never changed).
 import type { AppDeps } from '../context';
-import { ensureAdmin } from '../db/users';
-import type { Stoppable } from '../runtime';
+import { ensureAdmin } from '@vag/core/db/users';
+import type { Stoppable } from '@vag/core';
 
 export async function bootstrapAdminJob(deps: AppDeps): Promise<Stoppable> {
   const { ADMIN_EMAIL, ADMIN_PASSWORD } = deps.env;

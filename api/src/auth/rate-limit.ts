@@ -1,42 +1,83 @@
-// In-memory sliding-window limiter for login attempts. Per process: with several api
-// replicas an attacker gets at most replicas × limit tries, which is still a hard cap.
-export interface RateLimiter {
-  /** Records one attempt for `key`; false when the key is over its limit within the window. */
-  hit(key: string, now?: number): boolean;
-  reset(key: string): void;
-}
+// Rate limits shared by every api process: the counters live in the document store
+// (db/rate-limits.ts), so two replicas behind a balancer give an attacker no more tries
+// than one. Over the limit the call answers 429 with `Retry-After` and a Spanish `msg`.
+import { SERVER } from '@vag/contracts';
+import type { Context } from 'hono';
+import { createMiddleware } from 'hono/factory';
+import type { AppDeps, AppEnv } from '../context';
+import { countHit, removeExpiredRateLimits } from '@vag/core/db/rate-limits';
+import { tooManyRequests } from '../lib/errors';
+import type { Stoppable } from '@vag/core';
+import { clientAddress } from './client-address';
 
-export function createRateLimiter({
-  limit,
-  windowMs,
-}: {
+export interface RateLimit {
+  /** Hits allowed per window; 0 means no limit. */
   limit: number;
   windowMs: number;
-}): RateLimiter {
-  const attempts = new Map<string, number[]>();
+  msg: string;
+}
 
-  function prune(now: number): void {
-    // Keep memory bounded: forget keys whose attempts are all outside the window.
-    if (attempts.size < 10_000) return;
-    for (const [key, times] of attempts) {
-      if ((times[times.length - 1] ?? 0) <= now - windowMs) attempts.delete(key);
-    }
-  }
+const MINUTE = 60_000;
 
+/** Every limiter by name; create-order's limit is configuration (load tests turn it off). */
+export function rateLimits(env: AppDeps['env']) {
   return {
-    hit(key, now = Date.now()) {
-      prune(now);
-      const recent = (attempts.get(key) ?? []).filter((t) => t > now - windowMs);
-      if (recent.length >= limit) {
-        attempts.set(key, recent);
-        return false;
-      }
-      recent.push(now);
-      attempts.set(key, recent);
-      return true;
+    /** Login attempts from one address, whatever the e-mail. */
+    login: { limit: 10, windowMs: MINUTE, msg: SERVER.tooManyAttempts },
+    /** The public lookup by e-mail: enough for a buyer, too few to walk a list of e-mails. */
+    lookup: { limit: 60, windowMs: MINUTE, msg: SERVER.tooManyAttempts },
+    createOrder: {
+      limit: env.CREATE_ORDER_LIMIT_PER_MINUTE,
+      windowMs: MINUTE,
+      msg: SERVER.tooManyOrders,
     },
-    reset(key) {
-      attempts.delete(key);
+    /** Bank-transfer receipts sent by buyers (for the upload route to come). */
+    receiptUpload: { limit: 10, windowMs: 10 * MINUTE, msg: SERVER.tooManyUploads },
+  } satisfies Record<string, RateLimit>;
+}
+
+export type LimiterName = keyof ReturnType<typeof rateLimits>;
+
+/** Counts one hit of `subject` for `name`; throws the 429 when it is over the limit. */
+export async function enforceRateLimit(
+  deps: AppDeps,
+  name: LimiterName,
+  subject: string,
+): Promise<void> {
+  const { limit, windowMs, msg } = rateLimits(deps.env)[name];
+  if (limit === 0) return;
+  const { count, resetAt } = await countHit(deps.db, { limiter: name, subject, windowMs });
+  if (count > limit) throw tooManyRequests(msg, (resetAt.getTime() - Date.now()) / 1000);
+}
+
+/** Middleware limiting a route per caller address (or per whatever `subjectOf` picks). */
+export function rateLimit(
+  name: LimiterName,
+  subjectOf: (c: Context<AppEnv>) => string = (c) =>
+    clientAddress(c, c.get('deps').env.TRUST_PROXY),
+) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    await enforceRateLimit(c.get('deps'), name, subjectOf(c));
+    await next();
+  });
+}
+
+/** Every api process deletes ended windows and locks once a minute (FerretDB has no TTL indexes). */
+export async function startRateLimitSweeper(deps: AppDeps): Promise<Stoppable> {
+  const log = deps.log.child({ module: 'rate-limit-sweeper' });
+  let running: Promise<unknown> | null = null;
+  const timer = setInterval(() => {
+    running ??= removeExpiredRateLimits(deps.db)
+      .catch((err: unknown) => log.warn({ err }, 'rate-limit sweep failed; the next one retries'))
+      .finally(() => {
+        running = null;
+      });
+  }, MINUTE);
+  timer.unref();
+  return {
+    stop: async () => {
+      clearInterval(timer);
+      await running;
     },
   };
 }

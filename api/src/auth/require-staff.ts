@@ -1,12 +1,24 @@
 // requireStaff(): the guard on every staff route. No token answers 401 with the call's
-// own SPEC §8 permission message; an expired, forged or revoked token answers 401
-// 'Sesión inválida o expirada.'; a signed-in user of the wrong role answers 403.
+// own SPEC §8 permission message; an expired, forged or revoked token (its account gone,
+// inactive, or its session version behind the account's) answers 401 'Sesión inválida o
+// expirada.'; a signed-in user of the wrong role answers 403.
 import { PERMISSIONS, SERVER } from '@vag/contracts';
 import { createMiddleware } from 'hono/factory';
-import type { AppEnv } from '../context';
-import { findUserById, type StaffRole } from '../db/users';
+import type { AppDeps, AppEnv } from '../context';
+import { findUserById, type StaffRole, type UserDoc } from '@vag/core/db/users';
 import { apiError } from '../lib/errors';
 import { verifyStaffToken } from './token';
+
+/** The account a token speaks for, while the token is still one of its live sessions. */
+async function sessionUser(
+  deps: Pick<AppDeps, 'db' | 'jwtSecret'>,
+  token: string,
+): Promise<UserDoc | null> {
+  const claims = await verifyStaffToken(token, deps.jwtSecret);
+  const user = claims ? await findUserById(deps.db, claims.sub) : null;
+  if (!claims || !user || !user.active) return null;
+  return (claims.ver ?? 0) === (user.tokenVersion ?? 0) ? user : null;
+}
 
 export interface RequireStaffOptions {
   /** 403 message for a signed-in user of another role. */
@@ -30,10 +42,8 @@ export function requireStaff(
   return createMiddleware<AppEnv>(async (c, next) => {
     const token = bearerToken(c.req.header('authorization'));
     if (!token) throw apiError(401, permissionMsg);
-    const { db, jwtSecret } = c.get('deps');
-    const claims = await verifyStaffToken(token, jwtSecret);
-    const user = claims ? await findUserById(db, claims.sub) : null;
-    if (!user || !user.active) throw apiError(401, SERVER.invalidToken);
+    const user = await sessionUser(c.get('deps'), token);
+    if (!user) throw apiError(401, SERVER.invalidToken);
     if (roles && !roles.includes(user.role))
       throw apiError(403, options.forbiddenMsg ?? SERVER.forbidden);
     c.set('staff', {
@@ -51,10 +61,8 @@ export function optionalStaff() {
   return createMiddleware<AppEnv>(async (c, next) => {
     const token = bearerToken(c.req.header('authorization'));
     if (token) {
-      const { db, jwtSecret } = c.get('deps');
-      const claims = await verifyStaffToken(token, jwtSecret);
-      const user = claims ? await findUserById(db, claims.sub) : null;
-      if (user?.active)
+      const user = await sessionUser(c.get('deps'), token);
+      if (user)
         c.set('staff', {
           id: user._id,
           email: user.email,

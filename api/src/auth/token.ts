@@ -1,27 +1,32 @@
 // Staff sessions are HS256 JWTs carrying the user id and role; `exp` comes from
 // JWT_TTL_SECONDS. The middleware re-reads the account on each call, so a deleted or
-// deactivated reseller loses access at once even with a token still in date.
+// deactivated reseller loses access at once even with a token still in date; `ver` is the
+// account's session version, raised by a password change or a deactivation, which ends
+// every token signed before it.
 import { sign, verify } from 'hono/jwt';
 import type { AppDeps } from '../context';
-import type { StaffRole } from '../db/users';
+import type { StaffRole } from '@vag/core/db/users';
 
 export interface StaffClaims {
   sub: string;
   email: string;
   role: StaffRole;
+  /** The account's tokenVersion when signed (absent in tokens from before versions: 0). */
+  ver?: number;
   iat: number;
   exp: number;
 }
 
 export async function signStaffToken(
   deps: { env: Pick<AppDeps['env'], 'JWT_TTL_SECONDS'>; jwtSecret: string },
-  user: { _id: string; email: string; role: StaffRole },
+  user: { _id: string; email: string; role: StaffRole; tokenVersion?: number },
   now = Math.floor(Date.now() / 1000),
 ): Promise<string> {
   const claims: StaffClaims = {
     sub: user._id,
     email: user.email,
     role: user.role,
+    ver: user.tokenVersion ?? 0,
     iat: now,
     exp: now + deps.env.JWT_TTL_SECONDS,
   };
@@ -34,7 +39,8 @@ export async function verifyStaffToken(token: string, secret: string): Promise<S
     const payload = await verify(token, secret, 'HS256');
     if (
       typeof payload.sub !== 'string' ||
-      (payload.role !== 'admin' && payload.role !== 'reseller')
+      (payload.role !== 'admin' && payload.role !== 'reseller') ||
+      (payload.ver !== undefined && typeof payload.ver !== 'number')
     )
       return null;
     return payload as unknown as StaffClaims;

@@ -22,3 +22,15 @@ export function apiError(
     }),
   });
 }
+
+/** 429 with `Retry-After` (whole seconds, at least 1) so clients know when to try again. */
+export function tooManyRequests(msg: string, retryAfterSeconds: number): HTTPException {
+  const seconds = String(Math.max(1, Math.ceil(retryAfterSeconds)));
+  return new HTTPException(429, {
+    message: msg,
+    res: new Response(JSON.stringify({ msg } satisfies ApiErrorBody), {
+      status: 429,
+      headers: { 'content-type': 'application/json; charset=UTF-8', 'retry-after': seconds },
+    }),
+  });
+}

@@ -3,30 +3,47 @@
 // they are not there yet, says so instead of pretending.
 import { PIPELINE_MESSAGES, SERVER } from '@vag/contracts';
 import type { AppDeps, StaffUser } from '../context';
-import { getPurchase } from '../db/purchases';
+import type { PurchaseDoc } from '@vag/core/db/purchases';
+import { logConfirmation } from '@vag/core/db/order-review';
 import { apiError } from '../lib/errors';
 import { applyPayment } from './confirm';
-import { waitForNumbers } from './numbers-waiters';
+import { listenForNumbers, type NumbersListener } from './numbers-waiters';
 
 export interface TransferAnswer {
   assignedNumbers: string[];
   msg: string;
 }
 
+/** `purchase` as the route just read it (to check the staff member may act on it). */
 export async function confirmTransfer(
   deps: AppDeps,
-  purchaseId: string,
+  purchase: PurchaseDoc,
   input: { referenceCode: string; bankName: string },
   staff: StaffUser,
   waitMs = 10_000,
 ): Promise<TransferAnswer> {
-  const purchase = await getPurchase(deps.db, purchaseId);
-  if (!purchase) throw apiError(404, SERVER.purchaseNotFound);
   if (purchase.paymentMethod !== 'bank_transfer') throw apiError(400, SERVER.notBankTransfer);
+  // Listening before paying: the numbers cannot come before the payment that causes them.
+  const listener = listenForNumbers(deps, purchase._id);
+  try {
+    return await confirmAndWait(deps, purchase, input, staff, listener, waitMs);
+  } finally {
+    listener.stop();
+  }
+}
 
+async function confirmAndWait(
+  deps: AppDeps,
+  purchase: PurchaseDoc,
+  input: { referenceCode: string; bankName: string },
+  staff: StaffUser,
+  listener: NumbersListener,
+  waitMs: number,
+): Promise<TransferAnswer> {
   let status = purchase.status;
+  let paidNow = false;
   if (status === 'PENDING' || status === 'EXPIRED') {
-    const applied = await applyPayment(deps, purchaseId, {
+    const applied = await applyPayment(deps, purchase, {
       bankTransfer: {
         received: true,
         bankName: input.bankName,
@@ -36,10 +53,18 @@ export async function confirmTransfer(
       },
     });
     status = applied.purchase.status;
+    paidNow = applied.transitioned;
+    if (applied.transitioned)
+      await logConfirmation(
+        deps.db,
+        purchase._id,
+        staff.email,
+        applied.purchase.paidAt ?? new Date(),
+      );
   }
   if (status === 'REFUND_REQUIRED') throw apiError(409, SERVER.refundRequired);
 
-  const numbers = await waitForNumbers(deps, purchaseId, waitMs);
+  const numbers = await listener.until(waitMs, { look: !paidNow });
   if (!numbers)
     return { assignedNumbers: [], msg: PIPELINE_MESSAGES.transferConfirmedNumbersPending };
   return { assignedNumbers: numbers, msg: SERVER.transferConfirmed(numbers.length) };

@@ -15,11 +15,11 @@ import {
   recordPaymentProblem,
   type ProviderBlock,
   type PurchaseDoc,
-} from '../db/purchases';
-import { releaseCapacity, reserveCapacityForLatePayment } from '../db/raffle-capacity';
+} from '@vag/core/db/purchases';
+import { releaseCapacity, reserveCapacityForLatePayment } from '@vag/core/db/raffle-capacity';
 import { apiError } from '../lib/errors';
-import { purchaseEvent } from '../pipeline/purchase-events';
-import { kickRelay } from '../pipeline/relay';
+import { purchaseEvent } from '@vag/core/pipeline/purchase-events';
+import { kickRelay } from '@vag/core/pipeline/relay';
 
 /** How long a late payment that found no numbers waits before looking again. */
 const LATE_PAYMENT_RECHECK_MS = 500;
@@ -34,16 +34,22 @@ function paidEvent(purchase: PurchaseDoc, paidAt: Date) {
   return purchaseEvent('purchase.paid', purchase, { paidAt: paidAt.toISOString() }, paidAt);
 }
 
+/**
+ * `known` is the purchase as the caller just read it: the first round decides on it
+ * (every step is conditional, and a status only moves forward, so a stale read costs a
+ * lost race and a second round, never a wrong transition); later rounds read again.
+ */
 export async function applyPayment(
   deps: AppDeps,
-  purchaseId: string,
+  known: PurchaseDoc,
   block: ProviderBlock,
 ): Promise<PaymentApplied> {
+  const purchaseId = known._id;
   const log = deps.log.child({ module: 'payments', purchaseId });
   let lookedAgain = false;
   // A few rounds at most: each lost race means another path moved the purchase on.
   for (let round = 0; round < 5; round++) {
-    const purchase = await getPurchase(deps.db, purchaseId);
+    const purchase = round === 0 ? known : await getPurchase(deps.db, purchaseId);
     if (!purchase) throw new Error(`purchase ${purchaseId} vanished`);
     if (purchase.status === 'COMPLETED' || purchase.status === 'REFUND_REQUIRED')
       return { purchase, transitioned: false };
@@ -59,7 +65,7 @@ export async function applyPayment(
         paidAt,
       );
       if (done) {
-        kickRelay(deps, purchaseId);
+        kickRelay(deps, purchaseId, done);
         return { purchase: done, transitioned: true };
       }
       continue;
@@ -77,7 +83,7 @@ export async function applyPayment(
       );
       if (done) {
         log.info('late payment completed with re-reserved numbers');
-        kickRelay(deps, purchaseId);
+        kickRelay(deps, purchaseId, done);
         return { purchase: done, transitioned: true };
       }
       await releaseCapacity(deps.db, purchase.quantity, purchase.raffleId);
@@ -104,7 +110,7 @@ export async function applyPayment(
       SERVER.refundRequired,
     );
     if (flagged) {
-      kickRelay(deps, purchaseId);
+      kickRelay(deps, purchaseId, flagged);
       log.error('payment arrived after expiry and no numbers remain: REFUND_REQUIRED');
       return { purchase: flagged, transitioned: true };
     }

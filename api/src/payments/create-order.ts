@@ -5,8 +5,8 @@
 import { randomUUID } from 'node:crypto';
 import {
   customTotal,
-  formatMoney,
-  PIPELINE_MESSAGES,
+  makeEvent,
+  orderPath,
   roundMoney,
   SERVER,
   toCents,
@@ -17,7 +17,7 @@ import {
   type CreateOrder,
 } from '@vag/contracts';
 import type { AppDeps } from '../context';
-import { findPackage } from '../db/packages';
+import { findPackage } from '@vag/core/db/packages';
 import {
   claimPaymentRef,
   endPendingReservation,
@@ -25,32 +25,52 @@ import {
   payphoneClientRef,
   setProviderBlock,
   type PurchaseDoc,
-} from '../db/purchases';
-import { getCurrentRaffle } from '../db/raffle';
-import { releaseCapacity, reserveCapacity, type ReserveOutcome } from '../db/raffle-capacity';
-import { CURRENT_RAFFLE_ID } from '../db/raffle-numbers';
-import { findActiveResellerByCode } from '../db/users';
+} from '@vag/core/db/purchases';
+import { getCurrentRaffle } from '@vag/core/db/raffle';
+import {
+  releaseCapacity,
+  reserveCapacity,
+  type ReserveOutcome,
+} from '@vag/core/db/raffle-capacity';
+import { CURRENT_RAFFLE_ID } from '@vag/core/db/raffle-numbers';
+import { findActiveResellerByCode } from '@vag/core/db/users';
 import { apiError } from '../lib/errors';
-import { paypalConfig, payphoneConfig, required, stripeConfig } from './credentials';
+import {
+  paypalConfig,
+  payphoneConfig,
+  required,
+  stripeConfig,
+  type PayPalConfig,
+  type PayPhoneConfig,
+  type StripeConfig,
+} from './credentials';
 import { createPayPalOrder } from './paypal';
 import { preparePayPhone } from './payphone';
 import { providerErrorSummary } from './provider-error';
-import { purchaseEvent } from '../pipeline/purchase-events';
-import { kickRelay } from '../pipeline/relay';
+import { purchaseEvent } from '@vag/core/pipeline/purchase-events';
+import { kickRelay } from '@vag/core/pipeline/relay';
+import { currentSettings } from '@vag/core/settings/live-settings';
+import { claimOrderCode, newAccessKey } from './order-code';
 import { createCheckoutSession } from './stripe';
 
+/** Every answer names the order: its code and the order page's link (with the access key). */
+interface OrderRef {
+  purchaseId: string;
+  orderCode: string;
+  orderUrl: string;
+}
+
 export type CreateOrderAnswer =
-  | { approveUrl: string; purchaseId: string }
-  | { checkoutUrl: string; purchaseId: string }
-  | { msg: string; whatsappRedirect: string; purchaseId: string }
-  | {
+  | ({ approveUrl: string } & OrderRef)
+  | ({ checkoutUrl: string } & OrderRef)
+  | ({ msg: string } & OrderRef)
+  | ({
       payUrl: string;
       id: string | number;
-      purchaseId: string;
       token: string;
       storeId: string;
       reference: string;
-    };
+    } & OrderRef);
 
 interface Priced {
   quantity: number;
@@ -107,6 +127,8 @@ function refusal(outcome: Exclude<ReserveOutcome, { ok: true }>) {
       return apiError(409, SERVER.raffleNotFound);
     case 'inactive':
       return apiError(409, SERVER.raffleInactive);
+    case 'sale_closed':
+      return apiError(409, SERVER.saleClosed);
     case 'not_generated':
       return apiError(409, SERVER.numbersNotGenerated);
     case 'sold_out':
@@ -138,50 +160,108 @@ function publishCreated(deps: AppDeps, purchase: PurchaseDoc): void {
     );
 }
 
+type Providers = {
+  paypal: PayPalConfig | null;
+  stripe: StripeConfig | null;
+  payphone: PayPhoneConfig | null;
+};
+
 export async function createOrder(deps: AppDeps, order: CreateOrder): Promise<CreateOrderAnswer> {
-  const { env, db, log } = deps;
-  const raffle = await getCurrentRaffle(db);
-  if (!raffle) throw apiError(409, SERVER.raffleNotFound);
-  if (!raffle.isActive) throw apiError(409, SERVER.raffleInactive);
-  if (!raffle.numbersGenerated) throw apiError(409, SERVER.numbersNotGenerated);
-
-  // An unconfigured method answers 503 before anything is reserved.
-  const method = order.paymentMethod;
-  const paypal = method === 'paypal' ? required(await paypalConfig(deps)) : null;
-  const stripe = method === 'card' ? required(await stripeConfig(deps)) : null;
-  const payphone = method === 'mobile' ? required(payphoneConfig(deps)) : null;
-
+  const raffle = await openRaffle(deps);
+  const providers = await providersFor(deps, order.paymentMethod);
   const priced = await priceOrder(deps, order, raffle.pricePerNumber);
   const reseller = order.resellerCode
-    ? await findActiveResellerByCode(db, order.resellerCode)
+    ? await findActiveResellerByCode(deps.db, order.resellerCode)
     : null;
 
   const purchaseId = randomUUID();
-  const reserved = await reserveCapacity(db, priced.quantity, CURRENT_RAFFLE_ID);
-  if (!reserved.ok) throw refusal(reserved);
-  if (method === 'mobile') {
-    // PayPhone knows the payment by this id: it may belong to one order only.
-    const owner = await claimPaymentRef(
-      db,
-      payphoneClientRef(order.clientTransactionId!),
-      purchaseId,
-    );
-    if (owner !== purchaseId) {
-      await releaseCapacity(db, priced.quantity, CURRENT_RAFFLE_ID);
-      throw apiError(409, VALIDATION.clientTransactionIdInvalid, {
-        clientTransactionId: VALIDATION.clientTransactionIdInvalid,
-      });
-    }
-  }
+  const orderCode = await claimOrderCode(deps.db, purchaseId);
+  const accessKey = newAccessKey();
+  const ref: OrderRef = { purchaseId, orderCode, orderUrl: orderPath(purchaseId, accessKey) };
+  await reserveFor(deps, order, priced.quantity, purchaseId);
 
-  const now = new Date();
   const holdMs =
-    method === 'bank_transfer'
-      ? env.TRANSFER_RESERVATION_HOURS * 3_600_000
-      : env.RESERVATION_MINUTES * 60_000;
+    order.paymentMethod === 'bank_transfer'
+      ? (await currentSettings(deps)).transferHoldHours * 3_600_000
+      : deps.env.RESERVATION_MINUTES * 60_000;
+  const purchase = newPurchase(order, priced, {
+    purchaseId,
+    orderCode,
+    accessKey,
+    resellerCode: reseller?.code ?? null,
+    holdMs,
+  });
+  await savePurchase(deps, purchase);
+
+  try {
+    return await askProvider(deps, providers, { order, purchase, raffleName: raffle.name, ref });
+  } catch (error) {
+    throw await failOrder(deps, purchase, error);
+  }
+}
+
+/** The current raffle, when it sells: active and with its numbers generated. */
+async function openRaffle(deps: AppDeps) {
+  const raffle = await getCurrentRaffle(deps.db);
+  if (!raffle) throw apiError(409, SERVER.raffleNotFound);
+  if (!raffle.isActive) throw apiError(409, SERVER.raffleInactive);
+  if (!raffle.numbersGenerated) throw apiError(409, SERVER.numbersNotGenerated);
+  return raffle;
+}
+
+/** An unconfigured method answers 503 before anything is reserved. */
+async function providersFor(
+  deps: AppDeps,
+  method: CreateOrder['paymentMethod'],
+): Promise<Providers> {
+  const providers: Providers = {
+    paypal: method === 'paypal' ? required(await paypalConfig(deps)) : null,
+    stripe: method === 'card' ? required(await stripeConfig(deps)) : null,
+    payphone: method === 'mobile' ? required(await payphoneConfig(deps)) : null,
+  };
+  if (method === 'bank_transfer' && (await currentSettings(deps)).bankAccounts.length === 0)
+    throw apiError(503, SERVER.methodUnavailable);
+  return providers;
+}
+
+/** Capacity on the raffle (I2), and for PayPhone its client id, which one order only may use. */
+async function reserveFor(
+  deps: AppDeps,
+  order: CreateOrder,
+  quantity: number,
+  purchaseId: string,
+): Promise<void> {
+  const reserved = await reserveCapacity(deps.db, quantity, CURRENT_RAFFLE_ID);
+  if (!reserved.ok) throw refusal(reserved);
+  if (order.paymentMethod !== 'mobile') return;
+  const owner = await claimPaymentRef(
+    deps.db,
+    payphoneClientRef(order.clientTransactionId!),
+    purchaseId,
+  );
+  if (owner !== purchaseId) {
+    await releaseCapacity(deps.db, quantity, CURRENT_RAFFLE_ID);
+    throw apiError(409, VALIDATION.clientTransactionIdInvalid, {
+      clientTransactionId: VALIDATION.clientTransactionIdInvalid,
+    });
+  }
+}
+
+interface NewPurchaseIds {
+  purchaseId: string;
+  orderCode: string;
+  accessKey: string;
+  resellerCode: string | null;
+  holdMs: number;
+}
+
+/** The PENDING purchase as create-order writes it. */
+function newPurchase(order: CreateOrder, priced: Priced, ids: NewPurchaseIds): PurchaseDoc {
+  const now = new Date();
+  const method = order.paymentMethod;
   const b = order.buyer;
   const purchase: PurchaseDoc = {
-    _id: purchaseId,
+    _id: ids.purchaseId,
     raffleId: CURRENT_RAFFLE_ID,
     createdAt: now,
     updatedAt: now,
@@ -196,11 +276,13 @@ export async function createOrder(deps: AppDeps, order: CreateOrder): Promise<Cr
       province: b.province,
       ...(b.document ? { document: b.document } : {}),
     },
-    resellerCode: reseller?.code ?? null,
+    resellerCode: ids.resellerCode,
+    orderCode: ids.orderCode,
+    accessKey: ids.accessKey,
     ...priced,
     paymentMethod: method,
     status: 'PENDING',
-    reservation: { active: true, expiresAt: new Date(now.getTime() + holdMs) },
+    reservation: { active: true, expiresAt: new Date(now.getTime() + ids.holdMs) },
     assignedNumbers: [],
     ...(method === 'bank_transfer'
       ? {
@@ -217,108 +299,137 @@ export async function createOrder(deps: AppDeps, order: CreateOrder): Promise<Cr
         }
       : {}),
   };
+  // The transfer's buyer gets the order link by e-mail and SMS (through the outbox).
+  if (method === 'bank_transfer') {
+    const notice = makeEvent(
+      'purchase.notice',
+      { purchaseId: ids.purchaseId, noticeId: 'order_created', kind: 'order_created' },
+      now,
+    );
+    purchase.outbox = { purchase_notice: { event: notice, createdAt: now, publishedAt: null } };
+  }
+  return purchase;
+}
+
+/** Writes the purchase (its reservation goes back if that fails) and tells the reports. */
+async function savePurchase(deps: AppDeps, purchase: PurchaseDoc): Promise<void> {
   try {
-    await insertPurchase(db, purchase);
+    await insertPurchase(deps.db, purchase);
   } catch (error) {
-    await releaseCapacity(db, priced.quantity, CURRENT_RAFFLE_ID);
+    await releaseCapacity(deps.db, purchase.quantity, CURRENT_RAFFLE_ID);
     throw error;
   }
   publishCreated(deps, purchase);
+  if (purchase.outbox) kickRelay(deps, purchase._id);
+}
 
-  const description = `Voy a Ganar: ${priced.quantity} números de "${raffle.name}"`;
+interface ProviderRequest {
+  order: CreateOrder;
+  purchase: PurchaseDoc;
+  raffleName: string;
+  ref: OrderRef;
+}
+
+/** The provider's payment page for the order; a transfer goes to its order page instead. */
+async function askProvider(
+  deps: AppDeps,
+  { paypal, stripe, payphone }: Providers,
+  { order, purchase, raffleName, ref }: ProviderRequest,
+): Promise<CreateOrderAnswer> {
+  const { db, env } = deps;
+  const purchaseId = purchase._id;
+  const total = purchase.totalPrice;
+  const description = `Voy a Ganar: ${purchase.quantity} números de "${raffleName}"`;
   const site = env.PUBLIC_URL.replace(/\/+$/, '');
-  try {
-    if (paypal) {
-      const created = await createPayPalOrder(paypal, {
-        purchaseId,
-        amount: priced.totalPrice,
-        description,
-        returnUrl: `${site}/payment-success`,
-        cancelUrl: `${site}/checkout`,
-      });
-      await setProviderBlock(db, purchaseId, {
-        paypal: {
-          orderId: created.orderId,
-          status: 'CREATED',
-          amount: priced.totalPrice,
-          currency: 'USD',
-        },
-      });
-      return { approveUrl: created.approveUrl, purchaseId };
-    }
-    if (stripe) {
-      const created = await createCheckoutSession(stripe, {
-        purchaseId,
-        amountCents: toCents(priced.totalPrice),
-        description,
-        email: purchase.buyer.email,
-        successUrl: `${site}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
-        cancelUrl: `${site}/checkout`,
-      });
-      await setProviderBlock(db, purchaseId, {
-        card: {
-          sessionId: created.sessionId,
-          status: 'unpaid',
-          completedAt: null,
-          paymentIntentId: null,
-        },
-      });
-      return { checkoutUrl: created.checkoutUrl, purchaseId };
-    }
-    if (payphone) {
-      const reference = `Voy a Ganar ${purchaseId.slice(0, 8)}`;
-      const prepared = await preparePayPhone(payphone, {
-        clientTransactionId: order.clientTransactionId!,
-        totalPrice: priced.totalPrice,
-        reference,
-        responseUrl: `${site}/payment-success`,
-        cancellationUrl: `${site}/checkout`,
-        email: purchase.buyer.email,
-        phone: toEcuadorE164(b.phone),
-      });
-      await setProviderBlock(db, purchaseId, {
-        mobile: {
-          transactionId: null,
-          clientTransactionId: order.clientTransactionId!,
-          status: 'PENDING',
-          payUrl: prepared.payUrl,
-        },
-      });
-      return {
-        payUrl: prepared.payUrl,
-        id: prepared.paymentId,
-        purchaseId,
-        token: payphone.token,
-        storeId: payphone.storeId,
-        reference,
-      };
-    }
-    const text = PIPELINE_MESSAGES.whatsappTransfer(purchaseId, formatMoney(priced.totalPrice));
-    return {
-      msg: SERVER.bankTransferInstructions,
-      whatsappRedirect: `https://wa.me/${env.WHATSAPP_NUMBER.replace(/\D/g, '')}?text=${encodeURIComponent(text)}`,
+  if (paypal) {
+    const created = await createPayPalOrder(paypal, {
       purchaseId,
-    };
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    log.error(
-      { provider: providerErrorSummary(error), purchaseId, method },
-      'payment provider failed while creating the order; reservation released',
-    );
-    const endedAt = new Date();
-    const expired = purchaseEvent(
-      'purchase.expired',
-      purchase,
-      { expiredAt: endedAt.toISOString() },
-      endedAt,
-    );
-    const ended = await endPendingReservation(db, purchaseId, expired, {
-      failure: { reason: 'provider_error', message, at: endedAt },
+      amount: total,
+      description,
+      returnUrl: `${site}/payment-success`,
+      cancelUrl: `${site}/checkout`,
     });
-    if (ended) {
-      await releaseCapacity(db, ended.quantity, ended.raffleId);
-      kickRelay(deps, purchaseId);
-    }
-    throw apiError(502, SERVER.providerError);
+    await setProviderBlock(db, purchaseId, {
+      paypal: { orderId: created.orderId, status: 'CREATED', amount: total, currency: 'USD' },
+    });
+    return { approveUrl: created.approveUrl, ...ref };
   }
+  if (stripe) {
+    const created = await createCheckoutSession(stripe, {
+      purchaseId,
+      amountCents: toCents(total),
+      description,
+      email: purchase.buyer.email,
+      successUrl: `${site}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
+      cancelUrl: `${site}/checkout`,
+    });
+    await setProviderBlock(db, purchaseId, {
+      card: {
+        sessionId: created.sessionId,
+        status: 'unpaid',
+        completedAt: null,
+        paymentIntentId: null,
+      },
+    });
+    return { checkoutUrl: created.checkoutUrl, ...ref };
+  }
+  if (payphone) {
+    const reference = `Voy a Ganar ${ref.orderCode}`;
+    const prepared = await preparePayPhone(payphone, {
+      clientTransactionId: order.clientTransactionId!,
+      totalPrice: total,
+      reference,
+      responseUrl: `${site}/payment-success`,
+      cancellationUrl: `${site}/checkout`,
+      email: purchase.buyer.email,
+      phone: toEcuadorE164(order.buyer.phone),
+    });
+    await setProviderBlock(db, purchaseId, {
+      mobile: {
+        transactionId: null,
+        clientTransactionId: order.clientTransactionId!,
+        status: 'PENDING',
+        payUrl: prepared.payUrl,
+      },
+    });
+    return {
+      payUrl: prepared.payUrl,
+      id: prepared.paymentId,
+      ...ref,
+      token: payphone.token,
+      storeId: payphone.storeId,
+      reference,
+    };
+  }
+  // The buyer goes to the order page (code, amount, accounts, receipt upload), never
+  // straight to WhatsApp.
+  return { msg: SERVER.bankTransferInstructions, ...ref };
+}
+
+/**
+ * A provider failed: the purchase ends EXPIRED with the reason (visible to staff, I5) and
+ * its reservation goes back. Answers the 502 to throw.
+ */
+async function failOrder(deps: AppDeps, purchase: PurchaseDoc, error: unknown) {
+  const purchaseId = purchase._id;
+  const message = error instanceof Error ? error.message : String(error);
+  deps.log.error(
+    { provider: providerErrorSummary(error), purchaseId, method: purchase.paymentMethod },
+    'payment provider failed while creating the order; reservation released',
+  );
+  const endedAt = new Date();
+  const expired = purchaseEvent(
+    'purchase.expired',
+    purchase,
+    { expiredAt: endedAt.toISOString() },
+    endedAt,
+  );
+  const ended = await endPendingReservation(deps.db, purchaseId, expired, {
+    failure: { reason: 'provider_error', message, at: endedAt },
+  });
+  if (ended) {
+    await releaseCapacity(deps.db, ended.quantity, ended.raffleId);
+    kickRelay(deps, purchaseId);
+  }
+  return apiError(502, SERVER.providerError);
 }

@@ -1,7 +1,7 @@
 // Waiting for a confirmed transfer's numbers on the in-process bus instead of polling.
 import { makeEvent, TOPICS } from '@vag/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CURRENT_RAFFLE_ID } from '../db/raffle-numbers';
+import { CURRENT_RAFFLE_ID } from '@vag/core/db/raffle-numbers';
 import { startTestServer, type TestServer } from '../testing/server';
 import { waitForNumbers } from './numbers-waiters';
 

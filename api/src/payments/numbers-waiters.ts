@@ -5,8 +5,8 @@
 // a sellout hundreds of confirmations wait at once.
 import { safeParseEvent, TOPICS } from '@vag/contracts';
 import type { AppDeps } from '../context';
-import { getPurchase } from '../db/purchases';
-import type { Stoppable } from '../runtime';
+import { getPurchase } from '@vag/core/db/purchases';
+import type { Stoppable } from '@vag/core';
 
 type Wake = (numbers: string[]) => void;
 
@@ -45,39 +45,73 @@ async function assignedNumbers(deps: AppDeps, purchaseId: string): Promise<strin
     : null;
 }
 
+/** Numbers heard for one purchase, from before the moment they can be assigned. */
+export interface NumbersListener {
+  /**
+   * The numbers once assigned, or null when `timeoutMs` passes first. `look`: read the
+   * purchase at once too, for numbers assigned before listening began; a payment this
+   * listener saw happen cannot have numbers yet, so its confirmation skips that read.
+   */
+  until(timeoutMs: number, options: { look: boolean }): Promise<string[] | null>;
+  stop(): void;
+}
+
+/** Starts listening for the purchase's numbers.assigned; call before the payment that causes it. */
+export function listenForNumbers(deps: AppDeps, purchaseId: string): NumbersListener {
+  const waiting = waitingByDeps.get(deps);
+  if (!waiting)
+    return { until: (timeoutMs) => pollForNumbers(deps, purchaseId, timeoutMs), stop: () => {} };
+
+  let heard: string[] | null = null;
+  let onHeard: ((numbers: string[]) => void) | null = null;
+  const wake: Wake = (numbers) => {
+    heard = numbers;
+    onHeard?.(numbers);
+  };
+  const set = waiting.get(purchaseId) ?? new Set<Wake>();
+  set.add(wake);
+  waiting.set(purchaseId, set);
+  const stop = () => {
+    set.delete(wake);
+    if (set.size === 0 && waiting.get(purchaseId) === set) waiting.delete(purchaseId);
+  };
+
+  const until = (timeoutMs: number, { look }: { look: boolean }) =>
+    new Promise<string[] | null>((resolve, reject) => {
+      if (heard) return resolve(heard);
+      let settled = false;
+      const settle = (outcome: () => void) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        onHeard = null;
+        outcome();
+      };
+      onHeard = (numbers) => settle(() => resolve(numbers));
+      const fail = (error: unknown) => settle(() => reject(error));
+      const timer = setTimeout(() => {
+        assignedNumbers(deps, purchaseId).then((numbers) => settle(() => resolve(numbers)), fail);
+      }, timeoutMs);
+      if (look)
+        assignedNumbers(deps, purchaseId).then((numbers) => {
+          if (numbers) settle(() => resolve(numbers));
+        }, fail);
+    });
+  return { until, stop };
+}
+
 /** The purchase's numbers once assigned, or null when `timeoutMs` passes first. */
-export function waitForNumbers(
+export async function waitForNumbers(
   deps: AppDeps,
   purchaseId: string,
   timeoutMs: number,
 ): Promise<string[] | null> {
-  const waiting = waitingByDeps.get(deps);
-  if (!waiting) return pollForNumbers(deps, purchaseId, timeoutMs);
-
-  return new Promise((resolve, reject) => {
-    let settled = false;
-    const settle = (outcome: () => void) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      const set = waiting.get(purchaseId);
-      set?.delete(wake);
-      if (set?.size === 0) waiting.delete(purchaseId);
-      outcome();
-    };
-    const wake: Wake = (numbers) => settle(() => resolve(numbers));
-    const fail = (error: unknown) => settle(() => reject(error));
-    const set = waiting.get(purchaseId) ?? new Set<Wake>();
-    set.add(wake);
-    waiting.set(purchaseId, set);
-    // Listening before the first look: numbers assigned in between are not missed.
-    const timer = setTimeout(() => {
-      assignedNumbers(deps, purchaseId).then((numbers) => settle(() => resolve(numbers)), fail);
-    }, timeoutMs);
-    assignedNumbers(deps, purchaseId).then((numbers) => {
-      if (numbers) wake(numbers);
-    }, fail);
-  });
+  const listener = listenForNumbers(deps, purchaseId);
+  try {
+    return await listener.until(timeoutMs, { look: true });
+  } finally {
+    listener.stop();
+  }
 }
 
 async function pollForNumbers(

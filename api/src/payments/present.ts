@@ -1,6 +1,6 @@
 // What a buyer gets back about their purchase: the stored document without the
 // pipeline's bookkeeping (outbox, reservation, counters) or anything only staff need.
-import type { PurchaseDoc } from '../db/purchases';
+import type { PurchaseDoc } from '@vag/core/db/purchases';
 
 const INTERNAL = [
   'outbox',

@@ -3,11 +3,11 @@
 import { randomUUID } from 'node:crypto';
 import type { CreateOrderInput, PaymentMethod } from '@vag/contracts';
 import type { Db } from 'mongodb';
-import { createPackage } from '../db/packages';
-import { getPurchase, type PurchaseDoc } from '../db/purchases';
-import { CURRENT_RAFFLE_ID, generateRaffleNumbers } from '../db/raffle-numbers';
-import { waitFor } from '../testing/wait';
-import { defaultNumberWidth } from '../raffle/permutation';
+import { createPackage } from '@vag/core/db/packages';
+import { getPurchase, type PurchaseDoc } from '@vag/core/db/purchases';
+import { CURRENT_RAFFLE_ID, generateRaffleNumbers } from '@vag/core/db/raffle-numbers';
+import { waitFor } from '@vag/core/testing/wait';
+import { defaultNumberWidth } from '@vag/core/raffle/permutation';
 
 export async function activeRaffle(
   db: Db,
@@ -48,7 +48,7 @@ export function buyer(overrides: Record<string, unknown> = {}) {
     province: 'Pichincha',
     city: 'Quito',
     address: 'Av. Amazonas N24-03',
-    document: '1712345678',
+    document: '1710034065',
     acceptedTerms: true as const,
     ...overrides,
   };

@@ -10,7 +10,7 @@ import {
   findPurchaseByStripeSession,
   getPurchase,
   type PurchaseDoc,
-} from '../db/purchases';
+} from '@vag/core/db/purchases';
 import { apiError } from '../lib/errors';
 import { applyPayment, recordAmountMismatch, refuseAmount, type PaymentApplied } from './confirm';
 import { paypalConfig, payphoneConfig, required, stripeConfig } from './credentials';
@@ -50,7 +50,7 @@ export async function capturePayPal(deps: AppDeps, orderId: string): Promise<Pur
   ) {
     return refuseAmount(deps, purchase, capture.amount, 'PayPal');
   }
-  const { purchase: done } = await applyPayment(deps, purchase._id, {
+  const { purchase: done } = await applyPayment(deps, purchase, {
     paypal: {
       orderId,
       status: 'COMPLETED',
@@ -70,7 +70,7 @@ async function settleStripeSession(
 ): Promise<PaymentApplied> {
   if (state.amountCents !== toCents(purchase.totalPrice))
     return refuseAmount(deps, purchase, (state.amountCents ?? 0) / 100, 'Stripe');
-  return applyPayment(deps, purchase._id, {
+  return applyPayment(deps, purchase, {
     card: {
       sessionId: state.sessionId,
       status: 'paid',
@@ -151,7 +151,7 @@ export async function verifyPayPhone(
   const purchase = await findPurchaseByClientTransaction(deps.db, clientTxId);
   if (!purchase) throw apiError(404, SERVER.purchaseNotFound);
   if (settled(purchase)) return { purchase_id: purchase._id };
-  const config = required(payphoneConfig(deps));
+  const config = required(await payphoneConfig(deps));
   const confirmation = await confirmPayPhone(config, id, clientTxId).catch((error: unknown) => {
     deps.log.error(
       { provider: providerErrorSummary(error), purchaseId: purchase._id, id },
@@ -176,7 +176,7 @@ export async function verifyPayPhone(
     purchase._id,
   );
   if (owner !== purchase._id) throw apiError(409, SERVER.paymentNotApproved);
-  const applied = await applyPayment(deps, purchase._id, {
+  const applied = await applyPayment(deps, purchase, {
     mobile: {
       transactionId: confirmation.transactionId,
       clientTransactionId: clientTxId,

@@ -2,10 +2,10 @@
 // while `npm start` runs (uses MONGODB_URL). An existing account with that e-mail is
 // left untouched.
 import { loginSchema } from '@vag/contracts';
-import { connectDatabase } from '../db/client';
-import { ensureIndexes } from '../db/indexes';
-import { ensureAdmin } from '../db/users';
-import { parseEnv } from '../env';
+import { connectDatabase } from '@vag/core/db/client';
+import { ensureIndexes } from '@vag/core/db/indexes';
+import { ensureAdmin } from '@vag/core/db/users';
+import { parseEnv } from '@vag/core/env';
 
 async function main(): Promise<number> {
   const [email, password, ...name] = process.argv.slice(2);

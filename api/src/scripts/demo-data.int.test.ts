@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCaller } from '../testing/seed';
 import { startTestServer, type TestServer } from '../testing/server';
-import { DEMO_ACCOUNTS, DEMO_INSTANT_PRIZES, loadDemoData } from './demo-data';
+import { DEMO_ACCOUNTS, DEMO_INSTANT_PRIZES, loadDemoData } from '@vag/core/demo/demo-data';
 
 let server: TestServer;
 let call: ReturnType<typeof apiCaller>;

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from 'mongodb';
 import { signStaffToken } from '../auth/token';
 import type { AppDeps } from '../context';
-import { createUser, type StaffRole, type UserDoc } from '../db/users';
+import { createUser, type StaffRole, type UserDoc } from '@vag/core/db/users';
 import { startTestServer, type TestServer } from './server';
 
 export interface CreatedStaff {
@@ -95,4 +95,19 @@ export async function startServerWithStaff(): Promise<{
     admin: (await createStaff(server.db, { role: 'admin' })).token,
     reseller: (await createStaff(server.db, { role: 'reseller' })).token,
   };
+}
+
+/** A staff member with a random e-mail and a signed token, ready as an Authorization header. */
+export async function staffToken(
+  deps: Pick<AppDeps, 'db' | 'env' | 'jwtSecret'>,
+  role: StaffRole,
+): Promise<{ token: string; code: string | null; auth: { authorization: string } }> {
+  const user = await createUser(deps.db, {
+    fullname: role === 'admin' ? 'Ana Admin' : 'Rita Revendedora',
+    email: `${role}-${randomUUID().slice(0, 8)}@example.com`,
+    password: 'secreto123',
+    role,
+  });
+  const token = await signStaffToken(deps, user);
+  return { token, code: user.code ?? null, auth: { authorization: `Bearer ${token}` } };
 }

@@ -1,5 +1,6 @@
 // A real api server for integration and browser tests: a free port, a fresh database,
-// the built storefront and admin, in-process bus and workers unless told otherwise.
+// the built storefront and admin and the in-process bus. Without `startWorkers` no event
+// consumer runs (WORKERS=none); server/ passes the workers for whole-product tests.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -8,10 +9,12 @@ import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { MongoClient, type Db } from 'mongodb';
 import type { AppDeps } from '../context';
-import { parseEnv } from '../env';
-import { createLogger } from '../logger';
-import { startRuntime, type Runtime } from '../runtime';
-import { testMongoBaseUrl, uniqueDbName } from './test-db';
+import { getSettings, replaceSettings } from '@vag/core/db/settings';
+import { parseEnv } from '@vag/core/env';
+import { createLogger } from '@vag/core/logger';
+import { forgetSettings } from '@vag/core/settings/live-settings';
+import { testMongoBaseUrl, uniqueDbName } from '@vag/core/testing/test-db';
+import { startRuntime, type Runtime, type RuntimeOptions } from '../runtime';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -21,6 +24,22 @@ export interface TestServer {
   deps: AppDeps;
   runtime: Runtime;
   stop(): Promise<void>;
+}
+
+/** The account a test store's transfers are paid to (a valid cédula as holder id). */
+export const TEST_BANK_ACCOUNT = {
+  bank: 'Banco Pichincha',
+  type: 'Ahorros',
+  number: '2201234567',
+  holder: 'Voy a Ganar S.A.',
+  holderId: '1710034065',
+} as const;
+
+/** Bank transfer is offered only with an account: tests get one unless they ask otherwise. */
+async function addTestBankAccount(deps: AppDeps): Promise<void> {
+  const { _id: _i, updatedAt: _u, ...current } = await getSettings(deps.db, deps.env);
+  await replaceSettings(deps.db, { ...current, bankAccounts: [{ ...TEST_BANK_ACCOUNT }] });
+  forgetSettings(deps.db);
 }
 
 export async function freePort(): Promise<number> {
@@ -35,7 +54,7 @@ export async function freePort(): Promise<number> {
 }
 
 export async function startTestServer(
-  options: { env?: Record<string, string> } = {},
+  options: { env?: Record<string, string>; bankAccount?: false } & RuntimeOptions = {},
 ): Promise<TestServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -49,9 +68,15 @@ export async function startTestServer(
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'vag-data-')),
     STOREFRONT_DIST: path.join(repoRoot, 'storefront/dist'),
     ADMIN_DIST: path.join(repoRoot, 'admin/dist'),
+    WORKERS: options.startWorkers ? 'embedded' : 'none',
+    // Tests buy many times from 127.0.0.1; the create-order limit has its own test.
+    CREATE_ORDER_LIMIT_PER_MINUTE: '0',
     ...options.env,
   });
-  const runtime = await startRuntime(env, createLogger(env.LOG_LEVEL, 'test-api'));
+  const runtime = await startRuntime(env, createLogger(env.LOG_LEVEL, 'test-api'), {
+    startWorkers: env.WORKERS === 'embedded' ? options.startWorkers : undefined,
+  });
+  if (options.bankAccount !== false) await addTestBankAccount(runtime.deps);
   const server = serve({ fetch: runtime.app.fetch, port, hostname: '127.0.0.1' });
   await new Promise<void>((resolve) =>
     server.listening ? resolve() : server.once('listening', () => resolve()),

@@ -112,8 +112,17 @@ describe('settings', () => {
       mongoDBConnection: 'mongodb://secret',
       socialMedia: {},
       payment: { stripeSecretKey: 'sk_x', paypalSecret: 'p' },
+      messaging: { smtpUrl: 'smtp://u:secret@h' },
+      bankAccounts: [],
+      whatsappNumber: '593991234567',
+      transferHoldHours: 48,
+      reminderLeadHours: 6,
+      resellersCanConfirm: false,
     });
-    const shown = publicSettingsSchema.parse(full);
+    const shown = publicSettingsSchema.parse({
+      ...full,
+      paymentMethods: { paypal: false, card: false, bank_transfer: false, mobile: false },
+    });
     expect(JSON.stringify(shown)).not.toMatch(/secret|sk_x/);
     expect(shown.socialMedia).toEqual({ facebook: '', instagram: '', tiktok: '' });
   });

@@ -95,3 +95,53 @@ export const REGISTER_FORM_DEFAULTS = {
   confirmPassword: '',
   role: 'reseller',
 } as const;
+
+/** POST /admin/change-password: the signed-in staff member's own password. */
+export const changePasswordSchema = z
+  .object({
+    currentPassword: z
+      .string({ error: VALIDATION.currentPasswordRequired })
+      .min(1, { error: VALIDATION.currentPasswordRequired }),
+    newPassword: password,
+  })
+  .superRefine((values, ctx) => {
+    if (values.currentPassword === values.newPassword) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['newPassword'],
+        message: VALIDATION.newPasswordSameAsCurrent,
+      });
+    }
+  });
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+
+/** The 'Cambiar contraseña' form: the api's fields plus the repeated new password. */
+export const changePasswordFormSchema = z
+  .object({
+    currentPassword: z
+      .string({ error: VALIDATION.currentPasswordRequired })
+      .min(1, { error: VALIDATION.currentPasswordRequired }),
+    newPassword: password,
+    confirmPassword: z
+      .string({ error: VALIDATION.confirmPasswordRequired })
+      .min(1, { error: VALIDATION.confirmPasswordRequired }),
+  })
+  .superRefine((values, ctx) => {
+    if (values.newPassword !== values.confirmPassword)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['confirmPassword'],
+        message: VALIDATION.passwordsDontMatch,
+      });
+    if (values.currentPassword !== '' && values.currentPassword === values.newPassword)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['newPassword'],
+        message: VALIDATION.newPasswordSameAsCurrent,
+      });
+  }, ALWAYS_REFINE);
+export type ChangePasswordForm = z.input<typeof changePasswordFormSchema>;
+
+/** What POST /admin/change-password answers: a new token for this session (every other one ended). */
+export const changePasswordResponseSchema = z.object({ msg: z.string(), token: z.string() });
+export type ChangePasswordResponse = z.infer<typeof changePasswordResponseSchema>;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fieldMessages } from '../test-utils';
-import { BUYER_FORM_DEFAULTS, buyerFormSchema, buyerFormSchemaFor } from './buyer';
+import { BUYER_FORM_DEFAULTS, BUYER_MESSAGES, buyerFormSchema, buyerFormSchemaFor } from './buyer';
 
 const valid = {
   ...BUYER_FORM_DEFAULTS,
@@ -62,5 +62,59 @@ describe('buyer form (SPEC §5)', () => {
     expect(fieldMessages(buyerFormSchema.safeParse({ ...valid, firstName: '   ' })).firstName).toBe(
       'El nombre es requerido',
     );
+  });
+});
+
+describe('buyer data that works (issue 13)', () => {
+  it('takes an Ecuadorian mobile as 09XXXXXXXX or +5939XXXXXXXX and keeps it in E.164', () => {
+    for (const [typed, stored] of [
+      ['0991234567', '+593991234567'],
+      ['099 123-4567', '+593991234567'],
+      ['+593991234567', '+593991234567'],
+    ])
+      expect(buyerFormSchema.parse({ ...valid, phone: typed }).phone).toBe(stored);
+  });
+
+  it('refuses anything else with a Spanish message', () => {
+    for (const phone of [
+      '+593 99 123 4567 🙂',
+      '022345678',
+      '12345',
+      '+15551234567',
+      '09912345678',
+    ])
+      expect(fieldMessages(buyerFormSchema.safeParse({ ...valid, phone })).phone).toBe(
+        BUYER_MESSAGES.phoneInvalid,
+      );
+  });
+
+  it('takes no cédula, a valid cédula or RUC, and refuses a wrong check digit', () => {
+    for (const document of ['', '1710034065', '1790011674001', '0992339411001'])
+      expect(buyerFormSchema.safeParse({ ...valid, document }).success).toBe(true);
+    for (const document of ['1710034066', '1234567890', '17100340650', 'abc'])
+      expect(fieldMessages(buyerFormSchema.safeParse({ ...valid, document })).document).toBe(
+        BUYER_MESSAGES.documentInvalid,
+      );
+  });
+
+  it('limits every text field with a Spanish message', () => {
+    const long = 'a'.repeat(250);
+    const errors = fieldMessages(
+      buyerFormSchema.safeParse({
+        ...valid,
+        firstName: long,
+        lastName: long,
+        address: long,
+        city: long,
+        province: long,
+      }),
+    );
+    expect(errors).toMatchObject({
+      firstName: 'Máximo 60 caracteres',
+      lastName: 'Máximo 60 caracteres',
+      address: 'Máximo 200 caracteres',
+      city: 'Máximo 60 caracteres',
+      province: 'Máximo 60 caracteres',
+    });
   });
 });

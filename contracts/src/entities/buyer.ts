@@ -3,7 +3,16 @@
 import { z } from 'zod';
 import { ALWAYS_REFINE, requiredString, str } from '../common';
 import { COUNTRY, type PaymentMethod } from '../constants';
+import { isEcuadorIdValid } from '../helpers/ecuador-id';
 import { VALIDATION } from '../messages';
+
+/** Buyer-data messages SPEC leaves to us. */
+export const BUYER_MESSAGES = {
+  phoneInvalid: 'Ingresa un celular ecuatoriano: 09XXXXXXXX o +5939XXXXXXXX',
+  documentInvalid: 'La cédula o RUC no es válida',
+  tooLong: (max: number) => `Máximo ${max} caracteres`,
+  quantityWhole: 'La cantidad debe ser un número entero mayor que 0',
+} as const;
 
 export const buyerEmailSchema = z
   .string({ error: VALIDATION.emailRequired })
@@ -15,17 +24,47 @@ export const buyerEmailSchema = z
     error: VALIDATION.emailInvalid,
   });
 
+/** Longest value each buyer field takes: long enough for real names, short enough for a table. */
+export const BUYER_MAX_LENGTH = {
+  firstName: 60,
+  lastName: 60,
+  email: 120,
+  province: 60,
+  city: 60,
+  address: 200,
+} as const;
+
+const ECUADOR_MOBILE = /^(09\d{8}|\+5939\d{8})$/;
+
+/** 09XXXXXXXX or +5939XXXXXXXX (spaces and dashes allowed), stored as +5939XXXXXXXX. */
+export const buyerPhoneSchema = requiredString(VALIDATION.phoneRequired)
+  .transform((v) => v.replace(/[\s-]/g, ''))
+  .refine((v) => v === '' || ECUADOR_MOBILE.test(v), { error: BUYER_MESSAGES.phoneInvalid })
+  .transform((v) => (v.startsWith('0') ? `+593${v.slice(1)}` : v));
+
+/** Optional; when given, a cédula or RUC with valid check digits. */
+export const buyerDocumentSchema = z
+  .string()
+  .trim()
+  .default('')
+  .refine((v) => v === '' || isEcuadorIdValid(v), { error: BUYER_MESSAGES.documentInvalid });
+
+const limited = (schema: z.ZodString, max: number) =>
+  schema.max(max, { error: BUYER_MESSAGES.tooLong(max) });
+
 /** Fields shared by the form and the order payload; address fields checked per method. */
 export const buyerFieldsSchema = z.object({
-  firstName: requiredString(VALIDATION.firstNameRequired),
-  lastName: requiredString(VALIDATION.lastNameRequired),
-  email: buyerEmailSchema,
-  phone: requiredString(VALIDATION.phoneRequired),
+  firstName: limited(requiredString(VALIDATION.firstNameRequired), BUYER_MAX_LENGTH.firstName),
+  lastName: limited(requiredString(VALIDATION.lastNameRequired), BUYER_MAX_LENGTH.lastName),
+  email: buyerEmailSchema.refine((v) => v.length <= BUYER_MAX_LENGTH.email, {
+    error: BUYER_MESSAGES.tooLong(BUYER_MAX_LENGTH.email),
+  }),
+  phone: buyerPhoneSchema,
   country: z.literal(COUNTRY).default(COUNTRY),
-  province: z.string().trim().default(''),
-  city: z.string().trim().default(''),
-  address: z.string().trim().default(''),
-  document: z.string().trim().default(''),
+  province: limited(z.string().trim(), BUYER_MAX_LENGTH.province).default(''),
+  city: limited(z.string().trim(), BUYER_MAX_LENGTH.city).default(''),
+  address: limited(z.string().trim(), BUYER_MAX_LENGTH.address).default(''),
+  document: buyerDocumentSchema,
 });
 
 /** True when the method needs a postal address (every method but PayPal). */

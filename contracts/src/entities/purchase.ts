@@ -91,6 +91,12 @@ export const purchaseSchema = z.object({
   paidAt: isoDateTimeSchema.nullish(),
   notifications: purchaseNotificationsSchema.optional(),
   instantPrizesWon: z.array(instantPrizeWonSchema).optional(),
+  /** Short human code (also the transfer concept). */
+  orderCode: z.string().optional(),
+  /** The order link's key: only in answers to whoever already proved they hold it (or paid). */
+  accessKey: z.string().optional(),
+  /** True in the answer to an id without its key: status and amounts only. */
+  keyRequired: z.boolean().optional(),
 });
 export type Purchase = z.infer<typeof purchaseSchema>;
 

@@ -1,8 +1,15 @@
 // The current draw ("hero" in the admin, "lottery" in the api paths) and its progress.
 import { z } from 'zod';
-import { idSchema, raIdSchema, isoDateTimeSchema, requiredString } from '../common';
+import {
+  idSchema,
+  raIdSchema,
+  isoDateTimeSchema,
+  optionalImageUrlSchema,
+  requiredString,
+} from '../common';
 import { DEFAULT_TOTAL_NUMBERS } from '../constants';
 import { VALIDATION } from '../messages';
+import { MAX_TOTAL_NUMBERS, STAFF_API_MESSAGES } from '../staff-api';
 
 /**
  * SPEC §3 hero/raffle settings plus our counters. The secret key of the number
@@ -33,10 +40,15 @@ export const lotteryUpdateSchema = z.object({
   pricePerNumber: z
     .number({ error: VALIDATION.priceNotNegative })
     .nonnegative({ error: VALIDATION.priceNotNegative }),
-  imageUrl: z.string().trim(),
+  imageUrl: optionalImageUrlSchema,
   endDate: z.iso.datetime({ offset: true, error: VALIDATION.isoDateInvalid }),
   /** Only changeable before numbers are generated. */
-  totalNumbers: z.number().int().min(1).optional(),
+  totalNumbers: z
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_TOTAL_NUMBERS, { error: STAFF_API_MESSAGES.totalNumbersTooLarge })
+    .optional(),
   /** Digits shown; never fewer than totalNumbers needs. Only changeable before numbers are generated. */
   numberWidth: z.number().int().min(1).max(7).optional(),
 });
@@ -50,7 +62,7 @@ export const heroFormSchema = z.object({
   price: z.union([z.string(), z.number()]),
   /** yyyy-MM-dd from the date input. */
   endDate: z.string().min(1, { error: VALIDATION.dateRequired }),
-  imageUrl: z.string(),
+  imageUrl: optionalImageUrlSchema,
 });
 export type HeroForm = z.infer<typeof heroFormSchema>;
 

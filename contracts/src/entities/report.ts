@@ -15,21 +15,42 @@ const dateFilter = z.union([z.iso.date(), z.iso.datetime({ offset: true })], {
   error: STAFF_API_MESSAGES.reportDateInvalid,
 });
 
+/** An empty (or blank) filter means "any": the screen omits them, a hand-made URL may not. */
+const orBlank = <T extends z.ZodType>(schema: T, error: string) =>
+  z.union(
+    [
+      z
+        .string()
+        .regex(/^\s*$/)
+        .transform(() => undefined),
+      schema,
+    ],
+    { error },
+  );
+
 /** GET /admin/reports query; empty filters are omitted by the client (SPEC §7). */
 export const reportQuerySchema = z.object({
-  startDate: dateFilter.optional(),
-  endDate: dateFilter.optional(),
-  method: z.enum(PAYMENT_METHODS, { error: STAFF_API_MESSAGES.reportMethodInvalid }).optional(),
+  startDate: orBlank(dateFilter, STAFF_API_MESSAGES.reportDateInvalid).optional(),
+  endDate: orBlank(dateFilter, STAFF_API_MESSAGES.reportDateInvalid).optional(),
+  method: orBlank(
+    z.enum(PAYMENT_METHODS, { error: STAFF_API_MESSAGES.reportMethodInvalid }),
+    STAFF_API_MESSAGES.reportMethodInvalid,
+  ).optional(),
   /** Reseller code; resellers are always restricted to their own. */
   reseller: z.string().optional(),
-  packageType: z
-    .enum(PACKAGE_TYPES, { error: STAFF_API_MESSAGES.reportPackageTypeInvalid })
-    .optional(),
-  /** PAID = COMPLETED purchases, PENDING = not yet paid. */
-  status: z
-    .enum(REPORT_STATUS_OPTIONS, { error: STAFF_API_MESSAGES.reportStatusInvalid })
-    .optional(),
-  format: z.enum(REPORT_FORMATS, { error: STAFF_API_MESSAGES.reportFormatInvalid }).optional(),
+  packageType: orBlank(
+    z.enum(PACKAGE_TYPES, { error: STAFF_API_MESSAGES.reportPackageTypeInvalid }),
+    STAFF_API_MESSAGES.reportPackageTypeInvalid,
+  ).optional(),
+  /** PAID = COMPLETED purchases, PENDING = not yet paid, EXPIRED = released unpaid. */
+  status: orBlank(
+    z.enum(REPORT_STATUS_OPTIONS, { error: STAFF_API_MESSAGES.reportStatusInvalid }),
+    STAFF_API_MESSAGES.reportStatusInvalid,
+  ).optional(),
+  format: orBlank(
+    z.enum(REPORT_FORMATS, { error: STAFF_API_MESSAGES.reportFormatInvalid }),
+    STAFF_API_MESSAGES.reportFormatInvalid,
+  ).optional(),
 });
 export type ReportQuery = z.infer<typeof reportQuerySchema>;
 
@@ -46,9 +67,17 @@ export const reportRowSchema = z.object({
 });
 export type ReportRow = z.infer<typeof reportRowSchema>;
 
+/**
+ * 'Números vendidos' and 'Total vendido' count paid purchases only; unpaid and expired
+ * orders are summed apart. Every filter applies to all of them, as to the rows.
+ */
 export const reportTotalsSchema = z.object({
   totalAmount: z.number(),
   totalTickets: z.number().int(),
+  pendingAmount: z.number(),
+  pendingTickets: z.number().int(),
+  expiredAmount: z.number(),
+  expiredTickets: z.number().int(),
 });
 export type ReportTotals = z.infer<typeof reportTotalsSchema>;
 

@@ -5,3 +5,5 @@ export * from './status';
 export * from './pagination';
 export * from './numbers';
 export * from './hero';
+export * from './safe-url';
+export * from './ecuador-id';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   customTotal,
+  formatCount,
   formatMoney,
   formatUsd,
   parseCustomQuantity,
@@ -29,6 +30,8 @@ describe('formatMoney / formatUsd', () => {
   it('prefixes a dollar sign', () => {
     expect(formatUsd(25)).toBe('$25.00');
     expect(formatUsd(-1)).toBe('-$1.00');
+    expect(formatUsd(1234.567)).toBe('$1,234.57');
+    expect(formatUsd(-1_000_000)).toBe('-$1,000,000.00');
   });
 });
 
@@ -93,5 +96,17 @@ describe('payphoneAmounts', () => {
       if (!ok) wrong.push(cents);
     }
     expect(wrong).toEqual([]);
+  });
+});
+
+describe('formatCount', () => {
+  it('groups thousands with a comma, like the amounts beside it', () => {
+    expect([0, 999, 1000, 10_000, 1_234_567].map(formatCount)).toEqual([
+      '0',
+      '999',
+      '1,000',
+      '10,000',
+      '1,234,567',
+    ]);
   });
 });

@@ -26,10 +26,27 @@ export function formatMoney(amount: number): string {
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
 
-/** '$12.50' (SPEC §9: prize amounts shown with 2 decimals and $). */
+/**
+ * The one way a person reads amounts and counts, storefront and admin alike: Ecuador
+ * prices in dollars with a decimal point ('$12.50', SPEC §9's 2 decimals and $), so
+ * thousands are grouped with a comma ('$1,250.00', '10,000 números'), never the dot
+ * of CLDR's es-EC that would read as decimals beside them.
+ */
+const GROUPS = /\B(?=(\d{3})+(?!\d))/g;
+
+/** '$12.50', '$1,250.00' (SPEC §9: prize amounts shown with 2 decimals and $). */
 export function formatUsd(amount: number): string {
   const text = formatMoney(amount);
-  return text.startsWith('-') ? `-$${text.slice(1)}` : `$${text}`;
+  const [whole = '0', cents = '00'] = text.replace('-', '').split('.');
+  const grouped = `$${whole.replace(GROUPS, ',')}.${cents}`;
+  return text.startsWith('-') ? `-${grouped}` : grouped;
+}
+
+/** A count of numbers or purchases: '10,000'. */
+export function formatCount(value: number): string {
+  const whole = Math.trunc(Number.isFinite(value) ? value : 0);
+  const text = String(Math.abs(whole)).replace(GROUPS, ',');
+  return whole < 0 ? `-${text}` : text;
 }
 
 /** Price of one number in a package card: price / quantity, rounded to cents. */

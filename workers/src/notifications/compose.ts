@@ -6,7 +6,7 @@ import {
   PIPELINE_MESSAGES as M,
   type InstantPrizeWon,
 } from '@vag/contracts';
-import type { PurchaseDoc } from '@vag/api/db/purchases';
+import type { PurchaseDoc } from '@vag/core/db/purchases';
 import type { Mail } from './transports';
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);

@@ -1,14 +1,15 @@
 // The notifications worker: consumer group 'notifications' on numbers.assigned. Each
 // payload is validated against contracts before acting; failures are retried by the bus.
-import type { AppDeps, BusMessage, Stoppable } from '@vag/api';
+import type { CoreDeps, BusMessage, Stoppable } from '@vag/core';
 import { TOPICS } from '@vag/contracts';
 import { parseConsumedEvent } from '../consume';
 import { notifyPurchase, type NotifyOptions } from './notify';
+import { sendOrderNotice } from './order-notices';
 
 export const NOTIFICATIONS_GROUP_ID = 'notifications';
 
 export async function handleNotificationsMessage(
-  deps: Pick<AppDeps, 'db' | 'bus' | 'log' | 'env'>,
+  deps: Pick<CoreDeps, 'db' | 'bus' | 'log' | 'env'>,
   message: BusMessage,
   options: NotifyOptions = {},
 ): Promise<void> {
@@ -18,9 +19,21 @@ export async function handleNotificationsMessage(
     case 'numbers.assigned':
       await notifyPurchase(deps, event.data, options);
       return;
+    case 'purchase.notice':
+      await sendOrderNotice(deps, event.data, options);
+      return;
+    case 'purchase.expired':
+      // A transfer's buyer learns that the hold ended and the numbers went back on sale
+      // (an order whose provider call failed never reached the buyer: nothing to say).
+      if (event.data.paymentMethod === 'bank_transfer')
+        await sendOrderNotice(
+          deps,
+          { purchaseId: event.data.purchaseId, noticeId: 'expired', kind: 'expired' },
+          options,
+        );
+      return;
     case 'purchase.created':
     case 'purchase.paid':
-    case 'purchase.expired':
     case 'purchase.refund_required':
     case 'notification.failed':
       return;
@@ -31,11 +44,11 @@ export async function handleNotificationsMessage(
   }
 }
 
-export async function startNotificationsWorker(deps: AppDeps): Promise<Stoppable> {
+export async function startNotificationsWorker(deps: CoreDeps): Promise<Stoppable> {
   const log = deps.log.child({ worker: NOTIFICATIONS_GROUP_ID });
   const subscription = await deps.bus.subscribe({
     groupId: NOTIFICATIONS_GROUP_ID,
-    topics: [TOPICS['numbers.assigned']],
+    topics: [TOPICS['numbers.assigned'], TOPICS['purchase.notice'], TOPICS['purchase.expired']],
     // Sending waits on the mail server and Twilio, not on this process. On Kafka one
     // process sends for 6 purchases at a time and a second process adds as many (the
     // topics have more partitions); embedded, this process is the only sender.

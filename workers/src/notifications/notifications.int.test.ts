@@ -2,8 +2,8 @@
 // one SMS per purchase however often numbers.assigned arrives; failures kept for staff.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { getPurchase } from '@vag/api/db/purchases';
-import { startFakeProviders, type FakeProviders } from '@vag/api/testing/fakes/index';
+import { getPurchase } from '@vag/core/db/purchases';
+import { startFakeProviders, type FakeProviders } from '@vag/core/testing/fakes/index';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { numbersAssigned, paidPurchase, workerDeps } from '../testing/pipeline-fixtures';
 import { handleNotificationsMessage } from './index';

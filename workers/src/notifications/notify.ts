@@ -1,10 +1,21 @@
-// Sends a purchase's e-mail and SMS once each (DESIGN pipeline step 5). Per channel:
-// claim (conditional update with a lease) → send with retries and backoff → record the
-// outcome. A failure after the retries is stored on the purchase for staff (and
-// announced as notification.failed), never dropped; staff can re-send.
-import type { AppDeps } from '@vag/api';
-import { claimChannel, finishChannel } from '@vag/api/db/notifications';
-import { getPurchase } from '@vag/api/db/purchases';
+// Sends a purchase's e-mail and SMS once each (DESIGN pipeline step 5). The channels
+// are claimed (conditional update with a lease) before anything is sent, sent side by
+// side with retries and backoff, and their outcomes recorded. A purchase's first
+// numbers.assigned claims both channels in one write, which also answers the purchase
+// the messages are made of, and records both outcomes in one more; a channel that is
+// already settled or held (a re-send staff asked for, a redelivery) goes on its own.
+// A failure after the retries is stored on the purchase for staff (and announced as
+// notification.failed), never dropped; staff can re-send.
+import type { CoreDeps } from '@vag/core';
+import {
+  claimChannel,
+  claimChannelsTogether,
+  finishChannel,
+  finishChannels,
+  type ChannelOutcome,
+} from '@vag/core/db/notifications';
+import { getPurchase, type PurchaseDoc } from '@vag/core/db/purchases';
+import { messagingEnv } from '@vag/core/settings/live-settings';
 import {
   makeEvent,
   toEcuadorE164,
@@ -26,19 +37,62 @@ export interface NotifyOptions {
 /** Someone else holds the channel's lease: the bus redelivers later, by then it is settled. */
 export class ChannelBusyError extends Error {}
 
-type Deps = Pick<AppDeps, 'db' | 'bus' | 'log' | 'env'>;
+type Deps = Pick<CoreDeps, 'db' | 'bus' | 'log' | 'env'>;
+
+interface Input {
+  purchaseId: string;
+  numbers: string[];
+  instantPrizes: InstantPrizeWon[];
+}
+
+const CHANNELS = ['email', 'sms'] as const;
 
 export async function notifyPurchase(
   deps: Deps,
-  input: { purchaseId: string; numbers: string[]; instantPrizes: InstantPrizeWon[] },
+  input: Input,
   options: NotifyOptions = {},
 ): Promise<void> {
-  // The channels are independent (each its own claim and record): send them side by side.
-  const channels = ['email', 'sms'] as const;
-  const outcomes = await Promise.all(
-    channels.map((channel) => notifyChannel(deps, channel, input, options)),
+  const leaseMs = options.leaseMs ?? 120_000;
+  const together = await claimChannelsTogether<PurchaseDoc>(
+    deps.db,
+    input.purchaseId,
+    CHANNELS,
+    leaseMs,
   );
-  const busy: NotificationChannel[] = channels.filter((_, i) => outcomes[i] === 'busy');
+  if (together) {
+    const { purchase, token } = together;
+    const outcomes = await Promise.all(
+      CHANNELS.map((channel) => sendWithRetries(deps, channel, purchase, input, 0, options)),
+    );
+    await untilRecorded(deps, purchase._id, () =>
+      finishChannels(
+        deps.db,
+        purchase._id,
+        token,
+        Object.fromEntries(CHANNELS.map((channel, i) => [channel, outcomes[i]!])),
+      ),
+    );
+    for (const [i, channel] of CHANNELS.entries())
+      if (outcomes[i]!.status === 'failed')
+        await announceFailure(deps, purchase._id, channel, outcomes[i]!);
+    return;
+  }
+  await notifyEachChannel(deps, input, options);
+}
+
+/** The channels one by one: some are settled or held, the others still to send. */
+async function notifyEachChannel(deps: Deps, input: Input, options: NotifyOptions): Promise<void> {
+  const purchase = await getPurchase(deps.db, input.purchaseId);
+  if (!purchase) return;
+  // Both settle before this returns: a failing channel must not leave the other running
+  // while the bus redelivers, or the redelivery finds that channel held ('busy').
+  const settled = await Promise.allSettled(
+    CHANNELS.map((channel) => notifyChannel(deps, channel, purchase, input, options)),
+  );
+  const failed = settled.find((s) => s.status === 'rejected');
+  if (failed) throw failed.reason;
+  const outcomes = settled.map((s) => (s.status === 'fulfilled' ? s.value : 'busy'));
+  const busy: NotificationChannel[] = CHANNELS.filter((_, i) => outcomes[i] === 'busy');
   if (busy.length)
     throw new ChannelBusyError(
       `${input.purchaseId}: ${busy.join(', ')} being sent by another consumer`,
@@ -48,22 +102,38 @@ export async function notifyPurchase(
 async function notifyChannel(
   deps: Deps,
   channel: NotificationChannel,
-  input: { purchaseId: string; numbers: string[]; instantPrizes: InstantPrizeWon[] },
+  purchase: PurchaseDoc,
+  input: Input,
   options: NotifyOptions,
-): Promise<'done' | 'busy' | 'missing'> {
-  const { db, env, log } = deps;
-  const purchase = await getPurchase(db, input.purchaseId);
-  if (!purchase) return 'missing';
-  const numbers = input.numbers.length ? input.numbers : purchase.assignedNumbers;
-
-  const claim = await claimChannel(db, purchase._id, channel, options.leaseMs ?? 120_000);
+): Promise<'done' | 'busy'> {
+  const claim = await claimChannel(deps.db, purchase._id, channel, options.leaseMs ?? 120_000);
   if (claim.kind === 'done') return 'done';
   if (claim.kind === 'busy') return 'busy';
+  const outcome = await sendWithRetries(deps, channel, purchase, input, claim.attempts, options);
+  await untilRecorded(deps, purchase._id, () =>
+    finishChannel(deps.db, purchase._id, channel, claim.token, outcome),
+  );
+  if (outcome.status === 'failed') await announceFailure(deps, purchase._id, channel, outcome);
+  return 'done';
+}
 
+/** Sends one channel, retrying with backoff; answers what to record. */
+async function sendWithRetries(
+  deps: Deps,
+  channel: NotificationChannel,
+  purchase: PurchaseDoc,
+  input: Input,
+  attemptsBefore: number,
+  options: NotifyOptions,
+): Promise<ChannelOutcome> {
+  const { log } = deps;
+  // Ajustes may have changed SMTP or Twilio since start: read the live settings.
+  const env = await messagingEnv(deps);
+  const numbers = input.numbers.length ? input.numbers : purchase.assignedNumbers;
   const maxAttempts = options.attempts ?? 4;
   const backoff = options.backoffMs ?? 250;
   const configured = channel === 'email' ? mailer(env) !== null : smsConfigured(env);
-  let attempts = claim.attempts;
+  let attempts = attemptsBefore;
   let lastError = '';
   for (let i = 0; i < maxAttempts; i++) {
     attempts++;
@@ -85,11 +155,7 @@ async function notifyChannel(
         if (configured) await sendSms(env, { to, body });
         else await logToOutbox(env, { channel, purchaseId: purchase._id, to, body });
       }
-      await finishChannel(db, purchase._id, channel, claim.token, {
-        status: configured ? 'sent' : 'logged',
-        attempts,
-      });
-      return 'done';
+      return { status: configured ? 'sent' : 'logged', attempts };
     } catch (error) {
       lastError = error instanceof Error ? error.message : String(error);
       log.warn(
@@ -100,27 +166,56 @@ async function notifyChannel(
         await new Promise((resolve) => setTimeout(resolve, backoff * 2 ** i));
     }
   }
-  await finishChannel(db, purchase._id, channel, claim.token, {
-    status: 'failed',
-    attempts,
-    lastError,
-  });
+  return { status: 'failed', attempts, lastError };
+}
+
+async function announceFailure(
+  deps: Deps,
+  purchaseId: string,
+  channel: NotificationChannel,
+  outcome: ChannelOutcome,
+): Promise<void> {
+  const { log } = deps;
   log.error(
-    { purchaseId: purchase._id, channel, attempts, lastError },
+    { purchaseId, channel, attempts: outcome.attempts, lastError: outcome.lastError },
     'notification failed after retries; visible to staff for re-send',
   );
   await deps.bus
     .publish([
       {
         topic: TOPICS['notification.failed'],
-        key: purchase._id,
+        key: purchaseId,
         value: makeEvent('notification.failed', {
-          purchaseId: purchase._id,
+          purchaseId,
           channel,
-          error: lastError,
+          error: outcome.lastError ?? '',
         }),
       },
     ])
     .catch((err: unknown) => log.error({ err }, 'could not announce notification.failed'));
-  return 'done';
+}
+
+/**
+ * Records a sent (or given up) channel, trying again while the store refuses: the message
+ * is out, so a failed write must not leave the channel claimed. A leaked claim would make
+ * every redelivery find the channel 'busy' until its lease ran out (two minutes), and then
+ * send the message a second time. 250 ms doubling: about half a minute in all, well inside
+ * the claim's lease.
+ */
+async function untilRecorded(
+  deps: Deps,
+  purchaseId: string,
+  record: () => Promise<unknown>,
+): Promise<void> {
+  const attempts = 7;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await record();
+      return;
+    } catch (error) {
+      if (attempt >= attempts - 1) throw error;
+      deps.log.warn({ purchaseId, attempt, err: error }, 'could not record the outcome');
+      await new Promise((resolve) => setTimeout(resolve, 250 * 2 ** attempt));
+    }
+  }
 }

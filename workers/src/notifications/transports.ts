@@ -3,7 +3,7 @@
 // TWILIO_BASE_URL points the real SDK at a local server in tests.
 import { appendFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { Env } from '@vag/api';
+import type { Env } from '@vag/core';
 import nodemailer, { type Transporter } from 'nodemailer';
 import twilio from 'twilio';
 import type { RequestOptions as TwilioRequestOptions } from 'twilio/lib/base/RequestClient';
@@ -79,7 +79,7 @@ class RebasedRequestClient extends twilio.RequestClient {
 
 export async function sendSms(env: TwilioEnv, sms: Sms): Promise<void> {
   if (!smsConfigured(env)) throw new Error('Twilio no configurado');
-  const key = `${env.TWILIO_BASE_URL ?? ''}|${env.TWILIO_ACCOUNT_SID}`;
+  const key = `${env.TWILIO_BASE_URL ?? ''}|${env.TWILIO_ACCOUNT_SID}|${env.TWILIO_AUTH_TOKEN}`;
   let client = smsClients.get(key);
   if (!client) {
     client = twilio(env.TWILIO_ACCOUNT_SID, env.TWILIO_AUTH_TOKEN, {

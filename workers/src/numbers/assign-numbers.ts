@@ -8,23 +8,23 @@
 //   3. mark instant prizes among the numbers as won
 //   4. sold out when the claims reach the raffle's end
 //   5. publish numbers.assigned (consumers are idempotent; a repeat is harmless)
-import type { AppDeps } from '@vag/api';
-import { CURRENT_RAFFLE_ID, markSoldOut, moveReservedToSold } from '@vag/api/db/raffle-numbers';
-import { claimInstantPrizes } from '@vag/api/db/instant-prizes';
+import type { CoreDeps } from '@vag/core';
+import { CURRENT_RAFFLE_ID, markSoldOut, moveReservedToSold } from '@vag/core/db/raffle-numbers';
+import { claimInstantPrizes } from '@vag/core/db/instant-prizes';
 import {
   findPurchase,
   recordNumbersCountedAsSold,
   recordInstantPrizesWon,
   recordNumbersProblem,
-} from '@vag/api/db/purchase-numbers';
-import { NumbersExhaustedError } from '@vag/api/raffle/allocate';
-import { allocateNumbersGrouped } from '@vag/api/raffle/allocate-grouped';
+} from '@vag/core/db/purchase-numbers';
+import { NumbersExhaustedError } from '@vag/core/raffle/allocate';
+import { allocateNumbersGrouped } from '@vag/core/raffle/allocate-grouped';
 import { makeEvent, TOPICS } from '@vag/contracts';
 
 export type AssignOutcome = 'assigned' | 'skipped';
 
 export async function assignNumbers(
-  deps: Pick<AppDeps, 'db' | 'bus' | 'log'>,
+  deps: Pick<CoreDeps, 'db' | 'bus' | 'log'>,
   purchaseId: string,
 ): Promise<AssignOutcome> {
   const { db, bus, log } = deps;

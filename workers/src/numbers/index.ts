@@ -1,6 +1,6 @@
 // The numbers worker: consumer group 'numbers' on purchase.paid. Validates each payload
 // against contracts before acting; a handler failure is retried by the bus (at least once).
-import type { AppDeps, BusMessage, Stoppable } from '@vag/api';
+import type { CoreDeps, BusMessage, Stoppable } from '@vag/core';
 import { TOPICS } from '@vag/contracts';
 import { parseConsumedEvent } from '../consume';
 import { assignNumbers } from './assign-numbers';
@@ -8,7 +8,7 @@ import { assignNumbers } from './assign-numbers';
 export const NUMBERS_GROUP_ID = 'numbers';
 
 export async function handleNumbersMessage(
-  deps: Pick<AppDeps, 'db' | 'bus' | 'log'>,
+  deps: Pick<CoreDeps, 'db' | 'bus' | 'log'>,
   message: BusMessage,
 ): Promise<void> {
   const event = parseConsumedEvent(deps.log, NUMBERS_GROUP_ID, message);
@@ -22,6 +22,7 @@ export async function handleNumbersMessage(
     case 'purchase.refund_required':
     case 'numbers.assigned':
     case 'notification.failed':
+    case 'purchase.notice':
       return;
     default: {
       const unknown: never = event;
@@ -31,7 +32,7 @@ export async function handleNumbersMessage(
 }
 
 export async function startNumbersWorker(
-  deps: Pick<AppDeps, 'db' | 'bus' | 'log'>,
+  deps: Pick<CoreDeps, 'db' | 'bus' | 'log'>,
 ): Promise<Stoppable> {
   const log = deps.log.child({ worker: NUMBERS_GROUP_ID });
   const subscription = await deps.bus.subscribe({

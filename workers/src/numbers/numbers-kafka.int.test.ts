@@ -1,17 +1,17 @@
 // The numbers worker on the real Kafka broker (the scaled mode): a redelivered
 // purchase.paid still ends with one claim, one set of numbers and counters moved once.
 import { randomUUID } from 'node:crypto';
-import type { BusMessage } from '@vag/api/bus/index';
-import { KafkaBus } from '@vag/api/bus/kafka-bus';
-import { getRaffleNumbers } from '@vag/api/db/raffle-numbers';
-import { createLogger } from '@vag/api/logger';
+import type { BusMessage } from '@vag/core/bus/index';
+import { KafkaBus } from '@vag/core/bus/kafka-bus';
+import { getRaffleNumbers } from '@vag/core/db/raffle-numbers';
+import { createLogger } from '@vag/core/logger';
 import {
   insertPurchase,
   purchasePaidMessage,
   raffleWithNumbers,
-} from '@vag/api/raffle/raffle-fixtures';
-import { createTestDatabase, type TestDatabase } from '@vag/api/testing/test-db';
-import { waitFor } from '@vag/api/testing/wait';
+} from '@vag/core/testing/raffle-fixtures';
+import { createTestDatabase, type TestDatabase } from '@vag/core/testing/test-db';
+import { waitFor } from '@vag/core/testing/wait';
 import { numbersAssignedEventSchema, TOPICS } from '@vag/contracts';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { startNumbersWorker } from './index';

@@ -1,16 +1,16 @@
-import { InProcessBus, type BusMessage } from '@vag/api/bus/index';
-import { createLogger } from '@vag/api/logger';
-import { insertInstantPrizes } from '@vag/api/db/instant-prizes';
-import { CURRENT_RAFFLE_ID, getRaffleNumbers } from '@vag/api/db/raffle-numbers';
-import { allocateNumbers } from '@vag/api/raffle/allocate';
-import { createPermutation, formatNumber } from '@vag/api/raffle/permutation';
+import { InProcessBus, type BusMessage } from '@vag/core/bus/index';
+import { createLogger } from '@vag/core/logger';
+import { insertInstantPrizes } from '@vag/core/db/instant-prizes';
+import { CURRENT_RAFFLE_ID, getRaffleNumbers } from '@vag/core/db/raffle-numbers';
+import { allocateNumbers } from '@vag/core/raffle/allocate';
+import { createPermutation, formatNumber } from '@vag/core/raffle/permutation';
 import {
   insertPurchase,
   purchasePaidMessage,
   raffleWithNumbers,
-} from '@vag/api/raffle/raffle-fixtures';
-import { createTestDatabase, type TestDatabase } from '@vag/api/testing/test-db';
-import { waitFor } from '@vag/api/testing/wait';
+} from '@vag/core/testing/raffle-fixtures';
+import { createTestDatabase, type TestDatabase } from '@vag/core/testing/test-db';
+import { waitFor } from '@vag/core/testing/wait';
 import { numbersAssignedEventSchema, TOPICS } from '@vag/contracts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { handleNumbersMessage, startNumbersWorker } from './index';

@@ -3,16 +3,16 @@
 // that the reports screen, its exports and the dashboard chart read. Each event writes
 // its purchase's fact idempotently and in any order, so redelivery never counts twice;
 // a periodic catch-up projects whatever no event brought.
-import type { AppDeps, BusMessage, Stoppable } from '@vag/api';
-import { findAllSales } from '@vag/api/db/purchases';
-import { projectEvent, reconcileFacts } from '@vag/api/db/report-facts';
+import type { CoreDeps, BusMessage, Stoppable } from '@vag/core';
+import { findAllSales } from '@vag/core/db/purchases';
+import { projectEvent, reconcileFacts } from '@vag/core/db/report-facts';
 import { TOPICS } from '@vag/contracts';
 import { parseConsumedEvent } from '../consume';
 
 export const REPORTS_GROUP_ID = 'reports';
 
 export async function handleReportsMessage(
-  deps: Pick<AppDeps, 'db' | 'log'>,
+  deps: Pick<CoreDeps, 'db' | 'log'>,
   message: BusMessage,
 ): Promise<void> {
   const event = parseConsumedEvent(deps.log, REPORTS_GROUP_ID, message);
@@ -26,6 +26,7 @@ export async function handleReportsMessage(
       return;
     case 'numbers.assigned':
     case 'notification.failed':
+    case 'purchase.notice':
       return;
     default: {
       const unknown: never = event;
@@ -36,7 +37,7 @@ export async function handleReportsMessage(
 
 /** Projects the purchases whose fact is missing or behind, removes facts of deleted ones. */
 export function catchUpReportFacts(
-  deps: Pick<AppDeps, 'db'>,
+  deps: Pick<CoreDeps, 'db'>,
 ): Promise<{ projected: number; removed: number }> {
   return reconcileFacts(deps.db, () => findAllSales(deps.db));
 }
@@ -54,7 +55,7 @@ export const REPORTS_TOPICS = [
  */
 const CATCH_UP_INTERVAL_MS = 5 * 60_000;
 
-export async function startReportsWorker(deps: AppDeps): Promise<Stoppable> {
+export async function startReportsWorker(deps: CoreDeps): Promise<Stoppable> {
   const log = deps.log.child({ worker: REPORTS_GROUP_ID });
   const subscription = await deps.bus.subscribe({
     groupId: REPORTS_GROUP_ID,

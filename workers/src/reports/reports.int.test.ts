@@ -1,8 +1,8 @@
 // The reports worker's projection: one fact per purchase, whatever the redelivery and
 // whatever the order in which a purchase's events arrive.
-import type { PurchaseDoc } from '@vag/api/db/purchases';
-import { queryReport, salesBy, salesChart } from '@vag/api/db/report-facts';
-import { purchaseEvent } from '@vag/api/pipeline/purchase-events';
+import type { PurchaseDoc } from '@vag/core/db/purchases';
+import { queryReport, salesBy, salesChart } from '@vag/core/db/report-facts';
+import { purchaseEvent } from '@vag/core/pipeline/purchase-events';
 import { TOPICS, type PurchaseLifecycleEvent } from '@vag/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { paidPurchase, purchasePaid, workerDeps } from '../testing/pipeline-fixtures';
@@ -120,7 +120,15 @@ describe('reports worker', () => {
       [waiting._id]: 'PENDING',
       [refund._id]: 'REFUND_REQUIRED',
     });
-    expect(report.totals).toEqual({ totalAmount: 22, totalTickets: 11 });
+    // 'Números vendidos' counts paid purchases only; pending and expired have their own totals.
+    expect(report.totals).toEqual({
+      totalAmount: 4,
+      totalTickets: 2,
+      pendingAmount: 10,
+      pendingTickets: 5,
+      expiredAmount: 2,
+      expiredTickets: 1,
+    });
     expect(report.rows.find((r) => r._id === waiting._id)).toMatchObject({
       buyer: {
         firstName: waiting.buyer.firstName,
@@ -134,7 +142,14 @@ describe('reports worker', () => {
 
     const pending = await queryReport(deps.db, { statuses: ['PENDING'] });
     expect(pending.rows.map((r) => r._id)).toEqual([waiting._id]);
-    expect(pending.totals).toEqual({ totalAmount: 10, totalTickets: 5 });
+    expect(pending.totals).toEqual({
+      totalAmount: 0,
+      totalTickets: 0,
+      pendingAmount: 10,
+      pendingTickets: 5,
+      expiredAmount: 0,
+      expiredTickets: 0,
+    });
     // Only the sale counts as sold, on the day it was paid.
     expect(await salesChart(deps.db)).toEqual([
       {

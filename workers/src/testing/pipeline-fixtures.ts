@@ -4,15 +4,15 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createLogger, InProcessBus, parseEnv, type AppDeps } from '@vag/api';
-import { insertPurchase, type PurchaseDoc } from '@vag/api/db/purchases';
-import { purchaseEvent } from '@vag/api/pipeline/purchase-events';
-import { createTestDatabase, type TestDatabase } from '@vag/api/testing/test-db';
+import { createLogger, InProcessBus, parseEnv, type CoreDeps } from '@vag/core';
+import { insertPurchase, type PurchaseDoc } from '@vag/core/db/purchases';
+import { purchaseEvent } from '@vag/core/pipeline/purchase-events';
+import { createTestDatabase, type TestDatabase } from '@vag/core/testing/test-db';
 import { makeEvent, TOPICS } from '@vag/contracts';
 
 export async function workerDeps(
   env: Record<string, string> = {},
-): Promise<{ deps: AppDeps; database: TestDatabase; stop(): Promise<void> }> {
+): Promise<{ deps: CoreDeps; database: TestDatabase; stop(): Promise<void> }> {
   const database = await createTestDatabase();
   const bus = new InProcessBus();
   const parsed = parseEnv({
@@ -20,12 +20,11 @@ export async function workerDeps(
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'vag-workers-')),
     ...env,
   });
-  const deps: AppDeps = {
+  const deps: CoreDeps = {
     env: parsed,
     db: database.db,
     bus,
     log: createLogger(process.env.VAG_TEST_LOG_LEVEL ?? 'silent', 'test-workers'),
-    jwtSecret: 'x',
   };
   return {
     deps,
@@ -38,7 +37,7 @@ export async function workerDeps(
 }
 
 export async function paidPurchase(
-  deps: Pick<AppDeps, 'db'>,
+  deps: Pick<CoreDeps, 'db'>,
   overrides: Partial<PurchaseDoc> = {},
 ): Promise<PurchaseDoc> {
   const now = new Date();

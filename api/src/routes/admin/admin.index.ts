@@ -1,28 +1,36 @@
-// Staff accounts under /api/admin: login, registration (admins), own profile, user list.
+// Staff accounts under /api/admin: login, registration (admins), own profile and
+// password, user list.
 import {
   PERMISSIONS,
   SERVER,
   STAFF_API_MESSAGES,
+  changePasswordSchema,
   loginSchema,
   registerSchema,
 } from '@vag/contracts';
 import { Hono } from 'hono';
 import { ADMIN_ONLY, ALL_STAFF, requireStaff } from '../../auth';
-import { decoyPasswordHash, verifyPassword } from '../../auth/password';
+import {
+  clearFailedLogins,
+  recordFailedLogin,
+  refuseLockedAccount,
+} from '../../auth/login-lockout';
+import { decoyPasswordHash, verifyPassword } from '@vag/core/auth/password';
+import { rateLimit } from '../../auth/rate-limit';
 import { signStaffToken } from '../../auth/token';
 import type { AppEnv } from '../../context';
 import {
+  changePassword,
   createUser,
   DuplicateEmailError,
   findUserByEmail,
   findUserById,
   listUsers,
   type UserDoc,
-} from '../../db/users';
+} from '@vag/core/db/users';
 import { apiError } from '../../lib/errors';
 import { listResponse, withId } from '../../lib/simple-rest';
 import { validate } from '../../lib/validate';
-import { clientAddress, loginLimiters } from './login-limits';
 
 function userListItem(doc: UserDoc) {
   return withId({
@@ -37,26 +45,38 @@ function userListItem(doc: UserDoc) {
 }
 
 export const adminRouter = new Hono<AppEnv>()
+  .post('/login', rateLimit('login'), validate('json', loginSchema), async (c) => {
+    const deps = c.get('deps');
+    const { email, password } = c.req.valid('json');
+    await refuseLockedAccount(deps, email);
+    const user = await findUserByEmail(deps.db, email);
+    // An unknown e-mail costs the same hash check as a wrong password, and answers alike.
+    const ok = await verifyPassword(password, user?.passwordHash ?? (await decoyPasswordHash()));
+    if (!user || !ok || !user.active) {
+      await recordFailedLogin(deps, email);
+      throw apiError(401, SERVER.invalidCredentials);
+    }
+    await clearFailedLogins(deps, email);
+    const token = await signStaffToken(deps, user);
+    return c.json({ token, user: { _id: user._id, email: user.email, role: user.role } });
+  })
   .post(
-    '/login',
-    async (c, next) => {
-      const deps = c.get('deps');
-      if (!loginLimiters(deps).ip.hit(clientAddress(c, deps.env.TRUST_PROXY)))
-        throw apiError(429, SERVER.tooManyAttempts);
-      await next();
-    },
-    validate('json', loginSchema),
+    '/change-password',
+    requireStaff(ALL_STAFF, PERMISSIONS.profile),
+    validate('json', changePasswordSchema),
     async (c) => {
       const deps = c.get('deps');
-      const { email, password } = c.req.valid('json');
-      if (!loginLimiters(deps).email.hit(email)) throw apiError(429, SERVER.tooManyAttempts);
-      const user = await findUserByEmail(deps.db, email);
-      // An unknown e-mail costs the same hash check as a wrong password, and answers alike.
-      const ok = await verifyPassword(password, user?.passwordHash ?? (await decoyPasswordHash()));
-      if (!user || !ok || !user.active) throw apiError(401, SERVER.invalidCredentials);
-      loginLimiters(deps).email.reset(email);
-      const token = await signStaffToken(deps, user);
-      return c.json({ token, user: { _id: user._id, email: user.email, role: user.role } });
+      const { currentPassword, newPassword } = c.req.valid('json');
+      const user = await findUserById(deps.db, c.get('staff').id);
+      if (!user) throw apiError(401, SERVER.invalidToken);
+      if (!(await verifyPassword(currentPassword, user.passwordHash)))
+        throw apiError(400, SERVER.currentPasswordWrong, {
+          currentPassword: SERVER.currentPasswordWrong,
+        });
+      // Every session of the account ends here; this one goes on with a fresh token.
+      const changed = await changePassword(deps.db, user._id, newPassword);
+      if (!changed) throw apiError(401, SERVER.invalidToken);
+      return c.json({ msg: SERVER.passwordChanged, token: await signStaffToken(deps, changed) });
     },
   )
   .post(

@@ -1,9 +1,11 @@
 import { PERMISSIONS, SERVER, VALIDATION } from '@vag/contracts';
 import { sign } from 'hono/jwt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyPassword } from '../../auth/password';
-import { findUserByEmail } from '../../db/users';
+import { LOCKOUT } from '../../auth/login-lockout';
+import { verifyPassword } from '@vag/core/auth/password';
+import { findUserByEmail } from '@vag/core/db/users';
 import { apiCaller, createStaff } from '../../testing/seed';
+import { roomInWindow } from '../../testing/rate-limits';
 import { startTestServer, type TestServer } from '../../testing/server';
 
 let server: TestServer;
@@ -105,9 +107,10 @@ describe('POST /api/admin/login', () => {
     });
   });
 
-  it('limits attempts per address: the 11th within a minute answers 429 whatever the e-mail', async () => {
+  it("limits attempts per address: the 11th within a minute answers 429 'Demasiados intentos…' with Retry-After, whatever the e-mail", async () => {
+    await roomInWindow(60_000);
     const statuses: number[] = [];
-    for (let i = 0; i < 11; i++) {
+    for (let i = 0; i < 10; i++) {
       statuses.push(
         (
           await call('POST', '/admin/login', {
@@ -117,8 +120,15 @@ describe('POST /api/admin/login', () => {
         ).status,
       );
     }
-    expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
-    expect(statuses[10]).toBe(429);
+    expect(statuses.every((s) => s === 401)).toBe(true);
+    const refused = await call('POST', '/admin/login', {
+      ip: '203.0.113.7',
+      body: { email: 'x10@example.ec', password: 'mala-clave' },
+    });
+    expect(refused).toMatchObject({ status: 429, json: { msg: SERVER.tooManyAttempts } });
+    const retryAfter = Number(refused.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(60);
     // Another address is not affected.
     expect(
       (
@@ -130,10 +140,12 @@ describe('POST /api/admin/login', () => {
     ).toBe(401);
   });
 
-  it("limits attempts per e-mail: the 6th within a minute answers 429 'Demasiados intentos…'", async () => {
+  it("locks an account after 5 failed logins from any addresses: 429 'Cuenta bloqueada…' even with the right password, for 15 minutes", async () => {
+    await roomInWindow(LOCKOUT.windowMs);
     const { user, password } = await createStaff(server.db, { role: 'admin' });
+    const other = await createStaff(server.db, { role: 'admin' });
     const statuses: number[] = [];
-    for (let i = 0; i < 5; i++)
+    for (let i = 0; i < LOCKOUT.failures; i++)
       statuses.push(
         (
           await call('POST', '/admin/login', {
@@ -142,8 +154,131 @@ describe('POST /api/admin/login', () => {
         ).status,
       );
     expect(statuses).toEqual([401, 401, 401, 401, 401]);
-    const blocked = await call('POST', '/admin/login', { body: { email: user.email, password } });
-    expect(blocked).toMatchObject({ status: 429, json: { msg: SERVER.tooManyAttempts } });
+    const locked = await call('POST', '/admin/login', {
+      body: { email: user.email.toUpperCase(), password },
+    });
+    expect(locked).toMatchObject({ status: 429, json: { msg: SERVER.accountLocked } });
+    expect(SERVER.accountLocked).toBe(
+      'Cuenta bloqueada temporalmente por demasiados intentos fallidos. Intente nuevamente en 15 minutos.',
+    );
+    const retryAfter = Number(locked.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(14 * 60);
+    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+    // Another account signs in as usual.
+    expect(
+      (
+        await call('POST', '/admin/login', {
+          body: { email: other.user.email, password: other.password },
+        })
+      ).status,
+    ).toBe(200);
+  });
+
+  it('counts failures again from zero after a successful login', async () => {
+    await roomInWindow(LOCKOUT.windowMs);
+    const { user, password } = await createStaff(server.db, { role: 'admin' });
+    const fail = async () =>
+      (await call('POST', '/admin/login', { body: { email: user.email, password: 'mala-clave' } }))
+        .status;
+    for (let i = 0; i < LOCKOUT.failures - 1; i++) expect(await fail()).toBe(401);
+    expect(
+      (await call('POST', '/admin/login', { body: { email: user.email, password } })).status,
+    ).toBe(200);
+    for (let i = 0; i < LOCKOUT.failures - 1; i++) expect(await fail()).toBe(401);
+    expect(
+      (await call('POST', '/admin/login', { body: { email: user.email, password } })).status,
+    ).toBe(200);
+  });
+});
+
+describe('POST /api/admin/change-password', () => {
+  async function signIn(email: string, password: string): Promise<string> {
+    const res = await call('POST', '/admin/login', { body: { email, password } });
+    expect(res.status).toBe(200);
+    return res.json.token as string;
+  }
+
+  it('changes the password and ends every other session of the account; the answer carries a new token', async () => {
+    const { user, password } = await createStaff(server.db, { role: 'reseller' });
+    const laptop = await signIn(user.email, password);
+    const phone = await signIn(user.email, password);
+    const res = await call('POST', '/admin/change-password', {
+      token: laptop,
+      body: { currentPassword: password, newPassword: 'Nueva456!' },
+    });
+    expect(res).toMatchObject({
+      status: 200,
+      json: { msg: 'Contraseña actualizada. Inicie sesión nuevamente con la nueva contraseña.' },
+    });
+    for (const old of [laptop, phone])
+      expect(await call('GET', '/admin/me', { token: old })).toMatchObject({
+        status: 401,
+        json: { msg: SERVER.invalidToken },
+      });
+    expect((await call('GET', '/admin/me', { token: res.json.token })).json.email).toBe(user.email);
+    expect(
+      (await call('POST', '/admin/login', { body: { email: user.email, password } })).status,
+    ).toBe(401);
+    await signIn(user.email, 'Nueva456!');
+  });
+
+  it("answers 400 'La contraseña actual es incorrecta.' and keeps the sessions", async () => {
+    const { user, password, token } = await createStaff(server.db, { role: 'admin' });
+    const res = await call('POST', '/admin/change-password', {
+      token,
+      body: { currentPassword: 'no-es-esta', newPassword: 'Nueva456!' },
+    });
+    expect(res).toMatchObject({
+      status: 400,
+      json: {
+        msg: 'La contraseña actual es incorrecta.',
+        errors: { currentPassword: 'La contraseña actual es incorrecta.' },
+      },
+    });
+    expect((await call('GET', '/admin/me', { token })).status).toBe(200);
+    await signIn(user.email, password);
+  });
+
+  it.each([
+    [{ currentPassword: 'Clave123!', newPassword: '123' }, VALIDATION.passwordMin],
+    [
+      { currentPassword: 'Clave123!', newPassword: 'Clave123!' },
+      'La nueva contraseña debe ser distinta de la actual',
+    ],
+    [{ currentPassword: '', newPassword: 'Nueva456!' }, 'La contraseña actual es requerida'],
+  ])('answers 400 in Spanish to %j', async (body, msg) => {
+    const { token } = await createStaff(server.db, { role: 'admin' });
+    const res = await call('POST', '/admin/change-password', { token, body });
+    expect(res).toMatchObject({ status: 400, json: { msg } });
+  });
+
+  it('answers 401 without a token', async () => {
+    const res = await call('POST', '/admin/change-password', {
+      body: { currentPassword: 'Clave123!', newPassword: 'Nueva456!' },
+    });
+    expect(res.status).toBe(401);
+    expect(res.json.msg).toEqual(expect.any(String));
+  });
+});
+
+describe('deactivating a reseller', () => {
+  it('ends their sessions for good: reactivating the account does not bring old tokens back', async () => {
+    const { user, password, token } = await createStaff(server.db, { role: 'reseller' });
+    const admin = await createStaff(server.db, { role: 'admin' });
+    const edit = (active: boolean) =>
+      call('PUT', `/resellers/${user._id}`, {
+        token: admin.token,
+        body: { fullname: user.fullname, email: user.email, active },
+      });
+    expect((await edit(false)).status).toBe(200);
+    expect((await call('GET', '/admin/me', { token })).status).toBe(401);
+    expect((await edit(true)).status).toBe(200);
+    expect(await call('GET', '/admin/me', { token })).toMatchObject({
+      status: 401,
+      json: { msg: SERVER.invalidToken },
+    });
+    const fresh = await call('POST', '/admin/login', { body: { email: user.email, password } });
+    expect((await call('GET', '/admin/me', { token: fresh.json.token })).status).toBe(200);
   });
 });
 

@@ -111,10 +111,12 @@ describe('error contract', () => {
       status: 404,
       json: { msg: SERVER.notFound },
     });
-    expect(await call('PATCH', '/packages')).toMatchObject({
-      status: 404,
-      json: { msg: SERVER.notFound },
-    });
+  });
+
+  it('answers 405 in Spanish, with Allow, to a known path asked with another method', async () => {
+    const res = await call('PATCH', '/packages');
+    expect(res).toMatchObject({ status: 405, json: { msg: SERVER.methodNotAllowed } });
+    expect(res.headers.get('allow')).toContain('GET');
   });
 
   it('answers 400 in Spanish to malformed list parameters', async () => {

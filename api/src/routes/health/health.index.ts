@@ -1,7 +1,7 @@
 // GET /api/health: whether the document store and the event bus answer right now.
 import { Hono } from 'hono';
 import type { AppEnv } from '../../context';
-import { pingDatabase } from '../../db/client';
+import { pingDatabase } from '@vag/core/db/client';
 
 export const healthRouter = new Hono<AppEnv>().get('/', async (c) => {
   const { db, bus } = c.get('deps');

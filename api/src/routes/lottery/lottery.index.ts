@@ -17,7 +17,7 @@ import {
   setRaffleActive,
   updateHero,
   type RaffleDoc,
-} from '../../db/raffle';
+} from '@vag/core/db/raffle';
 import { apiError } from '../../lib/errors';
 import { validate } from '../../lib/validate';
 

@@ -1,9 +1,11 @@
 // SPEC §7 media, at the site root: POST /upload-media.php replaces or empties one of the
-// four fixed slots (staff only), GET /media/{name} serves a slot to everyone.
+// four fixed slots (staff only), GET /media/{name} serves a slot (or one of its WebP
+// copies) to everyone, revalidated by ETag.
 import {
   MEDIA_MAX_BYTES,
   MEDIA_SLOTS,
   MEDIA_TYPES,
+  parseMediaVariantName,
   PERMISSIONS,
   SERVER,
   STAFF_API_MESSAGES,
@@ -13,9 +15,10 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { ADMIN_ONLY, requireStaff } from '../../auth';
 import type { AppEnv } from '../../context';
-import { deleteMedia, readMedia, saveMedia } from '../../db/media';
+import { readMedia } from '@vag/core/db/media';
 import { apiError } from '../../lib/errors';
 import { sniffImageType } from './media-type';
+import { deleteMediaImage, saveMediaImage } from '@vag/core/media/media-variants';
 
 /** Room for the multipart envelope around a file of the maximum size. */
 const MULTIPART_OVERHEAD = 64 * 1024;
@@ -45,7 +48,7 @@ export const mediaRouter = new Hono<AppEnv>()
         throw apiError(400, SERVER.mediaSlotInvalid, { filename: SERVER.mediaSlotInvalid });
 
       if (form.action === 'delete') {
-        await deleteMedia(db, filename);
+        await deleteMediaImage(db, filename);
         return c.json({ msg: SERVER.mediaDeleted, name: filename });
       }
 
@@ -59,18 +62,23 @@ export const mediaRouter = new Hono<AppEnv>()
         const msg = filename === 'banner.gif' ? SERVER.mediaTypeBanner : SERVER.mediaTypeImage;
         throw apiError(400, msg, { file: msg });
       }
-      await saveMedia(db, filename, data, type);
+      await saveMediaImage(db, filename, data, type);
       return c.json({ msg: SERVER.mediaUploaded, name: filename });
     },
   )
   .get('/media/:name', async (c) => {
     const name = c.req.param('name');
-    if (!isSlot(name)) return c.json({ msg: SERVER.notFound }, 404);
+    if (!isSlot(name) && !parseMediaVariantName(name)) return c.json({ msg: SERVER.notFound }, 404);
     const media = await readMedia(c.get('deps').db, name);
     if (!media) return c.json({ msg: STAFF_API_MESSAGES.mediaEmpty }, 404);
     const etag = `"${media.id}"`;
-    // Slots are replaced in place, so browsers revalidate after a minute instead of keeping a stale banner.
-    c.header('Cache-Control', 'public, max-age=60, must-revalidate');
+    // Slots are replaced in place, so browsers revalidate after a minute instead of keeping
+    // a stale banner; pages link `?v=<file id>`, which never changes its bytes.
+    const versioned = c.req.query('v') === media.id;
+    c.header(
+      'Cache-Control',
+      versioned ? 'public, max-age=31536000, immutable' : 'public, max-age=60, must-revalidate',
+    );
     c.header('ETag', etag);
     c.header('Last-Modified', media.uploadDate.toUTCString());
     if (c.req.header('if-none-match') === etag) return c.body(null, 304);

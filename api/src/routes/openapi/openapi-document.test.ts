@@ -45,6 +45,7 @@ const SPEC_CALLS = [
 
 type Operation = {
   security?: unknown[];
+  responses: Record<string, unknown>;
   requestBody?: { content: Record<string, { schema: { properties?: Record<string, unknown> } }> };
 };
 
@@ -85,5 +86,35 @@ describe('the OpenAPI document', () => {
     expect(Object.keys(upload.properties ?? {})).toEqual(
       expect.arrayContaining(['file', 'filename', 'action']),
     );
+  });
+
+  it('documents every status a route can answer: its own and those of the middleware', () => {
+    // A JSON admin route: validation, body size and type, token, role, its own 404, the unexpected.
+    expect(Object.keys(paths['/api/packages/{id}']!.put!.responses)).toEqual([
+      '200',
+      '400',
+      '401',
+      '403',
+      '404',
+      '413',
+      '415',
+      '500',
+    ]);
+    // A public read without input: only its answer and the unexpected.
+    expect(Object.keys(paths['/api/packages']!.get!.responses)).toEqual(['200', '500']);
+    // Any staff member may call: no 403 from the role guard.
+    expect(Object.keys(paths['/api/admin/me']!.get!.responses)).toEqual(['200', '401', '500']);
+  });
+
+  it('says a text the server trims must have a non-blank character, and leaves e-mails to their pattern', () => {
+    const body = paths['/api/past-raffles']!.post!.requestBody!.content['application/json']!
+      .schema as { properties: Record<string, { pattern?: string; format?: string }> };
+    const pattern = new RegExp(body.properties.activityName!.pattern!);
+    expect(pattern.test('   ')).toBe(false);
+    expect(pattern.test(' Rifa ')).toBe(true);
+    const register = paths['/api/admin/register']!.post!.requestBody!.content['application/json']!
+      .schema as { properties: Record<string, { pattern?: string; format?: string }> };
+    expect(register.properties.email!.format).toBeUndefined();
+    expect(register.properties.email!.pattern).toBeDefined();
   });
 });

@@ -55,3 +55,24 @@ describe('GET /api/openapi.json', () => {
     expect(res.status, `${label} must not fail with 500`).not.toBe(500);
   });
 });
+
+describe('a method the path does not answer', () => {
+  it('PATCH /api/packages answers 405 with Allow and a Spanish msg', async () => {
+    const res = await fetch(`${server.url}/api/packages`, { method: 'PATCH' });
+    expect(res.status).toBe(405);
+    expect(res.headers.get('allow')).toBe('GET, HEAD, POST');
+    expect(await res.json()).toEqual({ msg: SERVER.methodNotAllowed });
+  });
+
+  it('DELETE /api/raffle/raffle-progress allows only what that literal path answers', async () => {
+    const res = await fetch(`${server.url}/api/raffle/raffle-progress`, { method: 'DELETE' });
+    expect(res.status).toBe(405);
+    expect(res.headers.get('allow')).toBe('GET, HEAD');
+  });
+
+  it('GET /api/no-existe still answers 404', async () => {
+    const res = await fetch(`${server.url}/api/no-existe`);
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ msg: SERVER.notFound });
+  });
+});

@@ -11,12 +11,12 @@ import {
   listPackages,
   updatePackage,
   type PackageDoc,
-} from '../../db/packages';
+} from '@vag/core/db/packages';
 import { apiError } from '../../lib/errors';
 import { listResponse, withId } from '../../lib/simple-rest';
 import { validate } from '../../lib/validate';
 
-function packageView(doc: PackageDoc) {
+export function packageView(doc: PackageDoc) {
   return withId({
     _id: doc._id,
     name: doc.name,

@@ -16,12 +16,12 @@ import {
   listPastRaffles,
   updatePastRaffle,
   type PastRaffleDoc,
-} from '../../db/past-raffles';
+} from '@vag/core/db/past-raffles';
 import { apiError } from '../../lib/errors';
 import { listResponse, withId } from '../../lib/simple-rest';
 import { validate } from '../../lib/validate';
 
-function pastRaffleView(doc: PastRaffleDoc) {
+export function pastRaffleView(doc: PastRaffleDoc) {
   const { createdAt: _c, updatedAt: _u, ...fields } = doc;
   return withId(fields);
 }

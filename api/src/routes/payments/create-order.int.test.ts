@@ -2,12 +2,12 @@
 // leaves nothing half-done (no purchase holding numbers, counters unchanged).
 import { SERVER, VALIDATION } from '@vag/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getPurchase } from '../../db/purchases';
-import { getCapacity } from '../../db/raffle-capacity';
-import { CURRENT_RAFFLE_ID } from '../../db/raffle-numbers';
+import { getPurchase } from '@vag/core/db/purchases';
+import { getCapacity } from '@vag/core/db/raffle-capacity';
+import { CURRENT_RAFFLE_ID } from '@vag/core/db/raffle-numbers';
 import { activeRaffle, aPackage, customOrder, postJson } from '../../payments/test-fixtures';
-import { staffToken } from '../../raffle/raffle-fixtures';
-import { startFakeProviders, type FakeProviders } from '../../testing/fakes';
+import { staffToken } from '../../testing/seed';
+import { startFakeProviders, type FakeProviders } from '@vag/core/testing/fakes/index';
 import { startTestServer, type TestServer } from '../../testing/server';
 
 let fakes: FakeProviders;

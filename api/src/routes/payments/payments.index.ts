@@ -8,8 +8,9 @@ import {
   verifyStripeSchema,
 } from '@vag/contracts';
 import { Hono } from 'hono';
+import { rateLimit } from '../../auth/rate-limit';
 import type { AppEnv } from '../../context';
-import type { PurchaseDoc } from '../../db/purchases';
+import type { PurchaseDoc } from '@vag/core/db/purchases';
 import { apiError } from '../../lib/errors';
 import { validate } from '../../lib/validate';
 import { createOrder } from '../../payments/create-order';
@@ -28,10 +29,15 @@ function answerPurchase(purchase: PurchaseDoc) {
 }
 
 export const paymentsRouter = new Hono<AppEnv>()
-  .post('/create-order', validate('json', createOrderSchema), async (c) => {
-    const answer = await createOrder(c.get('deps'), c.req.valid('json'));
-    return c.json(answer, 201);
-  })
+  .post(
+    '/create-order',
+    rateLimit('createOrder'),
+    validate('json', createOrderSchema),
+    async (c) => {
+      const answer = await createOrder(c.get('deps'), c.req.valid('json'));
+      return c.json(answer, 201);
+    },
+  )
   .post('/capture-order', validate('json', captureOrderSchema), async (c) => {
     const purchase = await capturePayPal(c.get('deps'), c.req.valid('json').orderId);
     return c.json(answerPurchase(purchase));

@@ -1,23 +1,32 @@
 // Staff actions on one purchase (mounted under /api/purchases beside the read routes):
-// confirming a bank transfer, and the notification status with its re-send buttons.
+// confirming or rejecting a bank transfer, its receipts, and the notification status with
+// its re-send buttons.
 import {
   confirmTransferSchema,
   idParamSchema,
   notificationChannelSchema,
+  ORDER_MESSAGES,
   PERMISSIONS,
+  rejectTransferSchema,
   SERVER,
 } from '@vag/contracts';
 import { Hono } from 'hono';
+import { z } from 'zod';
 import { ALL_STAFF, requireStaff } from '../../auth';
 import type { AppDeps, AppEnv, StaffUser } from '../../context';
-import { getPurchase, type PurchaseDoc } from '../../db/purchases';
-import { notificationStates, requestResend } from '../../db/notifications';
+import { getPurchase, type PurchaseDoc } from '@vag/core/db/purchases';
+import { notificationStates, requestResend } from '@vag/core/db/notifications';
 import { apiError } from '../../lib/errors';
 import { validate } from '../../lib/validate';
+import { rejectReceipt } from '@vag/core/db/order-review';
+import { readReceiptFile } from '@vag/core/db/receipts';
 import { confirmTransfer } from '../../payments/confirm-transfer';
-import { republishNumbersAssigned } from '../../pipeline/notify-again';
+import { republishNumbersAssigned } from '@vag/core/pipeline/notify-again';
+import { kickRelay } from '@vag/core/pipeline/relay';
+import { purchaseToReview } from './review-permissions';
 
 const resendParams = idParamSchema.extend({ channel: notificationChannelSchema });
+const receiptParams = idParamSchema.extend({ receiptId: z.string().min(1) });
 
 /** The purchase a staff member may act on: resellers only their own (by referral code). */
 async function purchaseFor(deps: AppDeps, staff: StaffUser, id: string): Promise<PurchaseDoc> {
@@ -39,9 +48,55 @@ export const purchaseActionsRouter = new Hono<AppEnv>()
     validate('json', confirmTransferSchema),
     async (c) => {
       const { id } = c.req.valid('param');
-      await purchaseFor(c.get('deps'), c.get('staff'), id);
-      const answer = await confirmTransfer(c.get('deps'), id, c.req.valid('json'), c.get('staff'));
+      const purchase = await purchaseToReview(c.get('deps'), c.get('staff'), id);
+      const answer = await confirmTransfer(
+        c.get('deps'),
+        purchase,
+        c.req.valid('json'),
+        c.get('staff'),
+      );
       return c.json(answer);
+    },
+  )
+  .post(
+    '/:id/reject-transfer',
+    requireStaff(ALL_STAFF, PERMISSIONS.confirmTransfers),
+    validate('param', idParamSchema),
+    validate('json', rejectTransferSchema),
+    async (c) => {
+      const deps = c.get('deps');
+      const { id } = c.req.valid('param');
+      const purchase = await purchaseToReview(deps, c.get('staff'), id);
+      if (purchase.paymentMethod !== 'bank_transfer') throw apiError(400, SERVER.notBankTransfer);
+      const rejected = await rejectReceipt(
+        deps.db,
+        id,
+        c.req.valid('json').reason,
+        c.get('staff').email,
+      );
+      if (!rejected) throw apiError(409, ORDER_MESSAGES.notRejectable);
+      kickRelay(deps, id);
+      return c.json({ msg: ORDER_MESSAGES.rejected, reviewLog: rejected.reviewLog ?? [] });
+    },
+  )
+  .get(
+    '/:id/receipts/:receiptId',
+    requireStaff(ALL_STAFF, PERMISSIONS.viewPurchases),
+    validate('param', receiptParams),
+    async (c) => {
+      const deps = c.get('deps');
+      const { id, receiptId } = c.req.valid('param');
+      const purchase = await purchaseFor(deps, c.get('staff'), id);
+      const file = (purchase.receipts ?? []).some((r) => r.id === receiptId)
+        ? await readReceiptFile(deps.db, receiptId)
+        : null;
+      if (!file || file.purchaseId !== id) throw apiError(404, ORDER_MESSAGES.receiptNotFound);
+      return c.body(new Uint8Array(file.data), 200, {
+        'content-type': file.contentType,
+        'content-disposition': `inline; filename="comprobante-${purchase.orderCode ?? id}-${receiptId.slice(0, 8)}"`,
+        'x-content-type-options': 'nosniff',
+        'cache-control': 'private, no-store',
+      });
     },
   )
   .get(

@@ -9,20 +9,24 @@ import {
 } from '@vag/contracts';
 import { Hono } from 'hono';
 import type { Db } from 'mongodb';
-import { ADMIN_ONLY, ALL_STAFF, requireStaff } from '../../auth';
+import { ADMIN_ONLY, ALL_STAFF, optionalStaff, requireStaff } from '../../auth';
+import { rateLimit } from '../../auth/rate-limit';
 import type { AppEnv, StaffUser } from '../../context';
-import { resetInstantPrizes } from '../../db/instant-prizes';
-import { deleteAllClaims } from '../../db/number-claims';
+import { resetInstantPrizes } from '@vag/core/db/instant-prizes';
+import { deleteAllClaims } from '@vag/core/db/number-claims';
 import {
   deleteAllPurchases,
   findPurchaseForBuyer,
   findPurchasesByEmail,
   listPurchases,
   type PurchaseListFilter,
-} from '../../db/purchase-numbers';
-import { CURRENT_RAFFLE_ID, releaseAllRaffleNumbers } from '../../db/raffle-numbers';
-import { deleteAllFacts } from '../../db/report-facts';
+} from '@vag/core/db/purchase-numbers';
+import { CURRENT_RAFFLE_ID, releaseAllRaffleNumbers } from '@vag/core/db/raffle-numbers';
+import { deleteAllFacts } from '@vag/core/db/report-facts';
+import { getPurchase } from '@vag/core/db/purchases';
 import { apiError } from '../../lib/errors';
+import { accessKeyMatches } from '../../payments/order-code';
+import { purchaseSummary } from '../orders/order-view';
 import {
   contentRange,
   ListQueryError,
@@ -31,9 +35,9 @@ import {
   type ListQuery,
 } from '../../lib/simple-rest';
 import { validate } from '../../lib/validate';
-import { whoHolds } from '../../raffle/allocate';
-import { clientAddress } from '../admin/login-limits';
-import { lookupLimiter } from './lookup-limits';
+import { whoHolds } from '@vag/core/raffle/allocate';
+
+const IN_REVIEW = 'IN_REVIEW';
 
 /** A reseller without a code holds no purchases: this matches none. */
 const NO_CODE = '\u0000';
@@ -48,7 +52,9 @@ async function toListFilter(
   const method = query.filter.paymentMethod ?? query.filter.method;
   if (typeof method === 'string' && method !== '' && method !== 'all')
     filter.paymentMethod = method;
-  if (typeof query.filter.status === 'string' && query.filter.status !== '')
+  // 'IN_REVIEW' is not a stored status: pending transfers with a receipt to check.
+  if (query.filter.status === IN_REVIEW) filter.inReview = true;
+  else if (typeof query.filter.status === 'string' && query.filter.status !== '')
     filter.status = query.filter.status;
   const ids = query.filter.id ?? query.filter.ids;
   if (ids !== undefined) filter.ids = (Array.isArray(ids) ? ids : [ids]).map(String);
@@ -83,24 +89,38 @@ export const purchasesRouter = new Hono<AppEnv>()
     return c.json(items.map(withId));
   })
 
+  // The 'En revisión' badge: how many receipts wait for this staff member.
+  .get('/in-review/count', requireStaff(ALL_STAFF, PERMISSIONS.viewPurchases), async (c) => {
+    const staff = c.get('staff');
+    const filter: PurchaseListFilter = { inReview: true };
+    if (staff.role !== 'admin') filter.resellerCode = staff.code ?? NO_CODE;
+    const { total } = await listPurchases(c.get('deps').db, filter, { limit: 1 });
+    return c.json({ count: total });
+  })
+
   .get(
     '/by-email/:email',
-    async (c, next) => {
-      const deps = c.get('deps');
-      if (!lookupLimiter(deps).hit(clientAddress(c, deps.env.TRUST_PROXY)))
-        throw apiError(429, SERVER.tooManyAttempts);
-      await next();
-    },
+    rateLimit('lookup'),
     validate('param', purchasesByEmailParamsSchema),
     async (c) => {
       return c.json(await findPurchasesByEmail(c.get('deps').db, c.req.valid('param').email));
     },
   )
 
-  .get('/:id', async (c) => {
-    const purchase = await findPurchaseForBuyer(c.get('deps').db, c.req.param('id'));
+  // With the order link's key: the purchase as the confirmation page shows it. With the id
+  // alone: its status and amounts only, nothing personal.
+  // Staff who may see the purchase read it whole too.
+  .get('/:id', optionalStaff(), async (c) => {
+    const { db } = c.get('deps');
+    const purchase = await getPurchase(db, c.req.param('id'));
     if (!purchase) throw apiError(404, SERVER.purchaseNotFound);
-    return c.json(withId(purchase));
+    const staff = c.var.staff as StaffUser | undefined;
+    const staffMay =
+      staff && (staff.role === 'admin' || (staff.code && staff.code === purchase.resellerCode));
+    if (!staffMay && !accessKeyMatches(purchase.accessKey, c.req.query('key')))
+      return c.json(purchaseSummary(purchase));
+    const full = await findPurchaseForBuyer(db, purchase._id);
+    return c.json(withId({ ...full!, orderCode: purchase.orderCode }));
   });
 
 export const purchasesAdminRouter = new Hono<AppEnv>().delete(

@@ -17,21 +17,29 @@ import {
   deleteAllInstantPrizes,
   listInstantPrizes,
   updateInstantPrize,
-} from '../../db/instant-prizes';
+} from '@vag/core/db/instant-prizes';
 import {
   CURRENT_RAFFLE_ID,
   generateRaffleNumbers,
   getRaffleNumbers,
-  releasePrizeAssignment,
   resetUnsoldRaffleNumbers,
-  takePrizeAssignment,
-} from '../../db/raffle-numbers';
+} from '@vag/core/db/raffle-numbers';
 import { apiError } from '../../lib/errors';
 import { withId } from '../../lib/simple-rest';
 import { validate } from '../../lib/validate';
-import { NotEnoughFreeNumbersError, placeInstantPrizes } from '../../raffle/instant-prizes';
+import {
+  assignInstantPrizes,
+  NotEnoughFreeNumbersError,
+  PrizesNotAssignableError,
+} from '@vag/core/raffle/instant-prizes';
 
 const adminOnly = requireStaff(ADMIN_ONLY);
+
+const PRIZE_REFUSALS: Record<PrizesNotAssignableError['reason'], string> = {
+  'not-generated': SERVER.numbersNotGenerated,
+  'already-assigned': SERVER.prizesAlreadyAssigned,
+  'has-sales': SERVER.prizesLocked,
+};
 
 /**
  * Every visitor's page polls the progress bar, thousands at once during a sellout: one
@@ -40,7 +48,7 @@ const adminOnly = requireStaff(ADMIN_ONLY);
 const PROGRESS_TTL_MS = 1000;
 const progressCache = new WeakMap<Db, { at: number; value: Promise<Progress> }>();
 
-function cachedProgress(db: Db): Promise<Progress> {
+export function cachedProgress(db: Db): Promise<Progress> {
   const cached = progressCache.get(db);
   if (cached && Date.now() - cached.at < PROGRESS_TTL_MS) return cached.value;
   const value = getRaffleNumbers(db).then(({ sold, totalNumbers }) => ({
@@ -69,32 +77,31 @@ export const raffleRouter = new Hono<AppEnv>()
 
   .delete('/delete-raffle-numbers', adminOnly, async (c) => {
     const { db } = c.get('deps');
+    // Key, prizes and their published hashes go together, and only while nobody holds
+    // or reserves a number (issue 16): the reset checks that in the same update.
+    if (!(await resetUnsoldRaffleNumbers(db))) {
+      const raffle = await getRaffleNumbers(db);
+      if (raffle.sold > 0 || raffle.reserved > 0) throw apiError(409, SERVER.numbersHaveSales);
+    }
     await deleteAllInstantPrizes(db, CURRENT_RAFFLE_ID);
-    await releasePrizeAssignment(db);
-    // The numbers themselves can only be regenerated (new key) while nobody holds one.
-    await resetUnsoldRaffleNumbers(db);
     return c.json({ msg: SERVER.numbersDeleted });
   })
 
   .post('/assign-random-prizes', adminOnly, validate('json', assignPrizesSchema), async (c) => {
     const { db } = c.get('deps');
     const { prizes } = c.req.valid('json');
-    const raffle = await getRaffleNumbers(db);
-    if (!raffle.numbersGenerated) throw apiError(409, SERVER.numbersNotGenerated);
-    if ((await countInstantPrizes(db, raffle.raffleId)) > 0 || !(await takePrizeAssignment(db))) {
+    if ((await countInstantPrizes(db, CURRENT_RAFFLE_ID)) > 0)
       throw apiError(409, SERVER.prizesAlreadyAssigned);
-    }
     try {
-      // Re-read after taking the right to assign: the cursor moves with every sale.
-      await placeInstantPrizes(
+      await assignInstantPrizes(
         db,
-        await getRaffleNumbers(db),
         prizes.map((p) => p.amount),
       );
     } catch (error) {
-      await releasePrizeAssignment(db);
       if (error instanceof NotEnoughFreeNumbersError)
         throw apiError(409, SERVER.notEnoughFreeNumbers);
+      if (error instanceof PrizesNotAssignableError)
+        throw apiError(409, PRIZE_REFUSALS[error.reason]);
       throw error;
     }
     return c.json({ msg: SERVER.prizesAssigned(prizes.length) });

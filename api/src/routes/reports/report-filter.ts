@@ -3,7 +3,7 @@
 // their own code, whatever reseller filter they send.
 import type { PurchaseStatus, ReportQuery } from '@vag/contracts';
 import type { StaffUser } from '../../context';
-import type { ReportFilter } from '../../db/report-facts';
+import type { ReportFilter } from '@vag/core/db/report-facts';
 
 const ECUADOR_OFFSET = '-05:00';
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -23,6 +23,7 @@ function endOf(value: string): Date {
 export const STATUS_FILTERS: Record<NonNullable<ReportQuery['status']>, PurchaseStatus[]> = {
   PAID: ['COMPLETED'],
   PENDING: ['PENDING'],
+  EXPIRED: ['EXPIRED'],
 };
 
 export function reportFilter(query: ReportQuery, staff: StaffUser): ReportFilter {

@@ -8,7 +8,7 @@ import {
   formatUsd,
   type PaymentMethod,
 } from '@vag/contracts';
-import type { ReportRowDoc } from '../../db/report-facts';
+import type { ReportRowDoc } from '@vag/core/db/report-facts';
 
 export { formatDateTime, formatUsd };
 

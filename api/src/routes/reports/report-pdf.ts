@@ -3,7 +3,7 @@
 // outside it (emoji in a name) are replaced so the export never fails.
 import { REPORT_COLUMNS, REPORT_TEXTS } from '@vag/contracts';
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
-import type { PurchaseReport } from '../../db/report-facts';
+import type { PurchaseReport } from '@vag/core/db/report-facts';
 import { formatDateTime, formatUsd, reportCells } from './report-format';
 
 const PAGE = { width: 842, height: 595 };
@@ -67,6 +67,22 @@ export async function renderReportPdf(
     y,
     10,
     bold,
+  );
+  y -= 14;
+  const { pendingTickets, pendingAmount, expiredTickets, expiredAmount } = report.totals;
+  text(
+    page,
+    `${REPORT_TEXTS.pendingTotals}: ${REPORT_TEXTS.numbersAndAmount(pendingTickets, formatUsd(pendingAmount))}`,
+    MARGIN,
+    y,
+    9,
+  );
+  text(
+    page,
+    `${REPORT_TEXTS.expiredTotals}: ${REPORT_TEXTS.numbersAndAmount(expiredTickets, formatUsd(expiredAmount))}`,
+    MARGIN + 250,
+    y,
+    9,
   );
   y -= 24;
 

@@ -2,7 +2,7 @@
 // as numbers shown with 2 decimals, and a totals line under the table.
 import { REPORT_COLUMNS, REPORT_TEXTS } from '@vag/contracts';
 import ExcelJS from 'exceljs';
-import type { PurchaseReport } from '../../db/report-facts';
+import type { PurchaseReport } from '@vag/core/db/report-facts';
 import { reportCells } from './report-format';
 
 const MONEY_FORMAT = '"$"#,##0.00';
@@ -42,6 +42,11 @@ export async function renderReportXlsx(report: PurchaseReport): Promise<Buffer> 
   ]);
   totals.font = { bold: true };
   totals.getCell(6).numFmt = MONEY_FORMAT;
+  for (const [label, tickets, amount] of [
+    [REPORT_TEXTS.pendingTotals, report.totals.pendingTickets, report.totals.pendingAmount],
+    [REPORT_TEXTS.expiredTotals, report.totals.expiredTickets, report.totals.expiredAmount],
+  ] as const)
+    sheet.addRow([label, null, null, null, tickets, amount]).getCell(6).numFmt = MONEY_FORMAT;
 
   return Buffer.from(await book.xlsx.writeBuffer());
 }

@@ -10,7 +10,7 @@ import {
 import { Hono } from 'hono';
 import { ALL_STAFF, requireStaff } from '../../auth';
 import type { AppEnv } from '../../context';
-import { queryReport } from '../../db/report-facts';
+import { queryReport } from '@vag/core/db/report-facts';
 import { apiError } from '../../lib/errors';
 import { fieldErrors } from '../../lib/validate';
 import { reportFilter } from './report-filter';

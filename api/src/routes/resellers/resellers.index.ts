@@ -17,7 +17,7 @@ import {
   listUsers,
   updateReseller,
   type UserDoc,
-} from '../../db/users';
+} from '@vag/core/db/users';
 import { apiError } from '../../lib/errors';
 import { listResponse, withId } from '../../lib/simple-rest';
 import { validate } from '../../lib/validate';

@@ -4,7 +4,7 @@ import { PERMISSIONS, salesChartQuerySchema, type SalesChart } from '@vag/contra
 import { Hono } from 'hono';
 import { ALL_STAFF, requireStaff } from '../../auth';
 import type { AppEnv } from '../../context';
-import { salesChart } from '../../db/report-facts';
+import { salesChart } from '@vag/core/db/report-facts';
 import { validate } from '../../lib/validate';
 
 /** A reseller without a code has no sales: this matches none. */

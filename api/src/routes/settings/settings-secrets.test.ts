@@ -1,6 +1,6 @@
 import { SECRET_MASK } from '@vag/contracts';
 import { describe, expect, it } from 'vitest';
-import { defaultSettings } from '../../db/settings';
+import { defaultSettings } from '@vag/core/db/settings';
 import { keepMaskedSecrets, maskSecret, maskSettings } from './settings-secrets';
 
 const stored = {
@@ -8,6 +8,7 @@ const stored = {
   email: 'info@voyaganar.ec',
   mongoDBConnection: 'mongodb://user:pass@db.example:27017/vag',
   payment: {
+    ...defaultSettings().payment,
     stripeSecretKey: 'sk_test_1234567890abcd',
     stripePublishableKey: 'pk_test_x',
     paypalClientId: 'client-1',

@@ -1,7 +1,7 @@
 // Secrets in settings are shown to staff masked (the mask plus the last 4 characters),
 // and a masked value sent back in an update means "keep what is stored".
 import { SECRET_MASK, SETTINGS_SECRET_PATHS } from '@vag/contracts';
-import type { SettingsDoc } from '../../db/settings';
+import type { SettingsDoc } from '@vag/core/db/settings';
 
 export function maskSecret(value: string): string {
   if (!value) return '';

@@ -1,34 +1,66 @@
-// GET /api/settings (public contact data; staff also see secrets, masked) and
-// PUT /api/settings/{id} (admins; a masked secret sent back keeps the stored one).
-import { PERMISSIONS, SERVER, idParamSchema, settingsUpdateSchema } from '@vag/contracts';
+// GET /api/settings (public: contact data, bank accounts, WhatsApp and which payment
+// methods work; staff also see the rest, secrets masked) and PUT /api/settings/{id}
+// (admins; a missing field or a masked secret sent back keeps the stored value). A save
+// takes effect at once in every process (settings.changed).
+import {
+  PERMISSIONS,
+  SERVER,
+  SETTINGS_MESSAGES,
+  idParamSchema,
+  settingsUpdateSchema,
+  type PublicSettings,
+} from '@vag/contracts';
 import { Hono } from 'hono';
 import { ADMIN_ONLY, optionalStaff, requireStaff } from '../../auth';
 import type { AppEnv, StaffUser } from '../../context';
-import { getSettings, replaceSettings, SETTINGS_ID, type SettingsDoc } from '../../db/settings';
+import { replaceSettings, SETTINGS_ID, type SettingsDoc } from '@vag/core/db/settings';
 import { apiError } from '../../lib/errors';
 import { withId } from '../../lib/simple-rest';
 import { validate } from '../../lib/validate';
+import { availableMethods } from '../../payments/credentials';
+import { announceSettingsChanged, currentSettings } from '@vag/core/settings/live-settings';
 import { keepMaskedSecrets, maskSettings } from './settings-secrets';
+import type { Env } from '@vag/core/env';
 
-function publicView(doc: SettingsDoc) {
+export function publicView(doc: SettingsDoc, env: Env): PublicSettings {
   return withId({
     _id: doc._id,
     email: doc.email,
     contactNumber: doc.contactNumber,
     socialMedia: doc.socialMedia,
+    bankAccounts: doc.bankAccounts,
+    whatsappNumber: doc.whatsappNumber,
+    paymentMethods: availableMethods(doc, env),
   });
 }
 
-function staffView(doc: SettingsDoc) {
+function staffView(doc: SettingsDoc, env: Env) {
   const { updatedAt: _u, ...masked } = maskSettings(doc);
-  return withId(masked);
+  return withId({ ...masked, paymentMethods: availableMethods(doc, env) });
+}
+
+type Update = ReturnType<typeof settingsUpdateSchema.parse>;
+
+/** The stored settings with the fields the update carries. */
+function merge(stored: SettingsDoc, body: Update): SettingsDoc {
+  const { _id: _ignored, socialMedia, payment, messaging, ...top } = body;
+  const defined = <T extends object>(o: T | undefined) =>
+    Object.fromEntries(Object.entries(o ?? {}).filter(([, v]) => v !== undefined)) as Partial<T>;
+  return {
+    ...stored,
+    ...defined(top),
+    socialMedia: { ...stored.socialMedia, ...defined(socialMedia) },
+    payment: { ...stored.payment, ...defined(payment) },
+    messaging: { ...stored.messaging, ...defined(messaging) },
+  };
 }
 
 export const settingsRouter = new Hono<AppEnv>()
   .get('/', optionalStaff(), async (c) => {
-    const settings = await getSettings(c.get('deps').db);
+    const deps = c.get('deps');
+    const settings = await currentSettings(deps);
     const staff = c.var.staff as StaffUser | undefined;
-    return c.json(staff ? staffView(settings) : publicView(settings));
+    return c.json(staff ? staffView(settings, deps.env) : publicView(settings, deps.env));
   })
   .put(
     '/:id',
@@ -37,21 +69,17 @@ export const settingsRouter = new Hono<AppEnv>()
     validate('json', settingsUpdateSchema),
     async (c) => {
       if (c.req.valid('param').id !== SETTINGS_ID) throw apiError(404, SERVER.notFound);
-      const { db } = c.get('deps');
+      const deps = c.get('deps');
       const body = c.req.valid('json');
-      const stored = await getSettings(db);
-      const next = keepMaskedSecrets(
-        {
-          _id: SETTINGS_ID,
-          email: body.email,
-          contactNumber: body.contactNumber,
-          mongoDBConnection: body.mongoDBConnection,
-          socialMedia: { ...stored.socialMedia, ...body.socialMedia },
-          payment: { ...stored.payment, ...body.payment },
-        },
-        stored,
-      );
-      const { _id: _ignored, updatedAt: _u, ...fields } = next;
-      return c.json(staffView(await replaceSettings(db, fields)));
+      const stored = await currentSettings(deps);
+      const next = keepMaskedSecrets(merge(stored, body), stored);
+      if (next.reminderLeadHours >= next.transferHoldHours)
+        throw apiError(400, SETTINGS_MESSAGES.reminderTooLate, {
+          reminderLeadHours: SETTINGS_MESSAGES.reminderTooLate,
+        });
+      const { _id: _i, updatedAt: _u, ...fields } = next;
+      const saved = await replaceSettings(deps.db, fields);
+      await announceSettingsChanged(deps, saved);
+      return c.json(staffView(saved, deps.env));
     },
   );

@@ -98,7 +98,13 @@ export function BuyerFields({ values, errors, method, onChange }: Props) {
             aria-describedby={errors.acceptedTerms ? 'buyer-acceptedTerms-error' : undefined}
             onChange={(event) => onChange('acceptedTerms', event.target.checked)}
           />
-          <span>Acepto los términos y condiciones del sorteo y el tratamiento de mis datos.</span>
+          <span>
+            Acepto los{' '}
+            <a href="/terminos" target="_blank" rel="noopener">
+              términos y condiciones del sorteo y el tratamiento de mis datos
+            </a>
+            .
+          </span>
         </label>
         {errors.acceptedTerms && (
           <p className="field-error" id="buyer-acceptedTerms-error">

@@ -25,7 +25,6 @@ import {
   isAllowedMethod,
   newClientTransactionId,
   payphoneBoxUrl,
-  randomConceptReference,
   validateBuyer,
   type BuyerField,
   type BuyerValues,
@@ -33,6 +32,7 @@ import {
 } from './checkout';
 import { OrderSummary } from './OrderSummary';
 import { PaymentMethods } from './PaymentMethods';
+import { forgetReferral } from '../referral/referral';
 
 /** How long the 'No hay paquete seleccionado' toast shows before going home. */
 const NO_PACKAGE_REDIRECT_MS = 1500;
@@ -46,6 +46,15 @@ function paymentFailed(error: unknown) {
   toast.error(ERRORS.paymentTitle, { description: ERRORS.paymentDescription });
 }
 
+/** The reseller's link has done its job once the order exists. */
+function forgetStoredReferral(): void {
+  try {
+    forgetReferral(window.localStorage);
+  } catch {
+    // Storage blocked: nothing was kept.
+  }
+}
+
 export default function CheckoutPage() {
   // Read the stored selection once, before the first render.
   useState(restoreSelectedPackage);
@@ -54,7 +63,6 @@ export default function CheckoutPage() {
   const [values, setValues] = useState<BuyerValues>(EMPTY_BUYER);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [processing, setProcessing] = useState(false);
-  const [concept] = useState(() => randomConceptReference());
 
   useEffect(() => {
     if (pkg) return;
@@ -125,7 +133,9 @@ export default function CheckoutPage() {
           buildOrderPayload(pkg, values, m),
         );
         toast.success(res.msg);
-        window.location.assign(res.whatsappRedirect);
+        forgetStoredReferral();
+        // The order page shows the code, amount, accounts and the receipt upload.
+        window.location.assign(res.orderUrl);
         return;
       }
       case 'mobile': {
@@ -152,12 +162,7 @@ export default function CheckoutPage() {
       <div className="checkout-layout">
         <div className="checkout-aside">
           <OrderSummary pkg={pkg} />
-          <PaymentMethods
-            method={method}
-            onChange={setMethod}
-            concept={concept}
-            disabled={processing}
-          />
+          <PaymentMethods method={method} onChange={setMethod} disabled={processing} />
         </div>
         <form
           className="checkout-main card"
@@ -187,8 +192,10 @@ export default function CheckoutPage() {
       </div>
       {processing && (
         <div className="overlay" role="alert" aria-live="assertive" aria-busy="true">
-          <div className="spinner" />
-          {UI.processingPayment}
+          <div className="overlay-panel">
+            <div className="spinner" />
+            {UI.processingPayment}
+          </div>
         </div>
       )}
     </>

@@ -1,7 +1,23 @@
-// The order summary card of the checkout.
+// The order summary card of the checkout. A reseller code is shown only when the server
+// knows it as an active reseller's; otherwise the sale goes 'Directo'.
 import { formatUsd, unitPrice, type SelectedPackage } from '@vag/contracts';
+import { useEffect, useState } from 'react';
+import { apiGet } from '../shared/api';
+
+function useVerifiedCode(code: string | null | undefined): string | null | undefined {
+  const [verified, setVerified] = useState<string | null | undefined>(undefined);
+  useEffect(() => {
+    if (!code) return setVerified(null);
+    apiGet<{ code: string | null }>(`/referral/${encodeURIComponent(code)}`).then(
+      (answer) => setVerified(answer.code),
+      () => setVerified(code),
+    );
+  }, [code]);
+  return verified;
+}
 
 export function OrderSummary({ pkg }: { pkg: SelectedPackage }) {
+  const verified = useVerifiedCode(pkg.resellerCode);
   return (
     <section className="card" aria-labelledby="summary-title">
       <h2 id="summary-title">Resumen del pedido</h2>
@@ -14,10 +30,10 @@ export function OrderSummary({ pkg }: { pkg: SelectedPackage }) {
         </dd>
         <dt>Precio unitario</dt>
         <dd>{formatUsd(unitPrice(pkg))}</dd>
-        {pkg.resellerCode && (
+        {pkg.resellerCode && verified !== undefined && (
           <>
             <dt>Código de referido</dt>
-            <dd data-testid="summary-reseller">{pkg.resellerCode}</dd>
+            <dd data-testid="summary-reseller">{verified ?? 'Directo'}</dd>
           </>
         )}
         <dt className="summary-total">Total</dt>

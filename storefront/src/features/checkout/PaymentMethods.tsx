@@ -1,19 +1,22 @@
-// Payment method chooser. Card is listed but refused (SPEC §9); bank transfer shows the
-// account details with a random concept and copy buttons.
+// Payment method chooser. A method without working credentials on the server shows
+// 'No disponible' and cannot be chosen; card is listed but refused (SPEC §9). Bank
+// transfer shows the configured accounts; the order code (the transfer concept) and the
+// amount come on the order page once the order exists.
 import {
-  BANK_TRANSFER_DETAILS,
   ERRORS,
   PAYMENT_METHOD_OPTIONS,
   TOASTS,
+  type BankAccount,
   type PaymentMethod,
+  type PaymentMethodAvailability,
 } from '@vag/contracts';
 import { toast } from 'sonner';
+import { useSettings } from '../shared/queries';
 import { isAllowedMethod } from './checkout';
 
 interface Props {
   method: PaymentMethod | null;
   onChange: (method: PaymentMethod) => void;
-  concept: string;
   disabled: boolean;
 }
 
@@ -26,64 +29,82 @@ async function copy(text: string) {
   }
 }
 
-export function PaymentMethods({ method, onChange, concept, disabled }: Props) {
+/** Until the settings load every method counts as available; the server refuses anyway. */
+function availability(methods: PaymentMethodAvailability | undefined, id: PaymentMethod): boolean {
+  return methods ? methods[id] : true;
+}
+
+export function PaymentMethods({ method, onChange, disabled }: Props) {
+  const settings = useSettings();
+  const methods = settings.data?.paymentMethods;
   return (
     <section className="card" aria-labelledby="methods-title">
       <h2 id="methods-title">Método de pago</h2>
       <fieldset className="methods" disabled={disabled}>
         <legend className="visually-hidden">Elige un método de pago</legend>
-        {PAYMENT_METHOD_OPTIONS.map(({ id, label, available }) => (
-          <label key={id} className={method === id ? 'method selected' : 'method'}>
-            <input
-              type="radio"
-              name="paymentMethod"
-              value={id}
-              checked={method === id}
-              onChange={() => {
-                if (available && isAllowedMethod(id)) onChange(id);
-                else toast.error(ERRORS.methodNotAvailable);
-              }}
-            />
-            {label}
-          </label>
-        ))}
+        {PAYMENT_METHOD_OPTIONS.map(({ id, label, available }) => {
+          const working = available && availability(methods, id);
+          return (
+            <label
+              key={id}
+              className={method === id ? 'method selected' : 'method'}
+              aria-disabled={!working}
+            >
+              <input
+                type="radio"
+                name="paymentMethod"
+                value={id}
+                checked={method === id}
+                disabled={!working}
+                onChange={() => {
+                  if (working && isAllowedMethod(id)) onChange(id);
+                  else toast.error(ERRORS.methodNotAvailable);
+                }}
+              />
+              {label}
+              {!working && <span className="muted"> — No disponible</span>}
+            </label>
+          );
+        })}
       </fieldset>
-      {method === 'bank_transfer' && <BankDetails concept={concept} />}
+      {method === 'bank_transfer' && <BankDetails accounts={settings.data?.bankAccounts ?? []} />}
     </section>
   );
 }
 
-function BankDetails({ concept }: { concept: string }) {
-  const rows: [string, string][] = [
-    ['Banco', BANK_TRANSFER_DETAILS.bank],
-    ['Titular', BANK_TRANSFER_DETAILS.holder],
-    ['Tipo de cuenta', BANK_TRANSFER_DETAILS.accountType],
-    ['Número de cuenta', BANK_TRANSFER_DETAILS.account],
-    ['RUC', BANK_TRANSFER_DETAILS.ruc],
-    ['Concepto', concept],
-  ];
+function BankDetails({ accounts }: { accounts: BankAccount[] }) {
   return (
     <div className="bank-details alert alert-info" data-testid="bank-details">
       <p style={{ marginTop: 0 }}>
-        Realiza la transferencia con estos datos y usa el concepto indicado. Al enviar el pedido te
-        llevaremos a WhatsApp para que envíes el comprobante.
+        Al enviar el pedido verás el código de tu pedido, que debes escribir como concepto de la
+        transferencia, y podrás subir el comprobante.
       </p>
-      <dl>
-        {rows.map(([label, value]) => (
-          <div key={label} className="bank-row">
-            <dt>{label}</dt>
-            <dd>{value}</dd>
-            <button
-              type="button"
-              className="copy-btn"
-              onClick={() => copy(value)}
-              aria-label={`Copiar ${label.toLowerCase()}`}
-            >
-              Copiar
-            </button>
-          </div>
-        ))}
-      </dl>
+      {accounts.map((account) => (
+        <dl key={`${account.bank}-${account.number}`}>
+          {(
+            [
+              ['Banco', account.bank],
+              ['Titular', account.holder],
+              ['Tipo de cuenta', account.type],
+              ['Número de cuenta', account.number],
+              ['Cédula o RUC', account.holderId],
+            ] as const
+          ).map(([label, value]) => (
+            <div key={label} className="bank-row">
+              <dt>{label}</dt>
+              <dd style={{ overflowWrap: 'anywhere' }}>{value}</dd>
+              <button
+                type="button"
+                className="copy-btn"
+                onClick={() => void copy(value)}
+                aria-label={`Copiar ${label.toLowerCase()}`}
+              >
+                Copiar
+              </button>
+            </div>
+          ))}
+        </dl>
+      ))}
     </div>
   );
 }

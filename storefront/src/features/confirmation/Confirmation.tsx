@@ -11,6 +11,7 @@ import {
 } from '@vag/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
+import { UnpaidCard } from '../order/UnpaidCard';
 import { apiGet, apiPost, ApiError } from '../shared/api';
 import {
   buyerAddress,
@@ -29,6 +30,12 @@ type State =
   | { kind: 'none' };
 
 class ConfirmationError extends Error {}
+
+/** GET /purchases/{id}, with the order's key when known (without it: no personal data). */
+const purchasePath = (id: string, key?: string | null) =>
+  `/purchases/${encodeURIComponent(id)}${key ? `?key=${encodeURIComponent(key)}` : ''}`;
+
+const urlKey = () => new URLSearchParams(window.location.search).get('key');
 
 const serverMsg = (error: unknown, fallback: string) =>
   error instanceof ApiError && error.status !== null ? error.message : fallback;
@@ -83,16 +90,16 @@ async function confirm(action: Exclude<ConfirmationAction, { kind: 'none' }>): P
       return purchase;
     }
     case 'purchase': {
-      const purchase = await loadPurchase(action.id);
+      const purchase = await loadPurchase(action.id, action.key);
       toast.success(TOASTS.confirmationRescued);
       return purchase;
     }
   }
 }
 
-async function loadPurchase(id: string): Promise<Purchase> {
+async function loadPurchase(id: string, key?: string | null): Promise<Purchase> {
   try {
-    const purchase = purchaseFrom(await apiGet(`/purchases/${encodeURIComponent(id)}`));
+    const purchase = purchaseFrom(await apiGet(purchasePath(id, key)));
     if (!purchase) throw new ConfirmationError(ERRORS.purchaseRetrieval);
     return purchase;
   } catch (error) {
@@ -128,7 +135,13 @@ export default function Confirmation() {
 
   // The numbers arrive from the numbers worker shortly after payment.
   const purchaseId = state.kind === 'success' ? state.purchase._id : null;
-  const hasNumbers = state.kind === 'success' && state.purchase.assignedNumbers.length > 0;
+  // Without the order's key the api answers no numbers: nothing to wait for.
+  const accessKey = state.kind === 'success' ? (state.purchase.accessKey ?? null) : null;
+  const hasNumbers =
+    state.kind === 'success' &&
+    (!accessKey ||
+      state.purchase.status !== 'COMPLETED' ||
+      (state.purchase.assignedNumbers ?? []).length > 0);
   useEffect(() => {
     if (!purchaseId || hasNumbers) return;
     let attempts = 0;
@@ -136,8 +149,8 @@ export default function Confirmation() {
     const poll = async () => {
       attempts++;
       try {
-        const purchase = purchaseFrom(await apiGet(`/purchases/${encodeURIComponent(purchaseId)}`));
-        if (purchase && purchase.assignedNumbers.length > 0) {
+        const purchase = purchaseFrom(await apiGet(purchasePath(purchaseId, accessKey)));
+        if (purchase && (purchase.assignedNumbers ?? []).length > 0) {
           setState({ kind: 'success', purchase });
           return;
         }
@@ -148,7 +161,7 @@ export default function Confirmation() {
     };
     timer = setTimeout(poll, NUMBERS_POLL.intervalMs);
     return () => clearTimeout(timer);
-  }, [purchaseId, hasNumbers]);
+  }, [purchaseId, accessKey, hasNumbers]);
 
   switch (state.kind) {
     case 'processing':
@@ -190,13 +203,20 @@ export default function Confirmation() {
         </div>
       );
     case 'success':
-      return <SuccessCard purchase={state.purchase} />;
+      // 'Completado' only for a paid purchase; anything else shows its real status.
+      return state.purchase.status === 'COMPLETED' ? (
+        <SuccessCard purchase={state.purchase} />
+      ) : (
+        <UnpaidCard purchase={state.purchase} urlKey={urlKey()} />
+      );
   }
 }
 
 function SuccessCard({ purchase }: { purchase: Purchase }) {
   const reference = providerReference(purchase);
-  const { buyer } = purchase;
+  // An id without its key answers no buyer data and no numbers (they are in the e-mail).
+  const buyer = purchase.keyRequired ? null : purchase.buyer;
+  const numbers = purchase.assignedNumbers ?? [];
   return (
     <div className="card" data-testid="confirmation-success">
       <div className="confirmation-head">
@@ -237,9 +257,13 @@ function SuccessCard({ purchase }: { purchase: Purchase }) {
         <dd className="summary-total">{formatUsd(purchase.totalPrice)}</dd>
       </dl>
       <h2>Tus números</h2>
-      {purchase.assignedNumbers.length > 0 ? (
+      {purchase.keyRequired ? (
+        <p className="muted">
+          Tus números están en el correo de confirmación y en la página de tu pedido.
+        </p>
+      ) : numbers.length > 0 ? (
         <ul className="numbers" aria-label="Números asignados">
-          {purchase.assignedNumbers.map((n) => (
+          {numbers.map((n) => (
             <li key={n}>{n}</li>
           ))}
         </ul>
@@ -248,6 +272,19 @@ function SuccessCard({ purchase }: { purchase: Purchase }) {
           Estamos asignando tus números; también te llegarán por e-mail y SMS.
         </p>
       )}
+      {buyer && <BuyerData buyer={buyer} />}
+      <p style={{ textAlign: 'center', marginBottom: 0 }}>
+        <a className="btn btn-brand" href="/">
+          Volver al inicio
+        </a>
+      </p>
+    </div>
+  );
+}
+
+function BuyerData({ buyer }: { buyer: Purchase['buyer'] }) {
+  return (
+    <>
       <h2>Datos del comprador</h2>
       <dl className="detail-list">
         <dt>Nombre</dt>
@@ -265,11 +302,6 @@ function SuccessCard({ purchase }: { purchase: Purchase }) {
         Te enviamos un correo de confirmación a <strong>{buyer.email}</strong> con tus números. Si
         no lo ves, revisa tu carpeta de spam o promociones.
       </p>
-      <p style={{ textAlign: 'center', marginBottom: 0 }}>
-        <a className="btn btn-brand" href="/">
-          Volver al inicio
-        </a>
-      </p>
-    </div>
+    </>
   );
 }

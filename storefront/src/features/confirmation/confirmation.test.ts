@@ -28,7 +28,12 @@ describe('confirmationAction', () => {
     });
   });
   it('falls back to loading the purchase by id', () => {
-    expect(confirmationAction('?id=65f0c0ffee')).toEqual({ kind: 'purchase', id: '65f0c0ffee' });
+    expect(confirmationAction('?id=65f0c0ffee')).toEqual({
+      kind: 'purchase',
+      id: '65f0c0ffee',
+      key: null,
+    });
+    expect(confirmationAction('?id=65f0c0ffee&key=k1')).toMatchObject({ key: 'k1' });
   });
   it('has nothing to do without parameters', () => {
     expect(confirmationAction('')).toEqual({ kind: 'none' });

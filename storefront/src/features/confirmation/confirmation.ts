@@ -7,7 +7,7 @@ export type ConfirmationAction =
   | { kind: 'paypal'; orderId: string }
   | { kind: 'card'; sessionId: string }
   | { kind: 'payphone'; id: number; clientTxId: string }
-  | { kind: 'purchase'; id: string }
+  | { kind: 'purchase'; id: string; key: string | null }
   | { kind: 'none' };
 
 export function confirmationAction(search: string): ConfirmationAction {
@@ -20,7 +20,7 @@ export function confirmationAction(search: string): ConfirmationAction {
   const id = get('id');
   const clientTxId = get('clientTransactionId');
   if (id && clientTxId && /^\d+$/.test(id)) return { kind: 'payphone', id: Number(id), clientTxId };
-  if (id) return { kind: 'purchase', id };
+  if (id) return { kind: 'purchase', id, key: get('key') };
   return { kind: 'none' };
 }
 

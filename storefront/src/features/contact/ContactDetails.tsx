@@ -1,10 +1,10 @@
 // The /contacto page's contact data (e-mail, phone, WhatsApp, social links).
-import { ERRORS } from '@vag/contracts';
+import { ERRORS, type PublicSettings } from '@vag/contracts';
 import { useSettings } from '../shared/queries';
 import { socialLinks, telLink, whatsappLink } from './contact';
 
-export default function ContactDetails() {
-  const settings = useSettings();
+export default function ContactDetails({ initial }: { initial?: PublicSettings | null }) {
+  const settings = useSettings(initial);
   if (settings.status === 'loading') return <p className="loading">Cargando...</p>;
   if (settings.status === 'error')
     return (

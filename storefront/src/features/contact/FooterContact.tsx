@@ -1,10 +1,10 @@
 // Footer contact data from the public settings, or the footer error of SPEC §8.
-import { ERRORS } from '@vag/contracts';
+import { ERRORS, type PublicSettings } from '@vag/contracts';
 import { useSettings } from '../shared/queries';
 import { socialLinks, telLink, whatsappLink } from './contact';
 
-export default function FooterContact() {
-  const settings = useSettings();
+export default function FooterContact({ initial }: { initial?: PublicSettings | null }) {
+  const settings = useSettings(initial);
   if (settings.status === 'loading') return <p>Cargando...</p>;
   if (settings.status === 'error')
     return (

@@ -1,5 +1,5 @@
 // Contact links built from the public settings.
-import { toEcuadorE164, type SocialMedia } from '@vag/contracts';
+import { safeHref, toEcuadorE164, type SocialMedia } from '@vag/contracts';
 
 /** https://wa.me/<digits> for an Ecuadorian number ('0991234567' → 593991234567); null when empty. */
 export function whatsappLink(contactNumber: string | undefined, text?: string): string | null {
@@ -19,11 +19,12 @@ const SOCIAL_LABELS: Record<keyof SocialMedia, string> = {
   tiktok: 'TikTok',
 };
 
-/** The social networks that have a link, in a fixed order. */
+/** The social networks that have an http(s) link, in a fixed order. */
 export function socialLinks(
   social: Partial<SocialMedia> | undefined,
 ): { label: string; href: string }[] {
-  return (Object.keys(SOCIAL_LABELS) as (keyof SocialMedia)[])
-    .filter((key) => social?.[key]?.trim())
-    .map((key) => ({ label: SOCIAL_LABELS[key], href: social?.[key]?.trim() ?? '' }));
+  return (Object.keys(SOCIAL_LABELS) as (keyof SocialMedia)[]).flatMap((key) => {
+    const href = safeHref(social?.[key]);
+    return href ? [{ label: SOCIAL_LABELS[key], href }] : [];
+  });
 }

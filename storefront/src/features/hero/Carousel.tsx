@@ -1,21 +1,22 @@
 // A small carousel: one slide, autoplay, dots, no arrows (SPEC §9). Pauses while the
 // pointer or keyboard focus is on it so a visitor can read a slide.
-import { TIMINGS } from '@vag/contracts';
+import { TIMINGS, type StoredImage } from '@vag/contracts';
 import { useEffect, useState } from 'react';
 import { nextSlide, trackOffset } from './carousel';
+import { HeroImage } from './HeroImage';
 
-export function Carousel({ srcs, alt }: { srcs: string[]; alt: string }) {
+export default function Carousel({ slides, alt }: { slides: StoredImage[]; alt: string }) {
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(false);
 
   useEffect(() => {
-    if (paused || srcs.length < 2) return;
+    if (paused || slides.length < 2) return;
     const timer = setInterval(
-      () => setIndex((i) => nextSlide(i, srcs.length)),
+      () => setIndex((i) => nextSlide(i, slides.length)),
       TIMINGS.carouselAutoplayMs,
     );
     return () => clearInterval(timer);
-  }, [paused, srcs.length]);
+  }, [paused, slides.length]);
 
   return (
     <div
@@ -35,21 +36,21 @@ export function Carousel({ srcs, alt }: { srcs: string[]; alt: string }) {
           transitionDuration: `${TIMINGS.carouselSpeedMs}ms`,
         }}
       >
-        {srcs.map((src, i) => (
-          <div className="carousel-slide" key={src} aria-hidden={i !== index}>
-            <img
-              src={src}
-              alt={`${alt} — imagen ${i + 1} de ${srcs.length}`}
-              loading={i === 0 ? 'eager' : 'lazy'}
+        {slides.map((slide, i) => (
+          <div className="carousel-slide" key={slide.src} aria-hidden={i !== index}>
+            <HeroImage
+              image={slide}
+              alt={`${alt} — imagen ${i + 1} de ${slides.length}`}
+              priority={i === 0}
             />
           </div>
         ))}
       </div>
-      {srcs.length > 1 && (
+      {slides.length > 1 && (
         <div className="carousel-dots">
-          {srcs.map((src, i) => (
+          {slides.map((slide, i) => (
             <button
-              key={src}
+              key={slide.src}
               type="button"
               className="carousel-dot"
               aria-label={`Ir a la imagen ${i + 1}`}

@@ -1,25 +1,24 @@
-// The current draw as a compact card (/sorteos).
-import { ERRORS, formatDateTime, formatUsd, UI } from '@vag/contracts';
-import { useLottery } from '../shared/queries';
+// The current draw as a compact card (/sorteos), rendered on the server.
+import { ERRORS, formatDateTime, formatUsd, safeImageSrc, UI, type Raffle } from '@vag/contracts';
 import { heroDataComplete } from './hero';
 
-export default function CurrentRaffle() {
-  const lottery = useLottery();
-  if (lottery.status === 'loading') return <p className="loading">Cargando sorteo...</p>;
-  if (lottery.status === 'error' || !heroDataComplete(lottery.data))
+export default function CurrentRaffle({ raffle }: { raffle: Raffle | null }) {
+  if (!heroDataComplete(raffle))
     return (
       <p className="alert alert-error" role="alert">
         {ERRORS.raffleInfo}
       </p>
     );
-  const raffle = lottery.data;
+  const image = safeImageSrc(raffle.imageUrl);
   return (
     <div>
-      {raffle.imageUrl && (
+      {image && (
         <img
-          src={raffle.imageUrl}
+          className="current-raffle-image"
+          src={image}
           alt={`Sorteo ${raffle.name}`}
-          style={{ borderRadius: 12, margin: '0 auto 1rem', maxHeight: 320, objectFit: 'cover' }}
+          width={1280}
+          height={720}
         />
       )}
       <h3 style={{ fontSize: '1.4rem' }}>{raffle.name}</h3>

@@ -1,26 +1,43 @@
+import type { StoredImage } from '@vag/contracts';
 import { describe, expect, it } from 'vitest';
 import { nextSlide, trackOffset } from './carousel';
-import { heroDataComplete, pickHeroMedia } from './hero';
+import { heroDataComplete, heroSlides, srcsetOf } from './hero';
 
-describe('pickHeroMedia', () => {
-  it('prefers the banner gif when it loads', () => {
-    expect(pickHeroMedia(true, [true, true, true], '/r.jpg')).toEqual({
-      kind: 'banner',
-      src: '/media/banner.gif',
-    });
+const image = (src: string, widths: number[] = []): StoredImage => ({
+  src,
+  width: 1280,
+  height: 720,
+  variants: widths.map((width) => ({ src: `${src}-${width}.webp`, width })),
+});
+
+describe('heroSlides', () => {
+  it('prefers the banner gif', () => {
+    const banner = image('/media/banner.gif');
+    expect(
+      heroSlides({ 'banner.gif': banner, 'media-1.jpg': image('/media/media-1.jpg') }, '/r.jpg'),
+    ).toEqual([banner]);
   });
-  it('otherwise shows a carousel of the slot images that load', () => {
-    expect(pickHeroMedia(false, [true, false, true], '/r.jpg')).toEqual({
-      kind: 'carousel',
-      srcs: ['/media/media-1.jpg', '/media/media-3.jpg'],
-    });
+  it('otherwise shows the filled slots in order', () => {
+    const one = image('/media/media-1.jpg');
+    const three = image('/media/media-3.jpg');
+    expect(heroSlides({ 'media-3.jpg': three, 'media-1.jpg': one }, '/r.jpg')).toEqual([
+      one,
+      three,
+    ]);
   });
-  it("otherwise shows the raffle's image", () => {
-    expect(pickHeroMedia(false, [false, false, false], '/r.jpg')).toEqual({
-      kind: 'image',
-      src: '/r.jpg',
-    });
-    expect(pickHeroMedia(false, [], undefined)).toEqual({ kind: 'none' });
+  it("otherwise shows the raffle's image, framed 16:9", () => {
+    expect(heroSlides({}, 'https://x.ec/r.jpg')).toEqual([
+      { src: 'https://x.ec/r.jpg', width: 1280, height: 720, variants: [] },
+    ]);
+    expect(heroSlides({}, undefined)).toEqual([]);
+    expect(heroSlides({}, '')).toEqual([]);
+  });
+});
+
+describe('srcsetOf', () => {
+  it('lists the WebP copies with their widths', () => {
+    expect(srcsetOf(image('/m', [480, 960]))).toBe('/m-480.webp 480w, /m-960.webp 960w');
+    expect(srcsetOf(image('/m'))).toBeUndefined();
   });
 });
 
@@ -29,6 +46,7 @@ describe('heroDataComplete', () => {
     expect(heroDataComplete({ _id: '1', name: 'Gran sorteo', prize: 'Auto' })).toBe(true);
     expect(heroDataComplete({ _id: '1', name: '', prize: 'Auto' })).toBe(false);
     expect(heroDataComplete(undefined)).toBe(false);
+    expect(heroDataComplete(null)).toBe(false);
   });
 });
 

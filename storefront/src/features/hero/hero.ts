@@ -1,39 +1,47 @@
-// Which background the hero shows (SPEC §2): the banner gif if it loads, else the
-// carousel of the slot images that load (up to 3), else the raffle's own image.
-import type { Raffle } from '@vag/contracts';
+// Which pictures the hero shows (SPEC §2): the banner gif if there is one, else the
+// carousel of the filled slots (up to 3), else the raffle's own image. The server knows
+// which slots hold a file, so the page is rendered with its pictures and never probes.
+import {
+  BANNER_SLOT,
+  CAROUSEL_SLOTS,
+  MEDIA_SLOTS,
+  mediaUrl,
+  safeImageSrc,
+  type Raffle,
+  type StoredImage,
+  type StoredMediaSlots,
+} from '@vag/contracts';
 
-export type HeroMedia =
-  | { kind: 'banner'; src: string }
-  | { kind: 'carousel'; srcs: string[] }
-  | { kind: 'image'; src: string }
-  | { kind: 'none' };
+/** Frame of the hero picture; every image is cropped to it, so nothing moves on load. */
+export const HERO_FRAME = { width: 1280, height: 720 } as const;
 
-export const BANNER_URL = '/media/banner.gif';
-export const SLOT_URLS = ['/media/media-1.jpg', '/media/media-2.jpg', '/media/media-3.jpg'];
+/** Layout widths of the hero picture: the whole phone, or the right column from 960 px. */
+export const HERO_SIZES = '(min-width: 960px) 560px, 100vw';
 
-export function pickHeroMedia(
-  bannerLoads: boolean,
-  slotLoads: boolean[],
+export function heroSlides(
+  media: StoredMediaSlots,
   raffleImage: string | undefined,
-): HeroMedia {
-  if (bannerLoads) return { kind: 'banner', src: BANNER_URL };
-  const srcs = SLOT_URLS.filter((_, i) => slotLoads[i]);
-  if (srcs.length > 0) return { kind: 'carousel', srcs };
-  if (raffleImage) return { kind: 'image', src: raffleImage };
-  return { kind: 'none' };
+): StoredImage[] {
+  const banner = media[BANNER_SLOT];
+  if (banner) return [banner];
+  const slides = CAROUSEL_SLOTS.flatMap((slot) => media[slot] ?? []);
+  if (slides.length > 0) return slides;
+  // Only an http(s) or same-site picture ever reaches the page (staff typed it).
+  const src = safeImageSrc(raffleImage);
+  if (!src) return [];
+  // The raffle's image may name a slot (/media/media-1.jpg): then it has its copies.
+  const slot = MEDIA_SLOTS.find((name) => mediaUrl(name) === src);
+  const stored = slot ? media[slot] : undefined;
+  return [stored ?? { src, ...HERO_FRAME, variants: [] }];
+}
+
+/** `srcset` of a stored image: its WebP copies; undefined when it has none. */
+export function srcsetOf(image: StoredImage): string | undefined {
+  if (image.variants.length === 0) return undefined;
+  return image.variants.map((v) => `${v.src} ${v.width}w`).join(', ');
 }
 
 /** SPEC §8: the hero shows its error also when id, name or prize are missing. */
-export function heroDataComplete(raffle: Partial<Raffle> | undefined): raffle is Raffle {
+export function heroDataComplete(raffle: Partial<Raffle> | null | undefined): raffle is Raffle {
   return Boolean(raffle?._id && raffle.name && raffle.prize);
-}
-
-/** Resolves whether an image URL loads in this browser. */
-export function imageLoads(src: string): Promise<boolean> {
-  return new Promise((resolve) => {
-    const img = new Image();
-    img.onload = () => resolve(img.naturalWidth > 0);
-    img.onerror = () => resolve(false);
-    img.src = src;
-  });
 }

@@ -10,7 +10,7 @@ import {
 } from '@vag/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { apiGet, ApiError } from '../shared/api';
-import { lookupPath, purchasesFromResponse, purchaseStatusLabel } from './lookup';
+import { lookupEmailError, lookupPath, purchasesFromResponse, purchaseStatusLabel } from './lookup';
 
 type State =
   | { kind: 'idle' }
@@ -20,6 +20,7 @@ type State =
 
 export default function Lookup() {
   const [state, setState] = useState<State>({ kind: 'idle' });
+  const [invalid, setInvalid] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
 
   // Before hydration the form still works as a plain GET (?email=…#lookup): search it.
@@ -33,7 +34,14 @@ export default function Lookup() {
 
   function search(event: React.FormEvent) {
     event.preventDefault();
-    void run(input.current?.value ?? '');
+    const email = input.current?.value ?? '';
+    const problem = lookupEmailError(email);
+    setInvalid(problem);
+    if (problem) {
+      input.current?.focus();
+      return;
+    }
+    void run(email);
   }
 
   async function run(email: string) {
@@ -63,6 +71,7 @@ export default function Lookup() {
         method="get"
         role="search"
         aria-label="Consultar compras por e-mail"
+        noValidate
       >
         <div className="field">
           <label htmlFor="lookup-email">Correo electrónico</label>
@@ -74,8 +83,15 @@ export default function Lookup() {
             required
             name="email"
             placeholder="tucorreo@ejemplo.com"
+            aria-invalid={invalid ? true : undefined}
+            aria-describedby={invalid ? 'lookup-email-error' : undefined}
             ref={input}
           />
+          {invalid && (
+            <p className="field-error" id="lookup-email-error">
+              {invalid}
+            </p>
+          )}
         </div>
         <button className="btn btn-brand" type="submit" disabled={state.kind === 'loading'}>
           {state.kind === 'loading' ? 'Buscando...' : 'Buscar'}

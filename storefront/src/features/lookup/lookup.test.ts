@@ -1,5 +1,6 @@
+import { VALIDATION } from '@vag/contracts';
 import { describe, expect, it } from 'vitest';
-import { lookupPath, purchasesFromResponse, purchaseStatusLabel } from './lookup';
+import { lookupEmailError, lookupPath, purchaseStatusLabel, purchasesFromResponse } from './lookup';
 
 describe('lookup', () => {
   it('reads the purchases from either answer shape', () => {
@@ -14,5 +15,13 @@ describe('lookup', () => {
   });
   it('encodes the e-mail, lowercased', () => {
     expect(lookupPath(' Ana+1@Correo.ec ')).toBe('/purchases/by-email/ana%2B1%40correo.ec');
+  });
+});
+
+describe('lookupEmailError', () => {
+  it('answers in Spanish for an empty or malformed e-mail, never the browser default', () => {
+    expect(lookupEmailError('  ')).toBe(VALIDATION.emailRequired);
+    expect(lookupEmailError('ana@correo')).toBe(VALIDATION.emailInvalid);
+    expect(lookupEmailError(' ana@correo.ec ')).toBeNull();
   });
 });

@@ -1,5 +1,14 @@
 // Purchase lookup by e-mail: what the api answers and how a status reads to a buyer.
-import type { PurchaseLookup, PurchaseStatus } from '@vag/contracts';
+import { VALIDATION, type PurchaseLookup, type PurchaseStatus } from '@vag/contracts';
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** The Spanish message for an e-mail the lookup cannot search, or null (not the browser's own). */
+export function lookupEmailError(email: string): string | null {
+  const value = email.trim();
+  if (!value) return VALIDATION.emailRequired;
+  return EMAIL.test(value) ? null : VALIDATION.emailInvalid;
+}
 
 /** GET /purchases/by-email answers `{ purchases }`; a bare list is accepted too. */
 export function purchasesFromResponse(body: unknown): PurchaseLookup[] {

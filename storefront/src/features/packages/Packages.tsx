@@ -10,19 +10,44 @@ import {
   type Raffle,
 } from '@vag/contracts';
 import { useEffect, useState } from 'react';
-import { useLottery, usePackages } from '../shared/queries';
-import { customSelection, packageSelection, readResellerCode } from './packages';
+import { storedReferral } from '../referral/referral';
+
+import { useLottery, usePackages, useProgress } from '../shared/queries';
+import {
+  customQuantityProblem,
+  customSelection,
+  packageSelection,
+  readResellerCode,
+} from './packages';
 import { selectPackage } from './selected-package';
+
+/** The code a reseller's link left on this browser, if storage allows reading it. */
+function rememberedReferral(): string | null {
+  try {
+    return storedReferral(window.localStorage);
+  } catch {
+    return null;
+  }
+}
 
 function goToCheckout() {
   window.location.assign('/checkout');
 }
 
-export default function Packages() {
-  const packages = usePackages();
-  const lottery = useLottery();
+export default function Packages({
+  initialPackages,
+  initialRaffle,
+}: {
+  initialPackages?: Package[] | null;
+  initialRaffle?: Raffle | null;
+}) {
+  const packages = usePackages(initialPackages);
+  const lottery = useLottery(initialRaffle);
   const [resellerCode, setResellerCode] = useState<string | null>(null);
-  useEffect(() => setResellerCode(readResellerCode(window.location.search)), []);
+  useEffect(
+    () => setResellerCode(readResellerCode(window.location.search) ?? rememberedReferral()),
+    [],
+  );
 
   const active = lottery.data?.isActive ?? false;
   const disabled = !active;
@@ -108,12 +133,16 @@ function CustomQuantity({
   resellerCode: string | null;
 }) {
   const [input, setInput] = useState('1');
+  const progress = useProgress();
+  const available = progress.data ? progress.data.total - progress.data.assigned : null;
+  const problem = customQuantityProblem(input, available);
   const selection = customSelection(input, raffle.pricePerNumber, resellerCode);
   return (
     <form
       className="custom-package card"
       onSubmit={(event) => {
         event.preventDefault();
+        if (problem) return;
         setInput(String(parseCustomQuantity(input)));
         selectPackage(selection);
         goToCheckout();
@@ -133,13 +162,21 @@ function CustomQuantity({
           value={input}
           disabled={disabled}
           onChange={(event) => setInput(event.target.value)}
-          onBlur={() => setInput(String(parseCustomQuantity(input)))}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? 'custom-quantity-error' : undefined}
+          // An empty field becomes 1 (SPEC); a wrong number stays, with its message.
+          onBlur={() => input.trim() === '' && setInput('1')}
         />
+        {problem && (
+          <p id="custom-quantity-error" className="field-error" role="alert">
+            {problem}
+          </p>
+        )}
       </div>
       <p className="custom-total" aria-live="polite" style={{ margin: 0 }}>
         Total: <span data-testid="custom-total">{formatUsd(selection.price)}</span>
       </p>
-      <button className="btn btn-brand" type="submit" disabled={disabled}>
+      <button className="btn btn-brand" type="submit" disabled={disabled || problem !== null}>
         Comprar {selection.quantity} {selection.quantity === 1 ? 'número' : 'números'}
       </button>
     </form>

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { customSelection, packageSelection, readResellerCode } from './packages';
+import {
+  customQuantityProblem,
+  customSelection,
+  packageSelection,
+  readResellerCode,
+} from './packages';
 
 describe('readResellerCode', () => {
   it('reads ?code= trimmed, and null when absent or blank', () => {
@@ -43,5 +48,17 @@ describe('customSelection', () => {
 
   it('keeps whole numbers only', () => {
     expect(customSelection('3.9', 1, 'X').quantity).toBe(3);
+  });
+});
+
+describe('custom quantity problems', () => {
+  it('refuses 0, negative and decimal quantities and more than what is left, in Spanish', () => {
+    for (const wrong of ['0', '-5', '1.5', 'abc'])
+      expect(customQuantityProblem(wrong, 100)).toBe(
+        'La cantidad debe ser un número entero mayor que 0',
+      );
+    expect(customQuantityProblem('101', 100)).toBe('Solo quedan 100 números disponibles.');
+    expect(customQuantityProblem('100', 100)).toBeNull();
+    expect(customQuantityProblem('', 100)).toBeNull();
   });
 });

@@ -1,6 +1,8 @@
 // Pure rules of the packages section: what a click on a package or on the custom
 // quantity puts in the selected-package store.
 import {
+  BUYER_MESSAGES,
+  SERVER,
   CUSTOM_PACKAGE_ID,
   CUSTOM_PACKAGE_NAME,
   customTotal,
@@ -8,6 +10,18 @@ import {
   type Package,
   type SelectedPackage,
 } from '@vag/contracts';
+
+/**
+ * Why a typed custom quantity cannot be bought, in Spanish: 0, negative and decimal
+ * values, or more than the numbers still available. Empty is no problem: it becomes 1.
+ */
+export function customQuantityProblem(input: string, available: number | null): string | null {
+  const text = input.trim();
+  if (text === '') return null;
+  if (!/^\d+$/.test(text) || Number(text) < 1) return BUYER_MESSAGES.quantityWhole;
+  if (available !== null && Number(text) > available) return SERVER.notEnoughNumbers(available);
+  return null;
+}
 
 /** The reseller code of `?code=` (SPEC §2), trimmed; null when absent or blank. */
 export function readResellerCode(search: string): string | null {

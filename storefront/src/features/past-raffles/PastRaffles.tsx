@@ -1,9 +1,18 @@
-// Past activities and their winners (home page, /sorteos and /ganadores).
-import { formatDate, UI, type PastRaffle } from '@vag/contracts';
+// Past activities and their winners (home page, /sorteos and /ganadores), rendered on
+// the server. A picture that is missing or does not load gives way to a drawn
+// placeholder of the same size.
+import { formatDate, safeHref, safeImageSrc, UI, type PastRaffle } from '@vag/contracts';
+import { useState } from 'react';
 import { usePastRaffles } from '../shared/queries';
 
-export default function PastRaffles({ winnersOnly = false }: { winnersOnly?: boolean }) {
-  const raffles = usePastRaffles();
+export default function PastRaffles({
+  initial,
+  winnersOnly = false,
+}: {
+  initial?: PastRaffle[] | null;
+  winnersOnly?: boolean;
+}) {
+  const raffles = usePastRaffles(initial);
   if (raffles.status === 'loading') return <p className="loading">Cargando actividades...</p>;
   if (raffles.status === 'error' || raffles.data.length === 0)
     return (
@@ -20,12 +29,38 @@ export default function PastRaffles({ winnersOnly = false }: { winnersOnly?: boo
   );
 }
 
+function RaffleImage({ raffle }: { raffle: PastRaffle }) {
+  const [failed, setFailed] = useState(false);
+  const alt = `${raffle.activityName}: ${raffle.prize}`;
+  const image = safeImageSrc(raffle.image);
+  if (!image || failed)
+    return (
+      <div className="raffle-card-placeholder" role="img" aria-label={alt}>
+        <span aria-hidden="true">🏆</span>
+      </div>
+    );
+  return (
+    <img
+      src={image}
+      alt={alt}
+      width={400}
+      height={300}
+      loading="lazy"
+      decoding="async"
+      onError={() => setFailed(true)}
+      // A picture that failed before hydration has already fired its error event.
+      ref={(img) => {
+        if (img?.complete && img.naturalWidth === 0 && img.currentSrc) setFailed(true);
+      }}
+    />
+  );
+}
+
 function RaffleCard({ raffle, winnersOnly }: { raffle: PastRaffle; winnersOnly: boolean }) {
+  const instagram = safeHref(raffle.instagramPostUrl);
   return (
     <li className="card raffle-card">
-      {raffle.image && (
-        <img src={raffle.image} alt={`${raffle.activityName}: ${raffle.prize}`} loading="lazy" />
-      )}
+      <RaffleImage raffle={raffle} />
       <div className="raffle-card-body">
         <h3>{winnersOnly ? raffle.winner : raffle.activityName}</h3>
         <dl>
@@ -46,9 +81,9 @@ function RaffleCard({ raffle, winnersOnly }: { raffle: PastRaffle; winnersOnly: 
             </>
           )}
         </dl>
-        {raffle.instagramPostUrl && (
+        {instagram && (
           <p style={{ margin: '0.75rem 0 0' }}>
-            <a href={raffle.instagramPostUrl} target="_blank" rel="noopener noreferrer">
+            <a href={instagram} target="_blank" rel="noopener noreferrer">
               Ver en Instagram
               <span className="visually-hidden"> (se abre en una pestaña nueva)</span>
             </a>

@@ -1,11 +1,24 @@
 // Instant-prize numbers: buy one of these numbers and win the amount at once. Dimmed
 // and not clickable when the raffle is inactive (SPEC §4).
-import { ERRORS, formatUsd, instantPrizePublicLabel, UI } from '@vag/contracts';
+import {
+  ERRORS,
+  formatUsd,
+  instantPrizePublicLabel,
+  UI,
+  type InstantPrize,
+  type Raffle,
+} from '@vag/contracts';
 import { useInstantPrizes, useLottery } from '../shared/queries';
 
-export default function InstantPrizes() {
-  const prizes = useInstantPrizes();
-  const lottery = useLottery();
+export default function InstantPrizes({
+  initialPrizes,
+  initialRaffle,
+}: {
+  initialPrizes?: InstantPrize[] | null;
+  initialRaffle?: Raffle | null;
+}) {
+  const prizes = useInstantPrizes(initialPrizes);
+  const lottery = useLottery(initialRaffle);
   const disabled = !(lottery.data?.isActive ?? false);
 
   if (prizes.status === 'loading') return <p className="loading">Cargando premios...</p>;

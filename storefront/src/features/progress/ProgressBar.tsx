@@ -1,12 +1,13 @@
-// Sales progress: the bar grows to the sold percentage 300 ms after the data arrives
-// (SPEC §4), so the visitor sees it move.
-import { ERRORS, TIMINGS } from '@vag/contracts';
+// Sales progress, rendered on the server with the figures of that moment. Once in the
+// browser the bar grows to the sold percentage 300 ms later (SPEC §4), so the visitor
+// sees it move, and keeps itself current by asking again every few seconds.
+import { ERRORS, formatCount, TIMINGS, type Progress } from '@vag/contracts';
 import { useEffect, useState } from 'react';
-import { useProgress } from '../shared/queries';
-import { clampPercentage } from './progress';
+import { refreshProgress, useProgress } from '../shared/queries';
+import { clampPercentage, PROGRESS_POLL_MS } from './progress';
 
-export default function ProgressBar() {
-  const progress = useProgress();
+export default function ProgressBar({ initial }: { initial?: Progress | null }) {
+  const progress = useProgress(initial);
   const [shown, setShown] = useState(0);
   const target = progress.data ? clampPercentage(progress.data.percentage) : 0;
 
@@ -15,6 +16,13 @@ export default function ProgressBar() {
     const timer = setTimeout(() => setShown(target), TIMINGS.progressAnimationDelayMs);
     return () => clearTimeout(timer);
   }, [progress.status, target]);
+
+  useEffect(() => {
+    const timer = setInterval(() => {
+      if (document.visibilityState === 'visible') void refreshProgress();
+    }, PROGRESS_POLL_MS);
+    return () => clearInterval(timer);
+  }, []);
 
   if (progress.status === 'error')
     return (
@@ -25,7 +33,7 @@ export default function ProgressBar() {
   if (progress.status === 'loading') return <p className="loading">Cargando progreso...</p>;
   return (
     <>
-      <p className="progress-value">{target.toFixed(2)}%</p>
+      <p className="progress-value">{formatPercent(target)}</p>
       <div
         className="progress-track"
         role="progressbar"
@@ -36,10 +44,15 @@ export default function ProgressBar() {
       >
         <div className="progress-fill" style={{ width: `${shown}%` }} />
       </div>
-      <p className="muted">
-        {progress.data.assigned.toLocaleString('es-EC')} de{' '}
-        {progress.data.total.toLocaleString('es-EC')} números vendidos
-      </p>
+      <p className="muted">{soldText(progress.data)}</p>
     </>
   );
+}
+
+function soldText({ assigned, total }: Progress): string {
+  return `${formatCount(assigned)} de ${formatCount(total)} números vendidos`;
+}
+
+function formatPercent(value: number): string {
+  return `${value.toFixed(2)}%`;
 }

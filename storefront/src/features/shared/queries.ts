@@ -1,5 +1,6 @@
 // The public reads of the home page, each under one cache key so that every island
-// asking for the same data shares the request (SPEC §7 paths, under /api).
+// asking for the same data shares the request (SPEC §7 paths, under /api). Each takes
+// the data the page was rendered with.
 import type {
   InstantPrize,
   Package,
@@ -9,14 +10,26 @@ import type {
   Raffle,
 } from '@vag/contracts';
 import { apiGet } from './api';
-import { useQuery } from './useQuery';
+import { queryClient, useQuery } from './useQuery';
 
-export const useLottery = () => useQuery<Raffle>('lottery', () => apiGet('/lottery'));
-export const useProgress = () =>
-  useQuery<Progress>('progress', () => apiGet('/raffle/raffle-progress'));
-export const usePackages = () => useQuery<Package[]>('packages', () => apiGet('/packages'));
-export const useInstantPrizes = () =>
-  useQuery<InstantPrize[]>('instant-prizes', () => apiGet('/raffle/instant-prizes'));
-export const usePastRaffles = () =>
-  useQuery<PastRaffle[]>('past-raffles', () => apiGet('/past-raffles'));
-export const useSettings = () => useQuery<PublicSettings>('settings', () => apiGet('/settings'));
+type Initial<T> = T | null | undefined;
+
+export const useLottery = (initial?: Initial<Raffle>) =>
+  useQuery<Raffle>('lottery', () => apiGet('/lottery'), { initial });
+export const useProgress = (initial?: Initial<Progress>) =>
+  useQuery<Progress>('progress', fetchProgress, { initial });
+export const usePackages = (initial?: Initial<Package[]>) =>
+  useQuery<Package[]>('packages', () => apiGet('/packages'), { initial });
+export const useInstantPrizes = (initial?: Initial<InstantPrize[]>) =>
+  useQuery<InstantPrize[]>('instant-prizes', () => apiGet('/raffle/instant-prizes'), { initial });
+export const usePastRaffles = (initial?: Initial<PastRaffle[]>) =>
+  useQuery<PastRaffle[]>('past-raffles', () => apiGet('/past-raffles'), { initial });
+export const useSettings = (initial?: Initial<PublicSettings>) =>
+  useQuery<PublicSettings>('settings', () => apiGet('/settings'), { initial });
+
+function fetchProgress(): Promise<Progress> {
+  return apiGet('/raffle/raffle-progress');
+}
+
+/** One more look at the sales progress (the bar polls it). */
+export const refreshProgress = () => queryClient.refresh('progress', fetchProgress);

@@ -61,6 +61,20 @@ export interface QueryClient {
   subscribe(key: string, listener: () => void): () => void;
   /** Forgets `key` so that the next fetch asks the api again. */
   invalidate(key: string): void;
+  /**
+   * Starts `key` from what the server rendered, unless it has a state already: data is
+   * fresh success; null (the server could not read it) is a final error.
+   */
+  seed<T>(key: string, initial: T | null): void;
+  /** Asks again once in the background; a failure keeps the data shown (polling). */
+  refresh<T>(key: string, fn: () => Promise<T>): Promise<void>;
+}
+
+/** The state a server-rendered island starts from (undefined: nothing rendered, load it). */
+export function stateFromInitial<T>(initial: T | null | undefined): QueryState<T> {
+  if (initial === undefined) return { status: 'loading' };
+  if (initial === null) return { status: 'error', error: new Error('not rendered') };
+  return { status: 'success', data: initial };
 }
 
 export function createQueryClient(options: QueryClientOptions = {}): QueryClient {
@@ -87,6 +101,8 @@ export function createQueryClient(options: QueryClientOptions = {}): QueryClient
       if (e.promise) return e.promise;
       if (e.state.status === 'success' && now() - e.fetchedAt < cacheTime)
         return Promise.resolve(e.state.data);
+      if (e.state.status === 'error' && e.fetchedAt === Number.POSITIVE_INFINITY)
+        return Promise.reject(e.state.error);
       const promise = withRetry(fn, retryOptions).then(
         (data) => {
           e.promise = undefined;
@@ -111,6 +127,23 @@ export function createQueryClient(options: QueryClientOptions = {}): QueryClient
     invalidate(key) {
       const e = entry(key);
       e.fetchedAt = 0;
+    },
+    seed<T>(key: string, initial: T | null) {
+      const e = entry<T>(key);
+      if (e.state.status !== 'loading' || e.promise) return;
+      e.state = stateFromInitial(initial);
+      // A server error is final here: the page shows the SPEC text instead of retrying.
+      e.fetchedAt = initial === null ? Number.POSITIVE_INFINITY : now();
+    },
+    async refresh<T>(key: string, fn: () => Promise<T>) {
+      const e = entry<T>(key);
+      try {
+        const data = await fn();
+        e.fetchedAt = now();
+        set(e, { status: 'success', data });
+      } catch {
+        // Keep what is shown; the next round asks again.
+      }
     },
   };
 }

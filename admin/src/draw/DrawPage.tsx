@@ -1,0 +1,109 @@
+// Sorteo (issue 16): the published commitment, the draw rule (editable until the first
+// sale), the closing of the sale and, once it is closed, the official result to enter.
+import { Alert, Box, Card, CardContent, Typography } from '@mui/material';
+import { describeDrawRule, formatDateTime, type FairnessExport } from '@vag/contracts';
+import type { ReactNode } from 'react';
+import { Loading, Title, useTranslate } from 'react-admin';
+import { DrawResultForm } from './DrawResultForm';
+import { DrawRuleForm } from './DrawRuleForm';
+import { useFairness } from './useFairness';
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card sx={{ mb: 2 }}>
+      <CardContent>
+        <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+          {title}
+        </Typography>
+        {children}
+      </CardContent>
+    </Card>
+  );
+}
+
+function Hash({ label, value }: { label: string; value: string }) {
+  return (
+    <Typography variant="body2" sx={{ wordBreak: 'break-all' }}>
+      {label}: <code>{value}</code>
+    </Typography>
+  );
+}
+
+function Outcome({ data }: { data: FairnessExport }) {
+  const t = useTranslate();
+  const { draw, closing } = data;
+  if (draw)
+    return (
+      <>
+        <Typography sx={{ fontWeight: 700 }}>
+          {draw.winningNumber === null
+            ? t('vag.draw.noWinner')
+            : t('vag.draw.winner', { number: draw.winningNumber })}
+        </Typography>
+        <Typography variant="body2">
+          {t('vag.draw.officialResult', {
+            prize: draw.result.firstPrize,
+            draw: draw.result.drawNumber,
+            date: draw.result.drawDate,
+          })}
+        </Typography>
+        {data.reveal && <Hash label={t('vag.draw.revealedKey')} value={data.reveal.key} />}
+      </>
+    );
+  if (!closing) return <Alert severity="info">{t('vag.draw.saleOpen')}</Alert>;
+  return <DrawResultForm />;
+}
+
+export function DrawPage() {
+  const t = useTranslate();
+  const { data, isPending, error } = useFairness();
+  if (isPending) return <Loading />;
+  if (error || !data) return <Alert severity="error">{t('vag.draw.loadError')}</Alert>;
+  const { commitment, closing } = data;
+
+  return (
+    <Box sx={{ py: 2 }}>
+      <Title title={t('vag.draw.title')} />
+      <Typography variant="h5" component="h1" sx={{ fontWeight: 700, mb: 2 }}>
+        {t('vag.draw.title')}
+      </Typography>
+      {!commitment ? (
+        <Alert severity="info">{t('vag.draw.noNumbers')}</Alert>
+      ) : (
+        <>
+          <Section title={t('vag.draw.commitment')}>
+            <Typography variant="body2">
+              {t('vag.draw.committedAt', { date: formatDateTime(commitment.committedAt) })}
+            </Typography>
+            <Hash label={t('vag.draw.keyHash')} value={commitment.keyHash} />
+            <Hash label={t('vag.draw.prizesHash')} value={commitment.prizesHash} />
+            {closing && (
+              <>
+                <Typography variant="body2" sx={{ mt: 1 }}>
+                  {t('vag.draw.closedAt', {
+                    date: formatDateTime(closing.closedAt),
+                    count: closing.soldCount,
+                  })}
+                </Typography>
+                <Hash label={t('vag.draw.soldListHash')} value={closing.soldListHash} />
+              </>
+            )}
+          </Section>
+          <Section title={t('vag.draw.rule')}>
+            <Typography variant="body2" sx={{ mb: 2 }}>
+              {describeDrawRule(data.rule, commitment)}
+            </Typography>
+            {data.lockedAt ? (
+              <Alert severity="info">{t('vag.draw.ruleLocked')}</Alert>
+            ) : (
+              <DrawRuleForm rule={data.rule} />
+            )}
+          </Section>
+          <Section title={t('vag.draw.result')}>
+            <Outcome data={data} />
+          </Section>
+        </>
+      )}
+    </Box>
+  );
+}

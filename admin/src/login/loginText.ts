@@ -1,0 +1,5 @@
+// The sign-in's Spanish texts, read straight from our messages: the screen runs outside
+// react-admin, so it has no translate() and does not load polyglot for a dozen strings.
+import { vagMessages } from '../i18n/es';
+
+export const loginText = (key: keyof typeof vagMessages.login): string => vagMessages.login[key];

@@ -1,0 +1,163 @@
+// A transfer's review in the Detalles dialog: the order code, the receipts the buyer sent
+// (images inline, PDFs opened in a new tab; earlier ones stay listed), who confirmed or
+// rejected and when, and the rejection with a reason (at least 5 characters) that the
+// buyer gets by e-mail and SMS.
+import { Box, Button, TextField, Typography } from '@mui/material';
+import { formatDateTime, rejectTransferSchema } from '@vag/contracts';
+import { useEffect, useState } from 'react';
+import { useRefresh, useTranslate } from 'react-admin';
+import { errorMessage, useToast } from '../common/useToast';
+import { useVagApi } from '../common/useVagApi';
+import { rawFetch } from '../http';
+
+interface Receipt {
+  id: string;
+  contentType: string;
+  size: number;
+  uploadedAt: string;
+}
+interface ReviewEntry {
+  action: 'confirmed' | 'rejected';
+  by: string;
+  at: string;
+  reason?: string;
+}
+export interface ReviewedPurchase {
+  _id?: string;
+  orderCode?: string;
+  receipts?: Receipt[];
+  reviewLog?: ReviewEntry[];
+  review?: { state: string; reason?: string };
+  status: string;
+}
+
+/** The receipt's bytes fetched with the staff token, as a local URL. */
+function useReceiptUrl(purchaseId: string, receipt: Receipt): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    let made: string | null = null;
+    rawFetch(`/api/purchases/${encodeURIComponent(purchaseId)}/receipts/${receipt.id}`, {
+      headers: { Accept: receipt.contentType },
+    })
+      .then((res) => res.blob())
+      .then((blob) => setUrl((made = URL.createObjectURL(blob))))
+      .catch(() => setUrl(null));
+    return () => {
+      if (made) URL.revokeObjectURL(made);
+    };
+  }, [purchaseId, receipt.id, receipt.contentType]);
+  return url;
+}
+
+function ReceiptView({
+  purchaseId,
+  receipt,
+  n,
+}: {
+  purchaseId: string;
+  receipt: Receipt;
+  n: number;
+}) {
+  const translate = useTranslate();
+  const url = useReceiptUrl(purchaseId, receipt);
+  const label = `${translate('vag.review.receipt')} ${n} · ${formatDateTime(receipt.uploadedAt)}`;
+  if (!url) return <Typography variant="body2">{label}</Typography>;
+  return receipt.contentType === 'application/pdf' ? (
+    <Button href={url} target="_blank" rel="noopener" sx={{ justifyContent: 'flex-start' }}>
+      {label} (PDF)
+    </Button>
+  ) : (
+    <Box>
+      <Typography variant="body2">{label}</Typography>
+      <img src={url} alt={label} style={{ maxWidth: '100%', maxHeight: 360 }} />
+    </Box>
+  );
+}
+
+function RejectForm({ purchaseId, onRejected }: { purchaseId: string; onRejected: () => unknown }) {
+  const translate = useTranslate();
+  const toast = useToast();
+  const api = useVagApi();
+  const refresh = useRefresh();
+  const [reason, setReason] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const reject = async () => {
+    const parsed = rejectTransferSchema.safeParse({ reason });
+    if (!parsed.success) return setProblem(parsed.error.issues[0]?.message ?? null);
+    setProblem(null);
+    try {
+      const answer = await api.call<{ msg: string }>(
+        'POST',
+        `/purchases/${encodeURIComponent(purchaseId)}/reject-transfer`,
+        parsed.data,
+      );
+      toast({ title: translate('vag.review.rejectedTitle'), description: answer.msg });
+      setReason('');
+      refresh();
+      await onRejected();
+    } catch (error) {
+      toast({
+        title: translate('vag.review.rejectError'),
+        description: errorMessage(error, translate('vag.common.unknown')),
+        type: 'error',
+      });
+    }
+  };
+
+  return (
+    <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: 'wrap' }}>
+      <TextField
+        size="small"
+        label={translate('vag.review.reason')}
+        value={reason}
+        onChange={(e) => setReason(e.target.value)}
+        error={problem !== null}
+        helperText={problem ?? ' '}
+        sx={{ flex: '1 1 260px' }}
+      />
+      <Button variant="outlined" color="error" onClick={() => void reject()}>
+        {translate('vag.review.reject')}
+      </Button>
+    </Box>
+  );
+}
+
+export function TransferReviewBlock({
+  purchase,
+  id,
+  onChanged,
+}: {
+  purchase: ReviewedPurchase;
+  id: string;
+  /** Reloads the dialog's purchase after a rejection. */
+  onChanged: () => unknown;
+}) {
+  const translate = useTranslate();
+  const receipts = purchase.receipts ?? [];
+  const log = purchase.reviewLog ?? [];
+  return (
+    <Box sx={{ gridColumn: '1 / -1', overflowWrap: 'anywhere' }} data-testid="transfer-review">
+      <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700 }}>
+        {translate('vag.review.title')}
+      </Typography>
+      {purchase.orderCode && (
+        <Typography>
+          {translate('vag.review.orderCode')}: <strong>{purchase.orderCode}</strong>
+        </Typography>
+      )}
+      {receipts.length === 0 ? (
+        <Typography color="text.secondary">{translate('vag.review.noReceipts')}</Typography>
+      ) : (
+        receipts.map((r, i) => <ReceiptView key={r.id} purchaseId={id} receipt={r} n={i + 1} />)
+      )}
+      {log.map((entry) => (
+        <Typography key={`${entry.action}-${entry.at}`} variant="body2">
+          {translate(`vag.review.${entry.action}`)} · {entry.by} · {formatDateTime(entry.at)}
+          {entry.reason ? ` · ${entry.reason}` : ''}
+        </Typography>
+      ))}
+      {purchase.status === 'PENDING' && <RejectForm purchaseId={id} onRejected={onChanged} />}
+    </Box>
+  );
+}

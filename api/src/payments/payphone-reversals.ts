@@ -1,0 +1,73 @@
+// PayPhone may reverse an approved payment later the same day. This job looks recent
+// PayPhone sales up again (a few per run: PayPhone allows about 30 lookups a minute)
+// and flags a reversed one on the purchase for staff. The numbers stay assigned: what
+// to do with them is a staff decision, not something to undo silently.
+import type { AppDeps } from '../context';
+import { findMobilePaymentsToRecheck, markMobileChecked } from '@vag/core/db/purchases';
+import { payphoneConfig } from './credentials';
+import { fetchPayPhoneSale } from './payphone';
+import type { Stoppable } from '@vag/core';
+
+const PER_RUN = 10;
+const INTERVAL_MS = 5 * 60_000;
+const WINDOW_MS = 24 * 3_600_000;
+
+/** One pass; answers how many reversals it found. */
+export async function checkPayPhoneReversals(
+  deps: Pick<AppDeps, 'db' | 'env' | 'log'>,
+  now: Date = new Date(),
+): Promise<number> {
+  const config = await payphoneConfig(deps);
+  if (!config) return 0;
+  let reversed = 0;
+  for (const purchase of await findMobilePaymentsToRecheck(
+    deps.db,
+    new Date(now.getTime() - WINDOW_MS),
+    PER_RUN,
+  )) {
+    const transactionId = purchase.mobile?.transactionId;
+    if (typeof transactionId !== 'number') continue;
+    const sale = await fetchPayPhoneSale(config, transactionId);
+    const isReversed =
+      sale !== null && !(sale.statusCode === 3 && sale.transactionStatus === 'Approved');
+    await markMobileChecked(
+      deps.db,
+      purchase._id,
+      isReversed
+        ? `PayPhone informa la transacción ${transactionId} como ${sale!.transactionStatus}`
+        : null,
+    );
+    if (isReversed) {
+      reversed++;
+      deps.log.error(
+        { purchaseId: purchase._id, transactionId, status: sale!.transactionStatus },
+        'PayPhone payment reversed after confirmation',
+      );
+    }
+  }
+  return reversed;
+}
+
+export async function startPayPhoneReversalCheck(deps: AppDeps): Promise<Stoppable> {
+  let running: Promise<unknown> | null = null;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = checkPayPhoneReversals(deps)
+      .catch((err: unknown) =>
+        deps.log.warn(
+          { err: err instanceof Error ? err.message : String(err) },
+          'PayPhone reversal check failed; next run retries',
+        ),
+      )
+      .finally(() => {
+        running = null;
+      });
+  }, INTERVAL_MS);
+  timer.unref();
+  return {
+    stop: async () => {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

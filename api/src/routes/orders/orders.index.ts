@@ -1,0 +1,73 @@
+// The buyer's order page: GET /api/orders/{id}?key=… and the receipt upload
+// POST /api/orders/{id}/receipt?key=… (the file as the raw body: JPEG, PNG or PDF up to
+// 5 MB, typed by its first bytes). Without the right key both answer 404, so an id
+// alone reveals nothing.
+import { randomUUID } from 'node:crypto';
+import { idParamSchema, ORDER_MESSAGES, RECEIPT_MAX_BYTES, type ReceiptType } from '@vag/contracts';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { AppEnv } from '../../context';
+import { addReceipt } from '@vag/core/db/order-review';
+import { getPurchase, type PurchaseDoc } from '@vag/core/db/purchases';
+import { saveReceiptFile } from '@vag/core/db/receipts';
+import { apiError } from '../../lib/errors';
+import { validate } from '../../lib/validate';
+import { accessKeyMatches } from '../../payments/order-code';
+import { currentSettings } from '@vag/core/settings/live-settings';
+import { orderView } from './order-view';
+import type { Db } from 'mongodb';
+
+const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+
+/** The receipt's type by its first bytes (never by name or header), or null. */
+export function sniffReceiptType(bytes: Uint8Array): ReceiptType | null {
+  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
+  if (bytes.length >= 8 && PNG.every((b, i) => bytes[i] === b)) return 'image/png';
+  if (String.fromCharCode(...bytes.subarray(0, 5)) === '%PDF-') return 'application/pdf';
+  return null;
+}
+
+async function keyedPurchase(db: Db, id: string, key: string | undefined): Promise<PurchaseDoc> {
+  const purchase = await getPurchase(db, id);
+  if (!purchase || !accessKeyMatches(purchase.accessKey, key))
+    throw apiError(404, ORDER_MESSAGES.orderNotFound);
+  return purchase;
+}
+
+export const ordersRouter = new Hono<AppEnv>()
+  .get('/:id', validate('param', idParamSchema), async (c) => {
+    const deps = c.get('deps');
+    const purchase = await keyedPurchase(deps.db, c.req.valid('param').id, c.req.query('key'));
+    return c.json(orderView(purchase, await currentSettings(deps)));
+  })
+  .post(
+    '/:id/receipt',
+    bodyLimit({
+      maxSize: RECEIPT_MAX_BYTES,
+      onError: (c) => c.json({ msg: ORDER_MESSAGES.receiptTooLarge }, 413),
+    }),
+    validate('param', idParamSchema),
+    async (c) => {
+      const deps = c.get('deps');
+      const { id } = c.req.valid('param');
+      await keyedPurchase(deps.db, id, c.req.query('key'));
+      const data = Buffer.from(await c.req.arrayBuffer());
+      if (data.length === 0) throw apiError(400, ORDER_MESSAGES.receiptEmpty);
+      if (data.length > RECEIPT_MAX_BYTES) throw apiError(413, ORDER_MESSAGES.receiptTooLarge);
+      const contentType = sniffReceiptType(data);
+      if (!contentType) throw apiError(415, ORDER_MESSAGES.receiptType);
+
+      const receipt = { id: randomUUID(), contentType, size: data.length, uploadedAt: new Date() };
+      // The file first: a receipt listed on the purchase always has its bytes.
+      await saveReceiptFile(deps.db, receipt.id, id, data, contentType);
+      const updated = await addReceipt(deps.db, id, receipt);
+      if (!updated) throw apiError(409, ORDER_MESSAGES.receiptNotAccepted);
+      return c.json(
+        {
+          msg: ORDER_MESSAGES.receiptReceived,
+          order: orderView(updated, await currentSettings(deps)),
+        },
+        201,
+      );
+    },
+  );

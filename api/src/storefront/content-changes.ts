@@ -1,0 +1,34 @@
+// Every successful staff change to what the public pages show drops the storefront
+// cache in every process. One middleware over the mutating routes, so a new route under
+// these paths cannot forget it.
+import type { ContentKind } from '@vag/contracts';
+import type { MiddlewareHandler } from 'hono';
+import type { AppEnv } from '../context';
+import { publishContentChanged } from './cache';
+
+const CONTENT_PATHS: ReadonlyArray<[prefix: string, kind: ContentKind]> = [
+  ['/api/lottery', 'raffle'],
+  ['/api/packages', 'packages'],
+  ['/api/past-raffles', 'past-raffles'],
+  ['/api/settings', 'settings'],
+  ['/api/raffle/', 'instant-prizes'],
+  ['/upload-media.php', 'media'],
+];
+
+export function contentKindOf(path: string): ContentKind | null {
+  return CONTENT_PATHS.find(([prefix]) => path.startsWith(prefix))?.[1] ?? null;
+}
+
+export function contentChanges(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    await next();
+    if (c.req.method === 'GET' || c.req.method === 'HEAD' || c.res.status >= 400) return;
+    const kind = contentKindOf(c.req.path);
+    if (!kind) return;
+    const deps = c.get('deps');
+    // The change is saved already: a bus failure only delays other processes by the cache's TTL.
+    await publishContentChanged(deps, kind).catch((err: unknown) =>
+      deps.log.error({ err, kind }, 'content change not published'),
+    );
+  };
+}

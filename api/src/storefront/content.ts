@@ -1,0 +1,128 @@
+// Reads everything a public page shows, each part on its own: a part that fails (the
+// store cannot answer, or a stored document no longer fits its contract) is null, its
+// section shows the SPEC error, and the rest of the page still renders.
+import {
+  CAROUSEL_SLOTS,
+  instantPrizeSchema,
+  packageSchema,
+  pastRaffleSchema,
+  progressSchema,
+  publicSettingsSchema,
+  raffleSchema,
+  IMAGE_VARIANT_WIDTHS,
+  MEDIA_SLOTS,
+  mediaUrl,
+  mediaVariantName,
+  type MediaSlotName,
+  type StorefrontContent,
+  type StoredMediaSlots,
+} from '@vag/contracts';
+import type { Db } from 'mongodb';
+import type { Env } from '@vag/core';
+import { ZodError, type z } from 'zod';
+import type { Logger } from 'pino';
+import { listInstantPrizes } from '@vag/core/db/instant-prizes';
+import { listMediaInfo, type MediaInfo } from '@vag/core/db/media';
+import { listPackages } from '@vag/core/db/packages';
+import { listPastRaffles } from '@vag/core/db/past-raffles';
+import { getCurrentRaffle } from '@vag/core/db/raffle';
+import { CURRENT_RAFFLE_ID } from '@vag/core/db/raffle-numbers';
+import { getSettings } from '@vag/core/db/settings';
+import { withId } from '../lib/simple-rest';
+import { heroView } from '../routes/lottery/lottery.index';
+import { packageView } from '../routes/packages/packages.index';
+import { pastRaffleView } from '../routes/past-raffles/past-raffles.index';
+import { cachedProgress } from '../routes/raffle/raffle.index';
+import { publicView } from '../routes/settings/settings.index';
+
+export async function loadStorefrontContent(
+  db: Db,
+  env: Env,
+  log: Logger,
+): Promise<StorefrontContent> {
+  const publicUrl = env.PUBLIC_URL;
+  const part = <S extends z.ZodType>(
+    name: string,
+    schema: S,
+    read: () => Promise<unknown>,
+  ): Promise<z.infer<S> | null> =>
+    read()
+      .then((value) => fitting(schema, value))
+      .catch((err: unknown) => {
+        // A document off its contract is named by its fields, not by a stack trace.
+        const detail = err instanceof ZodError ? { issues: err.issues.slice(0, 5) } : { err };
+        log.error({ ...detail, part: name }, 'storefront content part failed');
+        return null;
+      });
+  const [raffle, progress, packages, instantPrizes, pastRaffles, settings, media] =
+    await Promise.all([
+      part('raffle', raffleSchema, async () => {
+        const doc = await getCurrentRaffle(db);
+        if (!doc) throw new Error('no current raffle');
+        return heroView(doc);
+      }),
+      part('progress', progressSchema, () => cachedProgress(db)),
+      part('packages', packageSchema.array(), async () =>
+        (await listPackages(db)).map(packageView),
+      ),
+      part('instant-prizes', instantPrizeSchema.array(), async () =>
+        (await listInstantPrizes(db, CURRENT_RAFFLE_ID)).map(withId),
+      ),
+      part('past-raffles', pastRaffleSchema.array(), async () =>
+        (await listPastRaffles(db)).map(pastRaffleView),
+      ),
+      part('settings', publicSettingsSchema, async () => publicView(await getSettings(db), env)),
+      listMediaInfo(db)
+        .then(storedSlots)
+        .catch((err: unknown) => {
+          log.error({ err, part: 'media' }, 'storefront content part failed');
+          return {};
+        }),
+    ]);
+  return {
+    raffle,
+    progress,
+    packages,
+    instantPrizes,
+    pastRaffles,
+    settings,
+    media,
+    publicUrl: publicUrl.replace(/\/+$/, ''),
+  };
+}
+
+/**
+ * The value itself once it fits its contract: the check guards the pages, and fields
+ * the contract does not name yet still reach them.
+ */
+function fitting<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw result.error;
+  return value as z.infer<S>;
+}
+
+/** The filled slots with their sizes and WebP copies, from the files' metadata. */
+function storedSlots(files: Map<string, MediaInfo>): StoredMediaSlots {
+  const slots: StoredMediaSlots = {};
+  for (const slot of MEDIA_SLOTS) {
+    const file = files.get(slot);
+    if (!file) continue;
+    // Files stored before sizes were recorded get a 16:9 guess; the frame crops to fit anyway.
+    slots[slot] = {
+      src: `${mediaUrl(slot)}?v=${file.id}`,
+      width: file.width ?? 1280,
+      height: file.height ?? 720,
+      variants: variantsOf(slot, files),
+    };
+  }
+  return slots;
+}
+
+function variantsOf(slot: MediaSlotName, files: Map<string, MediaInfo>) {
+  if (!CAROUSEL_SLOTS.includes(slot)) return [];
+  return IMAGE_VARIANT_WIDTHS.flatMap((width) => {
+    const name = mediaVariantName(slot, width);
+    const file = files.get(name);
+    return file?.width ? [{ src: `/media/${name}?v=${file.id}`, width: file.width }] : [];
+  });
+}

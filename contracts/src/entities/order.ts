@@ -1,0 +1,96 @@
+// The buyer's order page (/pedido): what a purchase id plus its access key may read, what
+// an id alone may read, the receipt rules and the staff's rejection.
+import { z } from 'zod';
+import { idSchema, isoDateTimeSchema, paymentMethodSchema } from '../common';
+import { ORDER_MESSAGES as M } from '../order-messages';
+import { bankAccountSchema } from './settings';
+import { purchaseStatusSchema } from './purchase';
+
+export const ORDER_STATES = [
+  'awaiting_payment',
+  'in_review',
+  'rejected',
+  'paid',
+  'expired',
+  'refund',
+] as const;
+export type OrderState = (typeof ORDER_STATES)[number];
+
+/** Receipts: JPEG, PNG or PDF (checked by content), at most 5 MB. */
+export const RECEIPT_MAX_BYTES = 5 * 1024 * 1024;
+export const RECEIPT_TYPES = ['image/jpeg', 'image/png', 'application/pdf'] as const;
+export type ReceiptType = (typeof RECEIPT_TYPES)[number];
+
+export const receiptInfoSchema = z.object({
+  id: idSchema,
+  contentType: z.enum(RECEIPT_TYPES),
+  size: z.number().int().nonnegative(),
+  uploadedAt: isoDateTimeSchema,
+});
+export type ReceiptInfo = z.infer<typeof receiptInfoSchema>;
+
+export const reviewActionSchema = z.object({
+  action: z.enum(['confirmed', 'rejected']),
+  by: z.string(),
+  at: isoDateTimeSchema,
+  reason: z.string().optional(),
+});
+export type ReviewAction = z.infer<typeof reviewActionSchema>;
+
+/** GET /orders/{id}?key=…: the order page. */
+export const orderViewSchema = z.object({
+  id: idSchema,
+  orderCode: z.string(),
+  state: z.enum(ORDER_STATES),
+  /** The state in words: 'Pendiente de pago', 'Comprobante en revisión', … */
+  statusText: z.string(),
+  rejectionReason: z.string().nullable(),
+  status: purchaseStatusSchema,
+  paymentMethod: paymentMethodSchema,
+  createdAt: isoDateTimeSchema,
+  /** When the hold ends (null once paid or expired). */
+  deadline: isoDateTimeSchema.nullable(),
+  quantity: z.number().int(),
+  totalPrice: z.number(),
+  packageName: z.string(),
+  firstName: z.string(),
+  bankAccounts: z.array(bankAccountSchema),
+  whatsappNumber: z.string(),
+  whatsappText: z.string(),
+  receipts: z.array(receiptInfoSchema),
+  canUploadReceipt: z.boolean(),
+  /** The numbers, once paid and assigned. */
+  assignedNumbers: z.array(z.string()),
+});
+export type OrderView = z.infer<typeof orderViewSchema>;
+
+/** GET /purchases/{id} without the key: nothing personal, nothing to act on. */
+export const purchaseSummarySchema = z.object({
+  _id: idSchema,
+  id: idSchema,
+  status: purchaseStatusSchema,
+  createdAt: isoDateTimeSchema,
+  paymentMethod: paymentMethodSchema,
+  quantity: z.number().int(),
+  unitPrice: z.number(),
+  totalPrice: z.number(),
+  packageData: z.object({ name: z.string() }).nullable(),
+  /** Tells the page that the full view needs the order link. */
+  keyRequired: z.literal(true),
+});
+export type PurchaseSummary = z.infer<typeof purchaseSummarySchema>;
+
+/** POST /purchases/{id}/reject-transfer. */
+export const rejectTransferSchema = z.object({
+  reason: z
+    .string({ error: M.rejectReasonMin })
+    .trim()
+    .min(5, { error: M.rejectReasonMin })
+    .max(500, { error: M.rejectReasonMax }),
+});
+export type RejectTransfer = z.infer<typeof rejectTransferSchema>;
+
+/** The order page's address for a purchase. */
+export function orderPath(purchaseId: string, accessKey: string): string {
+  return `/pedido?id=${encodeURIComponent(purchaseId)}&key=${encodeURIComponent(accessKey)}`;
+}

@@ -1,0 +1,19 @@
+// Answers of the fairness calls of the api (the bodies are drawRuleSchema and officialResultSchema).
+import { z } from 'zod';
+import { drawRuleSchema } from './draw-rule';
+import { fairnessDrawSchema, fairnessRevealSchema } from './fairness-export';
+
+/** GET /raffle/fairness/{ref}: a drawn raffle's record, kept after the next raffle starts. */
+export const raffleRefParamSchema = z.object({ ref: z.string().min(1).max(100) });
+
+/** PUT /raffle/draw-rule. */
+export const drawRuleResponseSchema = z.object({ msg: z.string(), rule: drawRuleSchema });
+export type DrawRuleResponse = z.infer<typeof drawRuleResponseSchema>;
+
+/** POST /raffle/draw: the recorded draw and the secrets it reveals. */
+export const recordDrawResponseSchema = z.object({
+  msg: z.string(),
+  draw: fairnessDrawSchema,
+  reveal: fairnessRevealSchema,
+});
+export type RecordDrawResponse = z.infer<typeof recordDrawResponseSchema>;

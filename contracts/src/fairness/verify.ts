@@ -1,0 +1,171 @@
+// The checks anyone can run on a published fairness record once the key is revealed:
+// the same pure code runs in the browser (/verificar) and offline (npm run verify-draw).
+// Each check answers whether it held and, in Spanish, what it found.
+import { padNumber } from '../helpers/numbers';
+import {
+  instantPrizesCommitment,
+  keyCommitment,
+  soldListHash,
+  type SoldEntry,
+} from './commitments';
+import { applyDrawRule, resultMismatch } from './draw-rule';
+import type { FairnessClaim, FairnessExport } from './fairness-export';
+import { createPermutation, numbersAt, type Permutation } from './permutation';
+
+export type FairnessCheckId = 'key' | 'instant-prizes' | 'sold-list' | 'winner' | 'buyer';
+
+export interface FairnessCheck {
+  id: FairnessCheckId;
+  ok: boolean;
+  message: string;
+}
+
+const pass = (id: FairnessCheckId, message: string): FairnessCheck => ({ id, ok: true, message });
+const fail = (id: FairnessCheckId, message: string): FairnessCheck => ({ id, ok: false, message });
+
+const NOT_REVEALED = 'La clave aún no se ha revelado: se publica con el resultado del sorteo';
+const NO_COMMITMENT = 'La rifa no tiene compromiso publicado';
+
+/** The revealed key hashes to the commitment published when the numbers were generated. */
+export function checkKey(data: FairnessExport): FairnessCheck {
+  const { commitment, reveal } = data;
+  if (!commitment) return fail('key', NO_COMMITMENT);
+  if (!reveal) return fail('key', NOT_REVEALED);
+  const hash = safe(() => keyCommitment({ ...commitment, key: reveal.key }));
+  return hash === commitment.keyHash
+    ? pass('key', 'La clave revelada corresponde al compromiso publicado')
+    : fail('key', 'La clave revelada NO corresponde al compromiso publicado');
+}
+
+/** The revealed salt and prizes hash to the published prize commitment. */
+export function checkInstantPrizes(data: FairnessExport): FairnessCheck {
+  const { commitment, reveal } = data;
+  if (!commitment) return fail('instant-prizes', NO_COMMITMENT);
+  if (!reveal) return fail('instant-prizes', NOT_REVEALED);
+  const hash = safe(() =>
+    instantPrizesCommitment(commitment.raffleRef, reveal.prizesSalt, reveal.instantPrizeNumbers),
+  );
+  return hash === commitment.prizesHash
+    ? pass('instant-prizes', 'Los premios instantáneos son los comprometidos antes de la venta')
+    : fail('instant-prizes', 'Los premios instantáneos NO son los comprometidos antes de la venta');
+}
+
+/** The claims, through the revealed key, give exactly the sold list whose hash closed the sale. */
+export function checkSoldList(data: FairnessExport): FairnessCheck {
+  const { commitment, reveal, closing } = data;
+  if (!commitment) return fail('sold-list', NO_COMMITMENT);
+  if (!reveal) return fail('sold-list', NOT_REVEALED);
+  if (!closing) return fail('sold-list', 'La venta aún no se ha cerrado');
+  const sold = safe(() => soldEntries(data, permutationOf(data)));
+  if (!sold) return fail('sold-list', 'Las posiciones vendidas se salen de la rifa o se repiten');
+  if (sold.length !== closing.soldCount)
+    return fail(
+      'sold-list',
+      `Se publicaron ${closing.soldCount} números vendidos, pero las compras suman ${sold.length}`,
+    );
+  return soldListHash(commitment.raffleRef, sold) === closing.soldListHash
+    ? pass(
+        'sold-list',
+        `La lista de ${sold.length} números vendidos es la publicada al cerrar la venta`,
+      )
+    : fail('sold-list', 'La lista de números vendidos NO es la publicada al cerrar la venta');
+}
+
+/** The official result is the declared draw, and the rule applied to it gives the recorded winner. */
+export function checkWinner(data: FairnessExport): FairnessCheck {
+  const { commitment, reveal, closing, draw } = data;
+  if (!commitment) return fail('winner', NO_COMMITMENT);
+  if (!draw || !reveal) return fail('winner', 'El sorteo aún no se ha realizado');
+  const mismatch = resultMismatch(data.rule, draw.result, closing?.closedAt ?? null);
+  if (mismatch) return fail('winner', mismatch);
+  const perm = permutationOf(data);
+  const sold = safe(() => soldEntries(data, perm));
+  if (!sold) return fail('winner', 'Las posiciones vendidas se salen de la rifa o se repiten');
+  const outcome = safe(() =>
+    applyDrawRule(
+      draw.result.firstPrize,
+      commitment,
+      sold.map((s) => Number(s.number)),
+    ),
+  );
+  if (!outcome) return fail('winner', 'El primer premio publicado no es un número');
+  const width = commitment.numberWidth;
+  const drawn = padNumber(outcome.drawn, width);
+  const winner = outcome.winner === null ? null : padNumber(outcome.winner, width);
+  if (drawn !== draw.drawnNumber || winner !== draw.winningNumber)
+    return fail(
+      'winner',
+      `Según la regla, el primer premio ${draw.result.firstPrize} da el número ${winner ?? 'ninguno'}, no el ${draw.winningNumber ?? 'ninguno'}`,
+    );
+  const holder =
+    winner === null ? null : (sold.find((s) => s.number === winner)?.reference ?? null);
+  if (holder !== draw.winnerReference)
+    return fail(
+      'winner',
+      `El número ${winner} pertenece a la compra ${holder}, no a ${draw.winnerReference}`,
+    );
+  return winner === null
+    ? pass('winner', 'No se vendió ningún número: el sorteo queda sin ganador')
+    : pass('winner', `El primer premio ${draw.result.firstPrize} da el número ganador ${winner}`);
+}
+
+/** A buyer's numbers (from their order) are the permutation's outputs at their claimed positions. */
+export function checkBuyerNumbers(
+  data: FairnessExport,
+  reference: string,
+  numbers: readonly string[],
+): FairnessCheck {
+  if (!data.commitment) return fail('buyer', NO_COMMITMENT);
+  if (!data.reveal) return fail('buyer', NOT_REVEALED);
+  const claim = data.claims.find((c) => c.reference === reference);
+  if (!claim) return fail('buyer', `No hay números publicados para la compra ${reference}`);
+  const expected = safe(() => numbersAt(permutationOf(data), claim, data.commitment!.numberWidth));
+  if (!expected) return fail('buyer', 'Las posiciones de la compra se salen de la rifa');
+  const given = numbers.map((n) => padNumber(n.trim(), data.commitment!.numberWidth));
+  return sameNumbers(expected, given)
+    ? pass('buyer', `Tus ${expected.length} números son los que la clave asigna a tu compra`)
+    : fail('buyer', `La clave asigna a tu compra los números ${expected.join(', ')}`);
+}
+
+/** Every check that applies to the record (the buyer's own check needs their numbers). */
+export function verifyFairness(data: FairnessExport): FairnessCheck[] {
+  return [checkKey(data), checkInstantPrizes(data), checkSoldList(data), checkWinner(data)];
+}
+
+/** The sold numbers with their purchase references, from the claims and the revealed key. */
+export function soldEntries(data: FairnessExport, perm: Permutation): SoldEntry[] {
+  const width = data.commitment?.numberWidth ?? 1;
+  assertDisjoint(data.claims, perm.size);
+  return data.claims.flatMap((claim) =>
+    numbersAt(perm, claim, width).map((number) => ({ number, reference: claim.reference })),
+  );
+}
+
+function permutationOf(data: FairnessExport): Permutation {
+  if (!data.commitment || !data.reveal) throw new Error('nothing revealed');
+  return createPermutation(data.reveal.key, data.commitment.totalNumbers);
+}
+
+function assertDisjoint(claims: readonly FairnessClaim[], size: number): void {
+  const sorted = [...claims].sort((a, b) => a.start - b.start);
+  let end = 0;
+  for (const claim of sorted) {
+    if (claim.start < end || claim.start + claim.count > size)
+      throw new RangeError(`claim ${claim.reference} overlaps or leaves the raffle`);
+    end = claim.start + claim.count;
+  }
+}
+
+function sameNumbers(a: readonly string[], b: readonly string[]): boolean {
+  const x = [...a].sort();
+  const y = [...b].sort();
+  return x.length === y.length && x.every((n, i) => n === y[i]);
+}
+
+function safe<T>(compute: () => T): T | null {
+  try {
+    return compute();
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,49 @@
+// Texts of the bank-transfer order flow (order page, receipts, staff review, the buyer's
+// order e-mails and SMS) that SPEC leaves to us.
+export const ORDER_MESSAGES = {
+  status: {
+    awaitingPayment: 'Pendiente de pago',
+    inReview: 'Comprobante en revisión',
+    paid: 'Pagado',
+    rejected: 'Rechazado',
+    expired: 'Vencido',
+    refund: 'Pago recibido tarde: reembolso pendiente',
+  },
+  orderNotFound: 'Pedido no encontrado. Revisa el enlace que te enviamos por correo.',
+  receiptTooLarge: 'El comprobante no puede pesar más de 5 MB.',
+  receiptType: 'El comprobante debe ser una imagen JPEG o PNG, o un PDF.',
+  receiptEmpty: 'Adjunta el comprobante de tu transferencia.',
+  receiptNotAccepted: 'Este pedido ya no acepta comprobantes.',
+  receiptReceived: 'Recibimos tu comprobante. Lo revisaremos y te avisaremos por correo y SMS.',
+  receiptNotFound: 'Comprobante no encontrado.',
+  rejectReasonMin: 'Escribe el motivo del rechazo (al menos 5 caracteres).',
+  rejectReasonMax: 'El motivo no puede superar 500 caracteres.',
+  rejected: 'Comprobante rechazado. El comprador recibió el motivo por correo y SMS.',
+  notRejectable: 'Solo se puede rechazar un comprobante de un pedido pendiente de pago.',
+  resellerConfirmOff:
+    'Los revendedores no pueden confirmar ni rechazar pagos. Un administrador puede activarlo en Ajustes.',
+  resellerNotOwnSale: 'Solo puedes confirmar o rechazar pagos de tus propias ventas.',
+  whatsappText: (orderCode: string, amount: string) =>
+    `Hola, hice una transferencia para mi pedido ${orderCode} de Voy a Ganar por $${amount}. Te envío el comprobante.`,
+  // E-mails and SMS
+  createdSubject: (orderCode: string) => `Tu pedido ${orderCode}: datos para la transferencia`,
+  createdText: (orderCode: string, amount: string, deadline: string, link: string) =>
+    `Tu pedido ${orderCode} por $${amount} está reservado hasta el ${deadline}. Transfiere el monto a una de nuestras cuentas escribiendo ${orderCode} como concepto y sube el comprobante aquí: ${link}`,
+  createdSms: (orderCode: string, amount: string, link: string) =>
+    `Voy a Ganar: pedido ${orderCode} por $${amount}. Transfiere con el concepto ${orderCode} y sube el comprobante: ${link}`,
+  rejectedSubject: (orderCode: string) => `Tu comprobante del pedido ${orderCode} fue rechazado`,
+  rejectedText: (orderCode: string, reason: string, deadline: string, link: string) =>
+    `Revisamos el comprobante de tu pedido ${orderCode} y no pudimos aceptarlo. Motivo: ${reason}. Tus números siguen reservados hasta el ${deadline}: sube un nuevo comprobante aquí: ${link}`,
+  rejectedSms: (orderCode: string, reason: string, link: string) =>
+    `Voy a Ganar: rechazamos el comprobante del pedido ${orderCode}. Motivo: ${reason}. Sube uno nuevo: ${link}`,
+  reminderSubject: (orderCode: string) => `Tu pedido ${orderCode} vence pronto`,
+  reminderText: (orderCode: string, amount: string, deadline: string, link: string) =>
+    `Tu pedido ${orderCode} por $${amount} vence el ${deadline}. Si ya transferiste, sube el comprobante; si no, hazlo antes de esa hora para no perder tus números: ${link}`,
+  reminderSms: (orderCode: string, deadline: string, link: string) =>
+    `Voy a Ganar: tu pedido ${orderCode} vence el ${deadline}. Sube tu comprobante: ${link}`,
+  expiredSubject: (orderCode: string) => `Tu pedido ${orderCode} venció`,
+  expiredText: (orderCode: string) =>
+    `Tu pedido ${orderCode} venció sin un pago confirmado y los números reservados fueron liberados para otros compradores. Si ya transferiste, escríbenos por WhatsApp con tu comprobante.`,
+  expiredSms: (orderCode: string) =>
+    `Voy a Ganar: tu pedido ${orderCode} vencio y los numeros reservados fueron liberados.`,
+} as const;

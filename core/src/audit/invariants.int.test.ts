@@ -1,0 +1,158 @@
+// The audit must catch each broken invariant it claims to check, and pass a clean sellout.
+import { randomUUID } from 'node:crypto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { reconcileFacts } from '../db/report-facts';
+import { createTestDatabase, type TestDatabase } from '../testing/test-db';
+import { auditRaffle, type AuditReport } from './invariants';
+
+type Doc = { _id: string; [field: string]: unknown };
+
+const N = 20;
+const expired = new Date(Date.now() - 3_600_000);
+const later = new Date(Date.now() + 3_600_000);
+
+/** A purchase with what the reports list of it, at $1 a number. */
+function purchase(status: string, quantity: number, extra: Record<string, unknown> = {}) {
+  return {
+    _id: randomUUID(),
+    raffleId: 'current',
+    createdAt: new Date(),
+    buyer: { firstName: 'Ana', lastName: 'Pérez', email: 'ana@example.ec' },
+    paymentMethod: 'paypal',
+    resellerCode: null,
+    packageType: 'custom',
+    status,
+    quantity,
+    totalPrice: quantity,
+    ...extra,
+  };
+}
+
+function completed(numbers: number[], extra: Record<string, unknown> = {}) {
+  return purchase('COMPLETED', numbers.length, {
+    assignedNumbers: numbers.map((n) => String(n).padStart(2, '0')),
+    reservation: { active: false, expiresAt: later },
+    notifications: { email: { status: 'sent' }, sms: { status: 'logged' } },
+    paidAt: new Date(),
+    ...extra,
+  });
+}
+
+function failing(report: AuditReport): string[] {
+  return report.results.filter((r) => !r.ok).map((r) => r.id);
+}
+
+describe('sellout audit', () => {
+  let t: TestDatabase;
+  beforeEach(async () => {
+    t = await createTestDatabase();
+  });
+  afterEach(async () => {
+    await t.drop();
+  });
+
+  /**
+   * The raffle, the purchases and, unless told otherwise, one claim per completed
+   * purchase and the reports' fact of each purchase.
+   */
+  async function seed(
+    purchases: object[],
+    raffle: Record<string, unknown> = {},
+    { claims = true, reports = true } = {},
+  ) {
+    const sold = purchases
+      .filter((p) => (p as { status: string }).status === 'COMPLETED')
+      .reduce((s, p) => s + (p as { quantity: number }).quantity, 0);
+    await t.db.collection<Doc>('raffles').insertOne({
+      _id: 'current',
+      totalNumbers: N,
+      numberWidth: 2,
+      numbersGenerated: true,
+      available: N - sold,
+      reserved: 0,
+      sold,
+      soldOut: sold === N,
+      ...raffle,
+    });
+    if (purchases.length) await t.db.collection('purchases').insertMany(purchases as never[]);
+    if (reports) await reconcileFacts(t.db, async () => purchases as never[]);
+    let start = 0;
+    for (const p of purchases as Array<{ _id: string; status: string; quantity: number }>) {
+      if (!claims || p.status !== 'COMPLETED') continue;
+      await t.db.collection<Doc>('number_claims').insertOne({
+        _id: `current:${start}`,
+        raffleId: 'current',
+        start,
+        count: p.quantity,
+        purchaseId: p._id,
+      });
+      start += p.quantity;
+    }
+  }
+
+  it('passes a clean sold-out raffle', async () => {
+    await seed([
+      completed([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]),
+      completed([10, 11, 12, 13, 14, 15, 16, 17, 18, 19]),
+    ]);
+    const report = await auditRaffle(t.db);
+    expect(failing(report)).toEqual([]);
+    expect(report.stats.assigned).toBe(N);
+  });
+
+  it('fails I1 when a number is held by two purchases', async () => {
+    await seed([completed([1, 2]), completed([2, 3])]);
+    expect(failing(await auditRaffle(t.db))).toContain('I1');
+  });
+
+  it('fails I2 when sold out with fewer numbers assigned than N', async () => {
+    await seed([completed([1, 2])], { available: 0, sold: N });
+    expect(failing(await auditRaffle(t.db))).toContain('I2');
+  });
+
+  it('fails I3 when a completed purchase is short of its quantity', async () => {
+    await seed([completed([1, 2], { quantity: 3 })]);
+    expect(failing(await auditRaffle(t.db))).toEqual(expect.arrayContaining(['I3']));
+  });
+
+  it('fails the notification check when an SMS failed', async () => {
+    await seed([
+      completed([4], { notifications: { email: { status: 'sent' }, sms: { status: 'failed' } } }),
+    ]);
+    expect(failing(await auditRaffle(t.db))).toEqual(['notify']);
+  });
+
+  it('fails the pending check for a reservation left past its expiry', async () => {
+    await seed([purchase('PENDING', 2, { reservation: { active: true, expiresAt: expired } })], {
+      available: N - 2,
+      reserved: 2,
+    });
+    expect(failing(await auditRaffle(t.db))).toEqual(['pending']);
+  });
+
+  it('fails the claims check when two claims overlap', async () => {
+    const a = completed([5, 6]);
+    const b = completed([7, 8]);
+    await seed([a, b], {}, { claims: false });
+    await t.db.collection<Doc>('number_claims').insertMany([
+      { _id: 'current:0', raffleId: 'current', start: 0, count: 2, purchaseId: a._id },
+      { _id: 'current:1', raffleId: 'current', start: 1, count: 2, purchaseId: b._id },
+    ]);
+    expect(failing(await auditRaffle(t.db))).toEqual(['claims']);
+  });
+
+  it('fails the reports check when the reports miss a purchase or show an old status', async () => {
+    const shown = completed([0, 1]);
+    const behind = completed([2, 3]);
+    const missing = completed([4, 5]);
+    await seed([shown, behind, missing], {}, { reports: false });
+    await reconcileFacts(t.db, async () => [shown, { ...behind, status: 'PENDING' }] as never[]);
+    const report = await auditRaffle(t.db);
+    expect(failing(report)).toEqual(['reports']);
+    const details = report.results.find((r) => r.id === 'reports')!.details.join('\n');
+    expect(details).toContain(`COMPLETED ${missing._id} missing from the reports`);
+    expect(details).toContain(`${behind._id}: reports show PENDING × 2, purchase is COMPLETED × 2`);
+    expect(details).toContain('reports total 2 paid numbers, purchases 6');
+    expect(details).toContain('reports total 2 pending numbers, purchases 0');
+  });
+});

@@ -1,0 +1,30 @@
+// Start-up creates every collection's indexes: each db/ module exports its own
+// `ensure…Indexes(db)`, listed here so that a newcomer sees them all in one place.
+import type { Db } from 'mongodb';
+import { ensureMediaIndexes } from './media';
+import { ensurePackagesIndexes } from './packages';
+import { ensurePastRafflesIndexes } from './past-raffles';
+import { ensureUsersIndexes } from './users';
+import { ensureInstantPrizeIndexes } from './instant-prizes';
+import { ensureNumberClaimIndexes } from './number-claims';
+import { ensurePurchaseNumbersIndexes } from './purchase-numbers';
+import { ensurePurchaseIndexes } from './purchases';
+import { ensureRateLimitIndexes } from './rate-limits';
+import { ensureReportFactIndexes } from './report-facts';
+
+const indexCreators: Array<(db: Db) => Promise<unknown>> = [
+  ensureUsersIndexes,
+  ensurePackagesIndexes,
+  ensurePastRafflesIndexes,
+  ensureMediaIndexes,
+  ensureNumberClaimIndexes,
+  ensureInstantPrizeIndexes,
+  ensurePurchaseNumbersIndexes,
+  ensurePurchaseIndexes,
+  ensureReportFactIndexes,
+  ensureRateLimitIndexes,
+];
+
+export async function ensureIndexes(db: Db): Promise<void> {
+  for (const create of indexCreators) await create(db);
+}

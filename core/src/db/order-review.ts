@@ -1,0 +1,107 @@
+// The review of an unpaid bank transfer on its purchase document: receipts the buyer
+// uploads, staff's rejection (with the buyer's notice in the outbox), the log of who
+// confirmed or rejected and when, and the reminder before the hold ends. Each is one
+// conditional single-document update on a PENDING transfer.
+import { makeEvent } from '@vag/contracts';
+import type { Db } from 'mongodb';
+import { outboxField, type PurchaseDoc, type ReceiptMeta } from './purchases';
+
+const purchases = (db: Db) => db.collection<PurchaseDoc>('purchases');
+
+const pendingTransfer = (id: string) => ({
+  _id: id,
+  status: 'PENDING' as const,
+  paymentMethod: 'bank_transfer' as const,
+  'reservation.active': true,
+});
+
+/** Adds a receipt and puts the order in review; null when the order no longer takes one. */
+export async function addReceipt(
+  db: Db,
+  id: string,
+  receipt: ReceiptMeta,
+): Promise<PurchaseDoc | null> {
+  return purchases(db).findOneAndUpdate(
+    pendingTransfer(id),
+    {
+      $push: { receipts: receipt },
+      $set: {
+        review: { state: 'in_review', at: receipt.uploadedAt },
+        updatedAt: receipt.uploadedAt,
+      },
+    },
+    { returnDocument: 'after' },
+  );
+}
+
+/**
+ * Rejects the receipt under review: the order stays pending until its deadline and the
+ * buyer is told why (a notice of its own per rejection). Null when not pending.
+ */
+export async function rejectReceipt(
+  db: Db,
+  id: string,
+  reason: string,
+  by: string,
+  at: Date = new Date(),
+): Promise<PurchaseDoc | null> {
+  const notice = makeEvent(
+    'purchase.notice',
+    { purchaseId: id, noticeId: `rejected-${at.getTime()}`, kind: 'receipt_rejected', reason },
+    at,
+  );
+  return purchases(db).findOneAndUpdate(
+    pendingTransfer(id),
+    {
+      $set: {
+        review: { state: 'rejected', at, reason, by },
+        updatedAt: at,
+        ...outboxField(notice, at),
+      },
+      $push: { reviewLog: { action: 'rejected', by, at, reason } },
+    },
+    { returnDocument: 'after' },
+  );
+}
+
+/** Records who confirmed the transfer and when. */
+export async function logConfirmation(db: Db, id: string, by: string, at: Date): Promise<void> {
+  await purchases(db).updateOne(
+    { _id: id },
+    { $push: { reviewLog: { action: 'confirmed', by, at } }, $unset: { review: '' } },
+  );
+}
+
+/** Pending transfers whose hold ends before `endsBefore` and that got no reminder yet. */
+export async function findRemindersDue(
+  db: Db,
+  endsBefore: Date,
+  limit: number,
+): Promise<Array<Pick<PurchaseDoc, '_id' | 'createdAt' | 'reservation'>>> {
+  return purchases(db)
+    .find(
+      {
+        status: 'PENDING',
+        paymentMethod: 'bank_transfer',
+        'reservation.active': true,
+        'reservation.expiresAt': { $lte: endsBefore },
+        reminderQueuedAt: { $exists: false },
+      },
+      { projection: { createdAt: 1, reservation: 1 }, limit },
+    )
+    .toArray();
+}
+
+/** Queues the reminder once (the outbox carries it); false when another process did. */
+export async function queueReminder(db: Db, id: string, at: Date): Promise<boolean> {
+  const notice = makeEvent(
+    'purchase.notice',
+    { purchaseId: id, noticeId: 'reminder', kind: 'reminder' },
+    at,
+  );
+  const res = await purchases(db).updateOne(
+    { ...pendingTransfer(id), reminderQueuedAt: { $exists: false } },
+    { $set: { reminderQueuedAt: at, ...outboxField(notice, at) } },
+  );
+  return res.modifiedCount === 1;
+}

@@ -1,0 +1,239 @@
+// The purchases collection as the numbers worker and the purchase read side see it:
+// recording a purchase's numbers once, counting it as sold once, and the reads that
+// staff, buyers and the confirmation page make. The order and payment transitions of
+// the same documents live in db/purchases.ts.
+import type { Db, Filter, Sort } from 'mongodb';
+
+export interface PurchaseRecord {
+  _id: string;
+  raffleId?: string;
+  createdAt: Date;
+  updatedAt?: Date;
+  buyer: {
+    firstName: string;
+    lastName: string;
+    email: string;
+    phone?: string;
+    country?: string;
+    address?: string;
+    city?: string;
+    province?: string;
+    document?: string;
+  };
+  resellerCode?: string | null;
+  quantity: number;
+  unitPrice?: number;
+  totalPrice: number;
+  paymentMethod: string;
+  status: string;
+  packageId?: string | null;
+  packageData?: { name: string; quantity?: number; price?: number } | null;
+  packageType?: string;
+  assignedNumbers?: string[];
+  numbersAssignedAt?: Date;
+  /** Set when the numbers worker moved this purchase's quantity from reserved to sold. */
+  soldCountedAt?: Date;
+  instantPrizesWon?: Array<{ number: string; amount: number }>;
+  /** Why a paid purchase has no numbers (an I2 breach upstream), for admins. */
+  numbersProblem?: { problem: string; at: Date };
+  [key: string]: unknown;
+}
+
+function purchases(db: Db) {
+  return db.collection<PurchaseRecord>('purchases');
+}
+
+export async function ensurePurchaseNumbersIndexes(db: Db): Promise<void> {
+  await purchases(db).createIndex(
+    { 'buyer.email': 1, createdAt: -1 },
+    { name: 'buyer_email_created' },
+  );
+}
+
+// ── Numbers worker ──────────────────────────────────────────────────────────────
+
+export async function findPurchase(db: Db, id: string): Promise<PurchaseRecord | null> {
+  return purchases(db).findOne({ _id: id });
+}
+
+/**
+ * Records the purchase's numbers and takes its one right to move its quantity from
+ * reserved to sold, in one write; false when an earlier delivery already did. The mark
+ * is set before the counters move: a crash in between leaves sold one purchase short
+ * (never oversold), which the reconciler repairs from the purchases.
+ */
+export async function recordNumbersCountedAsSold(
+  db: Db,
+  purchaseId: string,
+  numbers: readonly string[],
+): Promise<boolean> {
+  const now = new Date();
+  const result = await purchases(db).updateOne(
+    { _id: purchaseId, soldCountedAt: { $exists: false } },
+    {
+      $set: {
+        assignedNumbers: [...numbers],
+        numbersAssignedAt: now,
+        soldCountedAt: now,
+        updatedAt: now,
+      },
+    },
+  );
+  return result.modifiedCount === 1;
+}
+
+/**
+ * Leaves a paid purchase that could not get numbers visible to admins (I5) instead of
+ * retrying for ever: more attempts cannot create positions that do not exist.
+ */
+export async function recordNumbersProblem(
+  db: Db,
+  purchaseId: string,
+  problem: string,
+): Promise<void> {
+  await purchases(db).updateOne(
+    { _id: purchaseId },
+    { $set: { numbersProblem: { problem, at: new Date() } } },
+  );
+}
+
+export async function recordInstantPrizesWon(
+  db: Db,
+  purchaseId: string,
+  won: ReadonlyArray<{ number: string; amount: number }>,
+): Promise<void> {
+  await purchases(db).updateOne({ _id: purchaseId }, { $set: { instantPrizesWon: [...won] } });
+}
+
+// ── Read side ───────────────────────────────────────────────────────────────────
+
+export interface PurchaseListFilter {
+  /** A reseller sees only purchases carrying their code. */
+  resellerCode?: string;
+  paymentMethod?: string;
+  status?: string;
+  /** Pending transfers whose receipt waits for staff ('En revisión'). */
+  inReview?: boolean;
+  /** react-admin's getMany asks for records by id. */
+  ids?: string[];
+  /** Free search: buyer e-mail (part of it), reseller code, or the purchase holding a number. */
+  search?: { text: string; holderPurchaseId: string | null };
+}
+
+const SORTABLE = new Set([
+  'createdAt',
+  'totalPrice',
+  'quantity',
+  'status',
+  'paymentMethod',
+  'resellerCode',
+  'buyer.email',
+]);
+
+function escapeRegex(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+function listQuery(filter: PurchaseListFilter): Filter<PurchaseRecord> {
+  const and: Filter<PurchaseRecord>[] = [];
+  if (filter.resellerCode !== undefined) and.push({ resellerCode: filter.resellerCode });
+  if (filter.paymentMethod) and.push({ paymentMethod: filter.paymentMethod });
+  if (filter.status) and.push({ status: filter.status });
+  if (filter.inReview) and.push({ status: 'PENDING', 'review.state': 'in_review' });
+  if (filter.ids) and.push({ _id: { $in: filter.ids } });
+  if (filter.search) {
+    const { text, holderPurchaseId } = filter.search;
+    const or: Filter<PurchaseRecord>[] = [
+      { 'buyer.email': { $regex: escapeRegex(text.toLowerCase()) } },
+      { resellerCode: { $regex: `^${escapeRegex(text)}$`, $options: 'i' } },
+    ];
+    if (holderPurchaseId) or.push({ _id: holderPurchaseId });
+    and.push({ $or: or });
+  }
+  return and.length === 0 ? {} : and.length === 1 ? and[0]! : { $and: and };
+}
+
+/** Staff listing: filtered and paged in the store (a sellout means thousands of purchases). */
+export async function listPurchases(
+  db: Db,
+  filter: PurchaseListFilter,
+  page: { sort?: { field: string; order: 'ASC' | 'DESC' }; skip?: number; limit?: number } = {},
+): Promise<{ items: PurchaseRecord[]; total: number }> {
+  const query = listQuery(filter);
+  const field = page.sort && SORTABLE.has(page.sort.field) ? page.sort.field : 'createdAt';
+  const order = page.sort ? (page.sort.order === 'ASC' ? 1 : -1) : -1;
+  const sort: Sort = field === '_id' ? { _id: order } : { [field]: order, _id: order };
+  let cursor = purchases(db).find(query, { projection: STAFF_PROJECTION, sort });
+  if (page.skip) cursor = cursor.skip(page.skip);
+  if (page.limit !== undefined) cursor = cursor.limit(page.limit);
+  const [items, total] = await Promise.all([cursor.toArray(), purchases(db).countDocuments(query)]);
+  return { items, total };
+}
+
+/** Pipeline bookkeeping that no screen shows. */
+const INTERNAL_FIELDS = [
+  'outbox',
+  'reservation',
+  'soldCountedAt',
+  'raffleId',
+  'idempotencyKey',
+  // The order link's key is the buyer's, not staff's; notices are delivery bookkeeping.
+  'accessKey',
+  'notices',
+] as const;
+const STAFF_PROJECTION = Object.fromEntries(INTERNAL_FIELDS.map((f) => [f, 0]));
+
+/** What a buyer may see of their own purchases when looking them up by e-mail. */
+export interface BuyerLookupPurchase {
+  createdAt: Date;
+  status: string;
+  quantity: number;
+  totalPrice: number;
+  paymentMethod: string;
+  assignedNumbers: string[];
+  packageData: { name: string } | null;
+}
+
+export async function findPurchasesByEmail(db: Db, email: string): Promise<BuyerLookupPurchase[]> {
+  const docs = await purchases(db)
+    .find(
+      { 'buyer.email': email.trim().toLowerCase() },
+      {
+        projection: {
+          createdAt: 1,
+          status: 1,
+          quantity: 1,
+          totalPrice: 1,
+          paymentMethod: 1,
+          assignedNumbers: 1,
+          'packageData.name': 1,
+        },
+        sort: { createdAt: -1 },
+        limit: 200,
+      },
+    )
+    .toArray();
+  return docs.map((d) => ({
+    createdAt: d.createdAt,
+    status: d.status,
+    quantity: d.quantity,
+    totalPrice: d.totalPrice,
+    paymentMethod: d.paymentMethod,
+    assignedNumbers: d.assignedNumbers ?? [],
+    packageData: d.packageData?.name !== undefined ? { name: d.packageData.name } : null,
+  }));
+}
+
+/** One purchase by its unguessable id, without pipeline internals (the confirmation page). */
+export async function findPurchaseForBuyer(db: Db, id: string): Promise<PurchaseRecord | null> {
+  return purchases(db).findOne(
+    { _id: id },
+    {
+      projection: { ...STAFF_PROJECTION, 'buyer.document': 0, notifications: 0, numbersProblem: 0 },
+    },
+  );
+}
+
+export async function deleteAllPurchases(db: Db): Promise<number> {
+  return (await purchases(db).deleteMany({})).deletedCount;
+}

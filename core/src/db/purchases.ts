@@ -1,0 +1,546 @@
+// The order and payment side of the `purchases` collection: creating a pending order,
+// its provider references, and the one-way status transitions of the pipeline
+// (PENDING → COMPLETED | EXPIRED, EXPIRED → COMPLETED | REFUND_REQUIRED). Each transition
+// is one conditional single-document update that matches nothing the second time, so
+// replays and races between confirmation paths confirm a purchase once. The numbers
+// and read side of the same documents live in db/purchase-numbers.ts.
+import type {
+  NotificationChannel,
+  PaymentMethod,
+  PurchaseExpiredEvent,
+  PurchaseNoticeEvent,
+  PurchasePaidEvent,
+  PurchaseRefundRequiredEvent,
+  PurchaseStatus,
+} from '@vag/contracts';
+import type { Db, Filter } from 'mongodb';
+import type { ChannelState } from './notifications';
+import { isDuplicateKey } from './raffle-numbers';
+
+export interface PurchaseBuyerDoc {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  country: string;
+  address: string;
+  city: string;
+  province: string;
+  document?: string;
+}
+
+export interface OutboxEntry<E> {
+  event: E;
+  createdAt: Date;
+  publishedAt: Date | null;
+}
+
+/**
+ * Outbox entries by event type, one per transition out of PENDING (the order itself
+ * publishes purchase.created directly, see create-order). Keys may not contain '.', so
+ * 'purchase.paid' is stored under `purchase_paid` (see OUTBOX_KEYS).
+ */
+export interface PurchaseOutbox {
+  purchase_paid?: OutboxEntry<PurchasePaidEvent>;
+  purchase_expired?: OutboxEntry<PurchaseExpiredEvent>;
+  purchase_refund_required?: OutboxEntry<PurchaseRefundRequiredEvent>;
+  /** The latest message for the buyer of an unpaid order (see order-review.ts). */
+  purchase_notice?: OutboxEntry<PurchaseNoticeEvent>;
+}
+
+export type OutboxKey = keyof PurchaseOutbox;
+
+/** The events that travel through the outbox. */
+export type OutboxEvent =
+  PurchasePaidEvent | PurchaseExpiredEvent | PurchaseRefundRequiredEvent | PurchaseNoticeEvent;
+
+export const OUTBOX_KEYS = {
+  'purchase.paid': 'purchase_paid',
+  'purchase.expired': 'purchase_expired',
+  'purchase.refund_required': 'purchase_refund_required',
+  'purchase.notice': 'purchase_notice',
+} as const satisfies Record<OutboxEvent['type'], OutboxKey>;
+
+/** A new, unpublished outbox entry for the event, keyed by its type. */
+export function outboxField(
+  event: OutboxEvent,
+  at: Date,
+): Record<string, OutboxEntry<OutboxEvent>> {
+  return { [`outbox.${OUTBOX_KEYS[event.type]}`]: { event, createdAt: at, publishedAt: null } };
+}
+
+export interface PurchaseDoc {
+  _id: string;
+  raffleId: string;
+  createdAt: Date;
+  updatedAt: Date;
+  buyer: PurchaseBuyerDoc;
+  resellerCode: string | null;
+  quantity: number;
+  unitPrice: number;
+  totalPrice: number;
+  paymentMethod: PaymentMethod;
+  status: PurchaseStatus;
+  packageId: string | null;
+  packageData: { name: string; quantity: number; price: number };
+  packageType: 'normal' | 'custom';
+  reservation: { active: boolean; expiresAt: Date };
+  paidAt?: Date;
+  assignedNumbers: string[];
+  numbersAssignedAt?: Date;
+  soldCountedAt?: Date;
+  instantPrizesWon?: Array<{ number: string; amount: number }>;
+  paypal?: {
+    orderId: string;
+    status: string;
+    amount?: number;
+    currency?: string;
+    captureId?: string;
+    completedAt?: Date | null;
+  };
+  card?: {
+    sessionId: string;
+    status: string;
+    completedAt?: Date | null;
+    paymentIntentId?: string | null;
+    amountTotal?: number;
+  };
+  mobile?: {
+    transactionId: number | null;
+    clientTransactionId: string;
+    status: string;
+    cardBrand?: string | null;
+    last4?: string | null;
+    authorizationCode?: string | null;
+    payUrl?: string;
+    completedAt?: Date | null;
+    /** Last time the sale was looked up again at PayPhone (reversals). */
+    checkedAt?: Date;
+  };
+  bankTransfer?: {
+    received: boolean;
+    bankName?: string | null;
+    referenceCode?: string | null;
+    confirmedAt?: Date | null;
+    confirmedBy?: string | null;
+  };
+  /** Short human code, also the transfer concept (unique through payment_refs). */
+  orderCode?: string;
+  /** Unguessable key of the order link: public reads of the purchase need it. */
+  accessKey?: string;
+  /** Transfer receipts uploaded by the buyer, oldest first (files in `receipts`). */
+  receipts?: ReceiptMeta[];
+  /** Where staff's review of the latest receipt stands (a PENDING transfer only). */
+  review?: { state: 'in_review' | 'rejected'; at: Date; reason?: string; by?: string };
+  /** Every confirmation and rejection: who and when. */
+  reviewLog?: Array<{ action: 'confirmed' | 'rejected'; by: string; at: Date; reason?: string }>;
+  /** When the reminder before the hold's end was queued. */
+  reminderQueuedAt?: Date;
+  outbox?: PurchaseOutbox;
+  notifications?: Partial<Record<NotificationChannel, ChannelState>>;
+  /** Why an order never reached the buyer's payment page (provider failure), or why it needs a refund. */
+  failure?: {
+    reason: 'provider_error' | 'late_payment_sold_out' | 'amount_mismatch' | 'payment_reversed';
+    message: string;
+    at: Date;
+  };
+}
+
+export interface ReceiptMeta {
+  id: string;
+  contentType: 'image/jpeg' | 'image/png' | 'application/pdf';
+  size: number;
+  uploadedAt: Date;
+}
+
+export type ProviderBlock = Pick<PurchaseDoc, 'paypal' | 'card' | 'mobile' | 'bankTransfer'>;
+
+const purchases = (db: Db) => db.collection<PurchaseDoc>('purchases');
+/** Provider references that must point at one purchase only (e.g. a PayPhone transactionId). */
+const paymentRefs = (db: Db) =>
+  db.collection<{ _id: string; purchaseId: string; createdAt: Date }>('payment_refs');
+
+export async function ensurePurchaseIndexes(db: Db): Promise<void> {
+  await purchases(db).createIndex(
+    { status: 1, 'reservation.expiresAt': 1 },
+    { name: 'status_reservation_expiry' },
+  );
+  await purchases(db).createIndex(
+    { 'outbox.purchase_paid.publishedAt': 1 },
+    { name: 'outbox_purchase_paid' },
+  );
+  // Resellers' purchase lists always filter by their code, newest first.
+  await purchases(db).createIndex({ resellerCode: 1, createdAt: -1 });
+}
+
+export async function insertPurchase(db: Db, doc: PurchaseDoc): Promise<void> {
+  await purchases(db).insertOne(doc);
+}
+
+export async function getPurchase(db: Db, id: string): Promise<PurchaseDoc | null> {
+  return purchases(db).findOne({ _id: id });
+}
+
+// Provider callbacks name an order by the provider's reference. Each reference is kept
+// as a payment_refs key, so finding its purchase is two lookups by `_id`: the store
+// searches no other field by index, and a scan of the purchases on every callback
+// would slow every write of a sellout.
+const paypalOrderRef = (orderId: string) => `paypal-order:${orderId}`;
+const stripeSessionRef = (sessionId: string) => `stripe-session:${sessionId}`;
+export const payphoneClientRef = (clientTransactionId: string) =>
+  `payphone-client:${clientTransactionId}`;
+
+async function findPurchaseByRef(db: Db, ref: string): Promise<PurchaseDoc | null> {
+  const owner = await paymentRefs(db).findOne({ _id: ref });
+  return owner ? getPurchase(db, owner.purchaseId) : null;
+}
+
+export function findPurchaseByPaypalOrder(db: Db, orderId: string): Promise<PurchaseDoc | null> {
+  return findPurchaseByRef(db, paypalOrderRef(orderId));
+}
+
+export function findPurchaseByStripeSession(
+  db: Db,
+  sessionId: string,
+): Promise<PurchaseDoc | null> {
+  return findPurchaseByRef(db, stripeSessionRef(sessionId));
+}
+
+export function findPurchaseByClientTransaction(
+  db: Db,
+  clientTransactionId: string,
+): Promise<PurchaseDoc | null> {
+  return findPurchaseByRef(db, payphoneClientRef(clientTransactionId));
+}
+
+/** Records the provider's reference of a pending order (PayPal order, Stripe session, PayPhone transaction). */
+export async function setProviderBlock(db: Db, id: string, block: ProviderBlock): Promise<void> {
+  // PayPhone's reference was bound to the order before it was written (create-order).
+  const ref = block.paypal
+    ? paypalOrderRef(block.paypal.orderId)
+    : block.card
+      ? stripeSessionRef(block.card.sessionId)
+      : null;
+  if (ref) await claimPaymentRef(db, ref, id);
+  await purchases(db).updateOne({ _id: id }, { $set: { ...block, updatedAt: new Date() } });
+}
+
+/**
+ * Binds a provider reference to one purchase for good (a unique key). Answers the
+ * purchase that owns it: `purchaseId` itself, or another one that took it first.
+ */
+export async function claimPaymentRef(db: Db, ref: string, purchaseId: string): Promise<string> {
+  try {
+    await paymentRefs(db).insertOne({ _id: ref, purchaseId, createdAt: new Date() });
+    return purchaseId;
+  } catch (error) {
+    if (!isDuplicateKey(error)) throw error;
+    const owner = await paymentRefs(db).findOne({ _id: ref });
+    return owner?.purchaseId ?? purchaseId;
+  }
+}
+
+/**
+ * Ends a pending order whose reservation should go back: the sweeper's expiry, or an
+ * order whose provider call failed (then `failure` says why, for staff). True only for
+ * the one call that ended it: that caller gives the capacity back.
+ */
+export async function endPendingReservation(
+  db: Db,
+  id: string,
+  event: PurchaseExpiredEvent,
+  options: { expiredBefore?: Date; failure?: PurchaseDoc['failure'] } = {},
+): Promise<PurchaseDoc | null> {
+  const filter: Filter<PurchaseDoc> = { _id: id, status: 'PENDING', 'reservation.active': true };
+  if (options.expiredBefore) filter['reservation.expiresAt'] = { $lte: options.expiredBefore };
+  const now = new Date();
+  const set: Partial<PurchaseDoc> & Record<string, unknown> = {
+    status: 'EXPIRED',
+    'reservation.active': false,
+    updatedAt: now,
+    ...outboxField(event, now),
+  };
+  if (options.failure) set.failure = options.failure;
+  return purchases(db).findOneAndUpdate(filter, { $set: set }, { returnDocument: 'after' });
+}
+
+/** The fields every event of a purchase's life carries (see purchaseEvent). */
+export type PurchaseSale = Pick<
+  PurchaseDoc,
+  | '_id'
+  | 'raffleId'
+  | 'quantity'
+  | 'paymentMethod'
+  | 'totalPrice'
+  | 'resellerCode'
+  | 'packageType'
+  | 'createdAt'
+> & { buyer: Pick<PurchaseBuyerDoc, 'firstName' | 'lastName' | 'email'> };
+
+const SALE_PROJECTION = {
+  raffleId: 1,
+  quantity: 1,
+  paymentMethod: 1,
+  totalPrice: 1,
+  resellerCode: 1,
+  packageType: 1,
+  createdAt: 1,
+  'buyer.firstName': 1,
+  'buyer.lastName': 1,
+  'buyer.email': 1,
+} as const;
+
+/** Pending orders whose reservation is past its expiry (the sweeper's work list). */
+export async function findExpiredReservations(
+  db: Db,
+  now: Date,
+  limit: number,
+): Promise<PurchaseSale[]> {
+  return purchases(db)
+    .find(
+      { status: 'PENDING', 'reservation.expiresAt': { $lte: now }, 'reservation.active': true },
+      { projection: SALE_PROJECTION, limit },
+    )
+    .toArray();
+}
+
+/**
+ * The payment transition: `from` (PENDING, or EXPIRED after a late payment re-reserved
+ * capacity) → COMPLETED, with the provider's block and the `purchase.paid` outbox entry
+ * in the same write. Null when the purchase was not in `from` (already confirmed,
+ * expired meanwhile, …): the caller reads the purchase again and decides.
+ */
+export async function completePurchase(
+  db: Db,
+  id: string,
+  from: 'PENDING' | 'EXPIRED',
+  block: ProviderBlock,
+  event: PurchasePaidEvent,
+  paidAt: Date,
+): Promise<PurchaseDoc | null> {
+  return purchases(db).findOneAndUpdate(
+    { _id: id, status: from },
+    {
+      $set: {
+        ...block,
+        status: 'COMPLETED',
+        paidAt,
+        updatedAt: paidAt,
+        'reservation.active': false,
+        ...outboxField(event, paidAt),
+      },
+    },
+    { returnDocument: 'after' },
+  );
+}
+
+/** A payment arrived after expiry and no numbers remain: staff must refund it. */
+export async function markRefundRequired(
+  db: Db,
+  id: string,
+  block: ProviderBlock,
+  event: PurchaseRefundRequiredEvent,
+  message: string,
+): Promise<PurchaseDoc | null> {
+  const now = new Date(event.data.paidAt);
+  return purchases(db).findOneAndUpdate(
+    { _id: id, status: 'EXPIRED' },
+    {
+      $set: {
+        ...block,
+        status: 'REFUND_REQUIRED',
+        paidAt: now,
+        updatedAt: now,
+        failure: { reason: 'late_payment_sold_out', message, at: now },
+        ...outboxField(event, now),
+      },
+    },
+    { returnDocument: 'after' },
+  );
+}
+
+/** Every purchase with what the reports project of it (the reports worker's catch-up). */
+export async function findAllSales(
+  db: Db,
+): Promise<Array<PurchaseSale & Pick<PurchaseDoc, 'status' | 'paidAt'>>> {
+  return purchases(db)
+    .find({}, { projection: { ...SALE_PROJECTION, status: 1, paidAt: 1 } })
+    .toArray();
+}
+
+// ── Outbox ─────────────────────────────────────────────────────────────────────
+
+const OUTBOX_ENTRY_KEYS = Object.values(OUTBOX_KEYS);
+
+const unpublished = (key: OutboxKey): Filter<PurchaseDoc> => ({
+  [`outbox.${key}.publishedAt`]: null,
+  [`outbox.${key}.event`]: { $exists: true },
+});
+
+/** Purchases with at least one entry waiting to be published. */
+export async function findUnpublished(
+  db: Db,
+  limit: number,
+): Promise<Array<Pick<PurchaseDoc, '_id' | 'outbox'>>> {
+  return purchases(db)
+    .find({ $or: OUTBOX_ENTRY_KEYS.map(unpublished) }, { projection: { outbox: 1 }, limit })
+    .toArray();
+}
+
+/** The purchase's outbox (a lookup by `_id`, no scan). */
+export async function findOutboxById(
+  db: Db,
+  id: string,
+): Promise<Pick<PurchaseDoc, '_id' | 'outbox'> | null> {
+  return purchases(db).findOne({ _id: id }, { projection: { outbox: 1 } });
+}
+
+/** The entries of an outbox still waiting to be published. */
+export function pendingEntries(
+  purchase: Pick<PurchaseDoc, 'outbox'>,
+): Array<{ key: OutboxKey; event: OutboxEvent }> {
+  const found: Array<{ key: OutboxKey; event: OutboxEvent }> = [];
+  for (const key of OUTBOX_ENTRY_KEYS) {
+    const entry = purchase.outbox?.[key];
+    if (entry?.event && entry.publishedAt === null) found.push({ key, event: entry.event });
+  }
+  return found;
+}
+
+/** Marks the entry published, unless it was replaced meanwhile (then it is published again: at-least-once). */
+export async function markPublished(
+  db: Db,
+  id: string,
+  key: OutboxKey,
+  eventId: string,
+): Promise<void> {
+  await purchases(db).updateOne(
+    { _id: id, [`outbox.${key}.event.id`]: eventId },
+    { $set: { [`outbox.${key}.publishedAt`]: new Date() } },
+  );
+}
+
+/**
+ * COMPLETED purchases still without numbers whose event went out before `publishedBefore`
+ * (lost by an in-memory bus on a crash, for instance): their entry is queued again.
+ * Found by a read, then queued one by one by `_id`: a scanning write would hold up every
+ * other write of the store for as long as the scan takes.
+ */
+export async function requeueStalePaid(db: Db, publishedBefore: Date): Promise<number> {
+  const stale: Filter<PurchaseDoc> = {
+    status: 'COMPLETED',
+    numbersAssignedAt: { $exists: false },
+    // Flagged by the numbers worker for staff (no positions left): re-sending cannot help.
+    numbersProblem: { $exists: false },
+    'outbox.purchase_paid.publishedAt': { $lt: publishedBefore },
+  };
+  const found = await purchases(db)
+    .find(stale, { projection: { _id: 1 } })
+    .toArray();
+  const results = await Promise.all(
+    found.map(({ _id }) =>
+      purchases(db).updateOne(
+        { ...stale, _id },
+        { $set: { 'outbox.purchase_paid.publishedAt': null } },
+      ),
+    ),
+  );
+  return results.filter((r) => r.modifiedCount === 1).length;
+}
+
+/**
+ * Where the numbers worker is: when it last numbered a purchase, and when that
+ * purchase's event went out (null while its publication is not yet recorded).
+ */
+export async function findNumbersFront(
+  db: Db,
+): Promise<{ assignedAt: Date; publishedAt: Date | null } | null> {
+  const [latest] = await purchases(db)
+    .find(
+      { numbersAssignedAt: { $exists: true } },
+      { projection: { numbersAssignedAt: 1, 'outbox.purchase_paid.publishedAt': 1 } },
+    )
+    .sort({ numbersAssignedAt: -1 })
+    .limit(1)
+    .toArray();
+  if (!latest?.numbersAssignedAt) return null;
+  return {
+    assignedAt: latest.numbersAssignedAt,
+    publishedAt: latest.outbox?.purchase_paid?.publishedAt ?? null,
+  };
+}
+
+// ── Reconciliation ─────────────────────────────────────────────────────────────
+
+/**
+ * What the purchases say the counters must be: reserved = pending reservations plus
+ * COMPLETED purchases the numbers worker has not yet counted as sold; sold = counted ones.
+ */
+export async function sumCapacityFromPurchases(
+  db: Db,
+  raffleId: string,
+): Promise<{ reserved: number; sold: number }> {
+  // One read summed here rather than one aggregation per rule: each pass over the
+  // purchases reads all of them (the store has no index for these fields).
+  const rows = await purchases(db)
+    .find(
+      { raffleId, status: { $in: ['PENDING', 'COMPLETED'] } },
+      { projection: { status: 1, quantity: 1, 'reservation.active': 1, soldCountedAt: 1 } },
+    )
+    .toArray();
+  let reserved = 0;
+  let sold = 0;
+  for (const p of rows) {
+    if (p.status === 'COMPLETED' && p.soldCountedAt) sold += p.quantity;
+    else if (p.status === 'COMPLETED' || p.reservation?.active === true) reserved += p.quantity;
+  }
+  return { reserved, sold };
+}
+
+/** Keeps a payment problem on the purchase for staff (the status does not change). */
+export async function recordPaymentProblem(db: Db, id: string, message: string): Promise<void> {
+  await purchases(db).updateOne(
+    { _id: id },
+    {
+      $set: {
+        failure: { reason: 'amount_mismatch', message, at: new Date() },
+        updatedAt: new Date(),
+      },
+    },
+  );
+}
+
+// ── PayPhone reversals ─────────────────────────────────────────────────────────
+
+/** Paid PayPhone purchases since `since`, least recently re-checked first. */
+export async function findMobilePaymentsToRecheck(
+  db: Db,
+  since: Date,
+  limit: number,
+): Promise<PurchaseDoc[]> {
+  return purchases(db)
+    .find({
+      paymentMethod: 'mobile',
+      status: 'COMPLETED',
+      paidAt: { $gte: since },
+      'mobile.status': 'COMPLETED',
+    })
+    .sort({ 'mobile.checkedAt': 1, paidAt: 1 })
+    .limit(limit)
+    .toArray();
+}
+
+export async function markMobileChecked(
+  db: Db,
+  id: string,
+  reversal: string | null,
+): Promise<void> {
+  const now = new Date();
+  const set: Record<string, unknown> = { 'mobile.checkedAt': now };
+  if (reversal) {
+    set['mobile.status'] = 'REVERSED';
+    set.failure = { reason: 'payment_reversed', message: reversal, at: now };
+    set.updatedAt = now;
+  }
+  await purchases(db).updateOne({ _id: id }, { $set: set });
+}

@@ -1,0 +1,161 @@
+// Capacity counters of the current raffle (`available`, `reserved`, `sold`): holding
+// numbers for an unpaid order, giving them back, and the reconciler's correction. Every
+// change is one conditional single-document update, so concurrent orders can never
+// reserve more numbers than exist (I2).
+//
+// Who moves what (agreed with db/raffle-numbers.ts and the numbers worker):
+//   create-order       available → reserved   reserveCapacity (here)
+//   sweeper / failure  reserved  → available  releaseCapacity (here)
+//   numbers worker     reserved  → sold       moveReservedToSold (raffle-numbers.ts), once per
+//                                             purchase, guarded by purchases.soldCountedAt
+// A COMPLETED purchase therefore still counts as reserved until the numbers worker has
+// counted it as sold; the reconciler computes the counters with that same rule.
+import type { Db } from 'mongodb';
+import { CURRENT_RAFFLE_ID } from './raffle-numbers';
+
+interface CapacityDoc {
+  _id: string;
+  isActive?: boolean;
+  numbersGenerated?: boolean;
+  totalNumbers?: number;
+  available?: number;
+  reserved?: number;
+  sold?: number;
+  soldOut?: boolean;
+  salesStopped?: boolean;
+  closing?: unknown;
+}
+
+export interface Capacity {
+  totalNumbers: number;
+  available: number;
+  reserved: number;
+  sold: number;
+  soldOut: boolean;
+}
+
+const raffles = (db: Db) => db.collection<CapacityDoc>('raffles');
+
+export type ReserveOutcome =
+  | { ok: true }
+  | { ok: false; reason: 'no_raffle' | 'inactive' | 'not_generated' | 'sale_closed' }
+  | { ok: false; reason: 'sold_out'; remaining: number };
+
+/**
+ * Holds `quantity` numbers for an order: one conditional update (available ≥ quantity →
+ * available −= quantity, reserved += quantity) on an active raffle with generated numbers.
+ */
+export async function reserveCapacity(
+  db: Db,
+  quantity: number,
+  raffleId = CURRENT_RAFFLE_ID,
+): Promise<ReserveOutcome> {
+  // A sale due to close (sold out, or past its end date: issue 16) takes no new order.
+  const result = await raffles(db).updateOne(
+    {
+      _id: raffleId,
+      isActive: true,
+      numbersGenerated: true,
+      salesStopped: { $ne: true },
+      available: { $gte: quantity },
+    },
+    { $inc: { available: -quantity, reserved: quantity } },
+  );
+  if (result.modifiedCount === 1) return { ok: true };
+  const doc = await raffles(db).findOne(
+    { _id: raffleId },
+    { projection: { isActive: 1, numbersGenerated: 1, available: 1, salesStopped: 1 } },
+  );
+  if (!doc) return { ok: false, reason: 'no_raffle' };
+  if (doc.isActive !== true) return { ok: false, reason: 'inactive' };
+  if (doc.numbersGenerated !== true) return { ok: false, reason: 'not_generated' };
+  // A sold-out raffle also has its sales stopped: say it is sold out, the truer reason.
+  if ((doc.available ?? 0) < quantity || doc.salesStopped !== true)
+    return { ok: false, reason: 'sold_out', remaining: Math.max(0, doc.available ?? 0) };
+  return { ok: false, reason: 'sale_closed' };
+}
+
+/**
+ * Re-holds numbers for a payment that arrived after its reservation expired. Unlike an
+ * order, a paid buyer is served even if the raffle was finalised meanwhile — but not
+ * once the sale is closed: the published sold list is final (issue 16).
+ */
+export async function reserveCapacityForLatePayment(
+  db: Db,
+  quantity: number,
+  raffleId = CURRENT_RAFFLE_ID,
+): Promise<boolean> {
+  const result = await raffles(db).updateOne(
+    {
+      _id: raffleId,
+      numbersGenerated: true,
+      closing: { $exists: false },
+      available: { $gte: quantity },
+    },
+    { $inc: { available: -quantity, reserved: quantity } },
+  );
+  return result.modifiedCount === 1;
+}
+
+/** Gives reserved numbers back (expired or failed order). Callers make sure it runs once per reservation. */
+export async function releaseCapacity(
+  db: Db,
+  quantity: number,
+  raffleId = CURRENT_RAFFLE_ID,
+): Promise<void> {
+  await raffles(db).updateOne(
+    { _id: raffleId, reserved: { $gte: quantity } },
+    { $inc: { available: quantity, reserved: -quantity }, $set: { soldOut: false } },
+  );
+}
+
+export async function getCapacity(
+  db: Db,
+  raffleId = CURRENT_RAFFLE_ID,
+): Promise<(Capacity & { numbersGenerated: boolean }) | null> {
+  const doc = await raffles(db).findOne(
+    { _id: raffleId },
+    {
+      projection: {
+        totalNumbers: 1,
+        available: 1,
+        reserved: 1,
+        sold: 1,
+        soldOut: 1,
+        numbersGenerated: 1,
+      },
+    },
+  );
+  if (!doc) return null;
+  return {
+    totalNumbers: doc.totalNumbers ?? 0,
+    available: doc.available ?? 0,
+    reserved: doc.reserved ?? 0,
+    sold: doc.sold ?? 0,
+    soldOut: doc.soldOut === true,
+    numbersGenerated: doc.numbersGenerated === true,
+  };
+}
+
+/**
+ * The reconciler's correction: sets the counters to `target` only if they still hold
+ * exactly `seen` (nothing moved them since they were observed). Answers whether it did.
+ */
+export async function correctCapacity(
+  db: Db,
+  seen: Pick<Capacity, 'available' | 'reserved' | 'sold'>,
+  target: Pick<Capacity, 'available' | 'reserved' | 'sold' | 'soldOut'>,
+  raffleId = CURRENT_RAFFLE_ID,
+): Promise<boolean> {
+  const result = await raffles(db).updateOne(
+    {
+      _id: raffleId,
+      numbersGenerated: true,
+      available: seen.available,
+      reserved: seen.reserved,
+      sold: seen.sold,
+    },
+    { $set: target },
+  );
+  return result.modifiedCount === 1;
+}

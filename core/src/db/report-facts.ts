@@ -1,0 +1,361 @@
+// The reports worker's projection: one fact per purchase (`report_facts`, `_id` =
+// purchaseId) with the dimensions reports filter and group by — day in Ecuador time,
+// method, reseller, package type, status — and the row the reports list. The reports
+// screen, its PDF/Excel exports and the dashboard chart read these facts, never the
+// purchases.
+//
+// Every event of a purchase's life carries the whole sale, so any one of them can write
+// the fact, in any order, any number of times: the sale fields are the same in each, and
+// the status only moves forward (`stage` grows with `$max`, PENDING → EXPIRED →
+// COMPLETED | REFUND_REQUIRED, as the purchase itself moves).
+import {
+  ecuadorDay,
+  emptyByMethod,
+  type PaymentMethod,
+  type PurchaseLifecycleEvent,
+  type PurchaseStatus,
+  type SalesChartDay,
+} from '@vag/contracts';
+import type { Db, Filter } from 'mongodb';
+import type { PurchaseDoc, PurchaseSale } from './purchases';
+import { isDuplicateKey } from './raffle-numbers';
+
+const STAGES = {
+  PENDING: 0,
+  EXPIRED: 1,
+  COMPLETED: 2,
+  REFUND_REQUIRED: 3,
+} as const satisfies Record<PurchaseStatus, number>;
+
+const STATUS_OF_STAGE = Object.fromEntries(
+  Object.entries(STAGES).map(([status, stage]) => [stage, status]),
+) as Record<number, PurchaseStatus>;
+
+const STAGE_OF_EVENT = {
+  'purchase.created': STAGES.PENDING,
+  'purchase.expired': STAGES.EXPIRED,
+  'purchase.paid': STAGES.COMPLETED,
+  'purchase.refund_required': STAGES.REFUND_REQUIRED,
+} as const satisfies Record<PurchaseLifecycleEvent['type'], number>;
+
+export interface ReportFact {
+  _id: string;
+  raffleId: string;
+  buyer: { firstName: string; lastName: string; email: string };
+  paymentMethod: PaymentMethod;
+  resellerCode: string | null;
+  packageType: 'normal' | 'custom';
+  quantity: number;
+  totalPrice: number;
+  createdAt: Date;
+  /** Ecuador calendar day of createdAt, e.g. '2026-12-05'. */
+  day: string;
+  /** The status as a number that only grows (see STAGES). */
+  stage: number;
+  paidAt?: Date;
+  /** Ecuador calendar day of paidAt: the day a sale counts in the chart. */
+  paidDay?: string;
+}
+
+type Sale = Omit<ReportFact, 'day' | 'stage' | 'paidDay'>;
+
+const facts = (db: Db) => db.collection<ReportFact>('report_facts');
+
+const dayOf = (at: Date) => ecuadorDay(at) ?? at.toISOString().slice(0, 10);
+
+export async function ensureReportFactIndexes(db: Db): Promise<void> {
+  await facts(db).createIndex({ createdAt: -1 }, { name: 'created' });
+  await facts(db).createIndex({ resellerCode: 1, createdAt: -1 }, { name: 'reseller_created' });
+  await facts(db).createIndex({ paidDay: 1, paymentMethod: 1 }, { name: 'paid_day_method' });
+}
+
+/** Writes what one transition says about its purchase; idempotent and order-free. */
+async function project(db: Db, sale: Sale, stage: number): Promise<void> {
+  const { _id, ...fields } = sale;
+  const update = {
+    $set: {
+      ...fields,
+      day: dayOf(sale.createdAt),
+      ...(sale.paidAt ? { paidDay: dayOf(sale.paidAt) } : {}),
+    },
+    $max: { stage },
+  };
+  try {
+    await facts(db).updateOne({ _id }, update, { upsert: true });
+  } catch (error) {
+    // Two deliveries inserting the same new fact at once: the loser updates it.
+    if (!isDuplicateKey(error)) throw error;
+    await facts(db).updateOne({ _id }, update);
+  }
+}
+
+/** The reports worker's step for one lifecycle event. */
+export async function projectEvent(db: Db, event: PurchaseLifecycleEvent): Promise<void> {
+  const d = event.data;
+  const paidAt =
+    event.type === 'purchase.paid' || event.type === 'purchase.refund_required'
+      ? new Date(event.data.paidAt)
+      : undefined;
+  await project(
+    db,
+    {
+      _id: d.purchaseId,
+      raffleId: d.raffleId,
+      buyer: d.buyer,
+      paymentMethod: d.paymentMethod,
+      resellerCode: d.resellerCode,
+      packageType: d.packageType,
+      quantity: d.quantity,
+      totalPrice: d.totalPrice,
+      createdAt: new Date(d.createdAt),
+      ...(paidAt ? { paidAt } : {}),
+    },
+    STAGE_OF_EVENT[event.type],
+  );
+}
+
+type ProjectablePurchase = PurchaseSale & Pick<PurchaseDoc, 'status' | 'paidAt'>;
+
+/** Writes a purchase as it stands: the same write as an event's, so never backwards. */
+async function projectPurchase(db: Db, p: ProjectablePurchase): Promise<void> {
+  await project(
+    db,
+    {
+      _id: p._id,
+      raffleId: p.raffleId,
+      buyer: {
+        firstName: p.buyer?.firstName ?? '',
+        lastName: p.buyer?.lastName ?? '',
+        email: p.buyer?.email ?? '',
+      },
+      paymentMethod: p.paymentMethod,
+      resellerCode: p.resellerCode ?? null,
+      packageType: p.packageType ?? 'normal',
+      quantity: p.quantity,
+      totalPrice: p.totalPrice,
+      createdAt: p.createdAt,
+      ...(p.paidAt && p.status !== 'PENDING' && p.status !== 'EXPIRED' ? { paidAt: p.paidAt } : {}),
+    },
+    STAGES[p.status],
+  );
+}
+
+/**
+ * Brings the facts in line with the purchases: projects those whose fact is missing or
+ * behind (purchases written before their events existed, a lost purchase.created), and
+ * removes facts whose purchase is gone (an event that arrived after "Borrar todo").
+ */
+export async function reconcileFacts(
+  db: Db,
+  readPurchases: () => Promise<ProjectablePurchase[]>,
+): Promise<{ projected: number; removed: number }> {
+  // Facts first: an event follows its purchase's write, so every fact read now belongs
+  // to a purchase the read below sees, unless that purchase has been deleted.
+  const found = await facts(db)
+    .find({}, { projection: { stage: 1 } })
+    .toArray();
+  const all = await readPurchases();
+  const stageOf = new Map(found.map((f) => [f._id, f.stage]));
+  const behind = all.filter((p) => (stageOf.get(p._id) ?? -1) < STAGES[p.status]);
+  for (const purchase of behind) await projectPurchase(db, purchase);
+  const exists = new Set(all.map((p) => p._id));
+  const orphans = found.filter((f) => !exists.has(f._id));
+  for (const orphan of orphans) await facts(db).deleteOne({ _id: orphan._id });
+  return { projected: behind.length, removed: orphans.length };
+}
+
+/** How many facts per status: lets a load test see when the projection has caught up. */
+export async function countFactsByStatus(db: Db): Promise<Record<PurchaseStatus, number>> {
+  const entries = await Promise.all(
+    Object.entries(STAGES).map(
+      async ([status, stage]) => [status, await facts(db).countDocuments({ stage })] as const,
+    ),
+  );
+  return Object.fromEntries(entries) as Record<PurchaseStatus, number>;
+}
+
+// ── The reports screen and its exports ─────────────────────────────────────────
+
+export interface ReportFilter {
+  /** Inclusive lower bound of createdAt. */
+  from?: Date;
+  /** Exclusive upper bound of createdAt. */
+  until?: Date;
+  paymentMethod?: string;
+  resellerCode?: string;
+  packageType?: 'normal' | 'custom';
+  statuses?: PurchaseStatus[];
+}
+
+export interface ReportRowDoc {
+  _id: string;
+  buyer: { firstName: string; lastName: string; email: string };
+  paymentMethod: string;
+  quantity: number;
+  totalPrice: number;
+  status: PurchaseStatus;
+  resellerCode: string | null;
+  packageType?: 'normal' | 'custom';
+  createdAt: Date;
+}
+
+export interface PurchaseReport {
+  totals: {
+    totalAmount: number;
+    totalTickets: number;
+    pendingAmount: number;
+    pendingTickets: number;
+    expiredAmount: number;
+    expiredTickets: number;
+  };
+  rows: ReportRowDoc[];
+}
+
+/** Paid, pending and expired sums of the rows (in cents while adding, so no float drift). */
+function sumTotals(rows: ReportRowDoc[]): PurchaseReport['totals'] {
+  const sums = { COMPLETED: [0, 0], PENDING: [0, 0], EXPIRED: [0, 0] } as Record<
+    string,
+    [number, number]
+  >;
+  for (const row of rows) {
+    const sum = sums[row.status];
+    if (!sum) continue;
+    sum[0] += Math.round(row.totalPrice * 100);
+    sum[1] += row.quantity;
+  }
+  const [paid, pending, expired] = [sums.COMPLETED!, sums.PENDING!, sums.EXPIRED!];
+  return {
+    totalAmount: paid[0] / 100,
+    totalTickets: paid[1],
+    pendingAmount: pending[0] / 100,
+    pendingTickets: pending[1],
+    expiredAmount: expired[0] / 100,
+    expiredTickets: expired[1],
+  };
+}
+
+function toQuery(filter: ReportFilter): Filter<ReportFact> {
+  const query: Filter<ReportFact> = {};
+  if (filter.from || filter.until) {
+    query.createdAt = {
+      ...(filter.from ? { $gte: filter.from } : {}),
+      ...(filter.until ? { $lt: filter.until } : {}),
+    };
+  }
+  if (filter.paymentMethod) query.paymentMethod = filter.paymentMethod as PaymentMethod;
+  if (filter.resellerCode !== undefined) query.resellerCode = filter.resellerCode;
+  if (filter.packageType) query.packageType = filter.packageType;
+  if (filter.statuses) query.stage = { $in: filter.statuses.map((s) => STAGES[s]) };
+  return query;
+}
+
+/** The report: every purchase matching the filter, newest first, and their totals. */
+export async function queryReport(db: Db, filter: ReportFilter): Promise<PurchaseReport> {
+  const found = await facts(db).find(toQuery(filter)).sort({ createdAt: -1 }).toArray();
+  const rows: ReportRowDoc[] = found.map((f) => ({
+    _id: f._id,
+    buyer: f.buyer,
+    paymentMethod: f.paymentMethod,
+    quantity: f.quantity,
+    totalPrice: f.totalPrice,
+    status: STATUS_OF_STAGE[f.stage] ?? 'PENDING',
+    resellerCode: f.resellerCode,
+    packageType: f.packageType,
+    createdAt: f.createdAt,
+  }));
+  // Summed here rather than with $group: FerretDB v1 computes only the first of two
+  // $sum accumulators in one $group (the second comes back 0), and the rows are read anyway.
+  return { totals: sumTotals(rows), rows };
+}
+
+// ── Sales: the COMPLETED facts, by the day they were paid ──────────────────────
+
+export interface SalesFilter {
+  /** First Ecuador day, 'yyyy-MM-dd', inclusive. */
+  from?: string;
+  /** Last Ecuador day, inclusive. */
+  to?: string;
+  resellerCode?: string;
+}
+
+function salesMatch(filter: SalesFilter): Filter<ReportFact> {
+  const query: Filter<ReportFact> = { stage: STAGES.COMPLETED };
+  if (filter.from || filter.to)
+    query.paidDay = {
+      ...(filter.from ? { $gte: filter.from } : {}),
+      ...(filter.to ? { $lte: filter.to } : {}),
+    };
+  if (filter.resellerCode !== undefined) query.resellerCode = filter.resellerCode;
+  return query;
+}
+
+/**
+ * One `$sum` per pipeline: FerretDB v1 answers 0 for every accumulator of a `$group`
+ * but the first (measured), so each total is its own aggregation.
+ */
+async function sumBy<K>(
+  db: Db,
+  filter: SalesFilter,
+  key: unknown,
+  field: '$quantity' | '$totalPrice' | 1,
+): Promise<Map<string, { key: K; total: number }>> {
+  const rows = await facts(db)
+    .aggregate<{ _id: K; total: number }>([
+      { $match: salesMatch(filter) },
+      { $group: { _id: key, total: { $sum: field } } },
+    ])
+    .toArray();
+  return new Map(rows.map((r) => [JSON.stringify(r._id), { key: r._id, total: r.total }]));
+}
+
+/** Numbers sold per day and method (the dashboard chart). */
+export async function salesChart(db: Db, filter: SalesFilter = {}): Promise<SalesChartDay[]> {
+  const key = { day: '$paidDay', method: '$paymentMethod' };
+  const [quantities, amounts] = await Promise.all([
+    sumBy<{ day: string; method: PaymentMethod }>(db, filter, key, '$quantity'),
+    sumBy<{ day: string; method: PaymentMethod }>(db, filter, key, '$totalPrice'),
+  ]);
+  const byDay = new Map<string, SalesChartDay>();
+  for (const [k, { key: group, total }] of quantities) {
+    const entry = byDay.get(group.day) ?? {
+      day: group.day,
+      byMethod: emptyByMethod(),
+      total: 0,
+      amount: 0,
+    };
+    entry.byMethod[group.method] = (entry.byMethod[group.method] ?? 0) + total;
+    entry.total += total;
+    entry.amount = Math.round((entry.amount + (amounts.get(k)?.total ?? 0)) * 100) / 100;
+    byDay.set(group.day, entry);
+  }
+  return [...byDay.values()].sort((a, b) => a.day.localeCompare(b.day));
+}
+
+export type SalesDimension = 'paidDay' | 'paymentMethod' | 'resellerCode' | 'packageType';
+
+/** Sold totals (numbers, dollars, purchases) grouped by one dimension. */
+export async function salesBy(
+  db: Db,
+  dimension: SalesDimension,
+  filter: SalesFilter = {},
+): Promise<Array<{ key: string | null; quantity: number; amount: number; purchases: number }>> {
+  const key = `$${dimension}`;
+  const [quantities, amounts, counts] = await Promise.all([
+    sumBy<string | null>(db, filter, key, '$quantity'),
+    sumBy<string | null>(db, filter, key, '$totalPrice'),
+    sumBy<string | null>(db, filter, key, 1),
+  ]);
+  return [...quantities.entries()]
+    .map(([k, { key: group, total }]) => ({
+      key: group ?? null,
+      quantity: total,
+      amount: Math.round((amounts.get(k)?.total ?? 0) * 100) / 100,
+      purchases: counts.get(k)?.total ?? 0,
+    }))
+    .sort((a, b) => String(a.key ?? '').localeCompare(String(b.key ?? '')));
+}
+
+/** "Borrar todo": the facts go with the purchases they came from. */
+export async function deleteAllFacts(db: Db): Promise<number> {
+  return (await facts(db).deleteMany({})).deletedCount;
+}

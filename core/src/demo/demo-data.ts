@@ -1,0 +1,201 @@
+// Demo data for a believable Ecuadorian raffle. `npm start` loads it into an empty store
+// (DEMO_DATA, see env.ts); `npm run seed:demo -w @vag/core` loads it while `npm start`
+// runs (it writes to MONGODB_URL). Idempotent: running it again changes nothing that is
+// already there (fixed ids, create-if-absent accounts, numbers generated once).
+import { pathToFileURL } from 'node:url';
+import type { Db } from 'mongodb';
+import { connectDatabase } from '../db/client';
+import { countInstantPrizes } from '../db/instant-prizes';
+import { ensureIndexes } from '../db/indexes';
+import { readMedia } from '../db/media';
+import { saveMediaImage } from '../media/media-variants';
+import { upsertPackage } from '../db/packages';
+import { upsertPastRaffle } from '../db/past-raffles';
+import { ensureCurrentRaffle, getCurrentRaffle, setRaffleActive, updateHero } from '../db/raffle';
+import { generateRaffleNumbers } from '../db/raffle-numbers';
+import { getSettings, replaceSettings } from '../db/settings';
+import { ensureStaffUser, findUserByEmail } from '../db/users';
+import { parseEnv } from '../env';
+import { assignInstantPrizes, PrizesNotAssignableError } from '../raffle/instant-prizes';
+import { gradientPng } from './demo-image';
+
+export const DEMO_ACCOUNTS = {
+  admin: {
+    fullname: 'Administrador Voy a Ganar',
+    email: 'admin@voyaganar.ec',
+    password: 'Admin123!',
+    role: 'admin',
+  },
+  reseller: {
+    fullname: 'Carmen Zambrano',
+    email: 'revendedor@voyaganar.ec',
+    password: 'Revende123!',
+    role: 'reseller',
+  },
+} as const;
+
+export const DEMO_PACKAGES = [
+  { id: 'demo-paquete-bronce', name: 'Paquete Bronce', quantity: 5, price: 5, isPopular: false },
+  { id: 'demo-paquete-plata', name: 'Paquete Plata', quantity: 10, price: 9.5, isPopular: false },
+  { id: 'demo-paquete-oro', name: 'Paquete Oro', quantity: 25, price: 22, isPopular: true },
+  {
+    id: 'demo-paquete-diamante',
+    name: 'Paquete Diamante',
+    quantity: 50,
+    price: 40,
+    isPopular: false,
+  },
+] as const;
+
+export const DEMO_PAST_RAFFLES = [
+  {
+    id: 'demo-rifa-moto',
+    activityName: 'Rifa Día de la Madre 2026',
+    date: '2026-05-10',
+    prize: 'Moto Honda CB190R',
+    winner: 'María Fernanda Cedeño — Guayaquil',
+    image: 'https://voyaganar.ec/ganadores/moto-honda.jpg',
+    instagramPostUrl: 'https://www.instagram.com/p/VAG-madre-2026/',
+  },
+  {
+    id: 'demo-rifa-iphone',
+    activityName: 'Rifa Aniversario',
+    date: '2026-02-14',
+    prize: 'iPhone 17 Pro 256 GB',
+    winner: 'Jorge Andrés Vera — Quito',
+    image: 'https://voyaganar.ec/ganadores/iphone.jpg',
+    instagramPostUrl: 'https://www.instagram.com/p/VAG-aniversario/',
+  },
+  {
+    id: 'demo-rifa-efectivo',
+    activityName: 'Gran Rifa de Fin de Año 2025',
+    date: '2025-12-31',
+    prize: '$5.000 en efectivo',
+    winner: 'Lucía Andrade Ñauta — Cuenca',
+    image: 'https://voyaganar.ec/ganadores/efectivo.jpg',
+    instagramPostUrl: 'https://www.instagram.com/p/VAG-fin-de-anio/',
+  },
+] as const;
+
+export const DEMO_INSTANT_PRIZES = [500, 250, 100, 100, 50, 50, 20, 20] as const;
+
+export async function loadDemoData(db: Db): Promise<void> {
+  await ensureCurrentRaffle(db);
+  const raffle = await getCurrentRaffle(db);
+  if (!raffle?.numbersGenerated) {
+    await updateHero(
+      db,
+      {
+        name: 'Gran Rifa Navideña 2026',
+        prize: 'Toyota Hilux 0 km',
+        imageUrl: '/media/media-1.jpg',
+        pricePerNumber: 1,
+        endDate: new Date('2026-12-24T23:59:59.000-05:00'),
+      },
+      { totalNumbers: 10_000 },
+    );
+    await generateRaffleNumbers(db);
+  }
+  await setRaffleActive(db, true);
+
+  if ((await countInstantPrizes(db, 'current')) === 0) {
+    // Once the demo raffle has sales its prizes are fixed (issue 16): leave them be.
+    await assignInstantPrizes(db, DEMO_INSTANT_PRIZES).catch((error: unknown) => {
+      if (!(error instanceof PrizesNotAssignableError)) throw error;
+    });
+  }
+
+  for (const { id, ...fields } of DEMO_PACKAGES) await upsertPackage(db, id, fields);
+  for (const { id, ...fields } of DEMO_PAST_RAFFLES) await upsertPastRaffle(db, id, fields);
+
+  await ensureStaffUser(db, DEMO_ACCOUNTS.admin);
+  await ensureStaffUser(db, DEMO_ACCOUNTS.reseller);
+
+  const settings = await getSettings(db);
+  const { _id: _id, updatedAt: _updatedAt, ...current } = settings;
+  await replaceSettings(db, {
+    ...current,
+    email: current.email || 'contacto@voyaganar.ec',
+    contactNumber: current.contactNumber || '+593 99 876 5432',
+    whatsappNumber: current.whatsappNumber || '593998765432',
+    bankAccounts: current.bankAccounts.length
+      ? current.bankAccounts
+      : [
+          {
+            bank: 'Banco Pichincha',
+            type: 'Ahorros',
+            number: '2201234567',
+            holder: 'Voy a Ganar S.A.',
+            holderId: '1790011674001',
+          },
+        ],
+    socialMedia: {
+      facebook: current.socialMedia.facebook || 'https://www.facebook.com/voyaganar.ec',
+      instagram: current.socialMedia.instagram || 'https://www.instagram.com/voyaganar.ec',
+      tiktok: current.socialMedia.tiktok || 'https://www.tiktok.com/@voyaganar.ec',
+    },
+  });
+
+  if (!(await readMedia(db, 'media-1.jpg'))) {
+    await saveMediaImage(
+      db,
+      'media-1.jpg',
+      gradientPng(960, 480, [14, 64, 160], [250, 190, 30]),
+      'image/png',
+    );
+  }
+}
+
+/**
+ * The demo raffle, only into a store nobody has used yet: no package, no purchase and no
+ * generated numbers (a first administrator from ADMIN_EMAIL does not count as use).
+ * Answers whether it loaded.
+ */
+export async function loadDemoDataIfEmpty(db: Db): Promise<boolean> {
+  const [packages, purchases, raffle] = await Promise.all([
+    db.collection('packages').countDocuments({}, { limit: 1 }),
+    db.collection('purchases').countDocuments({}, { limit: 1 }),
+    getCurrentRaffle(db),
+  ]);
+  if (packages > 0 || purchases > 0 || raffle?.numbersGenerated) return false;
+  await loadDemoData(db);
+  return true;
+}
+
+/** How to sign in to the demo: the lines `npm start` and `seed:demo` print. */
+export async function demoSignInLines(db: Db, publicUrl: string): Promise<string[]> {
+  const reseller = await findUserByEmail(db, DEMO_ACCOUNTS.reseller.email);
+  const origin = publicUrl.replace(/\/$/, '');
+  return [
+    'Datos de demostración cargados: una rifa activa con paquetes, premios y ganadores.',
+    `  Tienda          ${origin}/`,
+    `  Administración  ${origin}/admin/`,
+    `  Administrador   ${DEMO_ACCOUNTS.admin.email} / ${DEMO_ACCOUNTS.admin.password}`,
+    `  Revendedor      ${DEMO_ACCOUNTS.reseller.email} / ${DEMO_ACCOUNTS.reseller.password} (código ${reseller?.code ?? '?'})`,
+  ];
+}
+
+async function main(): Promise<void> {
+  const env = parseEnv();
+  const { client, db } = await connectDatabase(env.MONGODB_URL).catch((error: unknown) => {
+    throw new Error(
+      `No se pudo conectar con la base de datos en ${env.MONGODB_URL}. ` +
+        'Deje corriendo `npm start` (o `node infra/ferretdb.mjs start`) y vuelva a ejecutar ' +
+        `este comando. (${error instanceof Error ? error.message : String(error)})`,
+    );
+  });
+  try {
+    await ensureIndexes(db);
+    await loadDemoData(db);
+    console.log((await demoSignInLines(db, env.PUBLIC_URL)).join('\n'));
+  } finally {
+    await client.close();
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  main().catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
+}

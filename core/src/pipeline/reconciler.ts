@@ -1,0 +1,130 @@
+// The reconciler repairs what a crash between two single-document writes can leave
+// behind: raffle counters that disagree with the purchases, and paid purchases whose
+// `purchase.paid` event was lost (an in-memory bus dies with its process).
+//
+// Counters are recomputed with the rule of db/raffle-capacity.ts. A live order is two
+// writes (counters, then purchase), so a single look may catch one in flight; a
+// correction is applied only when two looks some time apart agree, and only if the
+// counters still hold what was seen (a conditional update).
+//
+// A paid purchase still without numbers is only re-published when its event looks lost:
+// the numbers worker has stood still for a while, or it has numbered purchases paid well
+// after this one. During a sellout the worker is simply behind, and re-publishing its
+// queue would only make the queue longer.
+import type { CoreDeps, Stoppable } from '../deps';
+import { findNumbersFront, requeueStalePaid, sumCapacityFromPurchases } from '../db/purchases';
+import { correctCapacity, getCapacity } from '../db/raffle-capacity';
+import { CURRENT_RAFFLE_ID } from '../db/raffle-numbers';
+import { kickRelay } from './relay';
+
+export interface ReconcileOptions {
+  raffleId?: string;
+  now?: Date;
+  /** A paid purchase without numbers is re-published once its event is this old. */
+  staleAfterMs?: number;
+  /** Time between the two looks that must agree before counters are corrected. */
+  confirmDelayMs?: number;
+}
+
+export interface ReconcileResult {
+  countersCorrected: boolean;
+  requeued: number;
+}
+
+async function look(deps: Pick<CoreDeps, 'db'>, raffleId: string) {
+  const capacity = await getCapacity(deps.db, raffleId);
+  if (!capacity?.numbersGenerated) return null;
+  const sums = await sumCapacityFromPurchases(deps.db, raffleId);
+  const target = {
+    reserved: sums.reserved,
+    sold: sums.sold,
+    available: Math.max(0, capacity.totalNumbers - sums.reserved - sums.sold),
+    soldOut: sums.sold >= capacity.totalNumbers,
+  };
+  const seen = { available: capacity.available, reserved: capacity.reserved, sold: capacity.sold };
+  const agrees =
+    seen.available === target.available &&
+    seen.reserved === target.reserved &&
+    seen.sold === target.sold;
+  return { seen, target, agrees, key: JSON.stringify([seen, target]) };
+}
+
+/** Events published before this are taken as lost; null: none can be told from a backlog yet. */
+async function requeueCutoff(
+  deps: Pick<CoreDeps, 'db'>,
+  now: Date,
+  staleAfterMs: number,
+): Promise<Date | null> {
+  const staleBefore = now.getTime() - staleAfterMs;
+  const front = await findNumbersFront(deps.db);
+  // Idle (or never started): whatever still waits is not in any queue.
+  if (!front || front.assignedAt.getTime() < staleBefore) return new Date(staleBefore);
+  if (!front.publishedAt) return null;
+  // Moving: only what it has left a whole stale period behind was skipped.
+  return new Date(Math.min(staleBefore, front.publishedAt.getTime() - staleAfterMs));
+}
+
+export async function reconcileOnce(
+  deps: CoreDeps,
+  options: ReconcileOptions = {},
+): Promise<ReconcileResult> {
+  const raffleId = options.raffleId ?? CURRENT_RAFFLE_ID;
+  const now = options.now ?? new Date();
+  let countersCorrected = false;
+
+  const first = await look(deps, raffleId);
+  if (first && !first.agrees) {
+    await new Promise((resolve) => setTimeout(resolve, options.confirmDelayMs ?? 2_000));
+    const second = await look(deps, raffleId);
+    if (second && !second.agrees && second.key === first.key) {
+      countersCorrected = await correctCapacity(deps.db, second.seen, second.target, raffleId);
+      if (countersCorrected)
+        deps.log.warn(
+          { was: second.seen, now: second.target },
+          'raffle counters corrected from purchases',
+        );
+    }
+  }
+
+  const cutoff = await requeueCutoff(deps, now, options.staleAfterMs ?? 60_000);
+  const requeued = cutoff ? await requeueStalePaid(deps.db, cutoff) : 0;
+  if (requeued > 0) {
+    deps.log.warn({ requeued }, 'paid purchases without numbers re-published');
+    kickRelay(deps);
+  }
+  return { countersCorrected, requeued };
+}
+
+const passes = new WeakMap<CoreDeps, () => Promise<unknown>>();
+
+/**
+ * Resolves once the running reconciler's pass in progress, if any, has ended: a test
+ * that stages stale purchases waits for the start-up pass first, or that pass may
+ * requeue what the test means to leave alone.
+ */
+export async function reconcilerIdle(deps: CoreDeps): Promise<void> {
+  await passes.get(deps)?.();
+}
+
+export async function startReconciler(deps: CoreDeps): Promise<Stoppable> {
+  const log = deps.log.child({ module: 'reconciler' });
+  let running: Promise<unknown> | null = null;
+  passes.set(deps, () => running ?? Promise.resolve());
+  const tick = () => {
+    if (running) return;
+    running = reconcileOnce(deps)
+      .catch((err: unknown) => log.error({ err }, 'reconcile failed; the next run retries'))
+      .finally(() => {
+        running = null;
+      });
+  };
+  tick();
+  const timer = setInterval(tick, deps.env.RECONCILE_INTERVAL_SECONDS * 1000);
+  timer.unref();
+  return {
+    stop: async () => {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,144 @@
+// The outbox relay: publishes the entries each transition out of PENDING writes
+// (`purchase.paid`, `purchase.expired`, `purchase.refund_required`) and marks them
+// published. Delivery is at-least-once (a crash between publish and mark
+// publishes again; consumers are idempotent). A confirmation kicks it with the purchase
+// it completed, as its transition answered it (no second read); a periodic scan catches
+// whatever a kick missed (another process, a crash). The scan reads the whole purchases
+// collection (the store searches no other field by index), so it is kept out of the
+// path of every confirmation.
+import { TOPICS } from '@vag/contracts';
+import type { CoreDeps, Stoppable } from '../deps';
+import {
+  findOutboxById,
+  findUnpublished,
+  markPublished,
+  pendingEntries,
+  type PurchaseDoc,
+} from '../db/purchases';
+
+const BATCH = 200;
+// Kicks carry every confirmation of this process, and a restarted process scans at
+// start; the periodic scan is only the safety net, and each one reads every purchase.
+const SCAN_INTERVAL_MS = 30_000;
+
+type Deps = Pick<CoreDeps, 'db' | 'bus'>;
+
+/** A purchase's outbox as a transition just wrote it. */
+type Outboxed = Pick<PurchaseDoc, '_id' | 'outbox'>;
+
+interface Relay {
+  kick(purchaseId?: string, written?: Outboxed): void;
+}
+
+const relays = new WeakMap<CoreDeps, Relay>();
+
+/**
+ * Publishes pending outbox entries now, through the running relay or inline when none
+ * runs: the given purchase's, or (without one) every pending entry. `written` is the
+ * purchase as the transition that kicked answered it, which spares the relay a read.
+ */
+export function kickRelay(deps: CoreDeps, purchaseId?: string, written?: Outboxed): void {
+  const relay = relays.get(deps);
+  if (relay) relay.kick(purchaseId, written);
+  else
+    void (
+      purchaseId ? relayPurchases(deps, new Map([[purchaseId, written]])) : relayOnce(deps)
+    ).catch((err: unknown) => deps.log.error({ err }, 'outbox relay failed'));
+}
+
+async function publishEntries(
+  deps: Deps,
+  pending: Array<Pick<PurchaseDoc, '_id' | 'outbox'>>,
+): Promise<number> {
+  const entries = pending.flatMap((p) =>
+    pendingEntries(p).map((e) => ({ purchaseId: p._id, ...e })),
+  );
+  if (entries.length === 0) return 0;
+  await deps.bus.publish(
+    entries.map((e) => ({ topic: TOPICS[e.event.type], key: e.purchaseId, value: e.event })),
+  );
+  await Promise.all(entries.map((e) => markPublished(deps.db, e.purchaseId, e.key, e.event.id)));
+  return entries.length;
+}
+
+/**
+ * Publishes these purchases' entries if they are still pending: from the outbox the
+ * kick brought, or read by `_id`. An entry the kick brought may have been published
+ * meanwhile (by a scan): then it goes out twice, which consumers take (at-least-once).
+ */
+async function relayPurchases(
+  deps: Deps,
+  purchases: ReadonlyMap<string, Outboxed | undefined>,
+): Promise<number> {
+  const found = await Promise.all(
+    [...purchases].map(([id, written]) => written ?? findOutboxById(deps.db, id)),
+  );
+  return publishEntries(
+    deps,
+    found.filter((p) => p !== null),
+  );
+}
+
+/** One pass over the whole outbox; answers how many events went out. */
+export async function relayOnce(deps: Deps): Promise<number> {
+  let published = 0;
+  for (;;) {
+    const pending = await findUnpublished(deps.db, BATCH);
+    const sent = await publishEntries(deps, pending);
+    published += sent;
+    if (sent === 0 || pending.length < BATCH) return published;
+  }
+}
+
+export async function startOutboxRelay(deps: CoreDeps): Promise<Stoppable> {
+  let running: Promise<void> | null = null;
+  let scanDue = false;
+  const kicked = new Map<string, Outboxed | undefined>();
+  let stopped = false;
+  const log = deps.log.child({ module: 'outbox-relay' });
+
+  const run = (): void => {
+    if (stopped || running) return;
+    running = (async () => {
+      while ((scanDue || kicked.size > 0) && !stopped) {
+        const batch = new Map([...kicked].slice(0, BATCH));
+        for (const id of batch.keys()) kicked.delete(id);
+        const scan = scanDue && batch.size === 0;
+        if (scan) scanDue = false;
+        try {
+          if (scan) await relayOnce(deps);
+          else await relayPurchases(deps, batch);
+        } catch (err) {
+          log.error({ err }, 'outbox relay pass failed; the next scan retries');
+        }
+      }
+    })().finally(() => {
+      running = null;
+      // A kick that arrived while the last pass was finishing.
+      if (scanDue || kicked.size > 0) run();
+    });
+  };
+
+  relays.set(deps, {
+    kick: (purchaseId, written) => {
+      if (purchaseId) kicked.set(purchaseId, written ?? kicked.get(purchaseId));
+      else scanDue = true;
+      run();
+    },
+  });
+  const timer = setInterval(() => {
+    scanDue = true;
+    run();
+  }, SCAN_INTERVAL_MS);
+  timer.unref();
+  scanDue = true;
+  run();
+  return {
+    stop: async () => {
+      stopped = true;
+      clearInterval(timer);
+      relays.delete(deps);
+      await running;
+    },
+  };
+}

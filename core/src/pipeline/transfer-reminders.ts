@@ -1,0 +1,48 @@
+// Reminds the buyer of an unpaid transfer the configured lead time before the hold ends
+// (e-mail and SMS through the outbox and the notifications worker). Runs beside the
+// sweeper in every api process; the conditional queueing sends each reminder once.
+import type { CoreDeps, Stoppable } from '../deps';
+import { findRemindersDue, queueReminder } from '../db/order-review';
+import { currentSettings } from '../settings/live-settings';
+import { kickRelay } from './relay';
+
+const BATCH = 200;
+
+/** Queues every reminder due at `now`; answers how many. */
+export async function queueDueReminders(deps: CoreDeps, now: Date = new Date()): Promise<number> {
+  const { reminderLeadHours } = await currentSettings(deps);
+  if (reminderLeadHours <= 0) return 0;
+  const endsBefore = new Date(now.getTime() + reminderLeadHours * 3_600_000);
+  let queued = 0;
+  for (const purchase of await findRemindersDue(deps.db, endsBefore, BATCH)) {
+    // Past its end the sweeper expires it: the expiry message says it all.
+    if (purchase.reservation.expiresAt <= now) continue;
+    if (await queueReminder(deps.db, purchase._id, now)) {
+      kickRelay(deps, purchase._id);
+      queued++;
+    }
+  }
+  return queued;
+}
+
+export async function startTransferReminders(deps: CoreDeps): Promise<Stoppable> {
+  const log = deps.log.child({ module: 'transfer-reminders' });
+  let running: Promise<unknown> | null = null;
+  const tick = () => {
+    if (running) return;
+    running = queueDueReminders(deps)
+      .catch((err: unknown) => log.error({ err }, 'reminder pass failed; the next one retries'))
+      .finally(() => {
+        running = null;
+      });
+  };
+  const timer = setInterval(tick, deps.env.SWEEP_INTERVAL_SECONDS * 1000);
+  timer.unref();
+  tick();
+  return {
+    stop: async () => {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

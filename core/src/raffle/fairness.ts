@@ -1,0 +1,209 @@
+// Closing the sale, recording the draw and the public fairness record (issue 16). The
+// rule and the checks are contracts' pure functions; this module feeds them the store.
+import {
+  applyDrawRule,
+  purchaseReference,
+  resultMismatch,
+  SERVER,
+  soldListHash,
+  type ClosingReason,
+  type FairnessExport,
+  type OfficialResult,
+  type SoldEntry,
+} from '@vag/contracts';
+import type { Db } from 'mongodb';
+import { findClaimAt, findClaimCovering, listClaims, type NumberClaim } from '../db/number-claims';
+import { listInstantPrizes } from '../db/instant-prizes';
+import {
+  getRaffleFairness,
+  saveClosing,
+  saveLegacyCommitment,
+  saveDraw,
+  stopSales,
+  type ClosingDoc,
+  type DrawDoc,
+  type RaffleFairness,
+} from '../db/raffle-fairness';
+import { CURRENT_RAFFLE_ID, getRaffleNumbers, type RaffleNumbers } from '../db/raffle-numbers';
+import { newCommitment, prizesCommitment } from './commitment';
+import { formatNumber, permutationFor } from './permutation';
+
+/** An expected refusal with its Spanish message and HTTP status. */
+export class FairnessRefusal extends Error {
+  constructor(
+    readonly status: 400 | 409,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The sold numbers with their public purchase references, from the claims and the key. */
+export function soldEntriesOf(raffle: RaffleNumbers, claims: readonly NumberClaim[]): SoldEntry[] {
+  if (!raffle.secretKey) return [];
+  const perm = permutationFor(raffle.secretKey, raffle.totalNumbers);
+  const entries: SoldEntry[] = [];
+  for (const claim of claims) {
+    const reference = purchaseReference(claim.purchaseId);
+    for (let p = claim.start; p < claim.start + claim.count; p++)
+      entries.push({ number: formatNumber(perm.permute(p), raffle.numberWidth), reference });
+  }
+  return entries;
+}
+
+function closingReason(
+  raffle: RaffleNumbers,
+  fairness: RaffleFairness,
+  now: Date,
+): ClosingReason | null {
+  if (raffle.soldOut || raffle.sold >= raffle.totalNumbers) return 'sold-out';
+  if (fairness.endDate && fairness.endDate.getTime() <= now.getTime()) return 'end-date';
+  return null;
+}
+
+/**
+ * Closes the sale when the raffle sold out or its end date passed: first stops new
+ * reservations, then — once every pending order is paid and numbered or has expired —
+ * publishes the hash of the sold list. Answers the closing when this call published it.
+ */
+export async function closeSaleIfDue(
+  db: Db,
+  now = new Date(),
+  raffleId = CURRENT_RAFFLE_ID,
+): Promise<ClosingDoc | null> {
+  const fairness = await getRaffleFairness(db, raffleId);
+  if (fairness.closing || !fairness.commitment) return null;
+  const raffle = await getRaffleNumbers(db, raffleId);
+  const reason = closingReason(raffle, fairness, now);
+  if (!raffle.numbersGenerated || !reason) return null;
+  if (!fairness.salesStopped) await stopSales(db, raffleId);
+  // Paid orders still being numbered count as reserved: wait for them.
+  if (raffle.reserved > 0) return null;
+
+  const claims = await listClaims(db, raffleId);
+  const sold = soldEntriesOf(raffle, claims);
+  if (sold.length !== raffle.sold) return null;
+  const closing: ClosingDoc = {
+    closedAt: now,
+    reason,
+    soldCount: sold.length,
+    soldListHash: soldListHash(fairness.commitment.raffleRef, sold),
+  };
+  return (await saveClosing(db, closing, raffleId)) ? closing : null;
+}
+
+/**
+ * Applies the declared rule to the official Lotería Nacional result: the winning number,
+ * the purchase holding it (perm⁻¹, then the claim covering that position), recorded once.
+ */
+export async function recordOfficialResult(
+  db: Db,
+  result: OfficialResult,
+  recordedBy: string,
+  raffleId = CURRENT_RAFFLE_ID,
+): Promise<DrawDoc> {
+  const fairness = await getRaffleFairness(db, raffleId);
+  const raffle = await getRaffleNumbers(db, raffleId);
+  if (!raffle.secretKey || !fairness.commitment)
+    throw new FairnessRefusal(409, SERVER.numbersNotGenerated);
+  if (fairness.draw) throw new FairnessRefusal(409, SERVER.drawAlreadyRecorded);
+  if (!fairness.closing) throw new FairnessRefusal(409, SERVER.saleNotClosed);
+  const mismatch = resultMismatch(fairness.drawRule, result, fairness.closing.closedAt);
+  if (mismatch) throw new FairnessRefusal(400, mismatch);
+
+  const sold = soldEntriesOf(raffle, await listClaims(db, raffleId));
+  const { drawn, winner } = applyDrawRule(
+    result.firstPrize,
+    raffle,
+    sold.map((entry) => Number(entry.number)),
+  );
+  const perm = permutationFor(raffle.secretKey, raffle.totalNumbers);
+  const holder =
+    winner === null ? null : await findClaimCovering(db, raffleId, perm.invert(winner));
+  const draw: DrawDoc = {
+    result,
+    drawnNumber: formatNumber(drawn, raffle.numberWidth),
+    winningNumber: winner === null ? null : formatNumber(winner, raffle.numberWidth),
+    winnerPurchaseId: holder?.purchaseId ?? null,
+    winnerReference: holder ? purchaseReference(holder.purchaseId) : null,
+    recordedAt: new Date(),
+    recordedBy,
+  };
+  if (!(await saveDraw(db, draw, raffleId)))
+    throw new FairnessRefusal(409, SERVER.drawAlreadyRecorded);
+  return draw;
+}
+
+/**
+ * A raffle whose numbers were generated before commitments existed gets one now — but
+ * only while nothing is sold or reserved, when it still comes before every sale. One
+ * with sales keeps none: a commitment made after selling would prove nothing.
+ */
+export async function commitUnsoldLegacyRaffle(
+  db: Db,
+  raffleId = CURRENT_RAFFLE_ID,
+): Promise<boolean> {
+  const raffle = await getRaffleNumbers(db, raffleId);
+  const { commitment } = await getRaffleFairness(db, raffleId);
+  if (commitment || !raffle.numbersGenerated || !raffle.secretKey) return false;
+  const prizes = await listInstantPrizes(db, raffleId);
+  const fresh = newCommitment({ ...raffle, key: raffle.secretKey });
+  return saveLegacyCommitment(
+    db,
+    {
+      ...fresh,
+      ...prizesCommitment(
+        fresh.raffleRef,
+        prizes.map((p) => p.number),
+      ),
+    },
+    raffleId,
+  );
+}
+
+/** The public record: what was committed and when, and after the draw the secrets behind it. */
+export async function fairnessExport(
+  db: Db,
+  raffleId = CURRENT_RAFFLE_ID,
+): Promise<FairnessExport> {
+  const fairness = await getRaffleFairness(db, raffleId);
+  const raffle = await getRaffleNumbers(db, raffleId);
+  const { commitment, closing, draw } = fairness;
+  const claims = commitment ? await listClaims(db, raffleId) : [];
+  const first = commitment ? await findClaimAt(db, raffleId, 0) : null;
+  return {
+    version: 1,
+    commitment: commitment && {
+      raffleRef: commitment.raffleRef,
+      totalNumbers: raffle.totalNumbers,
+      numberWidth: raffle.numberWidth,
+      keyHash: commitment.keyHash,
+      committedAt: commitment.committedAt.toISOString(),
+      prizesHash: commitment.prizesHash,
+      prizesCommittedAt: commitment.prizesCommittedAt.toISOString(),
+    },
+    rule: fairness.drawRule,
+    lockedAt: first?.createdAt.toISOString() ?? null,
+    closing: closing && { ...closing, closedAt: closing.closedAt.toISOString() },
+    draw: draw && {
+      result: draw.result,
+      drawnNumber: draw.drawnNumber,
+      winningNumber: draw.winningNumber,
+      winnerReference: draw.winnerReference,
+      recordedAt: draw.recordedAt.toISOString(),
+    },
+    reveal:
+      draw && commitment && raffle.secretKey
+        ? {
+            key: raffle.secretKey,
+            prizesSalt: commitment.prizesSalt,
+            instantPrizeNumbers: commitment.prizeNumbers,
+          }
+        : null,
+    claims: claims.map((claim) => ({
+      reference: purchaseReference(claim.purchaseId),
+      start: claim.start,
+      count: claim.count,
+    })),
+  };
+}

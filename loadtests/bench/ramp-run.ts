@@ -1,0 +1,166 @@
+// The capacity ramp: buyers arrive at a rate held for a minute, then at a higher one,
+// until create-order's p95 passes the limit (250 ms) or unexpected errors appear. The
+// highest rate held within both is the box's sellout capacity. Each step is one k6 run
+// of sellout.js (PROFILE=step) against the same server and store, which keeps whatever
+// backlog the pipeline has; the store's own timestamps give each step's per-stage
+// latency (payment → numbers, numbers → e-mail), so the next bottleneck has a name.
+import path from 'node:path';
+import type { Db } from 'mongodb';
+import { runK6, loadtestsDir } from '../harness/k6';
+
+export interface Percentiles {
+  p50: number;
+  p95: number;
+  count: number;
+}
+
+export interface RampStep {
+  rate: number;
+  createOrderMs: Percentiles | null;
+  unexpectedErrorRate: number;
+  ordersCreated: number;
+  purchasesPaid: number;
+  /** Paid in this step and holding their numbers when the ramp ended / per second of the step. */
+  numberedPerSecond: number;
+  paymentToNumbersMs: Percentiles | null;
+  numbersToEmailMs: Percentiles | null;
+  held: boolean;
+}
+
+export interface RampFigures {
+  label: string;
+  p95LimitMs: number;
+  stepSeconds: number;
+  steps: RampStep[];
+  /** The highest rate held for a whole step within the limits; null when the first step failed. */
+  heldRate: number | null;
+}
+
+export interface RampOptions {
+  label: string;
+  baseUrl: string;
+  db: Db;
+  k6Env: Record<string, string>;
+  rates: number[];
+  stepSeconds: number;
+  p95LimitMs: number;
+  /** After the last step: longest wait for the pipeline to catch up before measuring. */
+  settleMs: number;
+}
+
+interface Row {
+  createdAt: Date;
+  paidAt?: Date;
+  numbersAssignedAt?: Date;
+  notifications?: { email?: { sentAt?: Date } };
+}
+
+export async function runRamp(options: RampOptions): Promise<RampFigures> {
+  const windows: Array<{
+    rate: number;
+    from: Date;
+    to: Date;
+    step: Omit<RampStep, 'numberedPerSecond' | 'paymentToNumbersMs' | 'numbersToEmailMs'>;
+  }> = [];
+  for (const rate of options.rates) {
+    const from = new Date();
+    const run = await runK6(
+      'sellout.js',
+      {
+        ...options.k6Env,
+        BASE_URL: options.baseUrl,
+        PROFILE: 'step',
+        RATE: String(rate),
+        DURATION: String(options.stepSeconds),
+        P95_MS: String(options.p95LimitMs),
+      },
+      path.join(loadtestsDir, 'out', `bench-${options.label}-${rate}.json`),
+    );
+    const to = new Date();
+    const k6 = run.summary;
+    if (!k6)
+      throw new Error(`k6 failed (${run.code}) on ${options.label} at ${rate}/s:\n${run.output}`);
+    const t = k6.createOrderMs;
+    const createOrderMs = t
+      ? { p50: t.med ?? NaN, p95: t['p(95)'] ?? NaN, count: t.count ?? 0 }
+      : null;
+    const held =
+      createOrderMs !== null &&
+      createOrderMs.p95 < options.p95LimitMs &&
+      k6.unexpectedErrorRate === 0 &&
+      k6.soldOutAnswers === 0;
+    windows.push({
+      rate,
+      from,
+      to,
+      step: {
+        rate,
+        createOrderMs,
+        unexpectedErrorRate: k6.unexpectedErrorRate,
+        ordersCreated: k6.ordersCreated,
+        purchasesPaid: k6.purchasesPaid,
+        held,
+      },
+    });
+    console.log(
+      `${options.label} ${rate}/s: create-order p50 ${createOrderMs?.p50.toFixed(0)} / p95 ${createOrderMs?.p95.toFixed(0)} ms, ` +
+        `${k6.purchasesPaid} paid, errors ${(k6.unexpectedErrorRate * 100).toFixed(2)} %${held ? '' : ' → limit reached'}`,
+    );
+    if (!held) break;
+  }
+
+  await settleAfter(options.db, options.settleMs);
+  const steps: RampStep[] = [];
+  for (const w of windows) {
+    const rows = await options.db
+      .collection<Row>('purchases')
+      .find(
+        { status: 'COMPLETED', createdAt: { $gte: w.from, $lt: w.to } },
+        { projection: { createdAt: 1, paidAt: 1, numbersAssignedAt: 1, notifications: 1 } },
+      )
+      .toArray();
+    const seconds = (w.to.getTime() - w.from.getTime()) / 1000;
+    steps.push({
+      ...w.step,
+      numberedPerSecond: rows.filter((r) => r.numbersAssignedAt).length / seconds,
+      paymentToNumbersMs: percentiles(rows.map((r) => between(r.paidAt, r.numbersAssignedAt))),
+      numbersToEmailMs: percentiles(
+        rows.map((r) => between(r.numbersAssignedAt, r.notifications?.email?.sentAt)),
+      ),
+    });
+  }
+  const held = steps.filter((s) => s.held);
+  return {
+    label: options.label,
+    p95LimitMs: options.p95LimitMs,
+    stepSeconds: options.stepSeconds,
+    steps,
+    heldRate: held.length ? Math.max(...held.map((s) => s.rate)) : null,
+  };
+}
+
+/** Waits (bounded) until every paid purchase has its numbers and its e-mail. */
+async function settleAfter(db: Db, boundMs: number): Promise<void> {
+  const deadline = Date.now() + boundMs;
+  const behind = () =>
+    db.collection('purchases').countDocuments({
+      status: 'COMPLETED',
+      $or: [
+        { numbersAssignedAt: { $exists: false } },
+        { 'notifications.email.sentAt': { $exists: false } },
+      ],
+    });
+  while (Date.now() < deadline && (await behind()) > 0)
+    await new Promise((resolve) => setTimeout(resolve, 5_000));
+}
+
+function between(from?: Date, to?: Date): number | null {
+  return from && to ? to.getTime() - from.getTime() : null;
+}
+
+function percentiles(values: Array<number | null>): Percentiles | null {
+  const xs = values.filter((v): v is number => v !== null).sort((a, b) => a - b);
+  if (xs.length === 0) return null;
+  const at = (q: number) => xs[Math.min(xs.length - 1, Math.floor(q * xs.length))]!;
+  return { p50: at(0.5), p95: at(0.95), count: xs.length };
+}

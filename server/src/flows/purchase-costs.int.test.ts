@@ -1,0 +1,149 @@
+// What one paid purchase costs the store, counted with the driver's command monitor from
+// create-order to its numbers, its e-mail and SMS and its reports fact (issue 15). The
+// store takes its writes one at a time, so every write here is one more place in the
+// queue a sellout's create-orders wait in. The test prints the counts per stage and
+// command, and fails when a change makes a paid purchase cost more than its budget.
+import { MongoClient } from 'mongodb';
+import { afterEach, describe, expect, it } from 'vitest';
+import { activeRaffle, customOrder, postJson } from '@vag/api/payments/test-fixtures';
+import { startTestServer as startApiTestServer } from '@vag/api/testing/server';
+import { staffToken } from '@vag/api/testing/seed';
+import { reconcilerIdle } from '@vag/core/pipeline/reconciler';
+import { startFakeProviders } from '@vag/core/testing/fakes/index';
+import { testMongoBaseUrl, uniqueDbName } from '@vag/core/testing/test-db';
+import { waitFor } from '@vag/core/testing/wait';
+import { startWorkers } from '@vag/workers';
+import { countCommands, type CommandCounter } from '../testing/command-counter';
+
+/**
+ * Writes and reads one paid purchase may cost, all stages together (each purchase alone:
+ * in a sale, the numbers worker's claim and cursor writes are shared by a group).
+ */
+// Measured after issue 13 landed on top of the reductions (12/6 and 14/6 before it): the
+// order code's unique claim, the transfer's order-link notice through the outbox and its
+// delivery, and the review log cost writes of their own. Issue 15's goal is ≤ 7 / ≤ 4.
+const BUDGET = {
+  bank_transfer: { writes: 21, reads: 8 },
+  paypal: { writes: 17, reads: 6 },
+};
+
+const cleanups: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  while (cleanups.length) await cleanups.pop()!();
+});
+
+async function setup() {
+  const fakes = await startFakeProviders();
+  cleanups.push(() => fakes.stop());
+  const dbName = uniqueDbName('costs');
+  let counter: CommandCounter | undefined;
+  const server = await startApiTestServer({
+    env: {
+      ...fakes.env,
+      MONGODB_URL: `${testMongoBaseUrl()}${dbName}?monitorCommands=true`,
+      SWEEP_INTERVAL_SECONDS: '3600',
+      RECONCILE_INTERVAL_SECONDS: '3600',
+    },
+    startWorkers: (deps) => {
+      counter = countCommands(deps.db.client, dbName);
+      return startWorkers(counter.label(deps));
+    },
+  });
+  cleanups.push(() => server.stop());
+  cleanups.push(async () => counter?.stop());
+  counter!.watch(server.db.client);
+  // The test's own reads go through another client, so they are not counted.
+  const observer = new MongoClient(`${testMongoBaseUrl()}${dbName}`, { retryWrites: false });
+  await observer.connect();
+  cleanups.push(() => observer.close());
+  await activeRaffle(server.db, { totalNumbers: 1000, pricePerNumber: 1 });
+  const { auth } = await staffToken(server.deps, 'admin');
+  await reconcilerIdle(server.deps);
+  return { server, fakes, counter: counter!, db: observer.db(), auth, api: `${server.url}/api` };
+}
+
+type Setup = Awaited<ReturnType<typeof setup>>;
+
+/** Waits until the purchase has its numbers, both messages sent and its fact paid, and the store is quiet. */
+async function settled({ db, counter }: Setup, purchaseId: string): Promise<void> {
+  await waitFor(
+    async () => {
+      const p = await db.collection('purchases').findOne({ _id: purchaseId as never });
+      const fact = await db.collection('report_facts').findOne({ _id: purchaseId as never });
+      return (
+        p?.numbersAssignedAt &&
+        p.notifications?.email?.status === 'sent' &&
+        p.notifications?.sms?.status === 'sent' &&
+        p.outbox?.purchase_paid?.publishedAt &&
+        fact?.stage === 2
+      );
+    },
+    { timeoutMs: 20_000, message: `purchase ${purchaseId} through the pipeline` },
+  );
+  // Quiet: no command for a while (a late reports write would otherwise be missed).
+  let last = '';
+  await waitFor(
+    () => {
+      const now = JSON.stringify(counter.totals());
+      const quiet = now === last;
+      last = now;
+      return quiet;
+    },
+    { timeoutMs: 10_000, intervalMs: 300, message: 'the store quiet' },
+  );
+}
+
+function report(method: string, counter: CommandCounter): { writes: number; reads: number } {
+  const totals = counter.totals();
+  console.log(
+    `${method}: ${totals.writes} writes, ${totals.reads} reads per paid purchase\n${counter.table()}`,
+  );
+  return totals;
+}
+
+describe('what a paid purchase costs the store', () => {
+  it(`bank transfer: create-order → confirm-transfer → numbers → e-mail and SMS → reports within ${BUDGET.bank_transfer.writes} writes and ${BUDGET.bank_transfer.reads} reads`, async () => {
+    const s = await setup();
+    s.counter.reset();
+    s.counter.setRequestStage('create-order');
+    const created = await postJson(
+      `${s.api}/payments/create-order`,
+      customOrder('bank_transfer', 3, 1),
+    );
+    expect(created.status).toBe(201);
+    const id: string = created.body.purchaseId;
+    s.counter.setRequestStage('payment');
+    const confirmed = await postJson(
+      `${s.api}/purchases/${id}/confirm-transfer`,
+      { referenceCode: 'REF-123', bankName: 'Pichincha' },
+      s.auth,
+      'PATCH',
+    );
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body.assignedNumbers).toHaveLength(3);
+    await settled(s, id);
+
+    const totals = report('bank transfer', s.counter);
+    expect(totals.writes).toBeLessThanOrEqual(BUDGET.bank_transfer.writes);
+    expect(totals.reads).toBeLessThanOrEqual(BUDGET.bank_transfer.reads);
+  });
+
+  it(`paypal: create-order → capture-order → numbers → e-mail and SMS → reports within ${BUDGET.paypal.writes} writes and ${BUDGET.paypal.reads} reads`, async () => {
+    const s = await setup();
+    s.counter.reset();
+    s.counter.setRequestStage('create-order');
+    const created = await postJson(`${s.api}/payments/create-order`, customOrder('paypal', 3, 1));
+    expect(created.status).toBe(201);
+    const id: string = created.body.purchaseId;
+    const orderId = new URL(created.body.approveUrl).searchParams.get('token')!;
+    s.fakes.paypal.approve(orderId);
+    s.counter.setRequestStage('payment');
+    const captured = await postJson(`${s.api}/payments/capture-order`, { orderId });
+    expect(captured.status).toBe(200);
+    await settled(s, id);
+
+    const totals = report('paypal', s.counter);
+    expect(totals.writes).toBeLessThanOrEqual(BUDGET.paypal.writes);
+    expect(totals.reads).toBeLessThanOrEqual(BUDGET.paypal.reads);
+  });
+});

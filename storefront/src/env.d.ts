@@ -1,0 +1,8 @@
+/// <reference types="astro/client" />
+
+// What the api process hands every rendered page (see api/src/storefront/site.ts).
+declare namespace App {
+  interface Locals {
+    content?: import('@vag/contracts').StorefrontLocals['content'];
+  }
+}

@@ -1,0 +1,218 @@
+// The order page (/pedido?id=…&key=…): the order code and amount with copy buttons, where
+// to transfer, the status in words with a live countdown, the WhatsApp button, the
+// receipt upload, and the numbers once paid. It re-reads the order now and then, so a
+// confirmation by staff shows up without a reload.
+import {
+  ERRORS,
+  formatDateTime,
+  formatUsd,
+  TOASTS,
+  type OrderView,
+  type ReceiptInfo,
+} from '@vag/contracts';
+import { useEffect, useState } from 'react';
+import { toast } from 'sonner';
+import { apiGet, errorMessage } from '../shared/api';
+import { countdownText, orderLocation, whatsappOrderLink } from './order';
+import { ReceiptUpload } from './ReceiptUpload';
+
+const REFRESH_MS = 15_000;
+/** Long values (names, account numbers) wrap instead of widening the page. */
+const WRAP = { overflowWrap: 'anywhere' } as const;
+
+async function copy(text: string) {
+  try {
+    await navigator.clipboard.writeText(text);
+    toast.success(TOASTS.copied);
+  } catch {
+    toast.error(ERRORS.clipboard);
+  }
+}
+
+function CopyRow({ label, value, shown }: { label: string; value: string; shown?: string }) {
+  return (
+    <div className="bank-row">
+      <dt>{label}</dt>
+      <dd style={WRAP}>{shown ?? value}</dd>
+      <button
+        type="button"
+        className="copy-btn"
+        onClick={() => void copy(value)}
+        aria-label={`Copiar ${label.toLowerCase()}`}
+      >
+        Copiar
+      </button>
+    </div>
+  );
+}
+
+function Countdown({ deadline }: { deadline: string }) {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  return (
+    <p>
+      Tus números están reservados hasta el {formatDateTime(deadline)}. Tiempo restante:{' '}
+      <strong data-testid="countdown" aria-live="off">
+        {countdownText(deadline, now)}
+      </strong>
+    </p>
+  );
+}
+
+function Receipts({ receipts }: { receipts: ReceiptInfo[] }) {
+  if (receipts.length === 0) return null;
+  return (
+    <p className="muted">
+      Comprobantes enviados: {receipts.length} (último el{' '}
+      {formatDateTime(receipts[receipts.length - 1]!.uploadedAt)}).
+    </p>
+  );
+}
+
+function PayTo({ order }: { order: OrderView }) {
+  return (
+    <section className="card" aria-labelledby="pay-title">
+      <h2 id="pay-title">Cómo pagar</h2>
+      <p>
+        Transfiere exactamente <strong>{formatUsd(order.totalPrice)}</strong> a una de estas cuentas
+        y escribe <strong>{order.orderCode}</strong> como concepto.
+      </p>
+      <dl>
+        <CopyRow label="Código de pedido" value={order.orderCode} />
+        <CopyRow
+          label="Monto"
+          value={order.totalPrice.toFixed(2)}
+          shown={formatUsd(order.totalPrice)}
+        />
+      </dl>
+      {order.bankAccounts.map((account) => (
+        <div
+          key={`${account.bank}-${account.number}`}
+          className="bank-details alert alert-info"
+          data-testid="bank-account"
+        >
+          <dl>
+            <CopyRow label="Banco" value={account.bank} />
+            <CopyRow label="Tipo de cuenta" value={account.type} />
+            <CopyRow label="Número de cuenta" value={account.number} />
+            <CopyRow label="Titular" value={account.holder} />
+            <CopyRow label="Cédula o RUC" value={account.holderId} />
+          </dl>
+        </div>
+      ))}
+    </section>
+  );
+}
+
+function WhatsAppButton({ order }: { order: OrderView }) {
+  const href = whatsappOrderLink(order.whatsappNumber, order.whatsappText);
+  if (!href) return null;
+  // A button, not a link that opens by itself: the new tab opens only when pressed.
+  return (
+    <button
+      type="button"
+      className="btn btn-outline"
+      onClick={() => window.open(href, '_blank', 'noopener,noreferrer')}
+    >
+      Enviar comprobante por WhatsApp
+    </button>
+  );
+}
+
+function Status({ order }: { order: OrderView }) {
+  return (
+    <section className="card" aria-labelledby="status-title">
+      <h2 id="status-title">Estado</h2>
+      <p role="status" data-testid="order-status" style={{ fontSize: '1.4rem', fontWeight: 700 }}>
+        {order.statusText}
+      </p>
+      {order.rejectionReason && (
+        <p className="alert alert-error" style={WRAP} data-testid="rejection-reason">
+          Motivo: {order.rejectionReason}. Tu pedido sigue pendiente de pago: sube un nuevo
+          comprobante antes de que termine la reserva.
+        </p>
+      )}
+      {order.state === 'in_review' && (
+        <p>Revisaremos tu comprobante y te avisaremos por correo y SMS.</p>
+      )}
+      {order.state === 'expired' && (
+        <p>
+          La reserva terminó sin un pago confirmado y los números fueron liberados. Si ya
+          transferiste, escríbenos por WhatsApp con tu comprobante.
+        </p>
+      )}
+      {order.deadline && <Countdown deadline={order.deadline} />}
+      {order.assignedNumbers.length > 0 && (
+        <>
+          <h3>Tus números</h3>
+          <ul className="numbers" aria-label="Tus números">
+            {order.assignedNumbers.map((n) => (
+              <li key={n}>{n}</li>
+            ))}
+          </ul>
+        </>
+      )}
+      {order.state === 'paid' && order.assignedNumbers.length === 0 && (
+        <p>Pago confirmado. Estamos asignando tus números…</p>
+      )}
+    </section>
+  );
+}
+
+export default function OrderPage() {
+  const [where] = useState(() => orderLocation(window.location.search));
+  const [order, setOrder] = useState<OrderView | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!where) return;
+    let stopped = false;
+    const load = () =>
+      apiGet<OrderView>(
+        `/orders/${encodeURIComponent(where.id)}?key=${encodeURIComponent(where.key)}`,
+      )
+        .then((o) => !stopped && (setOrder(o), setError(null)))
+        .catch((e: unknown) => !stopped && setError(errorMessage(e)));
+    void load();
+    const timer = setInterval(load, REFRESH_MS);
+    return () => {
+      stopped = true;
+      clearInterval(timer);
+    };
+  }, [where]);
+
+  if (!where) return <p className="alert alert-error">No se encontró el pedido en el enlace.</p>;
+  if (!order)
+    return error ? (
+      <p className="alert alert-error">{error}</p>
+    ) : (
+      <div className="spinner" aria-label="Cargando" />
+    );
+
+  return (
+    <div className="order-page">
+      <h1>Tu pedido {order.orderCode}</h1>
+      <p>
+        {order.quantity} números · {order.packageName} · {formatUsd(order.totalPrice)}
+      </p>
+      <Status order={order} />
+      {order.canUploadReceipt && (
+        <>
+          <PayTo order={order} />
+          <section className="card" aria-labelledby="receipt-title">
+            <h2 id="receipt-title">Comprobante</h2>
+            <ReceiptUpload id={where.id} accessKey={where.key} onUploaded={setOrder} />
+            <Receipts receipts={order.receipts} />
+            <WhatsAppButton order={order} />
+          </section>
+        </>
+      )}
+      <p>
+        <a href="/">Volver al inicio</a>
+      </p>
+    </div>
+  );
+}

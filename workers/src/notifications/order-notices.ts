@@ -1,0 +1,156 @@
+// The messages of an unpaid bank-transfer order, by e-mail and SMS: the order link at
+// order time, a rejected receipt with its reason, the reminder before the hold ends and
+// the expiry (the numbers were released). Each goes out once per notice and channel.
+import type { CoreDeps } from '@vag/core';
+import { claimNotice, finishNotice } from '@vag/core/db/notices';
+import { getPurchase, type PurchaseDoc } from '@vag/core/db/purchases';
+import { messagingEnv } from '@vag/core/settings/live-settings';
+import {
+  formatDateTime,
+  formatMoney,
+  orderPath,
+  ORDER_MESSAGES as M,
+  toEcuadorE164,
+  type NoticeKind,
+  type NotificationChannel,
+} from '@vag/contracts';
+import { logToOutbox, mailer, sendMail, sendSms, smsConfigured, type Mail } from './transports';
+
+type Deps = Pick<CoreDeps, 'db' | 'log' | 'env'>;
+export type OrderNoticeKind = NoticeKind | 'expired';
+
+interface Message {
+  subject: string;
+  text: string;
+  sms: string;
+}
+
+const escape = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+
+function compose(
+  purchase: PurchaseDoc,
+  kind: OrderNoticeKind,
+  reason: string | undefined,
+  site: string,
+): Message {
+  const code = purchase.orderCode ?? purchase._id;
+  const amount = formatMoney(purchase.totalPrice);
+  const deadline = formatDateTime(purchase.reservation.expiresAt);
+  const link = `${site}${orderPath(purchase._id, purchase.accessKey ?? '')}`;
+  switch (kind) {
+    case 'order_created':
+      return {
+        subject: M.createdSubject(code),
+        text: M.createdText(code, amount, deadline, link),
+        sms: M.createdSms(code, amount, link),
+      };
+    case 'receipt_rejected':
+      return {
+        subject: M.rejectedSubject(code),
+        text: M.rejectedText(code, reason ?? '', deadline, link),
+        sms: M.rejectedSms(code, reason ?? '', link),
+      };
+    case 'reminder':
+      return {
+        subject: M.reminderSubject(code),
+        text: M.reminderText(code, amount, deadline, link),
+        sms: M.reminderSms(code, deadline, link),
+      };
+    case 'expired':
+      return {
+        subject: M.expiredSubject(code),
+        text: M.expiredText(code),
+        sms: M.expiredSms(code),
+      };
+    default: {
+      const never: never = kind;
+      return never;
+    }
+  }
+}
+
+function toMail(purchase: PurchaseDoc, message: Message): Mail {
+  const html = `<!doctype html><html lang="es"><body style="font-family:Arial,sans-serif;color:#222">
+<p>${escape(`Hola ${purchase.buyer.firstName},`)}</p>
+<p>${escape(message.text)}</p>
+</body></html>`;
+  return {
+    to: purchase.buyer.email,
+    subject: message.subject,
+    text: `Hola ${purchase.buyer.firstName},\n\n${message.text}`,
+    html,
+  };
+}
+
+/** Sends one notice of the purchase on both channels (each at most once). */
+export async function sendOrderNotice(
+  deps: Deps,
+  input: { purchaseId: string; noticeId: string; kind: OrderNoticeKind; reason?: string },
+  options: { attempts?: number; backoffMs?: number } = {},
+): Promise<void> {
+  const purchase = await getPurchase(deps.db, input.purchaseId);
+  if (!purchase) return;
+  const env = await messagingEnv(deps);
+  const message = compose(purchase, input.kind, input.reason, env.PUBLIC_URL.replace(/\/+$/, ''));
+  await Promise.all(
+    (['email', 'sms'] as const).map((channel) =>
+      sendChannel(deps, env, purchase, input.noticeId, channel, message, options),
+    ),
+  );
+}
+
+async function sendChannel(
+  deps: Deps,
+  env: CoreDeps['env'],
+  purchase: PurchaseDoc,
+  noticeId: string,
+  channel: NotificationChannel,
+  message: Message,
+  options: { attempts?: number; backoffMs?: number },
+): Promise<void> {
+  if (!(await claimNotice(deps.db, purchase._id, noticeId, channel))) return;
+  const configured = channel === 'email' ? mailer(env) !== null : smsConfigured(env);
+  const attempts = options.attempts ?? 3;
+  let lastError = '';
+  for (let i = 0; i < attempts; i++) {
+    try {
+      if (channel === 'email') {
+        const mail = toMail(purchase, message);
+        if (configured) await sendMail(env, mail);
+        else
+          await logToOutbox(env, {
+            channel,
+            purchaseId: purchase._id,
+            notice: noticeId,
+            to: mail.to,
+            subject: mail.subject,
+            text: mail.text,
+          });
+      } else {
+        const to = toEcuadorE164(purchase.buyer.phone);
+        if (configured) await sendSms(env, { to, body: message.sms });
+        else
+          await logToOutbox(env, {
+            channel,
+            purchaseId: purchase._id,
+            notice: noticeId,
+            to,
+            body: message.sms,
+          });
+      }
+      await finishNotice(deps.db, purchase._id, noticeId, channel, {
+        status: configured ? 'sent' : 'logged',
+      });
+      return;
+    } catch (error) {
+      lastError = error instanceof Error ? error.message : String(error);
+      deps.log.warn(
+        { purchaseId: purchase._id, noticeId, channel, err: error },
+        'order notice failed',
+      );
+      if (i + 1 < attempts)
+        await new Promise((resolve) => setTimeout(resolve, (options.backoffMs ?? 250) * 2 ** i));
+    }
+  }
+  await finishNotice(deps.db, purchase._id, noticeId, channel, { status: 'failed', lastError });
+}
