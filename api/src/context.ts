@@ -18,5 +18,7 @@ export interface AppEnv {
     deps: AppDeps;
     staff: StaffUser;
     requestId: string;
+    /** Inline scripts of the server-rendered page this request answers with (CSP hashes). */
+    pageScriptHashes?: string[];
   };
 }

@@ -4,7 +4,8 @@
 //
 // Why each source is there:
 // - Astro writes small inline scripts (island hydration); they are allowed by the SHA-256
-//   of each one, computed from the built pages, never by 'unsafe-inline'.
+//   of each one, never by 'unsafe-inline': the built HTML pages' hashes are read at start,
+//   and a server-rendered page hands its own to this response (`pageScriptHashes`).
 // - Styles allow 'unsafe-inline': MUI (emotion) inserts <style> elements at run time and
 //   Astro renders style attributes; styles cannot run code.
 // - Images come from our own media slots and from http(s) URLs staff enter (hero image,
@@ -29,17 +30,22 @@ export const PAYPHONE_BOX_PATHS = ['/payphone-box.html', '/payphone-box', '/payp
 /** `'sha256-…'` of every inline <script> in the built sites' HTML pages. */
 export function inlineScriptHashes(roots: string[]): string[] {
   const hashes = new Set<string>();
-  for (const root of roots) {
-    for (const file of htmlFiles(root)) {
-      const html = readFileSync(file, 'utf8');
-      for (const match of html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)) {
-        const body = match[1] ?? '';
-        if (body.trim() === '') continue;
-        hashes.add(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
-      }
-    }
-  }
+  for (const root of roots)
+    for (const file of htmlFiles(root))
+      for (const hash of scriptHashesOf(readFileSync(file, 'utf8'))) hashes.add(hash);
   return [...hashes].sort();
+}
+
+/** `'sha256-…'` of each inline script that a browser runs in one HTML page. */
+export function scriptHashesOf(html: string): string[] {
+  const hashes: string[] = [];
+  for (const match of html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    const [, attributes = '', body = ''] = match;
+    // Data blocks (JSON-LD, JSON) never run, so the policy has nothing to allow.
+    if (body.trim() === '' || /\btype=["']?application\/(ld\+)?json/i.test(attributes)) continue;
+    hashes.push(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
+  }
+  return hashes;
 }
 
 function htmlFiles(root: string): string[] {
@@ -65,6 +71,35 @@ function contentSecurityPolicy(scriptHashes: string[], extra: string[] = []) {
   };
 }
 
+type Policy = ReturnType<typeof contentSecurityPolicy>;
+
+function serialize(policy: Policy): string {
+  return Object.entries(policy)
+    .map(
+      ([name, sources]) =>
+        `${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} ${sources.join(' ')}`,
+    )
+    .join('; ');
+}
+
+/**
+ * The policy is set after the page is made: a server-rendered page brings the hashes of
+ * its own inline scripts (`pageScriptHashes`), which no file on disk holds.
+ */
+function policyHeader(builtHashes: string[], extra: string[] = []): MiddlewareHandler<AppEnv> {
+  const usual = serialize(contentSecurityPolicy(builtHashes, extra));
+  return createMiddleware<AppEnv>(async (c, next) => {
+    await next();
+    const pageHashes = c.get('pageScriptHashes')?.filter((h) => !builtHashes.includes(h)) ?? [];
+    c.res.headers.set(
+      'Content-Security-Policy',
+      pageHashes.length === 0
+        ? usual
+        : serialize(contentSecurityPolicy([...builtHashes, ...pageHashes], extra)),
+    );
+  });
+}
+
 const COMMON = {
   // HSTS only when the request came over https (httpsOnlyHsts below).
   strictTransportSecurity: false,
@@ -87,14 +122,15 @@ export function securityHeaders(options: {
     ...COMMON,
     // PayPhone's box may open its own window (card authentication).
     crossOriginOpenerPolicy: 'same-origin-allow-popups',
-    contentSecurityPolicy: contentSecurityPolicy(hashes, PAYPHONE_ORIGINS),
   });
+  const payphonePolicy = policyHeader(hashes, PAYPHONE_ORIGINS);
   return [
-    ...PAYPHONE_BOX_PATHS.map((p) => ({ path: p, handler: payphone })),
-    {
-      path: '*',
-      handler: secureHeaders({ ...COMMON, contentSecurityPolicy: contentSecurityPolicy(hashes) }),
-    },
+    ...PAYPHONE_BOX_PATHS.flatMap((p) => [
+      { path: p, handler: payphone },
+      { path: p, handler: payphonePolicy },
+    ]),
+    { path: '*', handler: secureHeaders(COMMON) },
+    { path: '*', handler: policyHeader(hashes) },
     { path: '*', handler: httpsOnlyHsts(options.trustProxy) },
   ];
 }

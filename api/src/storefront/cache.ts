@@ -19,6 +19,8 @@ export interface CachedPage {
   headers: [string, string][];
   body: Bytes;
   etag: string;
+  /** CSP hashes of the page's inline scripts (see lib/security-headers). */
+  scriptHashes: string[];
   /** Compressed bodies, made on first request per encoding. */
   encoded: Map<string, Bytes>;
 }

@@ -9,6 +9,7 @@ import type { StorefrontLocals } from '@vag/contracts';
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import type { AppDeps, AppEnv } from '../context';
 import { encode, pickEncoding } from '../lib/compress';
+import { scriptHashesOf } from '../lib/security-headers';
 import { storefrontCache, type CachedPage } from './cache';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -92,7 +93,11 @@ function renderedPages(deps: AppDeps, entry: string): MiddlewareHandler<AppEnv> 
     if (page) return sendPage(c, page);
     // Not a page to share (no route, an error, a private answer): this request's own.
     const res = await (await render)(c.req.raw, locals);
-    return res ?? next();
+    if (!res) return next();
+    if (!res.headers.get('content-type')?.startsWith('text/html')) return res;
+    const html = await res.text();
+    c.set('pageScriptHashes', scriptHashesOf(html));
+    return new Response(html, { status: res.status, headers: res.headers });
   };
 }
 
@@ -110,11 +115,13 @@ async function toCachedPage(res: Response): Promise<CachedPage> {
     body,
     // Weak: the brotli, gzip and plain bodies of one page are the same page.
     etag: `W/"${hash}"`,
+    scriptHashes: scriptHashesOf(new TextDecoder().decode(body)),
     encoded: new Map(),
   };
 }
 
 async function sendPage(c: Context<AppEnv>, page: CachedPage): Promise<Response> {
+  c.set('pageScriptHashes', page.scriptHashes);
   const headers = new Headers(page.headers);
   headers.set('ETag', page.etag);
   headers.set('Vary', 'Accept-Encoding');
