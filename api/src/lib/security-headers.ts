@@ -9,7 +9,8 @@
 // - Styles allow 'unsafe-inline': MUI (emotion) inserts <style> elements at run time and
 //   Astro renders style attributes; styles cannot run code.
 // - Images come from our own media slots and from http(s) URLs staff enter (hero image,
-//   past raffles), so img-src is 'self' http: https: (no data: or javascript: ever).
+//   past raffles), so img-src is 'self' http: https: (no data: or javascript: ever), plus
+//   blob: for the transfer receipts the admin fetches with its token and shows inline.
 // - PayPhone's box (PROVIDERS.md) loads its script and CSS from PayPhone's CDN and talks
 //   to PayPhone's api; PayPhone must see our origin (a registered domain), hence a
 //   Referrer-Policy that sends the origin cross-site. PayPhone's box cannot be framed and
@@ -64,7 +65,7 @@ function contentSecurityPolicy(scriptHashes: string[], extra: string[] = []) {
     formAction: ["'self'", ...extra],
     scriptSrc: ["'self'", ...scriptHashes, ...extra],
     styleSrc: ["'self'", "'unsafe-inline'", ...extra],
-    imgSrc: ["'self'", 'https:', 'http:', ...extra],
+    imgSrc: ["'self'", 'https:', 'http:', 'blob:', ...extra],
     fontSrc: ["'self'", ...extra],
     connectSrc: ["'self'", ...extra],
     frameSrc: extra.length ? extra : ["'none'"],
