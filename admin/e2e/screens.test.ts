@@ -79,6 +79,8 @@ async function visit(
     await spaGoto(page, path);
     await page.getByText(marker).filter({ visible: true }).first().waitFor();
     await page.waitForLoadState('networkidle');
+    // A screen is finished when its cards have their data, not their loading skeletons.
+    await page.locator('.MuiSkeleton-root').first().waitFor({ state: 'detached' });
     await shoot(page, `${prefix}${name}-${width}`);
     const found = await englishOnScreen(page);
     if (found.length) english[path] = found;

@@ -1,8 +1,7 @@
 // Browser-test plumbing for the admin: a real api (fresh database, the built admin at
 // /admin), staff accounts, data created through the api's own routes, headless Chromium,
 // and the check that no English react-admin text reaches the screen.
-import { existsSync, mkdirSync } from 'node:fs';
-import path from 'node:path';
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { UI } from '@vag/contracts';
 import englishMessages from 'ra-language-english';
@@ -14,7 +13,7 @@ import {
   assertNoCspViolations,
   collectCspViolations,
   launchBrowser,
-  screenshotDir,
+  saveScreenshot,
 } from '../../infra/testing/browser';
 import { esMessages } from '../src/i18n/es';
 
@@ -282,10 +281,6 @@ export async function englishOnScreen(page: Page): Promise<string[]> {
   });
 }
 
-/**
- * Saves test-artifacts/screenshots/admin-<name>.png like infra's saveScreenshot, but with
- * CSS transitions finished so dialogs and drawers are not caught mid-fade.
- */
 /** What a date field shows (dd/mm/aaaa): the text of its day, month and year sections. */
 export async function dateFieldText(page: Page, label: string): Promise<string> {
   const sections = page.getByRole('group', { name: label, exact: true }).getByRole('spinbutton');
@@ -299,11 +294,9 @@ export async function typeDate(page: Page, label: string, text: string): Promise
   await page.keyboard.type(text);
 }
 
+/** test-artifacts/screenshots/admin-<name>.png, animations finished (see saveScreenshot). */
 export async function shoot(page: Page, name: string): Promise<string> {
-  mkdirSync(screenshotDir, { recursive: true });
-  const file = path.join(screenshotDir, `admin-${name.replace(/[^\w.-]+/g, '-')}.png`);
-  await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
-  return file;
+  return saveScreenshot(page, `admin-${name}`);
 }
 
 /**

@@ -1,6 +1,6 @@
 // Headless Chromium for browser tests (the Debian package; Playwright's own browser
 // downloads cannot run here). Each launch gets a fresh temporary profile.
-import { mkdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { repoRoot } from '../lib/paths';
@@ -26,11 +26,28 @@ export async function launchBrowser(): Promise<Browser> {
 
 export const screenshotDir = path.join(repoRoot, 'test-artifacts', 'screenshots');
 
+/**
+ * The README's pictures, taken by the browser tests: with VAG_README_SCREENSHOTS=1 these
+ * screenshots are also copied into docs/screenshots/ (run the two suites named in the
+ * README), so they never drift into a hand-made picture of another product.
+ */
+const README_PICTURES: Record<string, string> = {
+  'first-screen-laptop': 'home.png',
+  'admin-dashboard-desktop': 'admin.png',
+};
+
 /** Saves a full-page PNG as test-artifacts/screenshots/<name>.png and returns its path. */
 export async function saveScreenshot(page: Page, name: string): Promise<string> {
   mkdirSync(screenshotDir, { recursive: true });
-  const file = path.join(screenshotDir, `${name.replace(/[^\w.-]+/g, '-')}.png`);
-  await page.screenshot({ path: file, fullPage: true });
+  const safeName = name.replace(/[^\w.-]+/g, '-');
+  const file = path.join(screenshotDir, `${safeName}.png`);
+  await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
+  const readmePicture = README_PICTURES[safeName];
+  if (readmePicture && process.env.VAG_README_SCREENSHOTS) {
+    const docs = path.join(repoRoot, 'docs', 'screenshots');
+    mkdirSync(docs, { recursive: true });
+    copyFileSync(file, path.join(docs, readmePicture));
+  }
   return file;
 }
 
