@@ -8,6 +8,7 @@ import type { AppDeps, AppEnv } from '../context';
 import { countHit, removeExpiredRateLimits } from '@vag/core/db/rate-limits';
 import { tooManyRequests } from '../lib/errors';
 import type { Stoppable } from '@vag/core';
+import { startPeriodicJob } from '@vag/core/periodic-job';
 import { clientAddress } from './client-address';
 
 export interface RateLimit {
@@ -64,20 +65,11 @@ export function rateLimit(
 
 /** Every api process deletes ended windows and locks once a minute (FerretDB has no TTL indexes). */
 export async function startRateLimitSweeper(deps: AppDeps): Promise<Stoppable> {
-  const log = deps.log.child({ module: 'rate-limit-sweeper' });
-  let running: Promise<unknown> | null = null;
-  const timer = setInterval(() => {
-    running ??= removeExpiredRateLimits(deps.db)
-      .catch((err: unknown) => log.warn({ err }, 'rate-limit sweep failed; the next one retries'))
-      .finally(() => {
-        running = null;
-      });
-  }, MINUTE);
-  timer.unref();
-  return {
-    stop: async () => {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return startPeriodicJob({
+    everyMs: MINUTE,
+    pass: () => removeExpiredRateLimits(deps.db),
+    log: deps.log.child({ module: 'rate-limit-sweeper' }),
+    failure: 'rate-limit sweep failed; the next one retries',
+    runAtStart: false,
+  });
 }

@@ -7,6 +7,7 @@ import { findMobilePaymentsToRecheck, markMobileChecked } from '@vag/core/db/pur
 import { payphoneConfig } from './credentials';
 import { fetchPayPhoneSale } from './payphone';
 import type { Stoppable } from '@vag/core';
+import { startPeriodicJob } from '@vag/core/periodic-job';
 
 const PER_RUN = 10;
 const INTERVAL_MS = 5 * 60_000;
@@ -49,25 +50,11 @@ export async function checkPayPhoneReversals(
 }
 
 export async function startPayPhoneReversalCheck(deps: AppDeps): Promise<Stoppable> {
-  let running: Promise<unknown> | null = null;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = checkPayPhoneReversals(deps)
-      .catch((err: unknown) =>
-        deps.log.warn(
-          { err: err instanceof Error ? err.message : String(err) },
-          'PayPhone reversal check failed; next run retries',
-        ),
-      )
-      .finally(() => {
-        running = null;
-      });
-  }, INTERVAL_MS);
-  timer.unref();
-  return {
-    stop: async () => {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return startPeriodicJob({
+    everyMs: INTERVAL_MS,
+    pass: () => checkPayPhoneReversals(deps),
+    log: deps.log.child({ module: 'payphone-reversals' }),
+    failure: 'PayPhone reversal check failed; next run retries',
+    runAtStart: false,
+  });
 }

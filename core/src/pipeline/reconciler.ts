@@ -12,6 +12,7 @@
 // after this one. During a sellout the worker is simply behind, and re-publishing its
 // queue would only make the queue longer.
 import type { CoreDeps, Stoppable } from '../deps';
+import { startPeriodicJob } from '../periodic-job';
 import { findNumbersFront, requeueStalePaid, sumCapacityFromPurchases } from '../db/purchases';
 import { correctCapacity, getCapacity } from '../db/raffle-capacity';
 import { CURRENT_RAFFLE_ID } from '../db/raffle-numbers';
@@ -107,24 +108,12 @@ export async function reconcilerIdle(deps: CoreDeps): Promise<void> {
 }
 
 export async function startReconciler(deps: CoreDeps): Promise<Stoppable> {
-  const log = deps.log.child({ module: 'reconciler' });
-  let running: Promise<unknown> | null = null;
-  passes.set(deps, () => running ?? Promise.resolve());
-  const tick = () => {
-    if (running) return;
-    running = reconcileOnce(deps)
-      .catch((err: unknown) => log.error({ err }, 'reconcile failed; the next run retries'))
-      .finally(() => {
-        running = null;
-      });
-  };
-  tick();
-  const timer = setInterval(tick, deps.env.RECONCILE_INTERVAL_SECONDS * 1000);
-  timer.unref();
-  return {
-    stop: async () => {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  const job = startPeriodicJob({
+    everyMs: deps.env.RECONCILE_INTERVAL_SECONDS * 1000,
+    pass: () => reconcileOnce(deps),
+    log: deps.log.child({ module: 'reconciler' }),
+    failure: 'reconcile failed; the next run retries',
+  });
+  passes.set(deps, job.idle);
+  return job;
 }

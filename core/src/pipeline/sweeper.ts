@@ -4,6 +4,7 @@
 import type { CoreDeps, Stoppable } from '../deps';
 import { endPendingReservation, findExpiredReservations } from '../db/purchases';
 import { releaseCapacity } from '../db/raffle-capacity';
+import { startPeriodicJob } from '../periodic-job';
 import { purchaseEvent } from './purchase-events';
 import { kickRelay } from './relay';
 
@@ -39,23 +40,13 @@ export async function sweepExpiredReservations(
 
 export async function startReservationSweeper(deps: CoreDeps): Promise<Stoppable> {
   const log = deps.log.child({ module: 'reservation-sweeper' });
-  let running: Promise<unknown> | null = null;
-  const tick = () => {
-    if (running) return;
-    running = sweepExpiredReservations(deps)
-      .then((n) => n > 0 && log.info({ released: n }, 'expired reservations released'))
-      .catch((err: unknown) => log.error({ err }, 'sweep failed; the next one retries'))
-      .finally(() => {
-        running = null;
-      });
-  };
-  const timer = setInterval(tick, deps.env.SWEEP_INTERVAL_SECONDS * 1000);
-  timer.unref();
-  tick();
-  return {
-    stop: async () => {
-      clearInterval(timer);
-      await running;
+  return startPeriodicJob({
+    everyMs: deps.env.SWEEP_INTERVAL_SECONDS * 1000,
+    pass: async () => {
+      const released = await sweepExpiredReservations(deps);
+      if (released > 0) log.info({ released }, 'expired reservations released');
     },
-  };
+    log,
+    failure: 'sweep failed; the next one retries',
+  });
 }

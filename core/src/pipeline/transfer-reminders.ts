@@ -2,6 +2,7 @@
 // (e-mail and SMS through the outbox and the notifications worker). Runs beside the
 // sweeper in every api process; the conditional queueing sends each reminder once.
 import type { CoreDeps, Stoppable } from '../deps';
+import { startPeriodicJob } from '../periodic-job';
 import { findRemindersDue, queueReminder } from '../db/order-review';
 import { currentSettings } from '../settings/live-settings';
 import { kickRelay } from './relay';
@@ -26,23 +27,10 @@ export async function queueDueReminders(deps: CoreDeps, now: Date = new Date()):
 }
 
 export async function startTransferReminders(deps: CoreDeps): Promise<Stoppable> {
-  const log = deps.log.child({ module: 'transfer-reminders' });
-  let running: Promise<unknown> | null = null;
-  const tick = () => {
-    if (running) return;
-    running = queueDueReminders(deps)
-      .catch((err: unknown) => log.error({ err }, 'reminder pass failed; the next one retries'))
-      .finally(() => {
-        running = null;
-      });
-  };
-  const timer = setInterval(tick, deps.env.SWEEP_INTERVAL_SECONDS * 1000);
-  timer.unref();
-  tick();
-  return {
-    stop: async () => {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return startPeriodicJob({
+    everyMs: deps.env.SWEEP_INTERVAL_SECONDS * 1000,
+    pass: () => queueDueReminders(deps),
+    log: deps.log.child({ module: 'transfer-reminders' }),
+    failure: 'reminder pass failed; the next one retries',
+  });
 }

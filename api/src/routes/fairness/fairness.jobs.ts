@@ -4,29 +4,20 @@
 import type { AppDeps } from '../../context';
 import { closeSaleIfDue, commitUnsoldLegacyRaffle } from '@vag/core/raffle/fairness';
 import type { Stoppable } from '@vag/core';
+import { startPeriodicJob } from '@vag/core/periodic-job';
 
 const CLOSE_CHECK_MS = 2000;
 
 export async function startSaleClosing(deps: AppDeps): Promise<Stoppable> {
   const log = deps.log.child({ module: 'sale-closing' });
   if (await commitUnsoldLegacyRaffle(deps.db)) log.info('commitment published for the raffle');
-  let running: Promise<unknown> | null = null;
-  const tick = () => {
-    if (running) return;
-    running = closeSaleIfDue(deps.db)
-      .then((closing) => closing && log.info({ closing }, 'sale closed, sold list published'))
-      .catch((err: unknown) => log.error({ err }, 'closing check failed; the next one retries'))
-      .finally(() => {
-        running = null;
-      });
-  };
-  const timer = setInterval(tick, CLOSE_CHECK_MS);
-  timer.unref();
-  tick();
-  return {
-    stop: async () => {
-      clearInterval(timer);
-      await running;
+  return startPeriodicJob({
+    everyMs: CLOSE_CHECK_MS,
+    pass: async () => {
+      const closing = await closeSaleIfDue(deps.db);
+      if (closing) log.info({ closing }, 'sale closed, sold list published');
     },
-  };
+    log,
+    failure: 'closing check failed; the next one retries',
+  });
 }
