@@ -90,6 +90,28 @@ export const rejectTransferSchema = z.object({
 });
 export type RejectTransfer = z.infer<typeof rejectTransferSchema>;
 
+/** ?key=… of the order page's calls: the purchase's unguessable access key. */
+export const orderKeyQuerySchema = z.object({ key: z.string() });
+
+/** POST /orders/{id}/receipt answers the order as it now stands. */
+export const receiptUploadResponseSchema = z.object({ msg: z.string(), order: orderViewSchema });
+
+/** POST /purchases/{id}/reject-transfer answers the review record. */
+export const rejectTransferResponseSchema = z.object({
+  msg: z.string(),
+  reviewLog: z.array(reviewActionSchema),
+});
+
+/** GET /purchases/{id}/receipts/{receiptId}. */
+export const receiptParamsSchema = z.object({ id: idSchema, receiptId: z.string().min(1) });
+
+/** GET /purchases/in-review/count: the 'En revisión' badge. */
+export const inReviewCountSchema = z.object({ count: z.number().int().nonnegative() });
+
+/** GET /referral/{code}: the active reseller's code as stored, or null (the sale goes 'Directo'). */
+export const referralCodeParamsSchema = z.object({ code: z.string() });
+export const referralAnswerSchema = z.object({ code: z.string().nullable() });
+
 /** The order page's address for a purchase. */
 export function orderPath(purchaseId: string, accessKey: string): string {
   return `/pedido?id=${encodeURIComponent(purchaseId)}&key=${encodeURIComponent(accessKey)}`;

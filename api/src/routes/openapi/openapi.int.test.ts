@@ -1,5 +1,7 @@
 import { API_ROUTES, SERVER, apiPath, type ApiRoute } from '@vag/contracts';
+import SwaggerParser from '@apidevtools/swagger-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../app';
 import { startTestServer, type TestServer } from '../../testing/server';
 
 let server: TestServer;
@@ -30,6 +32,32 @@ describe('GET /api/openapi.json', () => {
         `${route.method} ${route.path}`,
       ).toHaveProperty(route.method.toLowerCase());
     }
+  });
+
+  it('is a valid OpenAPI document (swagger-parser validates it against the specification)', async () => {
+    const doc = (await (await fetch(`${server.url}/api/openapi.json`)).json()) as object;
+    await expect(SwaggerParser.validate(doc as never)).resolves.toBeTruthy();
+  });
+
+  it('describes every route the app mounts under /api', async () => {
+    const doc = (await (await fetch(`${server.url}/api/openapi.json`)).json()) as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    const mounted = createApp(server.deps)
+      .routes.filter((r) => r.path.startsWith('/api/') && r.method !== 'ALL')
+      // Hono writes /:id where OpenAPI writes /{id}; a trailing / is the same route.
+      .map((r) => ({
+        method: r.method.toLowerCase(),
+        path: r.path.replace(/:(\w+)(\{[^}]*\})?/g, '{$1}').replace(/(.)\/$/, '$1'),
+      }))
+      .filter(
+        (r) => r.method !== 'head' && r.path !== '/api/docs' && !r.path.startsWith('/api/docs/'),
+      );
+    expect(mounted.length).toBeGreaterThan(30);
+    const missing = mounted
+      .filter((r) => !doc.paths[r.path]?.[r.method])
+      .map((r) => `${r.method.toUpperCase()} ${r.path}`);
+    expect([...new Set(missing)]).toEqual([]);
   });
 
   // A route the app does not mount answers the generic not-found (JSON under /api, the

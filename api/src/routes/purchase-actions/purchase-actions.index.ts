@@ -7,11 +7,11 @@ import {
   notificationChannelSchema,
   ORDER_MESSAGES,
   PERMISSIONS,
+  receiptParamsSchema,
   rejectTransferSchema,
   SERVER,
 } from '@vag/contracts';
 import { Hono } from 'hono';
-import { z } from 'zod';
 import { ALL_STAFF, requireStaff } from '../../auth';
 import type { AppDeps, AppEnv, StaffUser } from '../../context';
 import { getPurchase, type PurchaseDoc } from '@vag/core/db/purchases';
@@ -26,7 +26,6 @@ import { kickRelay } from '@vag/core/pipeline/relay';
 import { purchaseToReview } from './review-permissions';
 
 const resendParams = idParamSchema.extend({ channel: notificationChannelSchema });
-const receiptParams = idParamSchema.extend({ receiptId: z.string().min(1) });
 
 /** The purchase a staff member may act on: resellers only their own (by referral code). */
 async function purchaseFor(deps: AppDeps, staff: StaffUser, id: string): Promise<PurchaseDoc> {
@@ -82,7 +81,7 @@ export const purchaseActionsRouter = new Hono<AppEnv>()
   .get(
     '/:id/receipts/:receiptId',
     requireStaff(ALL_STAFF, PERMISSIONS.viewPurchases),
-    validate('param', receiptParams),
+    validate('param', receiptParamsSchema),
     async (c) => {
       const deps = c.get('deps');
       const { id, receiptId } = c.req.valid('param');
