@@ -9,6 +9,7 @@ import {
   DESKTOP,
   hydrated,
   MOBILE,
+  openMeasuringShifts,
   saveScreenshot,
   seedRaffle,
   startSite,
@@ -163,12 +164,14 @@ describe('/payment-success', () => {
     expect(await page.getByRole('link', { name: 'Volver al inicio' }).count()).toBeGreaterThan(0);
   });
 
-  it('shows the error card and toast when the payment cannot be confirmed', async () => {
+  it('shows the error card and toast when the payment cannot be confirmed, without moving what was on screen', async () => {
     const page = await site.page(MOBILE);
-    await page.goto('/payment-success?token=ORDEN-QUE-NO-EXISTE');
+    const shifts = await openMeasuringShifts(page, '/payment-success?token=ORDEN-QUE-NO-EXISTE');
     await page.getByRole('heading', { name: ERRORS.confirmationTitle }).waitFor();
     await page.getByText(ERRORS.paymentProcessing).waitFor();
     await page.getByText(ERRORS.paymentConfirmToast).waitFor();
+    // The answer replaces the loading card after load: the page must not jump (CLS ≤ 0.02).
+    expect(await shifts()).toBeLessThanOrEqual(0.02);
     await saveScreenshot(page, 'confirmation-error-mobile');
   });
 

@@ -4,7 +4,15 @@
 import { UI } from '@vag/contracts';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drawJpeg, saveScreenshot, seedRaffle, startSite, uploadMedia, type Site } from './support';
+import {
+  drawJpeg,
+  openMeasuringShifts,
+  saveScreenshot,
+  seedRaffle,
+  startSite,
+  uploadMedia,
+  type Site,
+} from './support';
 
 const PHONE = { width: 390, height: 844 } as const;
 const LAPTOP = { width: 1366, height: 768 } as const;
@@ -25,23 +33,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await site?.stop();
 });
-
-/** Sums the layout-shift entries of the whole load, as CLS counts them. */
-async function openMeasuringShifts(page: Page, path: string): Promise<() => Promise<number>> {
-  await page.addInitScript(() => {
-    const w = window as unknown as { shifts: number };
-    w.shifts = 0;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as unknown as {
-        value: number;
-        hadRecentInput: boolean;
-      }[])
-        if (!entry.hadRecentInput) w.shifts += entry.value;
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
-  await page.goto(path, { waitUntil: 'load' });
-  return () => page.evaluate(() => (window as unknown as { shifts: number }).shifts);
-}
 
 async function insideViewport(page: Page, selector: string): Promise<boolean> {
   const box = await page.locator(selector).first().boundingBox();

@@ -233,3 +233,23 @@ export async function seedPastRaffle(site: Site, image: string): Promise<void> {
     instagramPostUrl: 'https://instagram.com/p/voyaganar-verano',
   });
 }
+
+/** Sums the layout-shift entries of the whole load, as CLS counts them. */
+export async function openMeasuringShifts(
+  page: Page,
+  path: string,
+): Promise<() => Promise<number>> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { shifts: number };
+    w.shifts = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as {
+        value: number;
+        hadRecentInput: boolean;
+      }[])
+        if (!entry.hadRecentInput) w.shifts += entry.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.goto(path, { waitUntil: 'load' });
+  return () => page.evaluate(() => (window as unknown as { shifts: number }).shifts);
+}

@@ -166,7 +166,9 @@ export default function Confirmation() {
   switch (state.kind) {
     case 'processing':
       return (
-        <div className="card confirmation-head" role="status" aria-live="polite">
+        // Keyed apart from the answer's card: a new card replaces this one instead of this
+        // one changing its insides, which Chromium would count as a layout shift.
+        <div key="processing" className="card confirmation-head" role="status" aria-live="polite">
           <div className="spinner" />
           <h1>{UI.confirmingTitle}</h1>
           <p className="muted">{UI.confirmingDescription}</p>
