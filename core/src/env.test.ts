@@ -17,6 +17,14 @@ describe('parseEnv', () => {
     expect(parseEnv({ NODE_ENV: 'production', DEMO_DATA: 'true' }).DEMO_DATA).toBe(true);
   });
 
+  it('links to the port it listens on unless PUBLIC_URL says otherwise', () => {
+    expect(parseEnv({}).PUBLIC_URL).toBe('http://localhost:3000');
+    expect(parseEnv({ PORT: '3199' }).PUBLIC_URL).toBe('http://localhost:3199');
+    expect(parseEnv({ PORT: '3199', PUBLIC_URL: 'https://voyaganar.ec' }).PUBLIC_URL).toBe(
+      'https://voyaganar.ec',
+    );
+  });
+
   it('treats empty optional values as unset', () => {
     expect(parseEnv({ KAFKA_BROKERS: '  ' }).KAFKA_BROKERS).toBeUndefined();
   });

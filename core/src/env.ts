@@ -11,8 +11,8 @@ const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  /** Public origin of the site, used in provider return URLs and e-mails. */
-  PUBLIC_URL: z.url().default('http://localhost:3000'),
+  /** Public origin of the site, used in provider return URLs and e-mails (default: this PORT on localhost). */
+  PUBLIC_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Directory for embedded-mode state: FerretDB files, JWT secret, outbox log. */
   DATA_DIR: z.string().default('data'),
@@ -94,8 +94,9 @@ const envSchema = z.object({
   TWILIO_BASE_URL: optional,
 });
 
-const envWithDefaults = envSchema.transform(({ DEMO_DATA, ...env }) => ({
+const envWithDefaults = envSchema.transform(({ DEMO_DATA, PUBLIC_URL, ...env }) => ({
   ...env,
+  PUBLIC_URL: PUBLIC_URL ?? `http://localhost:${env.PORT}`,
   DEMO_DATA:
     DEMO_DATA === undefined || DEMO_DATA === ''
       ? env.NODE_ENV !== 'production'
