@@ -66,7 +66,7 @@ const envSchema = z.object({
   RESERVATION_MINUTES: z.coerce.number().positive().default(15),
   TRANSFER_RESERVATION_HOURS: z.coerce.number().positive().default(48),
   SWEEP_INTERVAL_SECONDS: z.coerce.number().positive().default(30),
-  WHATSAPP_NUMBER: z.string().default('593999999999'),
+  WHATSAPP_NUMBER: optional,
   /** How often the reconciler recomputes the raffle counters and re-publishes lost paid events. */
   RECONCILE_INTERVAL_SECONDS: z.coerce.number().positive().default(60),
 

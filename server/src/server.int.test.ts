@@ -61,6 +61,13 @@ describe('startServer', () => {
       expect(lottery).toMatchObject({ name: 'Gran Rifa Navideña 2026', isActive: true });
       expect(packages.length).toBeGreaterThan(0);
       expect(printed).toContain(`${env.PUBLIC_URL}/admin/`);
+      // The demo's bank account and WhatsApp are in force at once, without a restart.
+      const settings = (await (
+        await fetch(`http://127.0.0.1:${server.port}/api/settings`)
+      ).json()) as { bankAccounts: unknown[]; whatsappNumber: string; paymentMethods: unknown };
+      expect(settings.bankAccounts).toHaveLength(1);
+      expect(settings.whatsappNumber).toBe('593998765432');
+      expect(settings.paymentMethods).toMatchObject({ bank_transfer: true });
       expect(printed).toContain(`${DEMO_ACCOUNTS.admin.email} / ${DEMO_ACCOUNTS.admin.password}`);
       expect(printed).toContain(DEMO_ACCOUNTS.reseller.email);
     } finally {

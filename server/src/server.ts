@@ -5,6 +5,7 @@ import { serve, type ServerType } from '@hono/node-server';
 import { startRuntime, type Runtime } from '@vag/api';
 import type { Env, Logger } from '@vag/core';
 import { demoSignInLines, loadDemoDataIfEmpty } from '@vag/core/demo/demo-data';
+import { forgetSettings } from '@vag/core/settings/live-settings';
 import { startWorkers } from '@vag/workers';
 
 export interface RunningServer {
@@ -22,8 +23,12 @@ export async function startServer(
   const runtime = await startRuntime(env, log, {
     startWorkers: env.WORKERS === 'embedded' ? (deps) => startWorkers(deps) : undefined,
   });
-  if (env.DEMO_DATA && (await loadDemoDataIfEmpty(runtime.deps.db)))
+  if (env.DEMO_DATA && (await loadDemoDataIfEmpty(runtime.deps.db))) {
+    // The runtime's jobs read the settings before the demo filled them in (bank account,
+    // WhatsApp): drop that copy, or checkout would offer no transfer until a restart.
+    forgetSettings(runtime.deps.db);
     say(['', ...(await demoSignInLines(runtime.deps.db, env.PUBLIC_URL)), ''].join('\n'));
+  }
 
   const { server, port } = await listen(runtime, env);
   log.info({ port, bus: runtime.deps.bus.kind, workers: env.WORKERS }, 'api listening');
