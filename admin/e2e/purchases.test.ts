@@ -8,6 +8,7 @@ import {
   createBankTransferOrder,
   englishOnScreen,
   staffPage,
+  shoot,
   typeDate,
   useAdminSite,
 } from './support';
@@ -115,7 +116,7 @@ describe('Reportes', () => {
 });
 
 describe('transfer review', () => {
-  it("lists a receipt under 'En revisión', shows it inline and rejects it with a reason", async () => {
+  it("lists a receipt under 'En revisión', shows it inline, rejects it with a reason and confirms it, the open dialog showing each step with who and when", async () => {
     const email = `revision.${Date.now()}@correo.ec`;
     const id = await createBankTransferOrder(site, { email, quantity: 1 });
     const doc = await site.srv.db.collection('purchases').findOne({ _id: id as never });
@@ -142,12 +143,30 @@ describe('transfer review', () => {
     await review.getByLabel('Motivo del rechazo').fill('La imagen no se lee');
     await review.getByRole('button', { name: 'Rechazar comprobante' }).click();
     await page.getByText('Comprobante rechazado', { exact: true }).first().waitFor();
-    // Recorded with who and when. (The open dialog does not yet show the new log line
-    // without reopening it: see the report of this branch.)
+    // The open dialog shows the rejection with who and when right away, no reopening.
+    const who = site.admin.email.replace(/\./g, '\\.');
+    await review.getByText(new RegExp(`^Rechazada · ${who} · .+ · La imagen no se lee$`)).waitFor();
     const stored = await site.srv.db.collection('purchases').findOne({ _id: id as never });
     expect(stored!.reviewLog).toEqual([
       expect.objectContaining({ action: 'rejected', reason: 'La imagen no se lee' }),
     ]);
+
+    // Staff then confirm it from the same dialog: the new state, the numbers and the
+    // confirmation's who and when show up without closing it.
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: UI.confirmTransfer }).click();
+    await dialog.getByLabel('Código de referencia').fill('REF-7788');
+    await dialog.getByLabel('Banco').fill('Pichincha');
+    await dialog.getByRole('button', { name: UI.confirmTransfer }).click();
+    await review.getByText(new RegExp(`^Confirmada · ${who} · `)).waitFor();
+    await review.getByText(/^Rechazada · /).waitFor();
+    await dialog.getByText('COMPLETADO', { exact: true }).first().waitFor();
+    await dialog.getByText('REF-7788').waitFor();
+    await dialog.getByTestId('numbers-grid').getByText(/^\d+$/).waitFor();
+    await dialog.getByText('Números asignados (1)').waitFor();
+    expect(await dialog.getByRole('button', { name: UI.confirmTransfer }).count()).toBe(0);
+    expect(await review.getByRole('button', { name: 'Rechazar comprobante' }).count()).toBe(0);
+    await shoot(page, 'purchase-dialog-after-confirm');
     expect(await englishOnScreen(page)).toEqual([]);
   });
 });

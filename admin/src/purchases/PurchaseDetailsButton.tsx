@@ -1,19 +1,17 @@
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import { Button } from '@mui/material';
-import { useState } from 'react';
 import { useTranslate } from 'react-admin';
-import { PurchaseDetails } from './PurchaseDetails';
 
-/** 'Detalles': opens the purchase's dialog. */
-export function PurchaseDetailsButton({ id }: { id: string }) {
+/**
+ * 'Detalles': asks the list to open the purchase's dialog. The dialog lives in the list,
+ * not in the row, so it stays open when a confirmation or rejection takes the row out of
+ * the current filter (e.g. 'En revisión') and the list reloads.
+ */
+export function PurchaseDetailsButton({ onOpen }: { onOpen: () => void }) {
   const translate = useTranslate();
-  const [open, setOpen] = useState(false);
   return (
-    <>
-      <Button size="small" startIcon={<VisibilityIcon />} onClick={() => setOpen(true)}>
-        {translate('vag.common.details')}
-      </Button>
-      {open && <PurchaseDetails id={id} onClose={() => setOpen(false)} />}
-    </>
+    <Button size="small" startIcon={<VisibilityIcon />} onClick={onOpen}>
+      {translate('vag.common.details')}
+    </Button>
   );
 }

@@ -12,8 +12,10 @@ import {
   type PaymentMethod,
   type Purchase,
 } from '@vag/contracts';
+import { useState } from 'react';
 import { Datagrid, FunctionField, List, useTranslate, type RaRecord } from 'react-admin';
 import { useToast } from '../common/useToast';
+import { PurchaseDetails } from './PurchaseDetails';
 import { PurchaseDetailsButton } from './PurchaseDetailsButton';
 import { PurchaseFilters } from './PurchaseFilters';
 import { PurchasePagination } from './PurchasePagination';
@@ -57,69 +59,74 @@ export function PurchaseList() {
   const translate = useTranslate();
   const toast = useToast();
   const t = (key: string) => translate(`vag.purchases.${key}`);
+  // The purchase whose Detalles dialog is open; kept here so the dialog outlives its row.
+  const [detailsId, setDetailsId] = useState<string | null>(null);
   return (
-    <List
-      title={t('title')}
-      perPage={PAGE_SIZE}
-      sort={{ field: 'createdAt', order: 'DESC' }}
-      actions={false}
-      pagination={<PurchasePagination />}
-      empty={<EmptyList />}
-      queryOptions={{
-        onError: () =>
-          toast({
-            title: t('loadErrorTitle'),
-            description: t('loadError'),
-            type: 'error',
-          }),
-      }}
-    >
-      <PurchaseFilters />
-      <Datagrid
-        bulkActionButtons={false}
-        rowClick={false}
-        empty={<EmptyText filtered />}
-        sx={DATAGRID_SX}
+    <>
+      <List
+        title={t('title')}
+        perPage={PAGE_SIZE}
+        sort={{ field: 'createdAt', order: 'DESC' }}
+        actions={false}
+        pagination={<PurchasePagination />}
+        empty={<EmptyList />}
+        queryOptions={{
+          onError: () =>
+            toast({
+              title: t('loadErrorTitle'),
+              description: t('loadError'),
+              type: 'error',
+            }),
+        }}
       >
-        <FunctionField
-          label={t('id')}
-          render={(r: Row) => (
-            <code title={String(r._id ?? r.id)}>{truncateId(String(r._id ?? r.id))}</code>
-          )}
-        />
-        <FunctionField
-          label={t('buyer')}
-          render={(r: Row) => (
-            <Box>
-              <div>{`${r.buyer?.firstName ?? ''} ${r.buyer?.lastName ?? ''}`.trim()}</div>
-              <Typography variant="caption" color="text.secondary">
-                {r.buyer?.email}
-              </Typography>
-            </Box>
-          )}
-        />
-        <FunctionField label={t('reseller')} render={(r: Row) => r.resellerCode || t('direct')} />
-        <FunctionField label={t('quantity')} render={(r: Row) => formatCount(r.quantity)} />
-        <FunctionField label={t('total')} render={(r: Row) => formatUsd(r.totalPrice)} />
-        <FunctionField
-          label={t('method')}
-          render={(r: Row) =>
-            PAYMENT_METHOD_LABELS[r.paymentMethod as PaymentMethod] ?? r.paymentMethod
-          }
-        />
-        <FunctionField
-          label={t('status')}
-          render={(r: Row) => {
-            const status = adminDisplayStatus(r);
-            return <Chip size="small" color={statusColor[status]} label={status} />;
-          }}
-        />
-        <FunctionField label={t('date')} render={(r: Row) => formatDateTime(r.createdAt)} />
-        <FunctionField
-          label={translate('vag.common.actions')}
-          render={(r: Row) => <PurchaseDetailsButton id={String(r.id)} />}
-        />
-      </Datagrid>
-    </List>
+        <PurchaseFilters />
+        <Datagrid
+          bulkActionButtons={false}
+          rowClick={false}
+          empty={<EmptyText filtered />}
+          sx={DATAGRID_SX}
+        >
+          <FunctionField
+            label={t('id')}
+            render={(r: Row) => (
+              <code title={String(r._id ?? r.id)}>{truncateId(String(r._id ?? r.id))}</code>
+            )}
+          />
+          <FunctionField
+            label={t('buyer')}
+            render={(r: Row) => (
+              <Box>
+                <div>{`${r.buyer?.firstName ?? ''} ${r.buyer?.lastName ?? ''}`.trim()}</div>
+                <Typography variant="caption" color="text.secondary">
+                  {r.buyer?.email}
+                </Typography>
+              </Box>
+            )}
+          />
+          <FunctionField label={t('reseller')} render={(r: Row) => r.resellerCode || t('direct')} />
+          <FunctionField label={t('quantity')} render={(r: Row) => formatCount(r.quantity)} />
+          <FunctionField label={t('total')} render={(r: Row) => formatUsd(r.totalPrice)} />
+          <FunctionField
+            label={t('method')}
+            render={(r: Row) =>
+              PAYMENT_METHOD_LABELS[r.paymentMethod as PaymentMethod] ?? r.paymentMethod
+            }
+          />
+          <FunctionField
+            label={t('status')}
+            render={(r: Row) => {
+              const status = adminDisplayStatus(r);
+              return <Chip size="small" color={statusColor[status]} label={status} />;
+            }}
+          />
+          <FunctionField label={t('date')} render={(r: Row) => formatDateTime(r.createdAt)} />
+          <FunctionField
+            label={translate('vag.common.actions')}
+            render={(r: Row) => <PurchaseDetailsButton onOpen={() => setDetailsId(String(r.id))} />}
+          />
+        </Datagrid>
+      </List>
+      {detailsId && <PurchaseDetails id={detailsId} onClose={() => setDetailsId(null)} />}
+    </>
   );
 }

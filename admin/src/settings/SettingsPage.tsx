@@ -64,6 +64,12 @@ const MESSAGING = [
   'twilioFrom',
 ] as const;
 
+/**
+ * react-admin turns an emptied field into null, which the server refuses: an emptied
+ * field means "no value" (e.g. PayPal credentials removed), so it is sent as ''.
+ */
+const asText = (value: string | null | undefined) => value ?? '';
+
 export function SettingsPage() {
   const translate = useTranslate();
   const toast = useToast();
@@ -104,14 +110,24 @@ export function SettingsPage() {
       </Typography>
       <Form noValidate record={data ?? {}} onSubmit={save}>
         <Section title={t('general')}>
-          <TextInput source="email" label={t('email')} fullWidth />
-          <TextInput source="contactNumber" label={t('contactNumber')} fullWidth />
-          <TextInput source="mongoDBConnection" label={t('mongoDBConnection')} fullWidth />
+          <TextInput source="email" parse={asText} label={t('email')} fullWidth />
+          <TextInput source="contactNumber" parse={asText} label={t('contactNumber')} fullWidth />
+          <TextInput
+            source="mongoDBConnection"
+            parse={asText}
+            label={t('mongoDBConnection')}
+            fullWidth
+          />
         </Section>
         <Section title={t('social')}>
-          <TextInput source="socialMedia.facebook" label={t('facebook')} fullWidth />
-          <TextInput source="socialMedia.instagram" label={t('instagram')} fullWidth />
-          <TextInput source="socialMedia.tiktok" label={t('tiktok')} fullWidth />
+          <TextInput source="socialMedia.facebook" parse={asText} label={t('facebook')} fullWidth />
+          <TextInput
+            source="socialMedia.instagram"
+            parse={asText}
+            label={t('instagram')}
+            fullWidth
+          />
+          <TextInput source="socialMedia.tiktok" parse={asText} label={t('tiktok')} fullWidth />
         </Section>
         <Section title={t('transfers')}>
           {/* SimpleFormIterator needs a resource; this screen is a custom route. */}
@@ -130,14 +146,20 @@ export function SettingsPage() {
               </SimpleFormIterator>
             </ArrayInput>
           </ResourceContextProvider>
-          <TextInput source="whatsappNumber" label={t('whatsappNumber')} fullWidth />
+          <TextInput source="whatsappNumber" parse={asText} label={t('whatsappNumber')} fullWidth />
           <NumberInput source="transferHoldHours" label={t('transferHoldHours')} />
           <NumberInput source="reminderLeadHours" label={t('reminderLeadHours')} sx={{ ml: 2 }} />
           <BooleanInput source="resellersCanConfirm" label={t('resellersCanConfirm')} />
         </Section>
         <Section title={t('messaging')}>
           {MESSAGING.map((key) => (
-            <TextInput key={key} source={`messaging.${key}`} label={t(key)} fullWidth />
+            <TextInput
+              key={key}
+              source={`messaging.${key}`}
+              parse={asText}
+              label={t(key)}
+              fullWidth
+            />
           ))}
         </Section>
         <Section
@@ -154,7 +176,13 @@ export function SettingsPage() {
                 {t('maskedHint')}
               </Typography>
               {KEYS.map((key) => (
-                <TextInput key={key} source={`payment.${key}`} label={t(key)} fullWidth />
+                <TextInput
+                  key={key}
+                  source={`payment.${key}`}
+                  parse={asText}
+                  label={t(key)}
+                  fullWidth
+                />
               ))}
               <SelectInput
                 source="payment.paypalMode"
