@@ -224,7 +224,7 @@ describe('GET /api/purchases/{id}', () => {
     expect((await get(`/purchases/${id}`, reseller)).body).not.toHaveProperty('buyer');
   });
 
-  it('answers the whole purchase to staff, without internals or the document number', async () => {
+  it("answers the whole purchase to staff with the buyer's cédula, without internals", async () => {
     const { id, numbers } = await paid();
     const res = await get(`/purchases/${id}`, admin);
     expect(res.status).toBe(200);
@@ -239,11 +239,19 @@ describe('GET /api/purchases/{id}', () => {
         phone: '0991234567',
         city: 'Quito',
         province: 'Pichincha',
+        document: '1710034065',
       },
     });
     for (const field of ['outbox', 'reservation', 'soldCountedAt', 'notifications'])
       expect(res.body).not.toHaveProperty(field);
-    expect(res.body.buyer).not.toHaveProperty('document');
+    // The buyer's own link shows their purchase, not their cédula.
+    const key = 'clave-del-enlace-de-ana-0123456789';
+    await srv.db
+      .collection('purchases')
+      .updateOne({ _id: id as never }, { $set: { accessKey: key } });
+    const byKey = await get(`/purchases/${id}?key=${key}`);
+    expect(byKey.body.buyer).toMatchObject({ firstName: 'Ana' });
+    expect(byKey.body.buyer).not.toHaveProperty('document');
   });
 
   it("answers 404 'Compra no encontrada.' for an unknown id", async () => {

@@ -120,7 +120,10 @@ export const purchasesRouter = new Hono<AppEnv>()
     if (!staffMay && !accessKeyMatches(purchase.accessKey, c.req.query('key')))
       return c.json(purchaseSummary(purchase));
     const full = await findPurchaseForBuyer(db, purchase._id);
-    return c.json(withId({ ...full!, orderCode: purchase.orderCode }));
+    // Staff see the cédula the buyer gave (issue 13); the order link, which a buyer may
+    // forward, does not carry it.
+    const buyer = staffMay ? { ...full!.buyer, document: purchase.buyer.document } : full!.buyer;
+    return c.json(withId({ ...full!, buyer, orderCode: purchase.orderCode }));
   });
 
 export const purchasesAdminRouter = new Hono<AppEnv>().delete(
