@@ -22,7 +22,8 @@ export async function addReceipt(
   receipt: ReceiptMeta,
 ): Promise<PurchaseDoc | null> {
   return purchases(db).findOneAndUpdate(
-    pendingTransfer(id),
+    // Not after the hold's end, even before the sweeper has ended it.
+    { ...pendingTransfer(id), 'reservation.expiresAt': { $gt: receipt.uploadedAt } },
     {
       $push: { receipts: receipt },
       $set: {

@@ -39,9 +39,13 @@ const STATE_WORDS: Record<OrderState, string> = {
   refund: ORDER_MESSAGES.status.refund,
 };
 
-export function orderView(p: PurchaseDoc, settings: SettingsDoc): OrderView {
-  const state = orderState(p);
-  const pending = p.status === 'PENDING' && p.reservation.active;
+export function orderView(p: PurchaseDoc, settings: SettingsDoc, now = new Date()): OrderView {
+  const held = p.status === 'PENDING' && p.reservation.active;
+  // A hold past its end is over for the buyer, even before the sweeper's next pass
+  // (at most SWEEP_INTERVAL_SECONDS later) gives its numbers back.
+  const lapsed = held && p.reservation.expiresAt.getTime() <= now.getTime();
+  const state = lapsed ? 'expired' : orderState(p);
+  const pending = held && !lapsed;
   const code = p.orderCode ?? p._id;
   return {
     id: p._id,

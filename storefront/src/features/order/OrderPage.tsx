@@ -170,17 +170,27 @@ export default function OrderPage() {
   useEffect(() => {
     if (!where) return;
     let stopped = false;
+    let atDeadline: ReturnType<typeof setTimeout> | undefined;
     const load = () =>
       apiGet<OrderView>(
         `/orders/${encodeURIComponent(where.id)}?key=${encodeURIComponent(where.key)}`,
       )
-        .then((o) => !stopped && (setOrder(o), setError(null)))
+        .then((o) => {
+          if (stopped) return;
+          setOrder(o);
+          setError(null);
+          // Ask again the moment the hold ends, so 'Vencido' shows when the countdown ends.
+          clearTimeout(atDeadline);
+          if (o.deadline)
+            atDeadline = setTimeout(load, Math.max(0, Date.parse(o.deadline) - Date.now()) + 500);
+        })
         .catch((e: unknown) => !stopped && setError(errorMessage(e)));
     void load();
     const timer = setInterval(load, REFRESH_MS);
     return () => {
       stopped = true;
       clearInterval(timer);
+      clearTimeout(atDeadline);
     };
   }, [where]);
 
