@@ -10,7 +10,13 @@ import { archiveFairnessRecord, findFairnessRecord } from '@vag/core/db/fairness
 import { saveDrawRule } from '@vag/core/db/raffle-fairness';
 import { apiError } from '../../lib/errors';
 import { validate } from '../../lib/validate';
-import { fairnessExport, FairnessRefusal, recordOfficialResult } from '@vag/core/raffle/fairness';
+import {
+  fairnessExport,
+  FairnessRefusal,
+  publishDrawResultIfDue,
+  recordOfficialResult,
+} from '@vag/core/raffle/fairness';
+import { relayDrawEvents } from '@vag/core/pipeline/relay';
 
 const adminOnly = requireStaff(ADMIN_ONLY);
 
@@ -30,16 +36,24 @@ export const fairnessRouter = new Hono<AppEnv>()
   })
 
   .post('/draw', adminOnly, validate('json', officialResultSchema), async (c) => {
-    const { db } = c.get('deps');
+    const deps = c.get('deps');
+    const { db } = deps;
     try {
       await recordOfficialResult(db, c.req.valid('json'), c.get('staff').id);
     } catch (error) {
       if (error instanceof FairnessRefusal) throw apiError(error.status, error.message);
       throw error;
     }
+    // On /ganadores before the answer; the closing job retries should this fail.
+    await publishDrawResultIfDue(db);
     const record = await fairnessExport(db);
     // Kept apart from the raffle document, which the next raffle reuses.
     await archiveFairnessRecord(db, record);
+    // The winner's and staff's messages: the event is saved with the draw, the relay's
+    // next pass publishes it should this attempt fail.
+    await relayDrawEvents(deps).catch((err: unknown) =>
+      deps.log.error({ err }, 'raffle.drawn not published yet; the relay retries'),
+    );
     const { draw, reveal } = record;
     return c.json({ msg: SERVER.drawRecorded(draw!.winningNumber), draw, reveal });
   });
