@@ -2,6 +2,7 @@
 // rule and the checks are contracts' pure functions; this module feeds them the store.
 import {
   applyDrawRule,
+  AUDIT_TEXTS,
   makeEvent,
   maskedHolder,
   DRAW_NOTICES,
@@ -17,6 +18,7 @@ import {
 } from '@vag/contracts';
 import type { Db } from 'mongodb';
 import { findClaimAt, findClaimCovering, listClaims, type NumberClaim } from '../db/number-claims';
+import { appendAudit } from '../db/audit-log';
 import { listInstantPrizes } from '../db/instant-prizes';
 import { publishDrawnPastRaffle } from '../db/past-raffles';
 import { getPurchase, type PurchaseDoc } from '../db/purchases';
@@ -97,7 +99,14 @@ export async function closeSaleIfDue(
     soldCount: sold.length,
     soldListHash: soldListHash(fairness.commitment.raffleRef, sold),
   };
-  return (await saveClosing(db, closing, raffleId)) ? closing : null;
+  if (!(await saveClosing(db, closing, raffleId))) return null;
+  await appendAudit(db, {
+    actor: 'sistema',
+    action: 'sale.closed',
+    description: AUDIT_TEXTS.saleClosed(reason, closing.soldCount, now),
+    raffleId,
+  });
+  return closing;
 }
 
 /**
