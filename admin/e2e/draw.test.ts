@@ -1,8 +1,16 @@
 // Sorteo (issue 16) as an admin runs it: declares the Lotería Nacional draw before the
-// first sale, sees the sale close on sellout, enters the official result and the winner.
+// first sale, sees the sale close on sellout, enters the official result and the winner,
+// and the storefront's /ganadores shows it.
 import { SERVER } from '@vag/contracts';
 import { describe, expect, it, vi } from 'vitest';
-import { completedPurchase, englishOnScreen, staffPage, useAdminSite, waitFor } from './support';
+import {
+  completedPurchase,
+  englishOnScreen,
+  shoot,
+  staffPage,
+  useAdminSite,
+  waitFor,
+} from './support';
 
 vi.setConfig({ testTimeout: 180_000, hookTimeout: 180_000 });
 
@@ -49,5 +57,15 @@ describe('Sorteo', () => {
     await page.getByText('Número ganador: 4').waitFor();
     await page.getByText('Clave revelada').waitFor();
     expect(await englishOnScreen(page)).toEqual([]);
+
+    // The storefront publishes the result as a past raffle, the holder masked.
+    const visitor = await site.page();
+    await visitor.goto('/ganadores');
+    const card = visitor.getByRole('listitem').filter({ hasText: 'Ana P. — Quito' });
+    await card.getByRole('heading', { name: 'Ana P. — Quito' }).waitFor();
+    await card.getByText('Camioneta 0 km').waitFor();
+    expect(await card.textContent()).toMatch(/Número ganador\s*4/);
+    expect(await visitor.getByText('Pérez').count()).toBe(0);
+    await shoot(visitor, 'ganadores-after-draw');
   });
 });

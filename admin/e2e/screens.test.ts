@@ -60,6 +60,7 @@ const ADMIN_SCREENS: [string, string, string][] = [
   ['/admin/prizes', 'Consultar Premios', 'prizes'],
   ['/admin/rifas', 'Rifa de Navidad 2025', 'rifas'],
   ['/admin/rifas/create', 'Nombre de la actividad', 'rifa-create'],
+  ['/admin/audit', 'Se generaron', 'audit'],
   ['/admin/admin-banner-manager', 'Banner animado (GIF)', 'banners'],
   ['/admin/settings', 'Redes Sociales', 'settings'],
   ['/admin/users', 'Gestión de Usuarios', 'users'],

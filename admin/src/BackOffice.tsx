@@ -4,6 +4,7 @@
 // lands on it.
 import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { Route } from 'react-router-dom';
+import { audit } from './audit';
 import { authProvider } from './authProvider';
 import { AdminOnly } from './common/AdminOnly';
 import { lazyPage } from './common/lazyPage';
@@ -49,6 +50,7 @@ export function BackOffice() {
       <Resource name="purchases" {...purchases} />
       <Resource name="resellers" {...resellers} />
       <Resource name="rifas" {...rifas} />
+      <Resource name="audit" {...audit} />
       <CustomRoutes>
         <Route
           path="/hero"

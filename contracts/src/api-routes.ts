@@ -65,6 +65,7 @@ import {
   verifyStripeSchema,
 } from './payments';
 import { salesChartQuerySchema, salesChartSchema } from './sales-chart';
+import { auditEntrySchema, auditListQuerySchema, publicAuditEntrySchema } from './audit';
 import { drawRuleSchema, officialResultSchema } from './fairness/draw-rule';
 import {
   drawRuleResponseSchema,
@@ -310,6 +311,31 @@ export const API_ROUTES = {
     body: officialResultSchema,
     response: recordDrawResponseSchema,
     errors: [400, 401, 403, 409, 500],
+  },
+
+  getPublicAudit: {
+    method: 'GET',
+    path: '/raffle/audit',
+    base: API_BASE,
+    ...PUBLIC,
+    tag: 'raffle',
+    summary:
+      'Acciones del personal sobre la rifa actual (o la de la referencia ref), sin datos personales, de la más reciente a la más antigua.',
+    query: raffleRefParamSchema.partial(),
+    response: z.array(publicAuditEntrySchema),
+    errors: [400, 500],
+  },
+  listAudit: {
+    method: 'GET',
+    path: '/audit',
+    base: API_BASE,
+    ...ADMIN,
+    tag: 'raffle',
+    summary:
+      'Auditoría: cada acción del personal sobre las rifas (quién, qué, cuándo), de la más reciente a la más antigua; paginada con range.',
+    query: auditListQuerySchema,
+    response: z.array(auditEntrySchema),
+    errors: [400, 401, 403, 500],
   },
 
   // ── Staff accounts ─────────────────────────────────────────────────────────────

@@ -72,6 +72,8 @@ describe('events', () => {
           return event.data.channel;
         case 'purchase.notice':
           return event.data.kind;
+        case 'raffle.drawn':
+          return event.data.drawnNumber;
         default: {
           const never: never = event;
           return never;

@@ -100,6 +100,40 @@ export const notificationFailedEventSchema = envelope(
 );
 export type NotificationFailedEvent = z.infer<typeof notificationFailedEventSchema>;
 
+/**
+ * The official result of a raffle is recorded (issue 16): written with the draw itself
+ * (an outbox on the raffle), so the winner's and staff's messages cannot be lost. It
+ * carries what the messages say, as the raffle document is reused by the next raffle.
+ */
+export const raffleDrawnEventSchema = envelope(
+  'raffle.drawn',
+  z.object({
+    raffleId: idSchema,
+    raffleRef: z.string().min(1),
+    raffleName: z.string(),
+    prize: z.string(),
+    result: z.object({
+      firstPrize: z.string(),
+      drawNumber: z.number().int(),
+      drawDate: z.string(),
+    }),
+    drawnNumber: z.string(),
+    winningNumber: z.string().nullable(),
+    winner: z
+      .object({
+        purchaseId: idSchema,
+        orderCode: z.string(),
+        firstName: z.string(),
+        lastName: z.string(),
+        email: z.string(),
+        phone: z.string(),
+        city: z.string(),
+      })
+      .nullable(),
+  }),
+);
+export type RaffleDrawnEvent = z.infer<typeof raffleDrawnEventSchema>;
+
 export const eventSchema = z.discriminatedUnion('type', [
   purchaseCreatedEventSchema,
   purchasePaidEventSchema,
@@ -108,6 +142,7 @@ export const eventSchema = z.discriminatedUnion('type', [
   numbersAssignedEventSchema,
   notificationFailedEventSchema,
   purchaseNoticeEventSchema,
+  raffleDrawnEventSchema,
 ]);
 export type AppEvent = z.infer<typeof eventSchema>;
 export type EventType = AppEvent['type'];
@@ -122,9 +157,10 @@ export const EVENT_TYPES = [
   'numbers.assigned',
   'notification.failed',
   'purchase.notice',
+  'raffle.drawn',
 ] as const satisfies readonly EventType[];
 
-/** Bus topic per event type. The partition key is always data.purchaseId. */
+/** Bus topic per event type. The partition key is data.purchaseId (a raffle's: its raffleRef). */
 export const TOPICS = {
   'purchase.created': 'vag.purchase.created',
   'purchase.paid': 'vag.purchase.paid',
@@ -133,6 +169,7 @@ export const TOPICS = {
   'numbers.assigned': 'vag.numbers.assigned',
   'notification.failed': 'vag.notification.failed',
   'purchase.notice': 'vag.purchase.notice',
+  'raffle.drawn': 'vag.raffle.drawn',
 } as const satisfies Record<EventType, string>;
 
 /** Validates a consumed payload; throws a ZodError when it is not a known event. */
@@ -162,7 +199,7 @@ export function makeEvent<T extends EventType>(
 
 /** The partition key of an event: events of one purchase stay in order. */
 export function eventKey(event: AppEvent): string {
-  return event.data.purchaseId;
+  return event.type === 'raffle.drawn' ? event.data.raffleRef : event.data.purchaseId;
 }
 
 /**

@@ -21,6 +21,7 @@ export * from './events';
 export * from './staff-api';
 export * from './helpers';
 export * from './pipeline-messages';
+export * from './audit';
 export * from './sales-chart';
 export * from './api-routes';
 export * from './openapi';

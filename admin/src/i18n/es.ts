@@ -29,6 +29,7 @@ export const vagMessages = {
     prizes: 'Premios',
     draw: 'Sorteo',
     rifas: 'Rifas Anteriores',
+    audit: 'Auditoría',
     banners: 'Banner Manager',
     settings: 'Ajustes',
     users: 'Usuarios',
@@ -410,6 +411,19 @@ export const vagMessages = {
     saved: 'Rifa guardada',
     deleted: 'Rifa eliminada',
   },
+  audit: {
+    title: 'Auditoría',
+    intro:
+      'Cada acción del personal sobre la rifa queda registrada y no se puede modificar. Las de nivel rifa se publican en el verificador, sin datos personales.',
+    empty: 'Aún no hay acciones registradas.',
+    at: 'Fecha',
+    actor: 'Quién',
+    system: 'Sistema',
+    description: 'Acción',
+    scope: 'Alcance',
+    scopeRaffle: 'Rifa (pública)',
+    scopePurchase: 'Compra (solo personal)',
+  },
   resellers: {
     title: 'Revendedores',
     search: 'Buscar por nombre o email',
@@ -474,5 +488,6 @@ export const esMessages: TranslationMessages = {
     purchases: { name: 'Compra |||| Compras', fields: {} },
     resellers: { name: 'Revendedor |||| Revendedores', fields: {} },
     rifas: { name: 'Rifa anterior |||| Rifas anteriores', fields: {} },
+    audit: { name: 'Auditoría |||| Auditoría', fields: {} },
   },
 };

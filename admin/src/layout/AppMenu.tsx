@@ -4,6 +4,7 @@ import CardGiftcardIcon from '@mui/icons-material/CardGiftcard';
 import CasinoIcon from '@mui/icons-material/Casino';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import EmojiEventsIcon from '@mui/icons-material/EmojiEvents';
+import FactCheckIcon from '@mui/icons-material/FactCheck';
 import GroupIcon from '@mui/icons-material/Group';
 import HistoryIcon from '@mui/icons-material/History';
 import ImageIcon from '@mui/icons-material/Image';
@@ -22,6 +23,7 @@ const ICONS: Record<string, ReactElement> = {
   prizes: <CardGiftcardIcon />,
   draw: <CasinoIcon />,
   rifas: <EmojiEventsIcon />,
+  audit: <FactCheckIcon />,
   'admin-banner-manager': <ImageIcon />,
   settings: <SettingsIcon />,
   users: <GroupIcon />,

@@ -6,7 +6,7 @@ describe('menuFor', () => {
     expect(menuFor('reseller').map((e) => e.path)).toEqual(['/', '/purchases', '/reports']);
   });
 
-  it('shows an admin all eleven entries of SPEC §2 in order, with Sorteo (issue 16) after Premios', () => {
+  it('shows an admin all eleven entries of SPEC §2 in order, with Sorteo after Premios and Auditoría after Rifas Anteriores (issue 16)', () => {
     expect(menuFor('admin').map((e) => e.path)).toEqual([
       '/',
       '/hero',
@@ -14,6 +14,7 @@ describe('menuFor', () => {
       '/prizes',
       '/draw',
       '/rifas',
+      '/audit',
       '/admin-banner-manager',
       '/settings',
       '/users',
@@ -37,6 +38,7 @@ describe('canAccess', () => {
       'prizes',
       'draw',
       'rifas',
+      'audit',
       'admin-banner-manager',
       'settings',
       'resellers',

@@ -18,6 +18,8 @@ export const MENU: readonly MenuEntry[] = [
   // Issue 16, beyond SPEC §2: the draw rule and the official result.
   { name: 'draw', path: '/draw', labelKey: 'vag.menu.draw', adminOnly: true },
   { name: 'rifas', path: '/rifas', labelKey: 'vag.menu.rifas', adminOnly: true },
+  // Issue 16: the append-only trail of staff actions on the raffles.
+  { name: 'audit', path: '/audit', labelKey: 'vag.menu.audit', adminOnly: true },
   {
     name: 'admin-banner-manager',
     path: '/admin-banner-manager',

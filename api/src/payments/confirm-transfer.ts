@@ -1,7 +1,8 @@
 // Staff confirm a bank transfer (SPEC §5: reference code + bank name). Numbers are
 // allocated by the numbers worker, so the answer waits a bounded time for them and, if
 // they are not there yet, says so instead of pretending.
-import { PIPELINE_MESSAGES, SERVER } from '@vag/contracts';
+import { AUDIT_TEXTS, PIPELINE_MESSAGES, SERVER } from '@vag/contracts';
+import { appendAudit } from '@vag/core/db/audit-log';
 import type { AppDeps, StaffUser } from '../context';
 import type { PurchaseDoc } from '@vag/core/db/purchases';
 import { logConfirmation } from '@vag/core/db/order-review';
@@ -54,13 +55,21 @@ async function confirmAndWait(
     });
     status = applied.purchase.status;
     paidNow = applied.transitioned;
-    if (applied.transitioned)
+    if (applied.transitioned) {
       await logConfirmation(
         deps.db,
         purchase._id,
         staff.email,
         applied.purchase.paidAt ?? new Date(),
       );
+      await appendAudit(deps.db, {
+        actor: staff,
+        action: 'payment.confirmed',
+        description: AUDIT_TEXTS.paymentConfirmed(purchase.orderCode ?? purchase._id),
+        purchaseId: purchase._id,
+        raffleId: purchase.raffleId,
+      });
+    }
   }
   if (status === 'REFUND_REQUIRED') throw apiError(409, SERVER.refundRequired);
 

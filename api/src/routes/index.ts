@@ -2,6 +2,7 @@
 import type { Hono } from 'hono';
 import type { AppEnv } from '../context';
 import { adminRouter } from './admin/admin.index';
+import { auditRouter } from './audit/audit.index';
 import { docsRouter } from './docs/docs.index';
 import { fairnessRouter } from './fairness/fairness.index';
 import { healthRouter } from './health/health.index';
@@ -38,6 +39,7 @@ export function mountApiRoutes(api: Hono<AppEnv>): void {
   api.route('/resellers', resellersRouter);
   api.route('/openapi.json', openapiRouter);
   api.route('/docs', docsRouter);
+  api.route('/audit', auditRouter);
   api.route('/raffle', fairnessRouter);
   api.route('/raffle', raffleRouter);
   api.route('/purchases', purchasesRouter);

@@ -1,6 +1,7 @@
 // Start-up creates every collection's indexes: each db/ module exports its own
 // `ensure…Indexes(db)`, listed here so that a newcomer sees them all in one place.
 import type { Db } from 'mongodb';
+import { ensureAuditLogIndexes } from './audit-log';
 import { ensureMediaIndexes } from './media';
 import { ensurePackagesIndexes } from './packages';
 import { ensurePastRafflesIndexes } from './past-raffles';
@@ -23,6 +24,7 @@ const indexCreators: Array<(db: Db) => Promise<unknown>> = [
   ensurePurchaseIndexes,
   ensureReportFactIndexes,
   ensureRateLimitIndexes,
+  ensureAuditLogIndexes,
 ];
 
 export async function ensureIndexes(db: Db): Promise<void> {

@@ -10,11 +10,17 @@ export interface PastRaffleDoc {
   winner: string;
   image: string;
   instagramPostUrl: string;
+  /** A raffle published by its recorded draw: the winning number (null: none sold) and its record. */
+  winningNumber?: string | null;
+  raffleRef?: string;
   createdAt: Date;
   updatedAt?: Date;
 }
 
-export type PastRaffleFields = Omit<PastRaffleDoc, '_id' | 'createdAt' | 'updatedAt'>;
+export type PastRaffleFields = Omit<
+  PastRaffleDoc,
+  '_id' | 'createdAt' | 'updatedAt' | 'winningNumber' | 'raffleRef'
+>;
 
 const pastRaffles = (db: Db) => db.collection<PastRaffleDoc>('pastRaffles');
 
@@ -68,4 +74,24 @@ export async function upsertPastRaffle(
     { $set: { ...fields, updatedAt: new Date() }, $setOnInsert: { createdAt: new Date() } },
     { upsert: true },
   );
+}
+
+/**
+ * Publishes a drawn raffle among the past ones, once: the id comes from its public
+ * reference, and a later call (a retry) leaves what is there, staff's edits included.
+ */
+export async function publishDrawnPastRaffle(
+  db: Db,
+  raffleRef: string,
+  fields: PastRaffleFields & Pick<PastRaffleDoc, 'winningNumber'>,
+): Promise<void> {
+  try {
+    await pastRaffles(db).updateOne(
+      { _id: `draw-${raffleRef}` },
+      { $setOnInsert: { ...fields, raffleRef, createdAt: new Date() } },
+      { upsert: true },
+    );
+  } catch (error) {
+    if ((error as { code?: number }).code !== 11000) throw error;
+  }
 }

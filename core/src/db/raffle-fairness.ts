@@ -7,6 +7,7 @@ import {
   type ClosingReason,
   type DrawRule,
   type OfficialResult,
+  type RaffleDrawnEvent,
 } from '@vag/contracts';
 import type { Db } from 'mongodb';
 import type { FairnessCommitmentDoc, PrizesCommitmentDoc } from '../raffle/commitment';
@@ -39,6 +40,13 @@ interface FairnessFieldsDoc {
   salesStopped?: boolean;
   closing?: ClosingDoc;
   draw?: DrawDoc;
+  /** When the draw's result went onto the past raffles (/ganadores). */
+  drawPublishedAt?: Date;
+  /**
+   * The raffle.drawn event, written with the draw and published by the outbox relay.
+   * Kept when the raffle is reset for the next one, so an unpublished one still goes out.
+   */
+  drawOutbox?: { event: RaffleDrawnEvent; createdAt: Date; publishedAt: Date | null };
 }
 
 export interface RaffleFairness {
@@ -50,6 +58,7 @@ export interface RaffleFairness {
   salesStopped: boolean;
   closing: ClosingDoc | null;
   draw: DrawDoc | null;
+  drawPublished: boolean;
 }
 
 const raffles = (db: Db) => db.collection<FairnessFieldsDoc>('raffles');
@@ -71,6 +80,7 @@ export async function getRaffleFairness(
         salesStopped: 1,
         closing: 1,
         draw: 1,
+        drawPublishedAt: 1,
       },
     },
   );
@@ -82,6 +92,7 @@ export async function getRaffleFairness(
     salesStopped: doc?.salesStopped === true,
     closing: doc?.closing ?? null,
     draw: doc?.draw ?? null,
+    drawPublished: Boolean(doc?.drawPublishedAt),
   };
 }
 
@@ -160,15 +171,53 @@ export async function saveClosing(
   return result.modifiedCount === 1;
 }
 
-/** Records the draw once, after the closing; false when a draw is already recorded. */
+/**
+ * Records the draw once, after the closing, with its raffle.drawn event in the same
+ * write (the messages it triggers cannot be lost); false when a draw is already recorded.
+ */
 export async function saveDraw(
   db: Db,
   draw: DrawDoc,
+  event: RaffleDrawnEvent,
   raffleId = CURRENT_RAFFLE_ID,
 ): Promise<boolean> {
   const result = await raffles(db).updateOne(
     { _id: raffleId, closing: { $exists: true }, draw: { $exists: false } },
-    { $set: { draw } },
+    { $set: { draw, drawOutbox: { event, createdAt: draw.recordedAt, publishedAt: null } } },
   );
   return result.modifiedCount === 1;
+}
+
+/** Notes that the draw's result is on the past raffles. */
+export async function markDrawPublished(db: Db, raffleId = CURRENT_RAFFLE_ID): Promise<void> {
+  await raffles(db).updateOne(
+    { _id: raffleId, draw: { $exists: true } },
+    { $set: { drawPublishedAt: new Date() } },
+  );
+}
+
+/** raffle.drawn events not yet published (the raffles collection holds a handful of documents). */
+export async function findUnpublishedDrawEvents(
+  db: Db,
+): Promise<Array<{ raffleId: string; event: RaffleDrawnEvent }>> {
+  const docs = await raffles(db)
+    .find(
+      { 'drawOutbox.publishedAt': null, 'drawOutbox.event': { $exists: true } },
+      { projection: { drawOutbox: 1 } },
+    )
+    .toArray();
+  return docs.flatMap((d) =>
+    d.drawOutbox ? [{ raffleId: d._id, event: d.drawOutbox.event }] : [],
+  );
+}
+
+export async function markDrawEventPublished(
+  db: Db,
+  raffleId: string,
+  eventId: string,
+): Promise<void> {
+  await raffles(db).updateOne(
+    { _id: raffleId, 'drawOutbox.event.id': eventId },
+    { $set: { 'drawOutbox.publishedAt': new Date() } },
+  );
 }

@@ -147,7 +147,14 @@ export async function resetUnsoldRaffleNumbers(
         prizesAssigned: false,
       },
       // The commitment goes with the key; a new generation publishes a new one.
-      $unset: { secretKey: '', fairness: '', salesStopped: '', closing: '', draw: '' },
+      $unset: {
+        secretKey: '',
+        fairness: '',
+        salesStopped: '',
+        closing: '',
+        draw: '',
+        drawPublishedAt: '',
+      },
     },
   );
   return result.modifiedCount === 1;
@@ -172,7 +179,7 @@ export async function releaseAllRaffleNumbers(db: Db, raffleId = CURRENT_RAFFLE_
       },
       // With every sale gone, the sale is open again: its closing and draw described sales
       // that no longer exist.
-      $unset: { salesStopped: '', closing: '', draw: '' },
+      $unset: { salesStopped: '', closing: '', draw: '', drawPublishedAt: '' },
     },
   );
 }

@@ -77,6 +77,17 @@ export async function getCurrentRaffle(db: Db): Promise<RaffleDoc | null> {
   return raffles(db).findOne({ _id: CURRENT_RAFFLE_ID });
 }
 
+/** The hero fields of a raffle (what its draw's messages and past raffle show). */
+export async function getRaffleHero(
+  db: Db,
+  raffleId = CURRENT_RAFFLE_ID,
+): Promise<Pick<HeroFields, 'name' | 'prize' | 'imageUrl'> | null> {
+  return raffles(db).findOne(
+    { _id: raffleId },
+    { projection: { _id: 0, name: 1, prize: 1, imageUrl: 1 } },
+  );
+}
+
 export class NumbersAlreadyGeneratedError extends Error {}
 
 /**

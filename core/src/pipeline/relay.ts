@@ -5,9 +5,11 @@
 // it completed, as its transition answered it (no second read); a periodic scan catches
 // whatever a kick missed (another process, a crash). The scan reads the whole purchases
 // collection (the store searches no other field by index), so it is kept out of the
-// path of every confirmation.
-import { TOPICS } from '@vag/contracts';
+// path of every confirmation. A raffle's draw writes its own outbox entry (raffle.drawn)
+// on the raffle document; each pass publishes that too.
+import { eventKey, TOPICS } from '@vag/contracts';
 import type { CoreDeps, Stoppable } from '../deps';
+import { findUnpublishedDrawEvents, markDrawEventPublished } from '../db/raffle-fairness';
 import {
   findOutboxById,
   findUnpublished,
@@ -79,9 +81,22 @@ async function relayPurchases(
   );
 }
 
+/** Publishes the raffle.drawn events still waiting (the draw's route calls it at once). */
+export async function relayDrawEvents(deps: Deps): Promise<number> {
+  const pending = await findUnpublishedDrawEvents(deps.db);
+  if (pending.length === 0) return 0;
+  await deps.bus.publish(
+    pending.map(({ event }) => ({ topic: TOPICS[event.type], key: eventKey(event), value: event })),
+  );
+  await Promise.all(
+    pending.map(({ raffleId, event }) => markDrawEventPublished(deps.db, raffleId, event.id)),
+  );
+  return pending.length;
+}
+
 /** One pass over the whole outbox; answers how many events went out. */
 export async function relayOnce(deps: Deps): Promise<number> {
-  let published = 0;
+  let published = await relayDrawEvents(deps);
   for (;;) {
     const pending = await findUnpublished(deps.db, BATCH);
     const sent = await publishEntries(deps, pending);

@@ -2,7 +2,12 @@
 // rule and the checks are contracts' pure functions; this module feeds them the store.
 import {
   applyDrawRule,
+  AUDIT_TEXTS,
+  makeEvent,
+  maskedHolder,
+  DRAW_NOTICES,
   purchaseReference,
+  type RaffleDrawnEvent,
   resultMismatch,
   SERVER,
   soldListHash,
@@ -13,9 +18,14 @@ import {
 } from '@vag/contracts';
 import type { Db } from 'mongodb';
 import { findClaimAt, findClaimCovering, listClaims, type NumberClaim } from '../db/number-claims';
+import { appendAudit } from '../db/audit-log';
 import { listInstantPrizes } from '../db/instant-prizes';
+import { publishDrawnPastRaffle } from '../db/past-raffles';
+import { getPurchase, type PurchaseDoc } from '../db/purchases';
+import { getRaffleHero } from '../db/raffle';
 import {
   getRaffleFairness,
+  markDrawPublished,
   saveClosing,
   saveLegacyCommitment,
   saveDraw,
@@ -89,7 +99,14 @@ export async function closeSaleIfDue(
     soldCount: sold.length,
     soldListHash: soldListHash(fairness.commitment.raffleRef, sold),
   };
-  return (await saveClosing(db, closing, raffleId)) ? closing : null;
+  if (!(await saveClosing(db, closing, raffleId))) return null;
+  await appendAudit(db, {
+    actor: 'sistema',
+    action: 'sale.closed',
+    description: AUDIT_TEXTS.saleClosed(reason, closing.soldCount, now),
+    raffleId,
+  });
+  return closing;
 }
 
 /**
@@ -129,9 +146,75 @@ export async function recordOfficialResult(
     recordedAt: new Date(),
     recordedBy,
   };
-  if (!(await saveDraw(db, draw, raffleId)))
+  const winnerPurchase = holder ? await getPurchase(db, holder.purchaseId) : null;
+  const event = await drawnEvent(db, raffleId, fairness.commitment.raffleRef, draw, winnerPurchase);
+  if (!(await saveDraw(db, draw, event, raffleId)))
     throw new FairnessRefusal(409, SERVER.drawAlreadyRecorded);
   return draw;
+}
+
+/** What the winner's and staff's messages need, taken now: the next raffle reuses the document. */
+async function drawnEvent(
+  db: Db,
+  raffleId: string,
+  raffleRef: string,
+  draw: DrawDoc,
+  purchase: PurchaseDoc | null,
+): Promise<RaffleDrawnEvent> {
+  const hero = await getRaffleHero(db, raffleId);
+  return makeEvent(
+    'raffle.drawn',
+    {
+      raffleId,
+      raffleRef,
+      raffleName: hero?.name ?? '',
+      prize: hero?.prize ?? '',
+      result: {
+        firstPrize: draw.result.firstPrize,
+        drawNumber: draw.result.drawNumber,
+        drawDate: draw.result.drawDate,
+      },
+      drawnNumber: draw.drawnNumber,
+      winningNumber: draw.winningNumber,
+      winner: purchase && {
+        purchaseId: purchase._id,
+        orderCode: purchase.orderCode ?? purchase._id,
+        firstName: purchase.buyer.firstName,
+        lastName: purchase.buyer.lastName,
+        email: purchase.buyer.email,
+        phone: purchase.buyer.phone,
+        city: purchase.buyer.city,
+      },
+    },
+    draw.recordedAt,
+  );
+}
+
+/**
+ * Puts a recorded draw on /ganadores as a past raffle (prize, winning number, the holder
+ * masked as "Ana P. — Quito", the lottery's date), once. Called right after the draw is
+ * recorded and again by the closing job, which catches a crash in between.
+ */
+export async function publishDrawResultIfDue(
+  db: Db,
+  raffleId = CURRENT_RAFFLE_ID,
+): Promise<boolean> {
+  const fairness = await getRaffleFairness(db, raffleId);
+  const { draw, commitment } = fairness;
+  if (!draw || !commitment || fairness.drawPublished) return false;
+  const hero = await getRaffleHero(db, raffleId);
+  const purchase = draw.winnerPurchaseId ? await getPurchase(db, draw.winnerPurchaseId) : null;
+  await publishDrawnPastRaffle(db, commitment.raffleRef, {
+    activityName: hero?.name ?? '',
+    prize: hero?.prize ?? '',
+    image: hero?.imageUrl ?? '',
+    instagramPostUrl: '',
+    date: draw.result.drawDate,
+    winner: purchase ? maskedHolder(purchase.buyer) : DRAW_NOTICES.noWinner,
+    winningNumber: draw.winningNumber,
+  });
+  await markDrawPublished(db, raffleId);
+  return true;
 }
 
 /**

@@ -1,9 +1,11 @@
-// The notifications worker: consumer group 'notifications' on numbers.assigned. Each
+// The notifications worker: consumer group 'notifications' on numbers.assigned, the
+// unpaid orders' notices and expiries, and a raffle's recorded draw. Each
 // payload is validated against contracts before acting; failures are retried by the bus.
 import type { CoreDeps, BusMessage, Stoppable } from '@vag/core';
 import { TOPICS } from '@vag/contracts';
 import { parseConsumedEvent } from '../consume';
 import { notifyPurchase, type NotifyOptions } from './notify';
+import { notifyDraw } from './draw-notices';
 import { sendOrderNotice } from './order-notices';
 
 export const NOTIFICATIONS_GROUP_ID = 'notifications';
@@ -32,6 +34,9 @@ export async function handleNotificationsMessage(
           options,
         );
       return;
+    case 'raffle.drawn':
+      await notifyDraw(deps, event.data, options);
+      return;
     case 'purchase.created':
     case 'purchase.paid':
     case 'purchase.refund_required':
@@ -48,7 +53,12 @@ export async function startNotificationsWorker(deps: CoreDeps): Promise<Stoppabl
   const log = deps.log.child({ worker: NOTIFICATIONS_GROUP_ID });
   const subscription = await deps.bus.subscribe({
     groupId: NOTIFICATIONS_GROUP_ID,
-    topics: [TOPICS['numbers.assigned'], TOPICS['purchase.notice'], TOPICS['purchase.expired']],
+    topics: [
+      TOPICS['numbers.assigned'],
+      TOPICS['purchase.notice'],
+      TOPICS['purchase.expired'],
+      TOPICS['raffle.drawn'],
+    ],
     // Sending waits on the mail server and Twilio, not on this process. On Kafka one
     // process sends for 6 purchases at a time and a second process adds as many (the
     // topics have more partitions); embedded, this process is the only sender.

@@ -23,6 +23,7 @@ export async function handleNumbersMessage(
     case 'numbers.assigned':
     case 'notification.failed':
     case 'purchase.notice':
+    case 'raffle.drawn':
       return;
     default: {
       const unknown: never = event;

@@ -27,6 +27,7 @@ export async function handleReportsMessage(
     case 'numbers.assigned':
     case 'notification.failed':
     case 'purchase.notice':
+    case 'raffle.drawn':
       return;
     default: {
       const unknown: never = event;

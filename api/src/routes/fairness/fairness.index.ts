@@ -2,20 +2,43 @@
 // an admin declares before the first sale, and the official result that decides it
 // (issue 16). Mounted under /raffle before the raffle router, whose PUT /:id would
 // otherwise take /draw-rule.
-import { drawRuleSchema, officialResultSchema, raffleRefParamSchema, SERVER } from '@vag/contracts';
+import {
+  AUDIT_TEXTS,
+  describeDrawRule,
+  drawRuleSchema,
+  officialResultSchema,
+  raffleRefParamSchema,
+  SERVER,
+} from '@vag/contracts';
+import { appendAudit, listPublicAudit } from '@vag/core/db/audit-log';
+import { getRaffleNumbers } from '@vag/core/db/raffle-numbers';
 import { Hono } from 'hono';
 import { ADMIN_ONLY, requireStaff } from '../../auth';
 import type { AppEnv } from '../../context';
 import { archiveFairnessRecord, findFairnessRecord } from '@vag/core/db/fairness-records';
-import { saveDrawRule } from '@vag/core/db/raffle-fairness';
+import { getRaffleFairness, saveDrawRule } from '@vag/core/db/raffle-fairness';
 import { apiError } from '../../lib/errors';
 import { validate } from '../../lib/validate';
-import { fairnessExport, FairnessRefusal, recordOfficialResult } from '@vag/core/raffle/fairness';
+import {
+  fairnessExport,
+  FairnessRefusal,
+  publishDrawResultIfDue,
+  recordOfficialResult,
+} from '@vag/core/raffle/fairness';
+import { relayDrawEvents } from '@vag/core/pipeline/relay';
 
 const adminOnly = requireStaff(ADMIN_ONLY);
 
 export const fairnessRouter = new Hono<AppEnv>()
   .get('/fairness', async (c) => c.json(await fairnessExport(c.get('deps').db)))
+
+  // The raffle-level audit entries, without who acted (the verifier shows them): the
+  // current raffle's, or a drawn one's by its reference (?ref=).
+  .get('/audit', validate('query', raffleRefParamSchema.partial()), async (c) => {
+    const { db } = c.get('deps');
+    const ref = c.req.valid('query').ref ?? (await getRaffleFairness(db)).commitment?.raffleRef;
+    return c.json(ref ? await listPublicAudit(db, ref) : []);
+  })
 
   .get('/fairness/:ref', validate('param', raffleRefParamSchema), async (c) => {
     const record = await findFairnessRecord(c.get('deps').db, c.req.valid('param').ref);
@@ -25,21 +48,46 @@ export const fairnessRouter = new Hono<AppEnv>()
 
   .put('/draw-rule', adminOnly, validate('json', drawRuleSchema), async (c) => {
     const rule = c.req.valid('json');
-    if (!(await saveDrawRule(c.get('deps').db, rule))) throw apiError(409, SERVER.drawRuleLocked);
+    const { db } = c.get('deps');
+    if (!(await saveDrawRule(db, rule))) throw apiError(409, SERVER.drawRuleLocked);
+    await appendAudit(db, {
+      actor: c.get('staff'),
+      action: 'draw_rule.changed',
+      description: AUDIT_TEXTS.drawRuleChanged(describeDrawRule(rule, await getRaffleNumbers(db))),
+    });
     return c.json({ msg: SERVER.drawRuleSaved, rule });
   })
 
   .post('/draw', adminOnly, validate('json', officialResultSchema), async (c) => {
-    const { db } = c.get('deps');
+    const deps = c.get('deps');
+    const { db } = deps;
+    const result = c.req.valid('json');
     try {
-      await recordOfficialResult(db, c.req.valid('json'), c.get('staff').id);
+      const draw = await recordOfficialResult(db, result, c.get('staff').id);
+      await appendAudit(db, {
+        actor: c.get('staff'),
+        action: 'draw.recorded',
+        description: AUDIT_TEXTS.drawRecorded(
+          result.firstPrize,
+          result.drawNumber,
+          result.drawDate,
+          draw.winningNumber,
+        ),
+      });
     } catch (error) {
       if (error instanceof FairnessRefusal) throw apiError(error.status, error.message);
       throw error;
     }
+    // On /ganadores before the answer; the closing job retries should this fail.
+    await publishDrawResultIfDue(db);
     const record = await fairnessExport(db);
     // Kept apart from the raffle document, which the next raffle reuses.
     await archiveFairnessRecord(db, record);
+    // The winner's and staff's messages: the event is saved with the draw, the relay's
+    // next pass publishes it should this attempt fail.
+    await relayDrawEvents(deps).catch((err: unknown) =>
+      deps.log.error({ err }, 'raffle.drawn not published yet; the relay retries'),
+    );
     const { draw, reveal } = record;
     return c.json({ msg: SERVER.drawRecorded(draw!.winningNumber), draw, reveal });
   });

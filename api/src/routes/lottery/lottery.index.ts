@@ -1,6 +1,7 @@
 // The current draw as the hero shows it: GET /api/lottery (public), PUT /api/lottery and
 // PATCH /api/lottery/is-active (admins).
 import {
+  AUDIT_TEXTS,
   MAX_TOTAL_NUMBERS,
   PERMISSIONS,
   SERVER,
@@ -8,6 +9,7 @@ import {
   lotteryStatusSchema,
   lotteryUpdateSchema,
 } from '@vag/contracts';
+import { appendAudit } from '@vag/core/db/audit-log';
 import { Hono } from 'hono';
 import { ADMIN_ONLY, requireStaff } from '../../auth';
 import type { AppEnv } from '../../context';
@@ -67,6 +69,13 @@ export const lotteryRouter = new Hono<AppEnv>()
         : undefined;
       try {
         const raffle = await updateHero(db, { ...hero, endDate: new Date(endDate) }, size);
+        const before = current?.endDate ? new Date(current.endDate).toISOString() : null;
+        if (before !== raffle.endDate.toISOString())
+          await appendAudit(db, {
+            actor: c.get('staff'),
+            action: 'end_date.changed',
+            description: AUDIT_TEXTS.endDateChanged(before, raffle.endDate.toISOString()),
+          });
         return c.json(heroView(raffle));
       } catch (error) {
         if (error instanceof NumbersAlreadyGeneratedError) {

@@ -2,6 +2,7 @@
 // confirming or rejecting a bank transfer, its receipts, and the notification status with
 // its re-send buttons.
 import {
+  AUDIT_TEXTS,
   confirmTransferSchema,
   idParamSchema,
   notificationChannelSchema,
@@ -14,6 +15,7 @@ import {
 import { Hono } from 'hono';
 import { ALL_STAFF, requireStaff } from '../../auth';
 import type { AppDeps, AppEnv, StaffUser } from '../../context';
+import { appendAudit } from '@vag/core/db/audit-log';
 import { getPurchase, type PurchaseDoc } from '@vag/core/db/purchases';
 import { notificationStates, requestResend } from '@vag/core/db/notifications';
 import { apiError } from '../../lib/errors';
@@ -67,13 +69,16 @@ export const purchaseActionsRouter = new Hono<AppEnv>()
       const { id } = c.req.valid('param');
       const purchase = await purchaseToReview(deps, c.get('staff'), id);
       if (purchase.paymentMethod !== 'bank_transfer') throw apiError(400, SERVER.notBankTransfer);
-      const rejected = await rejectReceipt(
-        deps.db,
-        id,
-        c.req.valid('json').reason,
-        c.get('staff').email,
-      );
+      const { reason } = c.req.valid('json');
+      const rejected = await rejectReceipt(deps.db, id, reason, c.get('staff').email);
       if (!rejected) throw apiError(409, ORDER_MESSAGES.notRejectable);
+      await appendAudit(deps.db, {
+        actor: c.get('staff'),
+        action: 'payment.rejected',
+        description: AUDIT_TEXTS.paymentRejected(purchase.orderCode ?? id, reason),
+        purchaseId: id,
+        raffleId: purchase.raffleId,
+      });
       kickRelay(deps, id);
       return c.json({ msg: ORDER_MESSAGES.rejected, reviewLog: rejected.reviewLog ?? [] });
     },

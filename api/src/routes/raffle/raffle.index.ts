@@ -3,11 +3,14 @@
 // an admin anyway (DESIGN Security).
 import {
   assignPrizesSchema,
+  AUDIT_TEXTS,
   idParamSchema,
   instantPrizeUpdateSchema,
   SERVER,
   type Progress,
 } from '@vag/contracts';
+import { appendAudit } from '@vag/core/db/audit-log';
+import { getRaffleFairness } from '@vag/core/db/raffle-fairness';
 import { Hono } from 'hono';
 import type { Db } from 'mongodb';
 import { ADMIN_ONLY, requireStaff } from '../../auth';
@@ -70,19 +73,32 @@ export const raffleRouter = new Hono<AppEnv>()
   })
 
   .post('/generate-raffle-numbers', adminOnly, async (c) => {
-    const total = await generateRaffleNumbers(c.get('deps').db);
+    const { db } = c.get('deps');
+    const total = await generateRaffleNumbers(db);
     if (total === null) throw apiError(409, SERVER.numbersAlreadyGenerated);
+    await appendAudit(db, {
+      actor: c.get('staff'),
+      action: 'numbers.generated',
+      description: AUDIT_TEXTS.numbersGenerated(total),
+    });
     return c.json({ msg: SERVER.numbersGenerated(total) });
   })
 
   .delete('/delete-raffle-numbers', adminOnly, async (c) => {
     const { db } = c.get('deps');
+    // Named by the reference it had: the reset takes the commitment away.
+    const audit = {
+      actor: c.get('staff'),
+      action: 'numbers.deleted' as const,
+      description: AUDIT_TEXTS.numbersDeleted,
+    };
+    const before = await getRaffleFairness(db);
     // Key, prizes and their published hashes go together, and only while nobody holds
     // or reserves a number (issue 16): the reset checks that in the same update.
     if (!(await resetUnsoldRaffleNumbers(db))) {
       const raffle = await getRaffleNumbers(db);
       if (raffle.sold > 0 || raffle.reserved > 0) throw apiError(409, SERVER.numbersHaveSales);
-    }
+    } else await appendAudit(db, { ...audit, raffleRef: before.commitment?.raffleRef ?? null });
     await deleteAllInstantPrizes(db, CURRENT_RAFFLE_ID);
     return c.json({ msg: SERVER.numbersDeleted });
   })
@@ -104,6 +120,11 @@ export const raffleRouter = new Hono<AppEnv>()
         throw apiError(409, PRIZE_REFUSALS[error.reason]);
       throw error;
     }
+    await appendAudit(db, {
+      actor: c.get('staff'),
+      action: 'prizes.assigned',
+      description: AUDIT_TEXTS.prizesAssigned(prizes.length),
+    });
     return c.json({ msg: SERVER.prizesAssigned(prizes.length) });
   })
 

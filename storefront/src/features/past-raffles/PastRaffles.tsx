@@ -1,7 +1,14 @@
 // Past activities and their winners (home page, /sorteos and /ganadores), rendered on
 // the server. A picture that is missing or does not load gives way to a drawn
 // placeholder of the same size.
-import { formatDate, safeHref, safeImageSrc, UI, type PastRaffle } from '@vag/contracts';
+import {
+  DRAW_NOTICES,
+  formatDate,
+  safeHref,
+  safeImageSrc,
+  UI,
+  type PastRaffle,
+} from '@vag/contracts';
 import { useState } from 'react';
 import { usePastRaffles } from '../shared/queries';
 
@@ -74,6 +81,12 @@ function RaffleCard({ raffle, winnersOnly }: { raffle: PastRaffle; winnersOnly: 
           <dd>{formatDate(raffle.date)}</dd>
           <dt>Premio</dt>
           <dd>{raffle.prize}</dd>
+          {raffle.winningNumber && (
+            <>
+              <dt>{DRAW_NOTICES.winningNumberLabel}</dt>
+              <dd>{raffle.winningNumber}</dd>
+            </>
+          )}
           {!winnersOnly && (
             <>
               <dt>Ganador</dt>

@@ -1,0 +1,110 @@
+// The audit trail (`audit_log`, issue 16): staff actions that affect a raffle, appended
+// where they happen. Append-only: this module offers no update nor delete, and no api
+// route changes an entry.
+import { randomUUID } from 'node:crypto';
+import {
+  AUDIT_SCOPES,
+  AUDIT_SYSTEM_ACTOR,
+  type AuditAction,
+  type AuditEntry,
+  type AuditScope,
+  type PublicAuditEntry,
+} from '@vag/contracts';
+import type { Db } from 'mongodb';
+import { getRaffleFairness } from './raffle-fairness';
+import { CURRENT_RAFFLE_ID } from './raffle-numbers';
+
+interface AuditDoc {
+  _id: string;
+  at: Date;
+  actor: string;
+  actorId: string | null;
+  action: AuditAction;
+  description: string;
+  scope: AuditScope;
+  raffleId: string;
+  raffleRef: string | null;
+  purchaseId: string | null;
+}
+
+/** Who acted: a staff member, or the system (the closing job). */
+export type AuditActor = { id: string; email: string } | 'sistema';
+
+const log = (db: Db) => db.collection<AuditDoc>('audit_log');
+
+export async function ensureAuditLogIndexes(db: Db): Promise<void> {
+  await log(db).createIndex({ at: -1 });
+  await log(db).createIndex({ scope: 1, raffleRef: 1, at: -1 });
+}
+
+/**
+ * Appends one entry. The raffle is named by its commitment's public reference as it is
+ * now (the current raffle's document is reused by the next raffle).
+ */
+export async function appendAudit(
+  db: Db,
+  entry: {
+    actor: AuditActor;
+    action: AuditAction;
+    description: string;
+    purchaseId?: string;
+    raffleId?: string;
+    /** The raffle's reference when the action took its commitment away (deleting numbers). */
+    raffleRef?: string | null;
+  },
+): Promise<void> {
+  const raffleId = entry.raffleId ?? CURRENT_RAFFLE_ID;
+  const raffleRef =
+    entry.raffleRef !== undefined
+      ? entry.raffleRef
+      : ((await getRaffleFairness(db, raffleId)).commitment?.raffleRef ?? null);
+  await log(db).insertOne({
+    _id: randomUUID(),
+    at: new Date(),
+    actor: entry.actor === 'sistema' ? AUDIT_SYSTEM_ACTOR : entry.actor.email,
+    actorId: entry.actor === 'sistema' ? null : entry.actor.id,
+    action: entry.action,
+    description: entry.description,
+    scope: AUDIT_SCOPES[entry.action],
+    raffleId,
+    raffleRef,
+    purchaseId: entry.purchaseId ?? null,
+  });
+}
+
+/** Newest first, a page at a time (staff's list). */
+export async function listAudit(
+  db: Db,
+  page: { skip: number; limit: number },
+): Promise<{ entries: AuditEntry[]; total: number }> {
+  const [docs, total] = await Promise.all([
+    log(db).find({}).sort({ at: -1, _id: 1 }).skip(page.skip).limit(page.limit).toArray(),
+    log(db).countDocuments({}),
+  ]);
+  return {
+    total,
+    entries: docs.map(({ _id, at, ...rest }) => ({ id: _id, at: at.toISOString(), ...rest })),
+  };
+}
+
+/**
+ * A raffle's public entries, newest first: the raffle-level ones, without who acted
+ * (only whether it was staff or the system).
+ */
+export async function listPublicAudit(
+  db: Db,
+  raffleRef: string | null,
+  limit = 500,
+): Promise<PublicAuditEntry[]> {
+  const docs = await log(db)
+    .find({ scope: 'raffle', raffleRef })
+    .sort({ at: -1, _id: 1 })
+    .limit(limit)
+    .toArray();
+  return docs.map((d) => ({
+    at: d.at.toISOString(),
+    actor: d.actor === AUDIT_SYSTEM_ACTOR ? 'sistema' : 'equipo',
+    action: d.action,
+    description: d.description,
+  }));
+}

@@ -1,0 +1,65 @@
+// Delivery state of the messages a recorded draw sends (`draw_notices`): one document per
+// raffle, recipient and channel, claimed with an insert (or a lapsed lease) before the
+// message goes out, so a redelivered raffle.drawn sends nothing twice and a crash
+// mid-send lets the lease run out for a retry.
+import type { NotificationChannel } from '@vag/contracts';
+import type { Db } from 'mongodb';
+import { isDuplicateKey } from './raffle-numbers';
+
+export interface DrawNoticeDoc {
+  /** `<raffleRef>|<recipient>|<channel>`. */
+  _id: string;
+  raffleRef: string;
+  to: string;
+  channel: NotificationChannel;
+  status: 'sending' | 'sent' | 'logged' | 'failed';
+  at: Date;
+  lastError?: string;
+}
+
+const notices = (db: Db) => db.collection<DrawNoticeDoc>('draw_notices');
+
+const noticeId = (raffleRef: string, to: string, channel: NotificationChannel) =>
+  `${raffleRef}|${to.toLowerCase()}|${channel}`;
+
+/** True when this caller may send the message now. */
+export async function claimDrawNotice(
+  db: Db,
+  raffleRef: string,
+  to: string,
+  channel: NotificationChannel,
+  leaseMs = 120_000,
+): Promise<boolean> {
+  const _id = noticeId(raffleRef, to, channel);
+  const now = new Date();
+  try {
+    await notices(db).insertOne({ _id, raffleRef, to, channel, status: 'sending', at: now });
+    return true;
+  } catch (error) {
+    if (!isDuplicateKey(error)) throw error;
+  }
+  // A sender that died mid-send: its lease ran out, take it over.
+  const stale = await notices(db).updateOne(
+    { _id, status: 'sending', at: { $lt: new Date(now.getTime() - leaseMs) } },
+    { $set: { at: now } },
+  );
+  return stale.modifiedCount === 1;
+}
+
+export async function finishDrawNotice(
+  db: Db,
+  raffleRef: string,
+  to: string,
+  channel: NotificationChannel,
+  outcome: { status: 'sent' | 'logged' | 'failed'; lastError?: string },
+): Promise<void> {
+  await notices(db).updateOne(
+    { _id: noticeId(raffleRef, to, channel) },
+    { $set: { ...outcome, at: new Date() } },
+  );
+}
+
+/** What went out for a raffle's draw (staff's view and tests). */
+export async function listDrawNotices(db: Db, raffleRef: string): Promise<DrawNoticeDoc[]> {
+  return notices(db).find({ raffleRef }).toArray();
+}
