@@ -7,3 +7,4 @@ export * from './draw-rule';
 export * from './fairness-export';
 export * from './verify';
 export * from './fairness-api';
+export * from './number-lookup';
