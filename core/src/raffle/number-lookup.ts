@@ -42,7 +42,9 @@ export async function lookupNumber(
       : null,
     prize: prize && {
       amount: prize.prizeAmount,
-      status: prize.delivered ? 'delivered' : prize.status,
+      // 'delivered' only once won: the admin's tick alone does not make a prize won.
+      status:
+        prize.status === 'available' ? 'available' : prize.delivered ? 'delivered' : 'pending',
     },
   };
 }
