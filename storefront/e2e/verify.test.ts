@@ -76,6 +76,28 @@ async function noHorizontalScroll(page: Page) {
   expect(overflow).toBeLessThanOrEqual(0);
 }
 
+describe('the order page of a paid purchase', () => {
+  it('offers the PDF ticket for download', async () => {
+    const key = 'k'.repeat(32);
+    const purchases = site.srv.db.collection<{ _id: string; assignedNumbers: string[] }>(
+      'purchases',
+    );
+    const first = await purchases.findOne({ assignedNumbers: bought[0]![0]! });
+    await purchases.updateOne(
+      { _id: first!._id },
+      { $set: { orderCode: 'VAG-TKT1', accessKey: key, status: 'COMPLETED' } },
+    );
+    const page = await site.page(PHONE);
+    await page.goto(`/pedido?id=${first!._id}&key=${key}`);
+    const link = page.getByRole('link', { name: 'Descargar boleto (PDF)' });
+    await link.waitFor();
+    const res = await fetch(new URL((await link.getAttribute('href'))!, site.url));
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    await saveScreenshot(page, 'pedido-boleto-390');
+  });
+});
+
 describe('/verificar', () => {
   it('is linked from the header and the footer', async () => {
     const page = await site.page(DESKTOP);

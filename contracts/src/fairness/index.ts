@@ -8,3 +8,4 @@ export * from './fairness-export';
 export * from './verify';
 export * from './fairness-api';
 export * from './number-lookup';
+export * from './ticket';
