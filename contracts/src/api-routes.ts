@@ -73,6 +73,7 @@ import {
   recordDrawResponseSchema,
 } from './fairness/fairness-api';
 import { fairnessExportSchema } from './fairness/fairness-export';
+import { numberLookupParamSchema, numberLookupSchema } from './fairness/number-lookup';
 
 /** Every call of SPEC §7 lives under this prefix; media and health extras are noted per route. */
 export const API_BASE = '/api';
@@ -287,6 +288,18 @@ export const API_ROUTES = {
     params: raffleRefParamSchema,
     response: fairnessExportSchema,
     errors: E_PUBLIC,
+  },
+  lookupRaffleNumber: {
+    method: 'GET',
+    path: '/raffle/numbers/{number}',
+    base: API_BASE,
+    ...PUBLIC,
+    tag: 'raffle',
+    summary:
+      'Un número de la rifa (verificador): disponible o vendido (nombre enmascarado, ciudad, fecha) y su premio instantáneo.',
+    params: numberLookupParamSchema,
+    response: numberLookupSchema,
+    errors: [400, 409, 429, 500],
   },
   updateDrawRule: {
     method: 'PUT',

@@ -263,6 +263,7 @@ export const PUBLIC_NAV = [
   { href: '/', label: 'Inicio' },
   { href: '/sorteos', label: 'Sorteos' },
   { href: '/ganadores', label: 'Ganadores' },
+  { href: '/verificar', label: 'Verificar' },
   { href: '/contacto', label: 'Contacto' },
   { href: '/admin/login', label: 'Admin' },
 ] as const;

@@ -8,3 +8,5 @@ export * from './fairness-export';
 export * from './verify';
 export * from './fairness-api';
 export * from './draw-notices';
+export * from './number-lookup';
+export * from './ticket';

@@ -6,6 +6,7 @@ import { fairnessExportSchema, type FairnessExport } from './fairness-export';
 import { createPermutation, numbersAt } from './permutation';
 import {
   checkBuyerNumbers,
+  checkOwnNumbers,
   checkInstantPrizes,
   checkKey,
   checkSoldList,
@@ -220,5 +221,29 @@ describe('before the draw', () => {
     expect(checkKey(open).message).toBe(
       'La clave aún no se ha revelado: se publica con el resultado del sorteo',
     );
+  });
+});
+
+describe('checkOwnNumbers', () => {
+  const luis = numbersAt(perm, CLAIMS[1]!, WIDTH);
+
+  it('finds the purchase from the numbers and passes when they are all of it', () => {
+    expect(checkOwnNumbers(record, [...luis].reverse())).toMatchObject({ ok: true });
+  });
+
+  it("fails when a number typed is another purchase's", () => {
+    const anas = numbersAt(perm, CLAIMS[0]!, WIDTH);
+    const check = checkOwnNumbers(record, [...luis.slice(1), anas[0]!]);
+    expect(check.ok).toBe(false);
+  });
+
+  it('fails on an unsold number and on a number outside the raffle', () => {
+    const unsold = padNumber(perm.permute(900), WIDTH);
+    expect(checkOwnNumbers(record, [unsold])).toMatchObject({
+      ok: false,
+      message: `El número ${unsold} no se vendió`,
+    });
+    expect(checkOwnNumbers(record, ['1000']).ok).toBe(false);
+    expect(checkOwnNumbers(record, [' ']).ok).toBe(false);
   });
 });

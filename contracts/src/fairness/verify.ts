@@ -127,6 +127,27 @@ export function checkBuyerNumbers(
     : fail('buyer', `La clave asigna a tu compra los números ${expected.join(', ')}`);
 }
 
+/**
+ * The buyer check from the numbers alone (the verifier, the ticket's QR): the purchase is
+ * the one whose claim covers the first number's position (perm⁻¹), and all the typed
+ * numbers must be exactly that purchase's.
+ */
+export function checkOwnNumbers(data: FairnessExport, numbers: readonly string[]): FairnessCheck {
+  const { commitment } = data;
+  if (!commitment) return fail('buyer', NO_COMMITMENT);
+  if (!data.reveal) return fail('buyer', NOT_REVEALED);
+  const typed = numbers.map((n) => n.trim()).filter(Boolean);
+  if (typed.length === 0) return fail('buyer', 'Escribe los números de tu pedido');
+  const first = Number(typed[0]);
+  if (!/^\d+$/.test(typed[0]!) || first >= commitment.totalNumbers)
+    return fail('buyer', `El ${typed[0]} no es un número de esta rifa`);
+  const position = permutationOf(data).invert(first);
+  const claim = data.claims.find((c) => position >= c.start && position < c.start + c.count);
+  if (!claim)
+    return fail('buyer', `El número ${padNumber(first, commitment.numberWidth)} no se vendió`);
+  return checkBuyerNumbers(data, claim.reference, typed);
+}
+
 /** Every check that applies to the record (the buyer's own check needs their numbers). */
 export function verifyFairness(data: FairnessExport): FairnessCheck[] {
   return [checkKey(data), checkInstantPrizes(data), checkSoldList(data), checkWinner(data)];

@@ -48,6 +48,15 @@ export async function listInstantPrizes(db: Db, raffleId: string): Promise<Publi
     .toArray();
 }
 
+/** The prize on one number, if it carries one (the public verifier). */
+export async function findInstantPrizeByNumber(
+  db: Db,
+  raffleId: string,
+  number: string,
+): Promise<PublicInstantPrize | null> {
+  return prizes(db).findOne({ raffleId, number }, { projection: PUBLIC_PROJECTION });
+}
+
 export async function countInstantPrizes(db: Db, raffleId: string): Promise<number> {
   return prizes(db).countDocuments({ raffleId });
 }

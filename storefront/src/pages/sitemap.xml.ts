@@ -3,7 +3,14 @@ import type { APIRoute } from 'astro';
 import { pageContent } from '../features/shared/page-content';
 import { absoluteUrl } from '../features/shared/seo';
 
-export const PUBLIC_PAGES = ['/', '/sorteos', '/ganadores', '/contacto', '/terminos'] as const;
+export const PUBLIC_PAGES = [
+  '/',
+  '/sorteos',
+  '/ganadores',
+  '/verificar',
+  '/contacto',
+  '/terminos',
+] as const;
 
 export const GET: APIRoute = async ({ locals, url }) => {
   const { publicUrl } = await pageContent(locals, url);

@@ -1,4 +1,4 @@
-// /api/raffle/fairness, /draw-rule and /draw: the published record of a raffle, the rule
+// /api/raffle/fairness, /numbers/{number}, /draw-rule and /draw: the published record of a raffle, the rule
 // an admin declares before the first sale, and the official result that decides it
 // (issue 16). Mounted under /raffle before the raffle router, whose PUT /:id would
 // otherwise take /draw-rule.
@@ -6,6 +6,9 @@ import {
   AUDIT_TEXTS,
   describeDrawRule,
   drawRuleSchema,
+  NUMBER_LOOKUP_TEXTS,
+  numberLookupError,
+  numberLookupParamSchema,
   officialResultSchema,
   raffleRefParamSchema,
   SERVER,
@@ -14,6 +17,7 @@ import { appendAudit, listPublicAudit } from '@vag/core/db/audit-log';
 import { getRaffleNumbers } from '@vag/core/db/raffle-numbers';
 import { Hono } from 'hono';
 import { ADMIN_ONLY, requireStaff } from '../../auth';
+import { rateLimit } from '../../auth/rate-limit';
 import type { AppEnv } from '../../context';
 import { archiveFairnessRecord, findFairnessRecord } from '@vag/core/db/fairness-records';
 import { getRaffleFairness, saveDrawRule } from '@vag/core/db/raffle-fairness';
@@ -26,6 +30,7 @@ import {
   recordOfficialResult,
 } from '@vag/core/raffle/fairness';
 import { relayDrawEvents } from '@vag/core/pipeline/relay';
+import { lookupNumber, lookupTarget } from '@vag/core/raffle/number-lookup';
 
 const adminOnly = requireStaff(ADMIN_ONLY);
 
@@ -45,6 +50,22 @@ export const fairnessRouter = new Hono<AppEnv>()
     if (!record) throw apiError(404, SERVER.fairnessRecordNotFound);
     return c.json(record);
   })
+
+  // The verifier's number lookup: limited like the e-mail lookup, so nobody walks the raffle.
+  .get(
+    '/numbers/:number',
+    rateLimit('lookup'),
+    validate('param', numberLookupParamSchema),
+    async (c) => {
+      const { db } = c.get('deps');
+      const raffle = await lookupTarget(db);
+      if (!raffle) throw apiError(409, NUMBER_LOOKUP_TEXTS.notGenerated);
+      const text = c.req.valid('param').number;
+      const problem = numberLookupError(text, raffle.totalNumbers, raffle.numberWidth);
+      if (problem) throw apiError(400, problem);
+      return c.json(await lookupNumber(db, raffle, Number(text)));
+    },
+  )
 
   .put('/draw-rule', adminOnly, validate('json', drawRuleSchema), async (c) => {
     const rule = c.req.valid('json');

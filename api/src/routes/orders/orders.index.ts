@@ -3,7 +3,15 @@
 // 5 MB, typed by its first bytes). Without the right key both answer 404, so an id
 // alone reveals nothing.
 import { randomUUID } from 'node:crypto';
-import { idParamSchema, ORDER_MESSAGES, RECEIPT_MAX_BYTES, type ReceiptType } from '@vag/contracts';
+import {
+  describeDrawRule,
+  idParamSchema,
+  ORDER_MESSAGES,
+  RECEIPT_MAX_BYTES,
+  TICKET_TEXTS,
+  verifyLink,
+  type ReceiptType,
+} from '@vag/contracts';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { AppEnv } from '../../context';
@@ -15,6 +23,9 @@ import { validate } from '../../lib/validate';
 import { accessKeyMatches } from '../../payments/order-code';
 import { currentSettings } from '@vag/core/settings/live-settings';
 import { orderView } from './order-view';
+import { renderTicketPdf } from './ticket-pdf';
+import { getCurrentRaffle } from '@vag/core/db/raffle';
+import { getRaffleFairness } from '@vag/core/db/raffle-fairness';
 import type { Db } from 'mongodb';
 
 const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
@@ -39,6 +50,31 @@ export const ordersRouter = new Hono<AppEnv>()
     const deps = c.get('deps');
     const purchase = await keyedPurchase(deps.db, c.req.valid('param').id, c.req.query('key'));
     return c.json(orderView(purchase, await currentSettings(deps)));
+  })
+  // The ticket of a paid purchase, with the same key as the order page.
+  .get('/:id/ticket', validate('param', idParamSchema), async (c) => {
+    const deps = c.get('deps');
+    const purchase = await keyedPurchase(deps.db, c.req.valid('param').id, c.req.query('key'));
+    if (purchase.status !== 'COMPLETED' || purchase.assignedNumbers.length === 0)
+      throw apiError(409, TICKET_TEXTS.notPaid);
+    const [raffle, fairness] = await Promise.all([
+      getCurrentRaffle(deps.db),
+      getRaffleFairness(deps.db, purchase.raffleId),
+    ]);
+    const orderCode = purchase.orderCode ?? purchase._id;
+    const pdf = await renderTicketPdf({
+      raffleName: raffle?.name ?? '',
+      prize: raffle?.prize ?? '',
+      orderCode,
+      numbers: purchase.assignedNumbers,
+      ruleText: raffle ? describeDrawRule(fairness.drawRule, raffle) : '',
+      verifyUrl: verifyLink(deps.env.PUBLIC_URL, purchase.assignedNumbers),
+    });
+    return c.body(pdf as Uint8Array<ArrayBuffer>, 200, {
+      'content-type': 'application/pdf',
+      'content-disposition': `attachment; filename="${TICKET_TEXTS.fileName(orderCode)}"`,
+      'cache-control': 'private, no-store',
+    });
   })
   .post(
     '/:id/receipt',

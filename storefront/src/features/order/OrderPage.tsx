@@ -6,6 +6,8 @@ import {
   ERRORS,
   formatDateTime,
   formatUsd,
+  ticketPath,
+  TICKET_TEXTS,
   TOASTS,
   type OrderView,
   type ReceiptInfo,
@@ -209,6 +211,13 @@ export default function OrderPage() {
         {order.quantity} números · {order.packageName} · {formatUsd(order.totalPrice)}
       </p>
       <Status order={order} />
+      {order.state === 'paid' && order.assignedNumbers.length > 0 && (
+        <p>
+          <a className="btn btn-outline" href={`/api${ticketPath(where.id, where.key)}`} download>
+            {TICKET_TEXTS.download}
+          </a>
+        </p>
+      )}
       {order.canUploadReceipt && (
         <>
           <PayTo order={order} />

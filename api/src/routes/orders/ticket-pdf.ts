@@ -1,0 +1,92 @@
+// boleto.pdf: one A5 page per paid purchase — raffle, prize, order code, the numbers, the
+// declared draw rule and a QR code to /verificar with the numbers, so the buyer can check
+// them against the published key after the draw. Standard Helvetica (WinAnsi) as in the reports.
+import { TICKET_TEXTS } from '@vag/contracts';
+import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import QRCode from 'qrcode';
+
+export interface TicketData {
+  raffleName: string;
+  prize: string;
+  orderCode: string;
+  numbers: readonly string[];
+  ruleText: string;
+  verifyUrl: string;
+}
+
+const PAGE = { width: 420, height: 595 };
+const MARGIN = 32;
+const BRAND = rgb(0.24, 0.06, 0.5);
+const INK = rgb(0.1, 0.1, 0.1);
+
+function printable(text: string): string {
+  return Array.from(text, (ch) => {
+    const code = ch.codePointAt(0) ?? 0;
+    if (code < 0x20) return ' ';
+    return code <= 0xff || ch === '€' || ch === '…' ? ch : '?';
+  }).join('');
+}
+
+/** Splits `text` into lines no wider than `width` at `size`. */
+function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of printable(text).split(/\s+/)) {
+    const next = line ? `${line} ${word}` : word;
+    if (line && font.widthOfTextAtSize(next, size) > width) {
+      lines.push(line);
+      line = word;
+    } else line = next;
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
+export async function renderTicketPdf(ticket: TicketData): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  pdf.setTitle(`${TICKET_TEXTS.title} ${ticket.orderCode}`);
+  pdf.setLanguage('es-EC');
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const mono = await pdf.embedFont(StandardFonts.CourierBold);
+  let page: PDFPage = pdf.addPage([PAGE.width, PAGE.height]);
+  const inner = PAGE.width - 2 * MARGIN;
+  let y = PAGE.height - MARGIN;
+
+  // A long purchase goes on to further pages rather than off the bottom.
+  const line = (text: string, size: number, f: PDFFont = font, color = INK) => {
+    for (const part of wrap(text, f, size, inner)) {
+      if (y - size < MARGIN) {
+        page = pdf.addPage([PAGE.width, PAGE.height]);
+        y = PAGE.height - MARGIN;
+      }
+      y -= size + 3;
+      page.drawText(part, { x: MARGIN, y, size, font: f, color });
+    }
+  };
+
+  line('Voy a Ganar', 20, bold, BRAND);
+  line(TICKET_TEXTS.title, 12, font, BRAND);
+  y -= 10;
+  line(`${TICKET_TEXTS.raffle}: ${ticket.raffleName}`, 11, bold);
+  line(`${TICKET_TEXTS.prize}: ${ticket.prize}`, 11);
+  line(`${TICKET_TEXTS.orderCode}: ${ticket.orderCode}`, 11);
+  y -= 8;
+  line(TICKET_TEXTS.numbers(ticket.numbers.length), 12, bold, BRAND);
+  line(ticket.numbers.join(', '), 14, mono);
+  y -= 8;
+  line(TICKET_TEXTS.rule, 10, bold);
+  line(ticket.ruleText, 9);
+  y -= 8;
+  line(TICKET_TEXTS.verify, 9);
+  line(ticket.verifyUrl, 8, font, BRAND);
+
+  const qr = await pdf.embedPng(await QRCode.toBuffer(ticket.verifyUrl, { margin: 1, width: 240 }));
+  const size = 120;
+  if (y - size - 8 < MARGIN) {
+    page = pdf.addPage([PAGE.width, PAGE.height]);
+    y = PAGE.height - MARGIN;
+  }
+  page.drawImage(qr, { x: (PAGE.width - size) / 2, y: y - size - 8, width: size, height: size });
+  return pdf.save();
+}

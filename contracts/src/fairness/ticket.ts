@@ -1,0 +1,25 @@
+// The PDF ticket of a paid purchase (issue 16 item 6): its Spanish texts, where the buyer
+// downloads it and the /verificar link its QR code carries.
+
+export const TICKET_TEXTS = {
+  title: 'Boleto de participación',
+  raffle: 'Rifa',
+  prize: 'Premio',
+  orderCode: 'Pedido',
+  numbers: (count: number) => (count === 1 ? 'Tu número' : `Tus ${count} números`),
+  rule: 'Regla del sorteo',
+  verify: 'Escanea el código o abre este enlace para verificar tus números y el sorteo:',
+  notPaid: 'El boleto se emite cuando el pago está confirmado y los números asignados.',
+  download: 'Descargar boleto (PDF)',
+  fileName: (orderCode: string) => `boleto-${orderCode}.pdf`,
+} as const;
+
+/** The verifier with the buyer's numbers prefilled: what the ticket's QR code opens. */
+export function verifyLink(publicUrl: string, numbers: readonly string[]): string {
+  return `${publicUrl.replace(/\/+$/, '')}/verificar?n=${numbers.join(',')}`;
+}
+
+/** GET /api/orders/{id}/ticket?key=…, relative to the api base. */
+export function ticketPath(orderId: string, key: string): string {
+  return `/orders/${encodeURIComponent(orderId)}/ticket?key=${encodeURIComponent(key)}`;
+}

@@ -1,0 +1,50 @@
+// One raffle number as the public verifier shows it: the sale position behind it (perm⁻¹),
+// the claim covering that position and, if there is one, the holder masked to "Ana P."
+// with their city. The instant prize on the number, whoever holds it.
+import { maskHolderName, type NumberLookup } from '@vag/contracts';
+import type { Db } from 'mongodb';
+import { findInstantPrizeByNumber } from '../db/instant-prizes';
+import { findClaimCovering } from '../db/number-claims';
+import { getPurchase } from '../db/purchases';
+import { CURRENT_RAFFLE_ID, getRaffleNumbers, type RaffleNumbers } from '../db/raffle-numbers';
+import { formatNumber, permutationFor } from './permutation';
+
+/** The raffle's size when its numbers exist (what a typed number is checked against), else null. */
+export async function lookupTarget(
+  db: Db,
+  raffleId = CURRENT_RAFFLE_ID,
+): Promise<RaffleNumbers | null> {
+  const raffle = await getRaffleNumbers(db, raffleId);
+  return raffle.numbersGenerated && raffle.secretKey ? raffle : null;
+}
+
+/** `value` must already be within 0…N−1 of `raffle` (see numberLookupError). */
+export async function lookupNumber(
+  db: Db,
+  raffle: RaffleNumbers,
+  value: number,
+  raffleId = CURRENT_RAFFLE_ID,
+): Promise<NumberLookup> {
+  const number = formatNumber(value, raffle.numberWidth);
+  const position = permutationFor(raffle.secretKey!, raffle.totalNumbers).invert(value);
+  const [claim, prize] = await Promise.all([
+    findClaimCovering(db, raffleId, position),
+    findInstantPrizeByNumber(db, raffleId, number),
+  ]);
+  const purchase = claim ? await getPurchase(db, claim.purchaseId) : null;
+  return {
+    number,
+    status: purchase ? 'sold' : 'available',
+    holder: purchase ? maskHolderName(purchase.buyer.firstName, purchase.buyer.lastName) : null,
+    city: purchase?.buyer.city || null,
+    soldAt: purchase
+      ? (purchase.numbersAssignedAt ?? purchase.paidAt ?? claim!.createdAt).toISOString()
+      : null,
+    prize: prize && {
+      amount: prize.prizeAmount,
+      // 'delivered' only once won: the admin's tick alone does not make a prize won.
+      status:
+        prize.status === 'available' ? 'available' : prize.delivered ? 'delivered' : 'pending',
+    },
+  };
+}

@@ -1,0 +1,106 @@
+// The PDF ticket of a paid purchase (GET /api/orders/{id}/ticket?key=…): its text holds
+// the raffle, the order code, every number, the rule and the /verificar link; the key
+// guards it like the order page, and an unpaid order has none yet.
+import { TICKET_TEXTS } from '@vag/contracts';
+import { decodePDFRawStream, PDFArray, PDFDocument, type PDFRawStream } from 'pdf-lib';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  insertPurchase,
+  purchasePaidMessage,
+  raffleWithNumbers,
+  watchNumbersAssigned,
+} from '@vag/core/testing/raffle-fixtures';
+import { startTestServer, type TestServer } from '../testing/server';
+
+let srv: TestServer;
+let watcher: Awaited<ReturnType<typeof watchNumbersAssigned>>;
+
+beforeEach(async () => {
+  srv = await startTestServer();
+  watcher = await watchNumbersAssigned(srv.deps.bus);
+  await raffleWithNumbers(srv.db, 100);
+  await srv.db
+    .collection<{ _id: string }>('raffles')
+    .updateOne({ _id: 'current' }, { $set: { name: 'Gran Sorteo Navideño', prize: 'Moto 0 km' } });
+});
+afterEach(async () => {
+  await watcher.stop();
+  await srv.stop();
+});
+
+const KEY = 'k'.repeat(32);
+
+/** A purchase with an order link (code and key); paid and numbered unless `pending`. */
+async function order(
+  quantity: number,
+  pending = false,
+): Promise<{ id: string; numbers: string[] }> {
+  const id = await insertPurchase(srv.db, { quantity, ...(pending ? { status: 'PENDING' } : {}) });
+  const purchases = srv.db.collection<{ _id: string; assignedNumbers: string[] }>('purchases');
+  await purchases.updateOne({ _id: id }, { $set: { orderCode: 'VAG-7K2M', accessKey: KEY } });
+  if (pending) return { id, numbers: [] };
+  await srv.deps.bus.publish([purchasePaidMessage(id, quantity)]);
+  await watcher.settled(id);
+  return { id, numbers: (await purchases.findOne({ _id: id }))!.assignedNumbers };
+}
+
+const ticket = (id: string, key?: string) =>
+  fetch(`${srv.url}/api/orders/${id}/ticket${key === undefined ? '' : `?key=${key}`}`);
+
+describe('GET /api/orders/{id}/ticket', () => {
+  it('is a PDF whose text holds the raffle, the order code, every number and the verifier link', async () => {
+    const { id, numbers } = await order(5);
+    const res = await ticket(id, KEY);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    expect(res.headers.get('content-disposition')).toBe(
+      'attachment; filename="boleto-VAG-7K2M.pdf"',
+    );
+    const bytes = Buffer.from(await res.arrayBuffer());
+    const text = (await pageTexts(bytes)).join('\n');
+    for (const expected of [
+      TICKET_TEXTS.title,
+      'Rifa: Gran Sorteo Navideño',
+      'Premio: Moto 0 km',
+      'Pedido: VAG-7K2M',
+      'Tus 5 números',
+      numbers.join(', '),
+      'El número ganador sale del primer premio',
+      `/verificar?n=${numbers.join(',')}`,
+    ])
+      expect(text).toContain(expected);
+    // The QR code is drawn as an image on the page.
+    const doc = await PDFDocument.load(bytes);
+    expect(doc.getPage(0).node.Resources()?.toString()).toContain('XObject');
+  });
+
+  it('answers 404 without the right key and 409 before the order is paid', async () => {
+    const { id } = await order(2);
+    expect((await ticket(id)).status).toBe(404);
+    expect((await ticket(id, 'x'.repeat(32))).status).toBe(404);
+    const unpaid = await order(1, true);
+    const res = await ticket(unpaid.id, KEY);
+    expect(res.status).toBe(409);
+    expect(await res.json()).toEqual({ msg: TICKET_TEXTS.notPaid });
+  });
+});
+
+/** The text pdf-lib drew on each page: its content streams decoded, their hex strings read. */
+async function pageTexts(pdf: Buffer): Promise<string[]> {
+  const doc = await PDFDocument.load(pdf);
+  return doc.getPages().map((page) => {
+    const contents = page.node.Contents();
+    const streams =
+      contents instanceof PDFArray
+        ? contents.asArray().map((ref) => doc.context.lookup(ref))
+        : [contents];
+    return streams
+      .map((stream) => Buffer.from(decodePDFRawStream(stream as PDFRawStream).decode()))
+      .flatMap((content) =>
+        [...content.toString('latin1').matchAll(/<([0-9A-Fa-f]+)>\s*Tj/g)].map((hex) =>
+          Buffer.from(hex[1]!, 'hex').toString('latin1'),
+        ),
+      )
+      .join('\n');
+  });
+}

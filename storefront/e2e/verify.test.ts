@@ -1,0 +1,195 @@
+// The public verifier (/verificar) as a visitor uses it: a sold, an unsold and a prize
+// number; after the draw, the checks run in the browser, the buyer's own numbers from the
+// ticket's link pass, and a number that is not theirs fails visibly.
+import { ecuadorDay, fairnessExportSchema, type FairnessExport } from '@vag/contracts';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  insertPurchase,
+  purchasePaidMessage,
+  watchNumbersAssigned,
+} from '../../core/src/testing/raffle-fixtures';
+import {
+  DESKTOP,
+  hydrated,
+  saveScreenshot,
+  seedInstantPrizes,
+  startSite,
+  waitFor,
+  type SeededPrize,
+  type Site,
+} from './support';
+
+const TOTAL = 20;
+const PHONE = { width: 390, height: 844 } as const;
+const LAPTOP = { width: 1366, height: 860 } as const;
+
+let site: Site;
+let watcher: Awaited<ReturnType<typeof watchNumbersAssigned>>;
+let prize: SeededPrize;
+const bought: string[][] = [];
+
+/** A paid purchase of `quantity` numbers (Ana Pérez, Quito), numbered by the worker. */
+async function sell(quantity: number): Promise<string[]> {
+  const id = await insertPurchase(site.srv.db, { quantity });
+  await site.srv.deps.bus.publish([purchasePaidMessage(id, quantity)]);
+  await watcher.settled(id);
+  const purchase = await site.srv.db
+    .collection<{ _id: string; assignedNumbers: string[] }>('purchases')
+    .findOne({ _id: id });
+  return purchase!.assignedNumbers;
+}
+
+beforeAll(async () => {
+  site = await startSite();
+  watcher = await watchNumbersAssigned(site.srv.deps.bus);
+  await site.api('PUT', '/lottery', {
+    name: 'Gran Sorteo Navideño',
+    prize: 'Camioneta 0 km',
+    pricePerNumber: 1,
+    imageUrl: '',
+    endDate: new Date(Date.now() + 30 * 24 * 3600 * 1000).toISOString(),
+    totalNumbers: TOTAL,
+  });
+  await site.api('POST', '/raffle/generate-raffle-numbers');
+  await site.api('PATCH', '/lottery/is-active', { isActive: true });
+  prize = (await seedInstantPrizes(site, [30]))[0]!;
+  bought.push(await sell(4), await sell(3));
+});
+afterAll(async () => {
+  await watcher?.stop();
+  await site?.stop();
+});
+
+async function lookUp(page: Page, number: string) {
+  await page.getByLabel('Número de la rifa').fill(number);
+  await page.getByRole('button', { name: 'Consultar' }).click();
+  const result = page.getByTestId('number-result');
+  await result.getByText(number, { exact: true }).waitFor();
+  return result;
+}
+
+async function noHorizontalScroll(page: Page) {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - window.innerWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+describe('the order page of a paid purchase', () => {
+  it('offers the PDF ticket for download', async () => {
+    const key = 'k'.repeat(32);
+    const purchases = site.srv.db.collection<{ _id: string; assignedNumbers: string[] }>(
+      'purchases',
+    );
+    const first = await purchases.findOne({ assignedNumbers: bought[0]![0]! });
+    await purchases.updateOne(
+      { _id: first!._id },
+      { $set: { orderCode: 'VAG-TKT1', accessKey: key, status: 'COMPLETED' } },
+    );
+    const page = await site.page(PHONE);
+    await page.goto(`/pedido?id=${first!._id}&key=${key}`);
+    const link = page.getByRole('link', { name: 'Descargar boleto (PDF)' });
+    await link.waitFor();
+    const res = await fetch(new URL((await link.getAttribute('href'))!, site.url));
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    await saveScreenshot(page, 'pedido-boleto-390');
+  });
+});
+
+describe('/verificar', () => {
+  it('is linked from the header and the footer', async () => {
+    const page = await site.page(DESKTOP);
+    await page.goto('/');
+    await page.locator('footer a[href="/verificar"]').waitFor({ state: 'attached' });
+    await page
+      .getByRole('navigation', { name: 'Principal' })
+      .getByRole('link', { name: 'Verificar' })
+      .click();
+    await page.getByRole('heading', { name: 'Verifica el sorteo', level: 1 }).waitFor();
+  });
+
+  for (const [label, viewport] of [
+    ['390', PHONE],
+    ['1366', LAPTOP],
+  ] as const) {
+    it(`looks up a sold, an unsold and a prize number at ${label} px`, async () => {
+      const page = await site.page(viewport);
+      await page.goto('/verificar');
+      await hydrated(page, 'Verifier');
+      await page.getByTestId('draw-rule').waitFor();
+      expect(await page.getByTestId('draw-rule').textContent()).toContain(
+        'del primer sorteo de la Lotería Nacional después del cierre de la venta',
+      );
+      const record = fairnessExportSchema.parse(await site.api('GET', '/raffle/fairness'));
+      expect(await page.getByTestId('key-hash').textContent()).toBe(record.commitment!.keyHash);
+
+      const sold = await lookUp(page, bought[0]![0]!);
+      await sold.getByText('Vendido', { exact: true }).waitFor();
+      expect(await sold.textContent()).toContain('Comprado por Ana P. — Quito');
+      expect(await sold.textContent()).not.toContain('Pérez');
+
+      const all = new Set(bought.flat());
+      const free = Array.from({ length: TOTAL }, (_, i) => String(i).padStart(2, '0')).find(
+        (n) => !all.has(n) && n !== prize.number,
+      )!;
+      const unsold = await lookUp(page, free);
+      await unsold.getByText('Disponible', { exact: true }).waitFor();
+
+      const withPrize = await lookUp(page, prize.number);
+      await withPrize.getByText(/Premio instantáneo de \$30/).waitFor();
+      expect(await withPrize.textContent()).toMatch(/Aún sin ganador|Ganado/);
+
+      await page.getByLabel('Número de la rifa').fill('20');
+      await page.getByRole('button', { name: 'Consultar' }).click();
+      await page.getByText('El número debe estar entre 00 y 19').waitFor();
+      await page.getByTestId('number-result').waitFor({ state: 'detached' });
+
+      await noHorizontalScroll(page);
+      await saveScreenshot(page, `verificar-lookup-${label}`);
+    });
+  }
+
+  it('verifies the draw in the browser, the buyer’s numbers pass and a number not theirs fails', async () => {
+    // Sell out: the sale closes, then the admin records the Lotería Nacional result.
+    bought.push(await sell(TOTAL - bought.flat().length));
+    await waitFor(
+      async () => {
+        const data: FairnessExport = fairnessExportSchema.parse(
+          await site.api('GET', '/raffle/fairness'),
+        );
+        return data.closing !== null;
+      },
+      { message: 'the sale to close' },
+    );
+    await site.api('POST', '/raffle/draw', {
+      firstPrize: '48213',
+      drawNumber: 7012,
+      drawDate: ecuadorDay(new Date()),
+    });
+
+    const mine = bought[0]!;
+    const page = await site.page(PHONE);
+    await page.goto(`/verificar?n=${mine.join(',')}`);
+    await hydrated(page, 'Verifier');
+    await page.getByRole('heading', { name: 'Verifica el sorteo', level: 2 }).waitFor();
+    for (const id of ['key', 'instant-prizes', 'sold-list', 'winner', 'buyer']) {
+      const check = page.getByTestId(`check-${id}`);
+      await check.waitFor();
+      expect(await check.getAttribute('data-ok'), id).toBe('true');
+    }
+    expect(await page.getByTestId('check-buyer').textContent()).toContain(
+      `Tus ${mine.length} números son los que la clave asigna a tu compra`,
+    );
+    await saveScreenshot(page, 'verificar-draw-390');
+
+    const notMine = [...mine.slice(1), bought[1]![0]!];
+    await page.getByLabel('Escribe todos los números de tu pedido').fill(notMine.join(', '));
+    await page.getByRole('button', { name: 'Verificar mis números' }).click();
+    const buyer = page.getByTestId('check-buyer');
+    await buyer.getByText('Tus números: falló').waitFor();
+    expect(await buyer.getAttribute('data-ok')).toBe('false');
+    await saveScreenshot(page, 'verificar-draw-fail-390');
+  });
+});

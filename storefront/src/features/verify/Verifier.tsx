@@ -1,0 +1,191 @@
+// /verificar: a number lookup, the declared draw rule with the published hashes and,
+// once the draw is recorded, "Verifica el sorteo": the checks of contracts/fairness run
+// here, in the visitor's browser, on the public record — nothing is taken on our word.
+import {
+  checkOwnNumbers,
+  describeDrawRule,
+  formatDate,
+  formatDateTime,
+  verifyFairness,
+  type FairnessCheck,
+  type FairnessExport,
+} from '@vag/contracts';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { apiGet } from '../shared/api';
+import NumberLookup from './NumberLookup';
+import { FAIRNESS_PATH, numbersFromQuery, parseFairness, splitNumbers } from './verify';
+
+type Record = { kind: 'loading' } | { kind: 'error' } | { kind: 'done'; data: FairnessExport };
+
+export default function Verifier() {
+  const [record, setRecord] = useState<Record>({ kind: 'loading' });
+
+  useEffect(() => {
+    apiGet<unknown>(FAIRNESS_PATH)
+      .then((body) => {
+        const data = parseFairness(body);
+        setRecord(data ? { kind: 'done', data } : { kind: 'error' });
+      })
+      .catch(() => setRecord({ kind: 'error' }));
+  }, []);
+
+  const data = record.kind === 'done' ? record.data : null;
+  return (
+    <div className="verify">
+      <NumberLookup size={data?.commitment ?? null} />
+      {record.kind === 'loading' && (
+        <div className="card verify-card">
+          <div className="spinner"></div>
+          <p className="muted">Cargando el registro del sorteo...</p>
+        </div>
+      )}
+      {record.kind === 'error' && (
+        <p className="alert alert-error" role="alert">
+          No pudimos cargar el registro del sorteo. Intenta de nuevo en unos minutos.
+        </p>
+      )}
+      {data && <RuleAndCommitments data={data} />}
+      {data?.draw && <DrawChecks data={data} />}
+    </div>
+  );
+}
+
+function RuleAndCommitments({ data }: { data: FairnessExport }) {
+  const { commitment, closing } = data;
+  return (
+    <section className="card verify-card" aria-labelledby="verify-rule-title">
+      <h2 id="verify-rule-title">Regla del sorteo</h2>
+      {commitment ? (
+        <p data-testid="draw-rule">{describeDrawRule(data.rule, commitment)}</p>
+      ) : (
+        <p className="muted">La regla se publica cuando se generan los números de la rifa.</p>
+      )}
+      {commitment && (
+        <>
+          <h3>Compromisos publicados</h3>
+          <p className="muted">
+            Estos resúmenes (SHA-256) se publicaron antes de la venta: fijan la clave que asigna los
+            números y los premios instantáneos sin revelarlos.
+          </p>
+          <dl className="verify-hashes">
+            <dt>Clave de asignación ({formatDateTime(commitment.committedAt)})</dt>
+            <dd data-testid="key-hash">{commitment.keyHash}</dd>
+            <dt>Premios instantáneos ({formatDateTime(commitment.prizesCommittedAt)})</dt>
+            <dd>{commitment.prizesHash}</dd>
+            {closing && (
+              <>
+                <dt>
+                  Lista de {closing.soldCount} números vendidos (cierre del{' '}
+                  {formatDateTime(closing.closedAt)})
+                </dt>
+                <dd>{closing.soldListHash}</dd>
+              </>
+            )}
+          </dl>
+        </>
+      )}
+    </section>
+  );
+}
+
+const CHECK_TITLES: { [id in FairnessCheck['id']]: string } = {
+  key: 'La clave revelada',
+  'instant-prizes': 'Los premios instantáneos',
+  'sold-list': 'La lista de vendidos',
+  winner: 'El número ganador',
+  buyer: 'Tus números',
+};
+
+function DrawChecks({ data }: { data: FairnessExport }) {
+  const draw = data.draw!;
+  const checks = useMemo(() => verifyFairness(data), [data]);
+  const [own, setOwn] = useState<FairnessCheck | null>(null);
+  const numbers = useRef<HTMLTextAreaElement>(null);
+
+  // The ticket's QR code opens /verificar?n=…: check those numbers straight away.
+  useEffect(() => {
+    const fromQuery = numbersFromQuery(window.location.search);
+    if (fromQuery && numbers.current) {
+      numbers.current.value = fromQuery;
+      setOwn(checkOwnNumbers(data, splitNumbers(fromQuery)));
+    }
+  }, [data]);
+
+  function verifyOwn(event: React.FormEvent) {
+    event.preventDefault();
+    setOwn(checkOwnNumbers(data, splitNumbers(numbers.current?.value ?? '')));
+  }
+
+  return (
+    <section className="card verify-card" aria-labelledby="verify-draw-title">
+      <h2 id="verify-draw-title">Verifica el sorteo</h2>
+      <p>
+        Primer premio de la Lotería Nacional, sorteo N.º {draw.result.drawNumber} del{' '}
+        {formatDate(draw.result.drawDate)}: <strong>{draw.result.firstPrize}</strong>. Número
+        ganador: <strong className="verify-number">{draw.winningNumber ?? 'ninguno'}</strong>.
+        {draw.result.bulletinUrl && (
+          <>
+            {' '}
+            <a href={draw.result.bulletinUrl} rel="noopener noreferrer" target="_blank">
+              Ver boletín oficial
+            </a>
+          </>
+        )}
+      </p>
+      <p className="muted">
+        Estas comprobaciones se hacen en tu navegador con el registro público del sorteo.
+      </p>
+      <ul className="verify-checks" aria-label="Comprobaciones del sorteo">
+        {checks.map((check) => (
+          <CheckItem key={check.id} check={check} />
+        ))}
+      </ul>
+
+      <h3>Tus números</h3>
+      <form className="verify-own" onSubmit={verifyOwn} noValidate>
+        <div className="field">
+          <label htmlFor="verify-own-numbers">Escribe todos los números de tu pedido</label>
+          <textarea
+            id="verify-own-numbers"
+            className="input"
+            rows={2}
+            inputMode="numeric"
+            placeholder="0042, 0107"
+            ref={numbers}
+          />
+        </div>
+        <button className="btn btn-brand" type="submit">
+          Verificar mis números
+        </button>
+      </form>
+      <div aria-live="polite">
+        {own && (
+          <ul className="verify-checks" aria-label="Comprobación de tus números">
+            <CheckItem check={own} />
+          </ul>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function CheckItem({ check }: { check: FairnessCheck }) {
+  return (
+    <li
+      className={check.ok ? 'verify-check verify-check-ok' : 'verify-check verify-check-fail'}
+      data-testid={`check-${check.id}`}
+      data-ok={check.ok}
+    >
+      <span className="verify-check-mark" aria-hidden="true">
+        {check.ok ? '✓' : '✗'}
+      </span>
+      <span>
+        <strong>
+          {CHECK_TITLES[check.id]}: {check.ok ? 'comprobado' : 'falló'}
+        </strong>
+        <br />
+        {check.message}
+      </span>
+    </li>
+  );
+}
