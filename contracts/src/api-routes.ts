@@ -620,6 +620,20 @@ export const API_ROUTES = {
     response: orderViewSchema,
     errors: [400, 404, 500],
   },
+  getTicket: {
+    method: 'GET',
+    path: '/orders/{id}/ticket',
+    base: API_BASE,
+    ...PUBLIC,
+    tag: 'orders',
+    summary:
+      'El boleto en PDF de una compra pagada: números, regla del sorteo y QR a /verificar (con ?key=).',
+    params: idParamSchema,
+    query: orderKeyQuerySchema,
+    response: null,
+    produces: ['application/pdf'],
+    errors: [400, 404, 409, 500],
+  },
   uploadReceipt: {
     method: 'POST',
     path: '/orders/{id}/receipt',
