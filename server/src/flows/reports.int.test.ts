@@ -6,7 +6,6 @@ import {
   type PurchaseLifecycleEvent,
 } from '@vag/contracts';
 import ExcelJS from 'exceljs';
-import { decodePDFRawStream, PDFArray, PDFDocument, type PDFRawStream } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PurchaseSale } from '@vag/core/db/purchases';
 import { queryReport } from '@vag/core/db/report-facts';
@@ -14,6 +13,8 @@ import { purchaseEvent } from '@vag/core/pipeline/purchase-events';
 import { raffleWithNumbers } from '@vag/core/testing/raffle-fixtures';
 import { apiCaller, bearer, createStaff, type CreatedStaff } from '@vag/api/testing/seed';
 import { startTestServer, type TestServer } from '../testing/server';
+import { PDFDocument } from 'pdf-lib';
+import { pageTexts, pdfText } from '../testing/pdf-text';
 import { waitFor } from '@vag/core/testing/wait';
 
 let server: TestServer;
@@ -356,27 +357,3 @@ describe('GET /api/admin/reports', () => {
     for (const text of pages) expect(text).toContain('Revendedor');
   });
 });
-
-/** The text pdf-lib drew on each page: its content streams decoded, their hex strings read. */
-async function pageTexts(pdf: Buffer): Promise<string[]> {
-  const doc = await PDFDocument.load(pdf);
-  return doc.getPages().map((page) => {
-    const contents = page.node.Contents();
-    const streams =
-      contents instanceof PDFArray
-        ? contents.asArray().map((ref) => doc.context.lookup(ref))
-        : [contents];
-    return streams
-      .map((stream) => Buffer.from(decodePDFRawStream(stream as PDFRawStream).decode()))
-      .flatMap((content) =>
-        [...content.toString('latin1').matchAll(/<([0-9A-Fa-f]+)>\s*Tj/g)].map((hex) =>
-          Buffer.from(hex[1]!, 'hex').toString('latin1'),
-        ),
-      )
-      .join('\n');
-  });
-}
-
-async function pdfText(pdf: Buffer): Promise<string> {
-  return (await pageTexts(pdf)).join('\n');
-}

@@ -2,7 +2,6 @@
 // the raffle, the order code, every number, the rule and the /verificar link; the key
 // guards it like the order page, and an unpaid order has none yet.
 import { TICKET_TEXTS } from '@vag/contracts';
-import { decodePDFRawStream, PDFArray, PDFDocument, type PDFRawStream } from 'pdf-lib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   insertPurchase,
@@ -11,6 +10,8 @@ import {
   watchNumbersAssigned,
 } from '@vag/core/testing/raffle-fixtures';
 import { startTestServer, type TestServer } from '../testing/server';
+import { PDFDocument } from 'pdf-lib';
+import { pdfText } from '../testing/pdf-text';
 
 let srv: TestServer;
 let watcher: Awaited<ReturnType<typeof watchNumbersAssigned>>;
@@ -57,7 +58,7 @@ describe('GET /api/orders/{id}/ticket', () => {
       'attachment; filename="boleto-VAG-7K2M.pdf"',
     );
     const bytes = Buffer.from(await res.arrayBuffer());
-    const text = (await pageTexts(bytes)).join('\n');
+    const text = await pdfText(bytes);
     for (const expected of [
       TICKET_TEXTS.title,
       'Rifa: Gran Sorteo Navideño',
@@ -84,23 +85,3 @@ describe('GET /api/orders/{id}/ticket', () => {
     expect(await res.json()).toEqual({ msg: TICKET_TEXTS.notPaid });
   });
 });
-
-/** The text pdf-lib drew on each page: its content streams decoded, their hex strings read. */
-async function pageTexts(pdf: Buffer): Promise<string[]> {
-  const doc = await PDFDocument.load(pdf);
-  return doc.getPages().map((page) => {
-    const contents = page.node.Contents();
-    const streams =
-      contents instanceof PDFArray
-        ? contents.asArray().map((ref) => doc.context.lookup(ref))
-        : [contents];
-    return streams
-      .map((stream) => Buffer.from(decodePDFRawStream(stream as PDFRawStream).decode()))
-      .flatMap((content) =>
-        [...content.toString('latin1').matchAll(/<([0-9A-Fa-f]+)>\s*Tj/g)].map((hex) =>
-          Buffer.from(hex[1]!, 'hex').toString('latin1'),
-        ),
-      )
-      .join('\n');
-  });
-}
