@@ -3,6 +3,7 @@
 // masked there ("Ana P. — Quito"): enough for buyers to recognise a real person, not
 // enough to find them.
 import { formatDate } from '../helpers/format';
+import { maskHolderName } from './number-lookup';
 
 /** "Ana P. — Quito": first name, initial of the last name, city (whichever parts exist). */
 export function maskedHolder(holder: {
@@ -10,9 +11,7 @@ export function maskedHolder(holder: {
   lastName: string;
   city: string;
 }): string {
-  const first = holder.firstName.trim().split(/\s+/)[0] ?? '';
-  const initial = holder.lastName.trim().charAt(0).toUpperCase();
-  const name = [first, initial ? `${initial}.` : ''].filter(Boolean).join(' ');
+  const name = maskHolderName(holder.firstName, holder.lastName);
   const city = holder.city.trim();
   return [name, city].filter(Boolean).join(' — ');
 }
