@@ -53,6 +53,8 @@ export interface StorefrontContent {
   instantPrizes: InstantPrize[] | null;
   pastRaffles: PastRaffle[] | null;
   settings: PublicSettings | null;
+  /** The declared draw rule in words (describeDrawRule), as /sorteos and /terminos quote it. */
+  drawRule: string | null;
   media: StoredMediaSlots;
   /** Absolute origin of the site (PUBLIC_URL), for canonical and Open Graph URLs. */
   publicUrl: string;

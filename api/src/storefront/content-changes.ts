@@ -11,6 +11,7 @@ const CONTENT_PATHS: ReadonlyArray<[prefix: string, kind: ContentKind]> = [
   ['/api/packages', 'packages'],
   ['/api/past-raffles', 'past-raffles'],
   ['/api/settings', 'settings'],
+  // Instant prizes, and the draw rule that /sorteos and /terminos quote.
   ['/api/raffle/', 'instant-prizes'],
   ['/upload-media.php', 'media'],
 ];

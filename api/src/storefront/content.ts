@@ -3,6 +3,7 @@
 // section shows the SPEC error, and the rest of the page still renders.
 import {
   CAROUSEL_SLOTS,
+  describeDrawRule,
   instantPrizeSchema,
   packageSchema,
   pastRaffleSchema,
@@ -19,14 +20,15 @@ import {
 } from '@vag/contracts';
 import type { Db } from 'mongodb';
 import type { Env } from '@vag/core';
-import { ZodError, type z } from 'zod';
+import { ZodError, z } from 'zod';
 import type { Logger } from 'pino';
 import { listInstantPrizes } from '@vag/core/db/instant-prizes';
 import { listMediaInfo, type MediaInfo } from '@vag/core/db/media';
 import { listPackages } from '@vag/core/db/packages';
 import { listPastRaffles } from '@vag/core/db/past-raffles';
 import { getCurrentRaffle } from '@vag/core/db/raffle';
-import { CURRENT_RAFFLE_ID } from '@vag/core/db/raffle-numbers';
+import { CURRENT_RAFFLE_ID, getRaffleNumbers } from '@vag/core/db/raffle-numbers';
+import { getRaffleFairness } from '@vag/core/db/raffle-fairness';
 import { getSettings } from '@vag/core/db/settings';
 import { withId } from '../lib/simple-rest';
 import { heroView } from '../routes/lottery/lottery.index';
@@ -54,7 +56,7 @@ export async function loadStorefrontContent(
         log.error({ ...detail, part: name }, 'storefront content part failed');
         return null;
       });
-  const [raffle, progress, packages, instantPrizes, pastRaffles, settings, media] =
+  const [raffle, progress, packages, instantPrizes, pastRaffles, settings, drawRule, media] =
     await Promise.all([
       part('raffle', raffleSchema, async () => {
         const doc = await getCurrentRaffle(db);
@@ -72,6 +74,13 @@ export async function loadStorefrontContent(
         (await listPastRaffles(db)).map(pastRaffleView),
       ),
       part('settings', publicSettingsSchema, async () => publicView(await getSettings(db), env)),
+      part('draw-rule', z.string(), async () => {
+        const [fairness, numbers] = await Promise.all([
+          getRaffleFairness(db),
+          getRaffleNumbers(db),
+        ]);
+        return describeDrawRule(fairness.drawRule, numbers);
+      }),
       listMediaInfo(db)
         .then(storedSlots)
         .catch((err: unknown) => {
@@ -86,6 +95,7 @@ export async function loadStorefrontContent(
     instantPrizes,
     pastRaffles,
     settings,
+    drawRule,
     media,
     publicUrl: publicUrl.replace(/\/+$/, ''),
   };

@@ -234,6 +234,25 @@ describe('link previews and search engines', () => {
     expect(page).toContain('<strong>1999</strong>');
     expect(page).toContain('Ley Orgánica de Protección de Datos Personales');
   });
+
+  it('quotes the declared draw rule on /sorteos and /terminos, and a new rule on the next request', async () => {
+    for (const path of ['/sorteos', '/terminos']) {
+      const page = await html(server, path);
+      expect(page, path).toContain('gana el siguiente número vendido hacia arriba');
+      expect(page, path).toContain('href="/verificar"');
+    }
+    const res = await fetch(`${server.url}/api/raffle/draw-rule`, {
+      method: 'PUT',
+      headers: { ...bearer(token), 'content-type': 'application/json' },
+      body: JSON.stringify({
+        lottery: 'loteria-nacional',
+        draw: { kind: 'fixed', date: '2099-01-10', drawNumber: 7012 },
+        method: 'last-digits-mod-n-next-sold-v1',
+      }),
+    });
+    expect(res.status).toBe(200);
+    expect(await html(server, '/terminos')).toContain('sorteo N.º 7012');
+  });
 });
 
 describe('when the data cannot be read', () => {

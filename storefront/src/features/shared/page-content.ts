@@ -36,6 +36,8 @@ async function readOverHttp(origin: string): Promise<StorefrontContent> {
     instantPrizes,
     pastRaffles,
     settings,
+    // Outside the api process (astro dev) the pages go without the rule in words.
+    drawRule: null,
     media: {},
     publicUrl: origin,
   };
