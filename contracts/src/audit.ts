@@ -43,10 +43,15 @@ export const auditEntrySchema = z.object({
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
 /** GET /api/audit's react-admin paging: `range=[0,24]` (the order is always newest first). */
+/**
+ * GET /api/audit: react-admin's `range=[start,end]` (inclusive); the list is always newest
+ * first, so its `sort` and `filter` are not read.
+ */
 export const auditListQuerySchema = z.object({
-  range: z.string().optional(),
-  sort: z.string().optional(),
-  filter: z.string().optional(),
+  range: z
+    .string()
+    .regex(/^\[\s*\d{1,9}\s*,\s*\d{1,9}\s*\]$/, { error: 'Parámetros de consulta inválidos.' })
+    .optional(),
 });
 
 /** GET /api/raffle/audit: a raffle-level entry without personal data. */

@@ -79,7 +79,11 @@ describe('verify-draw', () => {
   });
 
   it('fails numbers the key does not give the purchase', async () => {
-    const others = { ...buyer, numbers: [...buyer.numbers.slice(1), '49'] };
+    // One of the buyer's numbers swapped for one they do not hold (of the raffle's 50).
+    const notTheirs = Array.from({ length: 50 }, (_, n) => String(n).padStart(2, '0')).find(
+      (n) => !buyer.numbers.includes(n),
+    )!;
+    const others = { ...buyer, numbers: [...buyer.numbers.slice(1), notTheirs] };
     const report = await verifyDraw(saved(record, 'record.json'), others);
     expect(report.ok).toBe(false);
   });
