@@ -75,8 +75,9 @@ const MESSAGE_DELAY_MS = Number(flag('message-delay', '100'));
 const DRAIN_SECONDS = Number(flag('drain', '300'));
 const RAMP_RATES = flag('ramp', '20,40,60,80,100,125,150,175,200').split(',').map(Number);
 const STEP_SECONDS = Number(flag('step-seconds', '60'));
-// Large enough that no step of the ramp sells out (about 27 numbers per buyer).
-const RAMP_NUMBERS = Number(flag('ramp-numbers', '3000000'));
+// The most a raffle may have (the api refuses more); about 27 numbers per buyer, so steps
+// up to 150 buyers/s of 60 s each (about 930 000 numbers in all) do not sell out.
+const RAMP_NUMBERS = Number(flag('ramp-numbers', '1000000'));
 const RAMP_P95_MS = 250;
 const only = new Set(flag('only', PHASES.join(',')).split(',') as Phase[]);
 const outDir = path.join(loadtestsDir, 'out');

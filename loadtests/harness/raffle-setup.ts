@@ -1,5 +1,6 @@
 // Puts a raffle on sale through the api, the way an admin does it: hero with N numbers,
-// active, numbers generated, the packages of the home page.
+// active, numbers generated, the packages of the home page, and the bank account the
+// transfers are paid to (checkout offers no transfer without one).
 export interface SaleSetup {
   totalNumbers: number;
   pricePerNumber: number;
@@ -48,4 +49,13 @@ export async function putRaffleOnSale(
   await call('PATCH', '/api/lottery/is-active', { isActive: true });
   await call('POST', '/api/raffle/generate-raffle-numbers');
   for (const p of setup.packages) await call('POST', '/api/packages', p);
+  await call('PUT', '/api/settings/current', { bankAccounts: [BENCH_BANK_ACCOUNT] });
 }
+
+const BENCH_BANK_ACCOUNT = {
+  bank: 'Banco Pichincha',
+  type: 'Ahorros',
+  number: '2201234567',
+  holder: 'Voy a Ganar S.A.',
+  holderId: '1710034065',
+};
