@@ -1,10 +1,12 @@
 // Counts the store commands the product sends, by stage of the purchase pipeline, with
 // the driver's command monitor. A consumer's commands are labelled with its group (its
 // handler runs inside an AsyncLocalStorage context); the rest belong to the request the
-// test is making at the time, except the outbox relay's, which are told by their fields.
+// test is making at the time, except the outbox relay's, which are told by their fields,
+// and the periodic passes' (sweeps, the sale-closing check), which are the process's upkeep.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { CommandStartedEvent, MongoClient } from 'mongodb';
 import type { CoreDeps, EventBus } from '@vag/core';
+import { periodicPass } from '@vag/core/periodic-job';
 
 const WRITES = new Set(['insert', 'update', 'delete', 'findAndModify']);
 const READS = new Set(['find', 'aggregate', 'count', 'getMore', 'distinct']);
@@ -44,7 +46,11 @@ export function countCommands(client: MongoClient, databaseName: string): Comman
     const kind = WRITES.has(name) ? 'write' : READS.has(name) ? 'read' : null;
     if (!kind) return;
     const collection = String(event.command[name] ?? '');
-    const stage = isOutboxCommand(event) ? 'relay' : (consumer.getStore() ?? requestStage);
+    const stage = isOutboxCommand(event)
+      ? 'relay'
+      : periodicPass.getStore()
+        ? 'background'
+        : (consumer.getStore() ?? requestStage);
     const command = `${name} ${collection}`;
     const key = `${stage}\u0000${command}`;
     const entry = seen.get(key) ?? { stage, command, kind, count: 0 };
