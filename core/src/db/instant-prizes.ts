@@ -118,7 +118,12 @@ export async function claimInstantPrizes(
   raffleId: string,
   purchaseId: string,
   numbers: readonly string[],
+  /** The raffle's committed prize numbers, when known (raffle-numbers.ts `prizeNumbers`). */
+  committedPrizeNumbers: readonly string[] | null = null,
 ): Promise<Array<{ number: string; amount: number }>> {
+  // The committed list is fixed before the first sale, so numbers outside it win nothing
+  // and hold nothing, redelivered or not: most purchases need no read at all.
+  if (committedPrizeNumbers && !numbers.some((n) => committedPrizeNumbers.includes(n))) return [];
   // Prizes are few (at most ten per assignment): match them in memory, not with $in
   // over q numbers. The one read also shows what this purchase already holds (a
   // redelivery); only a lost race for a prize calls for reading again.

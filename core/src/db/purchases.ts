@@ -156,7 +156,7 @@ export interface ReceiptMeta {
 export type ProviderBlock = Pick<PurchaseDoc, 'paypal' | 'card' | 'mobile' | 'bankTransfer'>;
 
 const purchases = (db: Db) => db.collection<PurchaseDoc>('purchases');
-/** Provider references that must point at one purchase only (e.g. a PayPhone transactionId). */
+/** References that must point at one purchase only (a PayPhone transaction, an order code). */
 const paymentRefs = (db: Db) =>
   db.collection<{ _id: string; purchaseId: string; createdAt: Date }>('payment_refs');
 
@@ -171,6 +171,9 @@ export async function ensurePurchaseIndexes(db: Db): Promise<void> {
   );
   // Resellers' purchase lists always filter by their code, newest first.
   await purchases(db).createIndex({ resellerCode: 1, createdAt: -1 });
+  // Provider callbacks name the order by the provider's own reference.
+  await purchases(db).createIndex({ 'paypal.orderId': 1 }, { name: 'paypal_order' });
+  await purchases(db).createIndex({ 'card.sessionId': 1 }, { name: 'stripe_session' });
 }
 
 export async function insertPurchase(db: Db, doc: PurchaseDoc): Promise<void> {
@@ -181,47 +184,35 @@ export async function getPurchase(db: Db, id: string): Promise<PurchaseDoc | nul
   return purchases(db).findOne({ _id: id });
 }
 
-// Provider callbacks name an order by the provider's reference. Each reference is kept
-// as a payment_refs key, so finding its purchase is two lookups by `_id`: the store
-// searches no other field by index, and a scan of the purchases on every callback
-// would slow every write of a sellout.
-const paypalOrderRef = (orderId: string) => `paypal-order:${orderId}`;
-const stripeSessionRef = (sessionId: string) => `stripe-session:${sessionId}`;
+// Provider callbacks name an order by the provider's reference. PayPal's order and
+// Stripe's session are created for one purchase and written on it before the buyer sees
+// the provider's page, so an index on the purchase finds them (the store searches indexed
+// fields, infra/ferretdb/patches.json). PayPhone's reference is chosen by us before the
+// purchase is written and must point at one purchase only: a payment_refs key holds it.
 export const payphoneClientRef = (clientTransactionId: string) =>
   `payphone-client:${clientTransactionId}`;
 
-async function findPurchaseByRef(db: Db, ref: string): Promise<PurchaseDoc | null> {
-  const owner = await paymentRefs(db).findOne({ _id: ref });
-  return owner ? getPurchase(db, owner.purchaseId) : null;
-}
-
 export function findPurchaseByPaypalOrder(db: Db, orderId: string): Promise<PurchaseDoc | null> {
-  return findPurchaseByRef(db, paypalOrderRef(orderId));
+  return purchases(db).findOne({ 'paypal.orderId': orderId });
 }
 
 export function findPurchaseByStripeSession(
   db: Db,
   sessionId: string,
 ): Promise<PurchaseDoc | null> {
-  return findPurchaseByRef(db, stripeSessionRef(sessionId));
+  return purchases(db).findOne({ 'card.sessionId': sessionId });
 }
 
-export function findPurchaseByClientTransaction(
+export async function findPurchaseByClientTransaction(
   db: Db,
   clientTransactionId: string,
 ): Promise<PurchaseDoc | null> {
-  return findPurchaseByRef(db, payphoneClientRef(clientTransactionId));
+  const owner = await paymentRefs(db).findOne({ _id: payphoneClientRef(clientTransactionId) });
+  return owner ? getPurchase(db, owner.purchaseId) : null;
 }
 
 /** Records the provider's reference of a pending order (PayPal order, Stripe session, PayPhone transaction). */
 export async function setProviderBlock(db: Db, id: string, block: ProviderBlock): Promise<void> {
-  // PayPhone's reference was bound to the order before it was written (create-order).
-  const ref = block.paypal
-    ? paypalOrderRef(block.paypal.orderId)
-    : block.card
-      ? stripeSessionRef(block.card.sessionId)
-      : null;
-  if (ref) await claimPaymentRef(db, ref, id);
   await purchases(db).updateOne({ _id: id }, { $set: { ...block, updatedAt: new Date() } });
 }
 

@@ -43,6 +43,11 @@ export interface RaffleNumbers {
   nextPosition: number;
   soldOut: boolean;
   prizesAssigned: boolean;
+  /**
+   * The instant-prize numbers of the published commitment (fixed before the first sale),
+   * or null for a raffle from before commitments: then only the prizes collection knows.
+   */
+  prizeNumbers: readonly string[] | null;
 }
 
 function raffles(db: Db) {
@@ -60,6 +65,7 @@ const NUMBERS_PROJECTION = {
   nextPosition: 1,
   soldOut: 1,
   prizesAssigned: 1,
+  'fairness.prizeNumbers': 1,
 } as const;
 
 function toNumbers(raffleId: string, doc: RaffleNumbersDoc | null): RaffleNumbers {
@@ -76,6 +82,7 @@ function toNumbers(raffleId: string, doc: RaffleNumbersDoc | null): RaffleNumber
     nextPosition: doc?.nextPosition ?? 0,
     soldOut: doc?.soldOut === true,
     prizesAssigned: doc?.prizesAssigned === true,
+    prizeNumbers: Array.isArray(doc?.fairness?.prizeNumbers) ? doc.fairness.prizeNumbers : null,
   };
 }
 

@@ -62,7 +62,13 @@ export async function assignNumbers(
   if (await recordNumbersCountedAsSold(db, purchaseId, numbers))
     await moveReservedToSold(db, raffleId, purchase.quantity);
 
-  const instantPrizes = await claimInstantPrizes(db, raffleId, purchaseId, numbers);
+  const instantPrizes = await claimInstantPrizes(
+    db,
+    raffleId,
+    purchaseId,
+    numbers,
+    raffle.prizeNumbers,
+  );
   if (instantPrizes.length > 0) await recordInstantPrizesWon(db, purchaseId, instantPrizes);
   if (claim.start + claim.count >= raffle.totalNumbers) await markSoldOut(db, raffleId);
 

@@ -1,6 +1,8 @@
 import { InProcessBus, type BusMessage } from '@vag/core/bus/index';
 import { createLogger } from '@vag/core/logger';
 import { insertInstantPrizes } from '@vag/core/db/instant-prizes';
+import { commitInstantPrizes, getRaffleFairness } from '@vag/core/db/raffle-fairness';
+import { prizesCommitment } from '@vag/core/raffle/commitment';
 import { CURRENT_RAFFLE_ID, getRaffleNumbers } from '@vag/core/db/raffle-numbers';
 import { allocateNumbers } from '@vag/core/raffle/allocate';
 import { createPermutation, formatNumber } from '@vag/core/raffle/permutation';
@@ -130,6 +132,11 @@ describe('numbers worker', () => {
       createPermutation(raffle.secretKey!, 1000).permute(0),
       raffle.numberWidth,
     );
+    // As the admin's assignment does: commit the prize's number, then place it.
+    const { commitment } = await getRaffleFairness(t.db, CURRENT_RAFFLE_ID);
+    expect(
+      await commitInstantPrizes(t.db, prizesCommitment(commitment!.raffleRef, [prizeNumber])),
+    ).toBe(true);
     await insertInstantPrizes(t.db, CURRENT_RAFFLE_ID, [
       { number: prizeNumber, position: 0, prizeAmount: 50 },
     ]);
