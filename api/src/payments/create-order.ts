@@ -23,7 +23,7 @@ import {
   endPendingReservation,
   insertPurchase,
   payphoneClientRef,
-  setProviderBlock,
+  type ProviderBlock,
   type PurchaseDoc,
 } from '@vag/core/db/purchases';
 import { getCurrentRaffle } from '@vag/core/db/raffle';
@@ -191,13 +191,23 @@ export async function createOrder(deps: AppDeps, order: CreateOrder): Promise<Cr
     resellerCode: reseller?.code ?? null,
     holdMs,
   });
-  await savePurchase(deps, purchase);
-
+  // The provider first, so its reference goes into the purchase's one insert. The capacity
+  // is held meanwhile; should the process die before the insert, the reconciler gives it
+  // back (counters are recomputed from the purchases).
+  let provided: Provided;
   try {
-    return await askProvider(deps, providers, { order, purchase, raffleName: raffle.name, ref });
+    provided = await askProvider(deps, providers, {
+      order,
+      purchase,
+      raffleName: raffle.name,
+      ref,
+    });
   } catch (error) {
+    await savePurchase(deps, purchase);
     throw await failOrder(deps, purchase, error);
   }
+  await savePurchase(deps, { ...purchase, ...provided.block, updatedAt: new Date() });
+  return provided.answer;
 }
 
 /** The current raffle, when it sells: active and with its numbers generated. */
@@ -330,13 +340,19 @@ interface ProviderRequest {
   ref: OrderRef;
 }
 
+interface Provided {
+  answer: CreateOrderAnswer;
+  /** The provider's reference, for the purchase to record. */
+  block: ProviderBlock;
+}
+
 /** The provider's payment page for the order; a transfer goes to its order page instead. */
 async function askProvider(
   deps: AppDeps,
   { paypal, stripe, payphone }: Providers,
   { order, purchase, raffleName, ref }: ProviderRequest,
-): Promise<CreateOrderAnswer> {
-  const { db, env } = deps;
+): Promise<Provided> {
+  const { env } = deps;
   const purchaseId = purchase._id;
   const total = purchase.totalPrice;
   const description = `Voy a Ganar: ${purchase.quantity} números de "${raffleName}"`;
@@ -349,10 +365,12 @@ async function askProvider(
       returnUrl: `${site}/payment-success`,
       cancelUrl: `${site}/checkout`,
     });
-    await setProviderBlock(db, purchaseId, {
-      paypal: { orderId: created.orderId, status: 'CREATED', amount: total, currency: 'USD' },
-    });
-    return { approveUrl: created.approveUrl, ...ref };
+    return {
+      answer: { approveUrl: created.approveUrl, ...ref },
+      block: {
+        paypal: { orderId: created.orderId, status: 'CREATED', amount: total, currency: 'USD' },
+      },
+    };
   }
   if (stripe) {
     const created = await createCheckoutSession(stripe, {
@@ -363,15 +381,17 @@ async function askProvider(
       successUrl: `${site}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
       cancelUrl: `${site}/checkout`,
     });
-    await setProviderBlock(db, purchaseId, {
-      card: {
-        sessionId: created.sessionId,
-        status: 'unpaid',
-        completedAt: null,
-        paymentIntentId: null,
+    return {
+      answer: { checkoutUrl: created.checkoutUrl, ...ref },
+      block: {
+        card: {
+          sessionId: created.sessionId,
+          status: 'unpaid',
+          completedAt: null,
+          paymentIntentId: null,
+        },
       },
-    });
-    return { checkoutUrl: created.checkoutUrl, ...ref };
+    };
   }
   if (payphone) {
     const reference = `Voy a Ganar ${ref.orderCode}`;
@@ -384,26 +404,28 @@ async function askProvider(
       email: purchase.buyer.email,
       phone: toEcuadorE164(order.buyer.phone),
     });
-    await setProviderBlock(db, purchaseId, {
-      mobile: {
-        transactionId: null,
-        clientTransactionId: order.clientTransactionId!,
-        status: 'PENDING',
-        payUrl: prepared.payUrl,
-      },
-    });
     return {
-      payUrl: prepared.payUrl,
-      id: prepared.paymentId,
-      ...ref,
-      token: payphone.token,
-      storeId: payphone.storeId,
-      reference,
+      answer: {
+        payUrl: prepared.payUrl,
+        id: prepared.paymentId,
+        ...ref,
+        token: payphone.token,
+        storeId: payphone.storeId,
+        reference,
+      },
+      block: {
+        mobile: {
+          transactionId: null,
+          clientTransactionId: order.clientTransactionId!,
+          status: 'PENDING',
+          payUrl: prepared.payUrl,
+        },
+      },
     };
   }
   // The buyer goes to the order page (code, amount, accounts, receipt upload), never
   // straight to WhatsApp.
-  return { msg: SERVER.bankTransferInstructions, ...ref };
+  return { answer: { msg: SERVER.bankTransferInstructions, ...ref }, block: {} };
 }
 
 /**

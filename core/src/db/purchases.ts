@@ -211,11 +211,6 @@ export async function findPurchaseByClientTransaction(
   return owner ? getPurchase(db, owner.purchaseId) : null;
 }
 
-/** Records the provider's reference of a pending order (PayPal order, Stripe session, PayPhone transaction). */
-export async function setProviderBlock(db: Db, id: string, block: ProviderBlock): Promise<void> {
-  await purchases(db).updateOne({ _id: id }, { $set: { ...block, updatedAt: new Date() } });
-}
-
 /**
  * Binds a provider reference to one purchase for good (a unique key). Answers the
  * purchase that owns it: `purchaseId` itself, or another one that took it first.
