@@ -2,7 +2,12 @@
 // order time, a rejected receipt with its reason, the reminder before the hold ends and
 // the expiry (the numbers were released). Each goes out once per notice and channel.
 import type { CoreDeps } from '@vag/core';
-import { claimNotice, finishNotice } from '@vag/core/db/notices';
+import {
+  claimNotice,
+  claimNoticeTogether,
+  finishNotice,
+  finishNoticeChannels,
+} from '@vag/core/db/notices';
 import { getPurchase, type PurchaseDoc } from '@vag/core/db/purchases';
 import { messagingEnv } from '@vag/core/settings/live-settings';
 import {
@@ -82,33 +87,64 @@ function toMail(purchase: PurchaseDoc, message: Message): Mail {
   };
 }
 
+const CHANNELS = ['email', 'sms'] as const;
+
+type SendOptions = { attempts?: number; backoffMs?: number };
+type Outcome = { status: 'sent' | 'logged' | 'failed'; lastError?: string };
+
 /** Sends one notice of the purchase on both channels (each at most once). */
 export async function sendOrderNotice(
   deps: Deps,
   input: { purchaseId: string; noticeId: string; kind: OrderNoticeKind; reason?: string },
-  options: { attempts?: number; backoffMs?: number } = {},
+  options: SendOptions = {},
 ): Promise<void> {
+  const env = await messagingEnv(deps);
+  const site = env.PUBLIC_URL.replace(/\/+$/, '');
+  // The notice's first delivery claims both channels and reads the purchase in one write.
+  const claimed = await claimNoticeTogether<PurchaseDoc>(
+    deps.db,
+    input.purchaseId,
+    input.noticeId,
+    CHANNELS,
+  );
+  if (claimed) {
+    const message = compose(claimed, input.kind, input.reason, site);
+    const outcomes = await Promise.all(
+      CHANNELS.map((channel) =>
+        deliver(deps, env, claimed, input.noticeId, channel, message, options),
+      ),
+    );
+    await finishNoticeChannels(
+      deps.db,
+      claimed._id,
+      input.noticeId,
+      Object.fromEntries(CHANNELS.map((channel, i) => [channel, outcomes[i]!])),
+    );
+    return;
+  }
+  // A redelivery, or a sender that died mid-send: each channel on its own.
   const purchase = await getPurchase(deps.db, input.purchaseId);
   if (!purchase) return;
-  const env = await messagingEnv(deps);
-  const message = compose(purchase, input.kind, input.reason, env.PUBLIC_URL.replace(/\/+$/, ''));
+  const message = compose(purchase, input.kind, input.reason, site);
   await Promise.all(
-    (['email', 'sms'] as const).map((channel) =>
-      sendChannel(deps, env, purchase, input.noticeId, channel, message, options),
-    ),
+    CHANNELS.map(async (channel) => {
+      if (!(await claimNotice(deps.db, purchase._id, input.noticeId, channel))) return;
+      const outcome = await deliver(deps, env, purchase, input.noticeId, channel, message, options);
+      await finishNotice(deps.db, purchase._id, input.noticeId, channel, outcome);
+    }),
   );
 }
 
-async function sendChannel(
+/** Sends the message on one channel, retrying; answers how it ended. */
+async function deliver(
   deps: Deps,
   env: CoreDeps['env'],
   purchase: PurchaseDoc,
   noticeId: string,
   channel: NotificationChannel,
   message: Message,
-  options: { attempts?: number; backoffMs?: number },
-): Promise<void> {
-  if (!(await claimNotice(deps.db, purchase._id, noticeId, channel))) return;
+  options: SendOptions,
+): Promise<Outcome> {
   const configured = channel === 'email' ? mailer(env) !== null : smsConfigured(env);
   const attempts = options.attempts ?? 3;
   let lastError = '';
@@ -138,10 +174,7 @@ async function sendChannel(
             body: message.sms,
           });
       }
-      await finishNotice(deps.db, purchase._id, noticeId, channel, {
-        status: configured ? 'sent' : 'logged',
-      });
-      return;
+      return { status: configured ? 'sent' : 'logged' };
     } catch (error) {
       lastError = error instanceof Error ? error.message : String(error);
       deps.log.warn(
@@ -152,5 +185,5 @@ async function sendChannel(
         await new Promise((resolve) => setTimeout(resolve, (options.backoffMs ?? 250) * 2 ** i));
     }
   }
-  await finishNotice(deps.db, purchase._id, noticeId, channel, { status: 'failed', lastError });
+  return { status: 'failed', lastError };
 }
