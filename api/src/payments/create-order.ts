@@ -330,7 +330,7 @@ async function savePurchase(deps: AppDeps, purchase: PurchaseDoc): Promise<void>
     throw error;
   }
   publishCreated(deps, purchase);
-  if (purchase.outbox) kickRelay(deps, purchase._id);
+  if (purchase.outbox) kickRelay(deps, purchase._id, purchase);
 }
 
 interface ProviderRequest {
