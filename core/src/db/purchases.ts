@@ -394,15 +394,24 @@ export function pendingEntries(
 }
 
 /** Marks the entry published, unless it was replaced meanwhile (then it is published again: at-least-once). */
+/**
+ * Marks outbox entries published, all in one command (a statement per purchase, each by
+ * `_id`): a relay pass in a sale marks up to a batch of purchases at once.
+ */
 export async function markPublished(
   db: Db,
-  id: string,
-  key: OutboxKey,
-  eventId: string,
+  entries: ReadonlyArray<{ purchaseId: string; key: OutboxKey; eventId: string }>,
 ): Promise<void> {
-  await purchases(db).updateOne(
-    { _id: id, [`outbox.${key}.event.id`]: eventId },
-    { $set: { [`outbox.${key}.publishedAt`]: new Date() } },
+  if (entries.length === 0) return;
+  const now = new Date();
+  await purchases(db).bulkWrite(
+    entries.map(({ purchaseId, key, eventId }) => ({
+      updateOne: {
+        filter: { _id: purchaseId, [`outbox.${key}.event.id`]: eventId },
+        update: { $set: { [`outbox.${key}.publishedAt`]: now } },
+      },
+    })),
+    { ordered: false },
   );
 }
 

@@ -59,7 +59,10 @@ async function publishEntries(
   await deps.bus.publish(
     entries.map((e) => ({ topic: TOPICS[e.event.type], key: e.purchaseId, value: e.event })),
   );
-  await Promise.all(entries.map((e) => markPublished(deps.db, e.purchaseId, e.key, e.event.id)));
+  await markPublished(
+    deps.db,
+    entries.map((e) => ({ purchaseId: e.purchaseId, key: e.key, eventId: e.event.id })),
+  );
   return entries.length;
 }
 
