@@ -79,6 +79,8 @@ describe('/payment-success', () => {
     await page.getByText(TOASTS.paymentCompletedTitle).waitFor();
     await card.getByText(UI.completedLabel, { exact: true }).waitFor();
     await card.getByText(orderId, { exact: true }).waitFor();
+    // The order is named by its code, as in the e-mail and on the ticket, not by its id.
+    await card.getByText(/^VAG-[2-9A-HJ-NP-Z]{6}$/).waitFor();
     await card.getByText('PayPal', { exact: true }).waitFor();
     await card.getByText('5 números').waitFor();
     await card.getByText('$1.50').waitFor();

@@ -231,7 +231,8 @@ function SuccessCard({ purchase }: { purchase: Purchase }) {
       <h2>Detalles del pedido</h2>
       <dl className="detail-list">
         <dt>Número de orden</dt>
-        <dd>{purchase._id}</dd>
+        {/* The code the e-mail, the SMS, the ticket and the order page name it by. */}
+        <dd>{purchase.orderCode ?? purchase._id}</dd>
         <dt>Fecha</dt>
         <dd>{formatDateTime(purchase.createdAt)}</dd>
         <dt>Estado</dt>
