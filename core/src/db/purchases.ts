@@ -189,6 +189,8 @@ const paypalOrderRef = (orderId: string) => `paypal-order:${orderId}`;
 const stripeSessionRef = (sessionId: string) => `stripe-session:${sessionId}`;
 export const payphoneClientRef = (clientTransactionId: string) =>
   `payphone-client:${clientTransactionId}`;
+/** Every order code is claimed under this reference when the order is made. */
+export const orderCodeRef = (code: string) => `order-code:${code}`;
 
 async function findPurchaseByRef(db: Db, ref: string): Promise<PurchaseDoc | null> {
   const owner = await paymentRefs(db).findOne({ _id: ref });
@@ -197,6 +199,11 @@ async function findPurchaseByRef(db: Db, ref: string): Promise<PurchaseDoc | nul
 
 export function findPurchaseByPaypalOrder(db: Db, orderId: string): Promise<PurchaseDoc | null> {
   return findPurchaseByRef(db, paypalOrderRef(orderId));
+}
+
+/** The order of a code (VAG-…): the SMS's short link names it so. */
+export function findPurchaseByOrderCode(db: Db, code: string): Promise<PurchaseDoc | null> {
+  return findPurchaseByRef(db, orderCodeRef(code));
 }
 
 export function findPurchaseByStripeSession(

@@ -23,7 +23,9 @@ import { countCommands, type CommandCounter } from '../testing/command-counter';
 // order code's unique claim, the transfer's order-link notice through the outbox and its
 // delivery, and the review log cost writes of their own; issue 16 added the audit entry of
 // the staff confirmation (a write, and the raffle read for its reference) — staff confirm
-// transfers one by one, off the sale's hot path. Issue 15's goal is ≤ 7 / ≤ 4.
+// transfers one by one, off the sale's hot path. The e-mail's ticket costs nothing: the
+// numbers worker's raffle read carries its fields in numbers.assigned. Issue 15's goal is
+// ≤ 7 / ≤ 4.
 const BUDGET = {
   bank_transfer: { writes: 22, reads: 9 },
   paypal: { writes: 17, reads: 6 },
