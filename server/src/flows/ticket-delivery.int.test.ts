@@ -4,6 +4,7 @@
 import { TICKET_TEXTS } from '@vag/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activeRaffle, customOrder, numbersOf, postJson } from '@vag/api/payments/test-fixtures';
+import { bearer, createStaff } from '@vag/api/testing/seed';
 import { startFakeProviders, type FakeProviders } from '@vag/core/testing/fakes/index';
 import { waitFor } from '@vag/core/testing/wait';
 import { mailAttachment } from '../testing/mail-attachment';
@@ -75,6 +76,30 @@ describe('the ticket on its way to the buyer', () => {
     const download = await fetch(`${api}/orders/${bought.id}/ticket?key=${bought.key}`);
     expect(download.status).toBe(200);
     expect(await pdfText(Buffer.from(await download.arrayBuffer()))).toBe(text);
+  });
+
+  it('a re-send staff asks for carries the same ticket (its event has no raffle fields: the sender reads them)', async () => {
+    const bought = await paidPurchase(3);
+    const fileName = TICKET_TEXTS.fileName(bought.orderCode);
+    const first = await waitFor(() => numbersMail(bought.email, bought.orderCode), {
+      message: 'the first numbers e-mail',
+    });
+    const staff = bearer((await createStaff(server.db, { role: 'admin' })).token);
+    const resend = await postJson(
+      `${api}/purchases/${bought.id}/notifications/email/resend`,
+      {},
+      staff,
+    );
+    expect(resend.status).toBe(202);
+    const again = await waitFor(
+      () =>
+        fakes.smtp.mails.filter((m) => m.to.includes(bought.email) && m.raw.includes(fileName))[1],
+      { message: 'the re-sent numbers e-mail' },
+    );
+    const [before, after] = await Promise.all(
+      [first, again].map((mail) => pdfText(mailAttachment(mail.raw, fileName)!)),
+    );
+    expect(after).toBe(before);
   });
 
   it('the SMS carries the short link, which answers 302 to the order page that shows the order', async () => {
