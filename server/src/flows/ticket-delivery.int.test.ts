@@ -62,6 +62,8 @@ describe('the ticket on its way to the buyer', () => {
     const pdf = mailAttachment(mail.raw, TICKET_TEXTS.fileName(bought.orderCode));
     expect(pdf, 'boleto attachment').not.toBeNull();
     expect(pdf!.subarray(0, 5).toString()).toBe('%PDF-');
+    // The e-mail names the order by the same code as its ticket.
+    expect(mail.text).toContain(`Pedido: ${bought.orderCode}`);
     const text = await pdfText(pdf!);
     for (const expected of [
       `Pedido: ${bought.orderCode}`,

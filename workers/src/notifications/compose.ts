@@ -22,7 +22,7 @@ export function composeEmail(
   ticket: TicketFile | null = null,
 ): Mail {
   const summary: Array<[string, string]> = [
-    [M.emailOrder, purchase._id],
+    [M.emailOrder, purchase.orderCode ?? purchase._id],
     [M.emailPackage, purchase.packageData?.name ?? '-'],
     [M.emailQuantity, String(purchase.quantity)],
     [M.emailUnitPrice, `$${formatMoney(purchase.unitPrice)}`],
