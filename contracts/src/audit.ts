@@ -102,3 +102,28 @@ export const AUDIT_TEXTS = {
   paymentRejected: (orderCode: string, reason: string) =>
     `Comprobante rechazado del pedido ${orderCode}: ${reason}`,
 } as const;
+
+/** The raffle's public log as /verificar shows it, below the checks. */
+export const PUBLIC_AUDIT_TEXTS = {
+  title: 'Registro público de acciones',
+  intro:
+    'Cada acción del equipo o del sistema que afecta a esta rifa queda anotada aquí con su fecha y hora de Ecuador. Las anotaciones no se pueden editar ni borrar.',
+  empty: 'Todavía no hay acciones registradas para esta rifa.',
+  error: 'No pudimos cargar el registro de acciones. Intenta de nuevo en unos minutos.',
+  listLabel: 'Acciones registradas, de la más reciente a la más antigua',
+  actors: { equipo: 'Equipo', sistema: 'Sistema' } satisfies Record<
+    PublicAuditEntry['actor'],
+    string
+  >,
+  actions: {
+    'numbers.generated': 'Números generados',
+    'numbers.deleted': 'Números eliminados',
+    'prizes.assigned': 'Premios instantáneos',
+    'draw_rule.changed': 'Regla del sorteo',
+    'end_date.changed': 'Fecha de cierre',
+    'sale.closed': 'Cierre de la venta',
+    'draw.recorded': 'Resultado del sorteo',
+    'payment.confirmed': 'Pago confirmado',
+    'payment.rejected': 'Comprobante rechazado',
+  } satisfies Record<AuditAction, string>,
+} as const;

@@ -7,6 +7,7 @@ import {
   notificationChannelSchema,
   packageTypeSchema,
 } from './entities/purchase';
+import { ticketRaffleSchema } from './fairness/ticket';
 
 export function envelope<T extends string, D extends z.ZodType>(type: T, data: D) {
   return z.object({
@@ -90,6 +91,11 @@ export const numbersAssignedEventSchema = envelope(
     raffleId: idSchema,
     numbers: z.array(z.string()),
     instantPrizes: z.array(instantPrizeWonSchema),
+    /**
+     * What the e-mail's ticket prints about the raffle, read with the numbers. Absent from
+     * a staff re-send and from events published before tickets: then the sender reads it.
+     */
+    ticket: ticketRaffleSchema.optional(),
   }),
 );
 export type NumbersAssignedEvent = z.infer<typeof numbersAssignedEventSchema>;

@@ -21,7 +21,11 @@ export const PIPELINE_MESSAGES = {
     `¡Felicidades! Tu número ${number} ganó un premio instantáneo de $${amount}.`,
   emailFooter:
     '¡Mucha suerte! El sorteo se realiza con la Lotería Nacional cuando se vendan todos los números.',
-  sms: (numbers: string) => `Voy a Ganar: pago recibido. Tus numeros: ${numbers}. Suerte!`,
+  emailTicket:
+    'Tu boleto en PDF va adjunto a este correo; también puedes descargarlo desde tu pedido.',
+  /** Plain GSM-7 letters (no accents), so a small purchase fits one SMS segment with its link. */
+  sms: (numbers: string, link: string | null) =>
+    `Voy a Ganar: pago recibido. Tus numeros: ${numbers}.${link ? ` Tu boleto: ${link}` : ''} Suerte!`,
   smsInstantPrize: (amount: string) => ` Ganaste un premio instantaneo de $${amount}!`,
   notificationLogged: 'Sin proveedor configurado: el mensaje quedó registrado en el archivo local.',
 } as const;

@@ -8,6 +8,7 @@ import type { Package } from './entities/package';
 import type { PastRaffle } from './entities/past-raffle';
 import type { Progress, Raffle } from './entities/raffle';
 import type { PublicSettings } from './entities/settings';
+import type { PublicAuditEntry } from './audit';
 import { envelope } from './events';
 
 /** Widths of the WebP copies made of every carousel image at upload time. */
@@ -55,6 +56,8 @@ export interface StorefrontContent {
   settings: PublicSettings | null;
   /** The declared draw rule in words (describeDrawRule), as /sorteos and /terminos quote it. */
   drawRule: string | null;
+  /** The current raffle's public audit entries, newest first (/verificar). */
+  audit: PublicAuditEntry[] | null;
   media: StoredMediaSlots;
   /** Absolute origin of the site (PUBLIC_URL), for canonical and Open Graph URLs. */
   publicUrl: string;

@@ -1,7 +1,15 @@
 // The public verifier (/verificar) as a visitor uses it: a sold, an unsold and a prize
 // number; after the draw, the checks run in the browser, the buyer's own numbers from the
-// ticket's link pass, and a number that is not theirs fails visibly.
-import { ecuadorDay, fairnessExportSchema, type FairnessExport } from '@vag/contracts';
+// ticket's link pass, and a number that is not theirs fails visibly. Below the checks, the
+// raffle's public audit entries, with their empty and error states.
+import {
+  ecuadorDay,
+  fairnessExportSchema,
+  formatDateTime,
+  PUBLIC_AUDIT_TEXTS,
+  type FairnessExport,
+  type PublicAuditEntry,
+} from '@vag/contracts';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -191,5 +199,106 @@ describe('/verificar', () => {
     await buyer.getByText('Tus números: falló').waitFor();
     expect(await buyer.getAttribute('data-ok')).toBe('false');
     await saveScreenshot(page, 'verificar-draw-fail-390');
+  });
+});
+
+describe('/verificar public audit log', () => {
+  const auditLog = (page: Page) => page.getByRole('region', { name: PUBLIC_AUDIT_TEXTS.title });
+
+  /** Opens /verificar until the server-rendered log shows `ready` (the page cache lives a few seconds). */
+  async function openUntil(page: Page, ready: () => Promise<boolean>, message: string) {
+    await waitFor(
+      async () => {
+        await page.goto('/verificar');
+        return ready();
+      },
+      { timeoutMs: 15_000, intervalMs: 500, message },
+    );
+  }
+
+  for (const [label, viewport] of [
+    ['390', PHONE],
+    ['1366', LAPTOP],
+  ] as const) {
+    it(`lists the raffle's actions newest first, with es-EC date and time and no staff names, at ${label} px`, async () => {
+      const published = await site.api<PublicAuditEntry[]>('GET', '/raffle/audit');
+      // Generation, the instant prize, the sale's closing (the system) and the draw result.
+      expect(published.map((e) => e.action)).toEqual(
+        expect.arrayContaining([
+          'numbers.generated',
+          'prizes.assigned',
+          'sale.closed',
+          'draw.recorded',
+        ]),
+      );
+      const page = await site.page(viewport);
+      const entries = page.getByTestId('audit-entry');
+      await openUntil(
+        page,
+        async () => (await entries.count()) === published.length,
+        'every entry',
+      );
+
+      const log = auditLog(page);
+      await log.getByRole('heading', { name: PUBLIC_AUDIT_TEXTS.title }).waitFor();
+      for (const [i, entry] of published.entries()) {
+        const item = entries.nth(i);
+        const when = item.locator('time');
+        expect(await when.getAttribute('datetime')).toBe(entry.at);
+        expect(await when.textContent()).toBe(formatDateTime(entry.at));
+        expect(await when.textContent()).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
+        const text = (await item.textContent()) ?? '';
+        expect(text).toContain(PUBLIC_AUDIT_TEXTS.actions[entry.action]);
+        expect(text).toContain(PUBLIC_AUDIT_TEXTS.actors[entry.actor]);
+        expect(text).toContain(entry.description);
+      }
+      const all = (await log.textContent()) ?? '';
+      expect(all).toContain('Se generaron 20 números y se publicó el compromiso.');
+      expect(all).toContain('Sistema');
+      expect(all).not.toContain('@');
+      await noHorizontalScroll(page);
+      await saveScreenshot(page, `verificar-audit-${label}`);
+    });
+  }
+
+  it('says so when the raffle has no entries yet, and when the log cannot be read', async () => {
+    const log = site.srv.db.collection<{ _id: string; raffleRef: string | null; action: string }>(
+      'audit_log',
+    );
+    const { raffleRef } = (await site.api<FairnessExport>('GET', '/raffle/fairness')).commitment!;
+    const page = await site.page(PHONE);
+    // No entry for this raffle: the entries are set aside under another reference.
+    await log.updateMany({ raffleRef }, { $set: { raffleRef: `aparte-${raffleRef}` } });
+    try {
+      await openUntil(page, () => page.getByTestId('audit-empty').isVisible(), 'the empty state');
+      expect(await page.getByTestId('audit-empty').textContent()).toBe(PUBLIC_AUDIT_TEXTS.empty);
+      expect(await page.getByTestId('audit-entry').count()).toBe(0);
+    } finally {
+      await log.updateMany({ raffleRef: `aparte-${raffleRef}` }, { $set: { raffleRef } });
+    }
+
+    // An entry the page cannot read (an action it does not know) fails the part, not the page.
+    await log.insertOne({
+      _id: 'entrada-ilegible',
+      at: new Date(),
+      actor: 'sistema',
+      actorId: null,
+      action: 'accion.desconocida',
+      description: '?',
+      scope: 'raffle',
+      raffleId: 'current',
+      raffleRef,
+      purchaseId: null,
+    } as never);
+    try {
+      const alert = auditLog(page).getByRole('alert');
+      await openUntil(page, () => alert.isVisible(), 'the error state');
+      expect(await alert.textContent()).toContain(PUBLIC_AUDIT_TEXTS.error);
+      // The rest of the page still works.
+      await page.getByRole('heading', { name: 'Verifica el sorteo', level: 1 }).waitFor();
+      await saveScreenshot(page, 'verificar-audit-error-390');
+    } finally {
+      await log.deleteOne({ _id: 'entrada-ilegible' });
+    }
   });
 });

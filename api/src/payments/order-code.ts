@@ -3,12 +3,10 @@
 // payment_refs key, and the unguessable access key of the order link.
 import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Db } from 'mongodb';
-import { claimPaymentRef } from '@vag/core/db/purchases';
+import { claimPaymentRef, orderCodeRef } from '@vag/core/db/purchases';
 
 const ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
 const CODE_LENGTH = 6;
-
-export const orderCodeRef = (code: string) => `order-code:${code}`;
 
 function randomCode(): string {
   let code = 'VAG-';

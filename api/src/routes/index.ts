@@ -21,6 +21,7 @@ import { referralRouter } from './referral/referral.index';
 import { paymentsRouter } from './payments/payments.index';
 import { purchaseActionsRouter } from './purchase-actions/purchase-actions.index';
 import { salesChartRouter } from './sales-chart/sales-chart.index';
+import { shortLinksRouter } from './short-links/short-links.index';
 
 /** Routes under /api. */
 export function mountApiRoutes(api: Hono<AppEnv>): void {
@@ -46,7 +47,8 @@ export function mountApiRoutes(api: Hono<AppEnv>): void {
   api.route('/admin', purchasesAdminRouter);
 }
 
-/** Routes outside /api that SPEC §7 places at the site root (media). */
+/** Routes outside /api that SPEC §7 places at the site root (media), and the SMS's short links. */
 export function mountRootRoutes(app: Hono<AppEnv>): void {
   app.route('/', mediaRouter);
+  app.route('/p', shortLinksRouter);
 }

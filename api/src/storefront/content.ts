@@ -8,6 +8,7 @@ import {
   packageSchema,
   pastRaffleSchema,
   progressSchema,
+  publicAuditEntrySchema,
   publicSettingsSchema,
   raffleSchema,
   IMAGE_VARIANT_WIDTHS,
@@ -30,6 +31,7 @@ import { getCurrentRaffle } from '@vag/core/db/raffle';
 import { CURRENT_RAFFLE_ID, getRaffleNumbers } from '@vag/core/db/raffle-numbers';
 import { getRaffleFairness } from '@vag/core/db/raffle-fairness';
 import { getSettings } from '@vag/core/db/settings';
+import { listPublicAudit } from '@vag/core/db/audit-log';
 import { withId } from '../lib/simple-rest';
 import { heroView } from '../routes/lottery/lottery.index';
 import { packageView } from '../routes/packages/packages.index';
@@ -56,7 +58,10 @@ export async function loadStorefrontContent(
         log.error({ ...detail, part: name }, 'storefront content part failed');
         return null;
       });
-  const [raffle, progress, packages, instantPrizes, pastRaffles, settings, drawRule, media] =
+  // The rule and the audit entries both start from the raffle's fairness fields: one read.
+  const fairness = getRaffleFairness(db);
+  fairness.catch(() => undefined); // each part that uses it reports its own failure
+  const [raffle, progress, packages, instantPrizes, pastRaffles, settings, drawRule, audit, media] =
     await Promise.all([
       part('raffle', raffleSchema, async () => {
         const doc = await getCurrentRaffle(db);
@@ -75,11 +80,13 @@ export async function loadStorefrontContent(
       ),
       part('settings', publicSettingsSchema, async () => publicView(await getSettings(db), env)),
       part('draw-rule', z.string(), async () => {
-        const [fairness, numbers] = await Promise.all([
-          getRaffleFairness(db),
-          getRaffleNumbers(db),
-        ]);
-        return describeDrawRule(fairness.drawRule, numbers);
+        const [{ drawRule: rule }, numbers] = await Promise.all([fairness, getRaffleNumbers(db)]);
+        return describeDrawRule(rule, numbers);
+      }),
+      // As GET /api/raffle/audit answers: the current raffle's, by its commitment's reference.
+      part('audit', publicAuditEntrySchema.array(), async () => {
+        const ref = (await fairness).commitment?.raffleRef;
+        return ref ? listPublicAudit(db, ref) : [];
       }),
       listMediaInfo(db)
         .then(storedSlots)
@@ -96,6 +103,7 @@ export async function loadStorefrontContent(
     pastRaffles,
     settings,
     drawRule,
+    audit,
     media,
     publicUrl: publicUrl.replace(/\/+$/, ''),
   };

@@ -112,6 +112,26 @@ export const inReviewCountSchema = z.object({ count: z.number().int().nonnegativ
 export const referralCodeParamsSchema = z.object({ code: z.string() });
 export const referralAnswerSchema = z.object({ code: z.string().nullable() });
 
+/** How much of the access key a short link carries: 12 base64url characters, 72 bits. */
+const SHORT_KEY_CHARS = 12;
+const SHORT_CODE = /^([23456789ABCDEFGHJKMNPQRSTUVWXYZ]{6})([A-Za-z0-9_-]{12})$/;
+
+/**
+ * The order page's short address for an SMS: `/p/` + the order code's six characters +
+ * the start of the access key. The code finds the order, the key part keeps it as hard
+ * to guess as the full link (the code alone is on every transfer).
+ */
+export function shortOrderPath(orderCode: string, accessKey: string): string | null {
+  const code = `${orderCode.replace(/^VAG-/, '')}${accessKey.slice(0, SHORT_KEY_CHARS)}`;
+  return parseShortOrderCode(code) ? `/p/${code}` : null;
+}
+
+/** What a short link names: the order code and the start of the key; null when malformed. */
+export function parseShortOrderCode(code: string): { orderCode: string; keyStart: string } | null {
+  const match = SHORT_CODE.exec(code);
+  return match ? { orderCode: `VAG-${match[1]}`, keyStart: match[2]! } : null;
+}
+
 /** The order page's address for a purchase. */
 export function orderPath(purchaseId: string, accessKey: string): string {
   return `/pedido?id=${encodeURIComponent(purchaseId)}&key=${encodeURIComponent(accessKey)}`;

@@ -1,5 +1,7 @@
 // The PDF ticket of a paid purchase (issue 16 item 6): its Spanish texts, where the buyer
-// downloads it and the /verificar link its QR code carries.
+// downloads it, the raffle fields it prints and the /verificar link its QR code carries.
+import { z } from 'zod';
+import { describeDrawRule, type DrawRule, type RaffleSize } from './draw-rule';
 
 export const TICKET_TEXTS = {
   title: 'Boleto de participación',
@@ -22,4 +24,27 @@ export function verifyLink(publicUrl: string, numbers: readonly string[]): strin
 /** GET /api/orders/{id}/ticket?key=…, relative to the api base. */
 export function ticketPath(orderId: string, key: string): string {
   return `/orders/${encodeURIComponent(orderId)}/ticket?key=${encodeURIComponent(key)}`;
+}
+
+/**
+ * What a ticket prints about its raffle. The numbers worker reads these with the numbers
+ * and carries them in `numbers.assigned`, so the e-mail's ticket costs no read of its own.
+ */
+export const ticketRaffleSchema = z.object({
+  raffleName: z.string(),
+  prize: z.string(),
+  ruleText: z.string(),
+});
+export type TicketRaffle = z.infer<typeof ticketRaffleSchema>;
+
+/** The ticket's raffle fields from the raffle document's hero fields, size and declared rule. */
+export function ticketRaffle(
+  raffle: RaffleSize & { name?: string; prize?: string },
+  rule: DrawRule,
+): TicketRaffle {
+  return {
+    raffleName: raffle.name ?? '',
+    prize: raffle.prize ?? '',
+    ruleText: describeDrawRule(rule, raffle),
+  };
 }

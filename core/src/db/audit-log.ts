@@ -1,31 +1,19 @@
 // The audit trail (`audit_log`, issue 16): staff actions that affect a raffle, appended
 // where they happen. Append-only: this module offers no update nor delete, and no api
-// route changes an entry.
+// route changes an entry. An action may instead save its entry in its own write (the
+// raffle's `pendingAudit`); `relayPendingAudit` copies such entries here, once each.
 import { randomUUID } from 'node:crypto';
 import {
   AUDIT_SCOPES,
   AUDIT_SYSTEM_ACTOR,
   type AuditAction,
   type AuditEntry,
-  type AuditScope,
   type PublicAuditEntry,
 } from '@vag/contracts';
-import type { Db } from 'mongodb';
-import { getRaffleFairness } from './raffle-fairness';
+import { MongoBulkWriteError, type Db } from 'mongodb';
+import type { AuditDoc } from './audit-doc';
+import { dropPendingAudit, getRaffleFairness } from './raffle-fairness';
 import { CURRENT_RAFFLE_ID } from './raffle-numbers';
-
-interface AuditDoc {
-  _id: string;
-  at: Date;
-  actor: string;
-  actorId: string | null;
-  action: AuditAction;
-  description: string;
-  scope: AuditScope;
-  raffleId: string;
-  raffleRef: string | null;
-  purchaseId: string | null;
-}
 
 /** Who acted: a staff member, or the system (the closing job). */
 export type AuditActor = { id: string; email: string } | 'sistema';
@@ -41,35 +29,65 @@ export async function ensureAuditLogIndexes(db: Db): Promise<void> {
  * Appends one entry. The raffle is named by its commitment's public reference as it is
  * now (the current raffle's document is reused by the next raffle).
  */
-export async function appendAudit(
-  db: Db,
-  entry: {
-    actor: AuditActor;
-    action: AuditAction;
-    description: string;
-    purchaseId?: string;
-    raffleId?: string;
-    /** The raffle's reference when the action took its commitment away (deleting numbers). */
-    raffleRef?: string | null;
-  },
-): Promise<void> {
-  const raffleId = entry.raffleId ?? CURRENT_RAFFLE_ID;
-  const raffleRef =
-    entry.raffleRef !== undefined
-      ? entry.raffleRef
-      : ((await getRaffleFairness(db, raffleId)).commitment?.raffleRef ?? null);
-  await log(db).insertOne({
+export interface AuditInput {
+  actor: AuditActor;
+  action: AuditAction;
+  description: string;
+  purchaseId?: string;
+  raffleId?: string;
+  /** The raffle's reference when the action took its commitment away (deleting numbers). */
+  raffleRef?: string | null;
+}
+
+/** The stored entry of an action done `at`, naming its raffle by `raffleRef`. */
+export function auditDoc(
+  entry: AuditInput & { raffleRef: string | null },
+  at = new Date(),
+): AuditDoc {
+  return {
     _id: randomUUID(),
-    at: new Date(),
+    at,
     actor: entry.actor === 'sistema' ? AUDIT_SYSTEM_ACTOR : entry.actor.email,
     actorId: entry.actor === 'sistema' ? null : entry.actor.id,
     action: entry.action,
     description: entry.description,
     scope: AUDIT_SCOPES[entry.action],
-    raffleId,
-    raffleRef,
+    raffleId: entry.raffleId ?? CURRENT_RAFFLE_ID,
+    raffleRef: entry.raffleRef,
     purchaseId: entry.purchaseId ?? null,
-  });
+  };
+}
+
+export async function appendAudit(db: Db, entry: AuditInput): Promise<void> {
+  const raffleId = entry.raffleId ?? CURRENT_RAFFLE_ID;
+  const raffleRef =
+    entry.raffleRef !== undefined
+      ? entry.raffleRef
+      : ((await getRaffleFairness(db, raffleId)).commitment?.raffleRef ?? null);
+  await log(db).insertOne(auditDoc({ ...entry, raffleId, raffleRef }));
+}
+
+/**
+ * Copies entries an action saved on the raffle into the log and takes them off the
+ * raffle. Each keeps its id, so a copy repeated after a crash adds nothing.
+ */
+export async function relayPendingAudit(
+  db: Db,
+  pending: readonly AuditDoc[],
+  raffleId = CURRENT_RAFFLE_ID,
+): Promise<void> {
+  if (pending.length === 0) return;
+  try {
+    await log(db).insertMany([...pending], { ordered: false });
+  } catch (error) {
+    const copiedBefore =
+      error instanceof MongoBulkWriteError &&
+      (Array.isArray(error.writeErrors) ? error.writeErrors : [error.writeErrors]).every(
+        (e) => e.code === 11000,
+      );
+    if (!copiedBefore) throw error;
+  }
+  await dropPendingAudit(db, pending, raffleId);
 }
 
 /** Newest first, a page at a time (staff's list). */

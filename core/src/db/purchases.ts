@@ -191,9 +191,16 @@ export async function getPurchase(db: Db, id: string): Promise<PurchaseDoc | nul
 // purchase is written and must point at one purchase only: a payment_refs key holds it.
 export const payphoneClientRef = (clientTransactionId: string) =>
   `payphone-client:${clientTransactionId}`;
+/** Every order code is claimed under this reference when the order is made. */
+export const orderCodeRef = (code: string) => `order-code:${code}`;
 
 export function findPurchaseByPaypalOrder(db: Db, orderId: string): Promise<PurchaseDoc | null> {
   return purchases(db).findOne({ 'paypal.orderId': orderId });
+}
+
+/** The order of a code (VAG-…): the SMS's short link names it so. */
+export function findPurchaseByOrderCode(db: Db, code: string): Promise<PurchaseDoc | null> {
+  return findPurchaseByRef(db, orderCodeRef(code));
 }
 
 export function findPurchaseByStripeSession(

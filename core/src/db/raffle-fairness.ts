@@ -11,6 +11,7 @@ import {
 } from '@vag/contracts';
 import type { Db } from 'mongodb';
 import type { FairnessCommitmentDoc, PrizesCommitmentDoc } from '../raffle/commitment';
+import type { AuditDoc } from './audit-doc';
 import { CURRENT_RAFFLE_ID } from './raffle-numbers';
 
 export interface ClosingDoc {
@@ -47,6 +48,11 @@ interface FairnessFieldsDoc {
    * Kept when the raffle is reset for the next one, so an unpublished one still goes out.
    */
   drawOutbox?: { event: RaffleDrawnEvent; createdAt: Date; publishedAt: Date | null };
+  /**
+   * Audit entries saved in the same write as their action, until the audit log has them
+   * (audit-log.ts relayPendingAudit): a crash between the two cannot lose the entry.
+   */
+  pendingAudit?: AuditDoc[];
 }
 
 export interface RaffleFairness {
@@ -59,6 +65,7 @@ export interface RaffleFairness {
   closing: ClosingDoc | null;
   draw: DrawDoc | null;
   drawPublished: boolean;
+  pendingAudit: AuditDoc[];
 }
 
 const raffles = (db: Db) => db.collection<FairnessFieldsDoc>('raffles');
@@ -81,6 +88,7 @@ export async function getRaffleFairness(
         closing: 1,
         draw: 1,
         drawPublishedAt: 1,
+        pendingAudit: 1,
       },
     },
   );
@@ -93,6 +101,7 @@ export async function getRaffleFairness(
     closing: doc?.closing ?? null,
     draw: doc?.draw ?? null,
     drawPublished: Boolean(doc?.drawPublishedAt),
+    pendingAudit: doc?.pendingAudit ?? [],
   };
 }
 
@@ -152,11 +161,13 @@ export async function stopSales(db: Db, raffleId = CURRENT_RAFFLE_ID): Promise<b
 
 /**
  * Publishes the closing once, and only if the counters still say what the hashed list
- * says: nothing reserved, exactly `closing.soldCount` sold.
+ * says: nothing reserved, exactly `closing.soldCount` sold. Its audit entry is saved in
+ * the same write, for the audit log to take (relayPendingAudit).
  */
 export async function saveClosing(
   db: Db,
   closing: ClosingDoc,
+  audit: AuditDoc,
   raffleId = CURRENT_RAFFLE_ID,
 ): Promise<boolean> {
   const result = await raffles(db).updateOne(
@@ -166,9 +177,21 @@ export async function saveClosing(
       reserved: { $in: [0, null] },
       sold: closing.soldCount,
     },
-    { $set: { closing, salesStopped: true } },
+    { $set: { closing, salesStopped: true }, $push: { pendingAudit: audit } },
   );
   return result.modifiedCount === 1;
+}
+
+/**
+ * Takes entries the audit log now holds off the raffle. Whole entries, as saved: the
+ * store (FerretDB) pulls array elements by equality only, not by a condition.
+ */
+export async function dropPendingAudit(
+  db: Db,
+  entries: readonly AuditDoc[],
+  raffleId = CURRENT_RAFFLE_ID,
+): Promise<void> {
+  await raffles(db).updateOne({ _id: raffleId }, { $pullAll: { pendingAudit: [...entries] } });
 }
 
 /**

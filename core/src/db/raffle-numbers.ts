@@ -3,10 +3,11 @@
 // Hero fields of the same document belong to db/raffle.ts; this module only touches the
 // fields below, each change one atomic single-document update.
 import { randomBytes } from 'node:crypto';
-import { DEFAULT_TOTAL_NUMBERS } from '@vag/contracts';
+import { DEFAULT_TOTAL_NUMBERS, type DrawRule, type TicketRaffle } from '@vag/contracts';
 import type { Db } from 'mongodb';
 import { newCommitment, type FairnessCommitmentDoc } from '../raffle/commitment';
 import { defaultNumberWidth } from '../raffle/permutation';
+import { TICKET_RAFFLE_PROJECTION, ticketRaffleFrom } from '../ticket/ticket';
 
 export const CURRENT_RAFFLE_ID = 'current';
 
@@ -28,6 +29,9 @@ interface RaffleNumbersDoc {
   salesStopped?: boolean;
   closing?: unknown;
   draw?: unknown;
+  name?: string;
+  prize?: string;
+  drawRule?: DrawRule;
 }
 
 export interface RaffleNumbers {
@@ -48,6 +52,11 @@ export interface RaffleNumbers {
    * or null for a raffle from before commitments: then only the prizes collection knows.
    */
   prizeNumbers: readonly string[] | null;
+  /**
+   * What the raffle's tickets print, read along (same document, same read): the numbers
+   * worker hands it to the e-mail's ticket in numbers.assigned.
+   */
+  ticket: TicketRaffle;
 }
 
 function raffles(db: Db) {
@@ -66,6 +75,9 @@ const NUMBERS_PROJECTION = {
   soldOut: 1,
   prizesAssigned: 1,
   'fairness.prizeNumbers': 1,
+  name: TICKET_RAFFLE_PROJECTION.name,
+  prize: TICKET_RAFFLE_PROJECTION.prize,
+  drawRule: TICKET_RAFFLE_PROJECTION.drawRule,
 } as const;
 
 function toNumbers(raffleId: string, doc: RaffleNumbersDoc | null): RaffleNumbers {
@@ -83,6 +95,7 @@ function toNumbers(raffleId: string, doc: RaffleNumbersDoc | null): RaffleNumber
     soldOut: doc?.soldOut === true,
     prizesAssigned: doc?.prizesAssigned === true,
     prizeNumbers: Array.isArray(doc?.fairness?.prizeNumbers) ? doc.fairness.prizeNumbers : null,
+    ticket: ticketRaffleFrom(doc),
   };
 }
 

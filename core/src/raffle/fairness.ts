@@ -18,7 +18,7 @@ import {
 } from '@vag/contracts';
 import type { Db } from 'mongodb';
 import { findClaimAt, findClaimCovering, listClaims, type NumberClaim } from '../db/number-claims';
-import { appendAudit } from '../db/audit-log';
+import { auditDoc, relayPendingAudit } from '../db/audit-log';
 import { listInstantPrizes } from '../db/instant-prizes';
 import { publishDrawnPastRaffle } from '../db/past-raffles';
 import { getPurchase, type PurchaseDoc } from '../db/purchases';
@@ -82,6 +82,8 @@ export async function closeSaleIfDue(
   raffleId = CURRENT_RAFFLE_ID,
 ): Promise<ClosingDoc | null> {
   const fairness = await getRaffleFairness(db, raffleId);
+  // Entries whose action was saved but not yet copied to the log (a crash in between).
+  await relayPendingAudit(db, fairness.pendingAudit, raffleId);
   if (fairness.closing || !fairness.commitment) return null;
   const raffle = await getRaffleNumbers(db, raffleId);
   const reason = closingReason(raffle, fairness, now);
@@ -99,13 +101,18 @@ export async function closeSaleIfDue(
     soldCount: sold.length,
     soldListHash: soldListHash(fairness.commitment.raffleRef, sold),
   };
-  if (!(await saveClosing(db, closing, raffleId))) return null;
-  await appendAudit(db, {
-    actor: 'sistema',
-    action: 'sale.closed',
-    description: AUDIT_TEXTS.saleClosed(reason, closing.soldCount, now),
-    raffleId,
-  });
+  const audit = auditDoc(
+    {
+      actor: 'sistema',
+      action: 'sale.closed',
+      description: AUDIT_TEXTS.saleClosed(reason, closing.soldCount, now),
+      raffleId,
+      raffleRef: fairness.commitment.raffleRef,
+    },
+    now,
+  );
+  if (!(await saveClosing(db, closing, audit, raffleId))) return null;
+  await relayPendingAudit(db, [audit], raffleId);
   return closing;
 }
 

@@ -2,12 +2,15 @@
 // list them (resellers may not); the public list has the raffle-level ones without
 // personal data.
 import {
+  AUDIT_TEXTS,
   auditEntrySchema,
   DEFAULT_DRAW_RULE,
   publicAuditEntrySchema,
   type AuditEntry,
 } from '@vag/contracts';
 import { bearer, createStaff } from '@vag/api/testing/seed';
+import { auditDoc, relayPendingAudit } from '@vag/core/db/audit-log';
+import { getRaffleFairness, saveClosing } from '@vag/core/db/raffle-fairness';
 import { closeSaleIfDue } from '@vag/core/raffle/fairness';
 import {
   insertPurchase,
@@ -185,6 +188,43 @@ describe('the audit trail', () => {
     });
     const pub = await call('GET', '/raffle/audit', {});
     expect(pub.body.map((e: { action: string }) => e.action)).toEqual(['numbers.generated']);
+  });
+
+  it('the closing saves its entry in its own write: after a crash before the copy, the log gets it once', async () => {
+    expect((await call('POST', '/raffle/generate-raffle-numbers')).status).toBe(200);
+    const { commitment } = await getRaffleFairness(srv.db);
+    const at = new Date();
+    const entry = auditDoc(
+      {
+        actor: 'sistema',
+        action: 'sale.closed',
+        description: AUDIT_TEXTS.saleClosed('end-date', 0, at),
+        raffleRef: commitment!.raffleRef,
+      },
+      at,
+    );
+    // The closing's write, as closeSaleIfDue makes it; the process dies right after.
+    const closing = { closedAt: at, reason: 'end-date' as const, soldCount: 0, soldListHash: 'h' };
+    expect(await saveClosing(srv.db, closing, entry)).toBe(true);
+
+    // The next passes of the closing job copy it, once however often they run.
+    await closeSaleIfDue(srv.db);
+    await closeSaleIfDue(srv.db);
+    await relayPendingAudit(srv.db, [entry]);
+    const entries = await auditList();
+    expect(entries.map((e) => e.action)).toEqual(['sale.closed', 'numbers.generated']);
+    expect(entries[0]).toMatchObject({
+      id: entry._id,
+      actor: 'sistema',
+      at: at.toISOString(),
+      description: entry.description,
+    });
+    expect((await getRaffleFairness(srv.db)).pendingAudit).toEqual([]);
+    const pub = await call('GET', '/raffle/audit', {});
+    expect(pub.body.map((e: { action: string }) => e.action)).toEqual([
+      'sale.closed',
+      'numbers.generated',
+    ]);
   });
 
   it('GET /api/audit answers 403 to a reseller and 401 without a token; nothing changes an entry', async () => {

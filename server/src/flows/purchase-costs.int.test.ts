@@ -30,8 +30,8 @@ import { countCommands, type CommandCounter } from '../testing/command-counter';
 // purchase's one insert (−1 write for PayPal, card and PayPhone), and a transfer's order
 // notice claims both channels in one write that answers the purchase and records both
 // outcomes in one more (−2 writes, −1 read), and create-order hands the relay the order
-// notice it wrote (−1 read). Issue 15's
-// goal is ≤ 7 / ≤ 4.
+// notice it wrote (−1 read). The e-mail's ticket costs nothing: the numbers worker's
+// raffle read carries its fields in numbers.assigned. Issue 15's goal is ≤ 7 / ≤ 4.
 const BUDGET = {
   bank_transfer: { writes: 18, reads: 6 },
   paypal: { writes: 13, reads: 4 },

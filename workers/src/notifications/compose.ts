@@ -1,12 +1,16 @@
-// The buyer's e-mail (HTML + text) and SMS in Spanish: name, numbers, order summary and
-// any instant prize won. Texts come from contracts.
+// The buyer's e-mail (HTML + text, the ticket attached) and SMS (with the order page's
+// short link) in Spanish: name, numbers, order summary and any instant prize won. Texts
+// come from contracts.
 import {
   formatMoney,
+  orderPath,
+  shortOrderPath,
   PAYMENT_METHOD_LABELS,
   PIPELINE_MESSAGES as M,
   type InstantPrizeWon,
 } from '@vag/contracts';
 import type { PurchaseDoc } from '@vag/core/db/purchases';
+import type { TicketFile } from '@vag/core/ticket/ticket';
 import type { Mail } from './transports';
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
@@ -15,9 +19,10 @@ export function composeEmail(
   purchase: PurchaseDoc,
   numbers: string[],
   prizes: InstantPrizeWon[],
+  ticket: TicketFile | null = null,
 ): Mail {
   const summary: Array<[string, string]> = [
-    [M.emailOrder, purchase._id],
+    [M.emailOrder, purchase.orderCode ?? purchase._id],
     [M.emailPackage, purchase.packageData?.name ?? '-'],
     [M.emailQuantity, String(purchase.quantity)],
     [M.emailUnitPrice, `$${formatMoney(purchase.unitPrice)}`],
@@ -33,6 +38,7 @@ export function composeEmail(
     '',
     ...prizeLines,
     ...(prizeLines.length ? [''] : []),
+    ...(ticket ? [M.emailTicket, ''] : []),
     `${M.emailSummaryTitle}:`,
     ...summary.map(([k, v]) => `${k}: ${v}`),
     '',
@@ -43,22 +49,52 @@ export function composeEmail(
 <p>${escape(M.emailIntro)}</p>
 <p style="font-size:20px;font-weight:bold;letter-spacing:1px">${numbers.map(escape).join(' &middot; ')}</p>
 ${prizeLines.map((l) => `<p style="color:#0a7d28;font-weight:bold">${escape(l)}</p>`).join('\n')}
+${ticket ? `<p>${escape(M.emailTicket)}</p>` : ''}
 <h3>${escape(M.emailSummaryTitle)}</h3>
 <table cellpadding="4">${summary.map(([k, v]) => `<tr><td>${escape(k)}</td><td><strong>${escape(v)}</strong></td></tr>`).join('')}</table>
 <p>${escape(M.emailFooter)}</p>
 </body></html>`;
-  return { to: purchase.buyer.email, subject: M.emailSubject(numbers.length), text, html };
+  return {
+    to: purchase.buyer.email,
+    subject: M.emailSubject(numbers.length),
+    text,
+    html,
+    ...(ticket
+      ? {
+          attachments: [
+            { filename: ticket.fileName, content: ticket.pdf, contentType: 'application/pdf' },
+          ],
+        }
+      : {}),
+  };
+}
+
+/**
+ * The order page (where the ticket downloads) for an SMS: the short link when the order
+ * has a code and key of the usual shape, else the full one; null without an access key.
+ */
+export function smsOrderLink(
+  purchase: Pick<PurchaseDoc, '_id' | 'orderCode' | 'accessKey'>,
+  site: string,
+): string | null {
+  if (!purchase.accessKey) return null;
+  const short = purchase.orderCode ? shortOrderPath(purchase.orderCode, purchase.accessKey) : null;
+  return `${site}${short ?? orderPath(purchase._id, purchase.accessKey)}`;
 }
 
 /** Twilio accepts up to 1600 characters; a big purchase lists what fits (the e-mail has them all). */
 const SMS_NUMBERS_MAX_CHARS = 1_300;
 
-export function composeSms(numbers: string[], prizes: InstantPrizeWon[]): string {
+export function composeSms(
+  numbers: string[],
+  prizes: InstantPrizeWon[],
+  link: string | null = null,
+): string {
   const prize = prizes.reduce((sum, p) => sum + p.amount, 0);
   let list = numbers.join(', ');
   if (list.length > SMS_NUMBERS_MAX_CHARS) {
     const shown = list.slice(0, SMS_NUMBERS_MAX_CHARS).split(', ').slice(0, -1);
     list = `${shown.join(', ')} (+${numbers.length - shown.length} en tu e-mail)`;
   }
-  return M.sms(list) + (prize > 0 ? M.smsInstantPrize(formatMoney(prize)) : '');
+  return M.sms(list, link) + (prize > 0 ? M.smsInstantPrize(formatMoney(prize)) : '');
 }

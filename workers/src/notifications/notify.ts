@@ -22,8 +22,10 @@ import {
   TOPICS,
   type InstantPrizeWon,
   type NotificationChannel,
+  type TicketRaffle,
 } from '@vag/contracts';
-import { composeEmail, composeSms } from './compose';
+import { loadTicketRaffle, renderTicket, type TicketFile } from '@vag/core/ticket/ticket';
+import { composeEmail, composeSms, smsOrderLink } from './compose';
 import { logToOutbox, mailer, sendMail, sendSms, smsConfigured } from './transports';
 
 export interface NotifyOptions {
@@ -43,6 +45,8 @@ interface Input {
   purchaseId: string;
   numbers: string[];
   instantPrizes: InstantPrizeWon[];
+  /** The ticket's raffle fields as the numbers worker read them; absent on a re-send. */
+  ticket?: TicketRaffle;
 }
 
 const CHANNELS = ['email', 'sms'] as const;
@@ -133,13 +137,15 @@ async function sendWithRetries(
   const maxAttempts = options.attempts ?? 4;
   const backoff = options.backoffMs ?? 250;
   const configured = channel === 'email' ? mailer(env) !== null : smsConfigured(env);
+  const site = env.PUBLIC_URL.replace(/\/+$/, '');
+  const ticket = channel === 'email' ? await ticketOf(deps, purchase, numbers, input, site) : null;
   let attempts = attemptsBefore;
   let lastError = '';
   for (let i = 0; i < maxAttempts; i++) {
     attempts++;
     try {
       if (channel === 'email') {
-        const mail = composeEmail(purchase, numbers, input.instantPrizes);
+        const mail = composeEmail(purchase, numbers, input.instantPrizes, ticket);
         if (configured) await sendMail(env, mail);
         else
           await logToOutbox(env, {
@@ -148,10 +154,11 @@ async function sendWithRetries(
             to: mail.to,
             subject: mail.subject,
             text: mail.text,
+            attachments: mail.attachments?.map((a) => a.filename) ?? [],
           });
       } else {
         const to = toEcuadorE164(purchase.buyer.phone);
-        const body = composeSms(numbers, input.instantPrizes);
+        const body = composeSms(numbers, input.instantPrizes, smsOrderLink(purchase, site));
         if (configured) await sendSms(env, { to, body });
         else await logToOutbox(env, { channel, purchaseId: purchase._id, to, body });
       }
@@ -167,6 +174,27 @@ async function sendWithRetries(
     }
   }
   return { status: 'failed', attempts, lastError };
+}
+
+/**
+ * The purchase's ticket, the same the order page downloads. Without it the e-mail still
+ * goes (the numbers matter more, and the order page has the ticket): a failure is logged.
+ */
+async function ticketOf(
+  deps: Deps,
+  purchase: PurchaseDoc,
+  numbers: string[],
+  input: Input,
+  site: string,
+): Promise<TicketFile | null> {
+  if (numbers.length === 0) return null;
+  try {
+    const raffle = input.ticket ?? (await loadTicketRaffle(deps.db, purchase.raffleId));
+    return await renderTicket(purchase, numbers, raffle, site);
+  } catch (error) {
+    deps.log.error({ purchaseId: purchase._id, err: error }, 'ticket not attached');
+    return null;
+  }
 }
 
 async function announceFailure(

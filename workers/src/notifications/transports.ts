@@ -13,6 +13,13 @@ export interface Mail {
   subject: string;
   text: string;
   html: string;
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  content: Uint8Array;
+  contentType: string;
 }
 
 export interface Sms {
@@ -50,6 +57,11 @@ export async function sendMail(
     subject: mail.subject,
     text: mail.text,
     html: mail.html,
+    attachments: mail.attachments?.map((a) => ({
+      filename: a.filename,
+      content: Buffer.from(a.content),
+      contentType: a.contentType,
+    })),
   });
 }
 

@@ -7,7 +7,8 @@
 //      conditional write), then move its quantity from reserved to sold
 //   3. mark instant prizes among the numbers as won
 //   4. sold out when the claims reach the raffle's end
-//   5. publish numbers.assigned (consumers are idempotent; a repeat is harmless)
+//   5. publish numbers.assigned (consumers are idempotent; a repeat is harmless), with
+//      the raffle fields the e-mail's ticket prints, read along with the numbers
 import type { CoreDeps } from '@vag/core';
 import { CURRENT_RAFFLE_ID, markSoldOut, moveReservedToSold } from '@vag/core/db/raffle-numbers';
 import { claimInstantPrizes } from '@vag/core/db/instant-prizes';
@@ -76,7 +77,13 @@ export async function assignNumbers(
     {
       topic: TOPICS['numbers.assigned'],
       key: purchaseId,
-      value: makeEvent('numbers.assigned', { purchaseId, raffleId, numbers, instantPrizes }),
+      value: makeEvent('numbers.assigned', {
+        purchaseId,
+        raffleId,
+        numbers,
+        instantPrizes,
+        ticket: raffle.ticket,
+      }),
     },
   ]);
   return 'assigned';

@@ -4,12 +4,10 @@
 // alone reveals nothing.
 import { randomUUID } from 'node:crypto';
 import {
-  describeDrawRule,
   idParamSchema,
   ORDER_MESSAGES,
   RECEIPT_MAX_BYTES,
   TICKET_TEXTS,
-  verifyLink,
   type ReceiptType,
 } from '@vag/contracts';
 import { Hono } from 'hono';
@@ -23,9 +21,7 @@ import { validate } from '../../lib/validate';
 import { accessKeyMatches } from '../../payments/order-code';
 import { currentSettings } from '@vag/core/settings/live-settings';
 import { orderView } from './order-view';
-import { renderTicketPdf } from './ticket-pdf';
-import { getCurrentRaffle } from '@vag/core/db/raffle';
-import { getRaffleFairness } from '@vag/core/db/raffle-fairness';
+import { hasTicket, loadTicketRaffle, renderTicket } from '@vag/core/ticket/ticket';
 import type { Db } from 'mongodb';
 
 const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
@@ -55,24 +51,16 @@ export const ordersRouter = new Hono<AppEnv>()
   .get('/:id/ticket', validate('param', idParamSchema), async (c) => {
     const deps = c.get('deps');
     const purchase = await keyedPurchase(deps.db, c.req.valid('param').id, c.req.query('key'));
-    if (purchase.status !== 'COMPLETED' || purchase.assignedNumbers.length === 0)
-      throw apiError(409, TICKET_TEXTS.notPaid);
-    const [raffle, fairness] = await Promise.all([
-      getCurrentRaffle(deps.db),
-      getRaffleFairness(deps.db, purchase.raffleId),
-    ]);
-    const orderCode = purchase.orderCode ?? purchase._id;
-    const pdf = await renderTicketPdf({
-      raffleName: raffle?.name ?? '',
-      prize: raffle?.prize ?? '',
-      orderCode,
-      numbers: purchase.assignedNumbers,
-      ruleText: raffle ? describeDrawRule(fairness.drawRule, raffle) : '',
-      verifyUrl: verifyLink(deps.env.PUBLIC_URL, purchase.assignedNumbers),
-    });
+    if (!hasTicket(purchase)) throw apiError(409, TICKET_TEXTS.notPaid);
+    const { fileName, pdf } = await renderTicket(
+      purchase,
+      purchase.assignedNumbers,
+      await loadTicketRaffle(deps.db, purchase.raffleId),
+      deps.env.PUBLIC_URL,
+    );
     return c.body(pdf as Uint8Array<ArrayBuffer>, 200, {
       'content-type': 'application/pdf',
-      'content-disposition': `attachment; filename="${TICKET_TEXTS.fileName(orderCode)}"`,
+      'content-disposition': `attachment; filename="${fileName}"`,
       'cache-control': 'private, no-store',
     });
   })

@@ -6,6 +6,7 @@ import type {
   Package,
   PastRaffle,
   Progress,
+  PublicAuditEntry,
   PublicSettings,
   Raffle,
   StorefrontContent,
@@ -21,14 +22,16 @@ async function readOverHttp(origin: string): Promise<StorefrontContent> {
     fetch(`${origin}/api${path}`)
       .then((res) => (res.ok ? (res.json() as Promise<T>) : null))
       .catch(() => null);
-  const [raffle, progress, packages, instantPrizes, pastRaffles, settings] = await Promise.all([
-    get<Raffle>('/lottery'),
-    get<Progress>('/raffle/raffle-progress'),
-    get<Package[]>('/packages'),
-    get<InstantPrize[]>('/raffle/instant-prizes'),
-    get<PastRaffle[]>('/past-raffles'),
-    get<PublicSettings>('/settings'),
-  ]);
+  const [raffle, progress, packages, instantPrizes, pastRaffles, settings, audit] =
+    await Promise.all([
+      get<Raffle>('/lottery'),
+      get<Progress>('/raffle/raffle-progress'),
+      get<Package[]>('/packages'),
+      get<InstantPrize[]>('/raffle/instant-prizes'),
+      get<PastRaffle[]>('/past-raffles'),
+      get<PublicSettings>('/settings'),
+      get<PublicAuditEntry[]>('/raffle/audit'),
+    ]);
   return {
     raffle,
     progress,
@@ -38,6 +41,7 @@ async function readOverHttp(origin: string): Promise<StorefrontContent> {
     settings,
     // Outside the api process (astro dev) the pages go without the rule in words.
     drawRule: null,
+    audit,
     media: {},
     publicUrl: origin,
   };

@@ -1,6 +1,8 @@
 // boleto.pdf: one A5 page per paid purchase — raffle, prize, order code, the numbers, the
 // declared draw rule and a QR code to /verificar with the numbers, so the buyer can check
 // them against the published key after the draw. Standard Helvetica (WinAnsi) as in the reports.
+// In core because two places hand it out: the order page's download (api) and the numbers
+// e-mail (workers), and both must give the same ticket.
 import { TICKET_TEXTS } from '@vag/contracts';
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import QRCode from 'qrcode';

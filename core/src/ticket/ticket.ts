@@ -1,0 +1,94 @@
+// A paid purchase's ticket as both the order page and the numbers e-mail hand it out:
+// what it prints (the purchase's code and numbers, the raffle's fields, the /verificar
+// link) and its PDF with its file name.
+import {
+  DEFAULT_DRAW_RULE,
+  DEFAULT_TOTAL_NUMBERS,
+  TICKET_TEXTS,
+  ticketRaffle,
+  verifyLink,
+  type DrawRule,
+  type TicketRaffle,
+} from '@vag/contracts';
+import type { Db } from 'mongodb';
+import { CURRENT_RAFFLE_ID, numberWidthFor } from '../db/raffle';
+import type { PurchaseDoc } from '../db/purchases';
+import { renderTicketPdf, type TicketData } from './ticket-pdf';
+
+export interface TicketFile {
+  fileName: string;
+  pdf: Uint8Array;
+}
+
+interface TicketRaffleDoc {
+  _id: string;
+  name?: string;
+  prize?: string;
+  totalNumbers?: number;
+  numberWidth?: number;
+  drawRule?: DrawRule;
+}
+
+/** The fields of the raffle document a ticket prints, for `ticketRaffleFrom`. */
+export const TICKET_RAFFLE_PROJECTION = {
+  name: 1,
+  prize: 1,
+  totalNumbers: 1,
+  numberWidth: 1,
+  drawRule: 1,
+} as const;
+
+/** The ticket's raffle fields from a raffle document read with TICKET_RAFFLE_PROJECTION. */
+export function ticketRaffleFrom(doc: Omit<TicketRaffleDoc, '_id'> | null): TicketRaffle {
+  const totalNumbers = doc?.totalNumbers ?? DEFAULT_TOTAL_NUMBERS;
+  return ticketRaffle(
+    {
+      name: doc?.name,
+      prize: doc?.prize,
+      totalNumbers,
+      numberWidth: doc?.numberWidth ?? numberWidthFor(totalNumbers),
+    },
+    doc?.drawRule ?? DEFAULT_DRAW_RULE,
+  );
+}
+
+/** One read of the raffle document: what its tickets print. */
+export async function loadTicketRaffle(
+  db: Db,
+  raffleId = CURRENT_RAFFLE_ID,
+): Promise<TicketRaffle> {
+  const doc = await db
+    .collection<TicketRaffleDoc>('raffles')
+    .findOne({ _id: raffleId }, { projection: TICKET_RAFFLE_PROJECTION });
+  return ticketRaffleFrom(doc);
+}
+
+/** Whether the purchase has a ticket: paid, and its numbers assigned. */
+export function hasTicket(purchase: Pick<PurchaseDoc, 'status' | 'assignedNumbers'>): boolean {
+  return purchase.status === 'COMPLETED' && (purchase.assignedNumbers?.length ?? 0) > 0;
+}
+
+export function ticketData(
+  purchase: Pick<PurchaseDoc, '_id' | 'orderCode'>,
+  numbers: readonly string[],
+  raffle: TicketRaffle,
+  publicUrl: string,
+): TicketData {
+  return {
+    ...raffle,
+    orderCode: purchase.orderCode ?? purchase._id,
+    numbers,
+    verifyUrl: verifyLink(publicUrl, numbers),
+  };
+}
+
+/** The ticket's PDF and the name it is downloaded or attached under (`boleto-<code>.pdf`). */
+export async function renderTicket(
+  purchase: Pick<PurchaseDoc, '_id' | 'orderCode'>,
+  numbers: readonly string[],
+  raffle: TicketRaffle,
+  publicUrl: string,
+): Promise<TicketFile> {
+  const data = ticketData(purchase, numbers, raffle, publicUrl);
+  return { fileName: TICKET_TEXTS.fileName(data.orderCode), pdf: await renderTicketPdf(data) };
+}
