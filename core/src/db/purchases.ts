@@ -188,7 +188,8 @@ export async function getPurchase(db: Db, id: string): Promise<PurchaseDoc | nul
 // Stripe's session are created for one purchase and written on it before the buyer sees
 // the provider's page, so an index on the purchase finds them (the store searches indexed
 // fields, infra/ferretdb/patches.json). PayPhone's reference is chosen by us before the
-// purchase is written and must point at one purchase only: a payment_refs key holds it.
+// purchase is written and must point at one purchase only, and so must an order code: a
+// payment_refs key holds each.
 export const payphoneClientRef = (clientTransactionId: string) =>
   `payphone-client:${clientTransactionId}`;
 /** Every order code is claimed under this reference when the order is made. */
@@ -210,11 +211,15 @@ export function findPurchaseByStripeSession(
   return purchases(db).findOne({ 'card.sessionId': sessionId });
 }
 
-export async function findPurchaseByClientTransaction(
+export function findPurchaseByClientTransaction(
   db: Db,
   clientTransactionId: string,
 ): Promise<PurchaseDoc | null> {
-  const owner = await paymentRefs(db).findOne({ _id: payphoneClientRef(clientTransactionId) });
+  return findPurchaseByRef(db, payphoneClientRef(clientTransactionId));
+}
+
+async function findPurchaseByRef(db: Db, ref: string): Promise<PurchaseDoc | null> {
+  const owner = await paymentRefs(db).findOne({ _id: ref });
   return owner ? getPurchase(db, owner.purchaseId) : null;
 }
 
