@@ -79,8 +79,6 @@ describe('/payment-success', () => {
     await page.getByText(TOASTS.paymentCompletedTitle).waitFor();
     await card.getByText(UI.completedLabel, { exact: true }).waitFor();
     await card.getByText(orderId, { exact: true }).waitFor();
-    // The order is named by its code, as in the e-mail and on the ticket, not by its id.
-    await card.getByText(/^VAG-[2-9A-HJ-NP-Z]{6}$/).waitFor();
     await card.getByText('PayPal', { exact: true }).waitFor();
     await card.getByText('5 números').waitFor();
     await card.getByText('$1.50').waitFor();
@@ -106,7 +104,11 @@ describe('/payment-success', () => {
 
     // Coming back later with only the purchase id rescues the confirmation, without the
     // buyer's personal data (the id alone is no proof of being the buyer).
-    const purchaseId = await card.locator('dt:text-is("Número de orden") + dd').textContent();
+    const orderCode = await card.locator('dt:text-is("Número de orden") + dd').textContent();
+    // The order is named by its code, as in the e-mail and on the ticket, not by its id.
+    expect(orderCode).toMatch(/^VAG-[2-9A-HJ-NP-Z]{6}$/);
+    const paid = await site.srv.db.collection('purchases').findOne({ orderCode });
+    const purchaseId = String(paid!._id);
     const later = await site.page(MOBILE);
     await later.goto(`/payment-success?id=${purchaseId}`);
     await later.getByText(TOASTS.confirmationRescued).waitFor();
