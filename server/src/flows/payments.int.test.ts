@@ -53,11 +53,11 @@ afterAll(async () => {
   await fakes?.stop();
 });
 
-/** The e-mails with numbers (a transfer's buyer also gets the order link, which is not one). */
+/** The messages with numbers (a transfer's buyer also gets the order link, which is not one). */
 const numbersMails = (email: string) =>
   fakes.smtp.mails.filter((m) => m.to.includes(email) && !m.text.includes('/pedido?id='));
 
-const numbersSms = () => fakes.twilio.messages.filter((m) => !m.body.includes('/pedido?id='));
+const numbersSms = () => fakes.twilio.messages.filter((m) => !m.body.includes('comprobante'));
 
 /** The buyer's inbox and phone got exactly one message each, listing every number. */
 async function expectNotified(purchaseId: string) {

@@ -54,7 +54,11 @@ describe('order notices', () => {
     expect(fakes.smtp.mails[0]!.text).toContain('VAG-7QX4KM');
     expect(fakes.smtp.mails[0]!.text).toContain(`/pedido`);
     expect(fakes.twilio.messages).toHaveLength(1);
-    expect(fakes.twilio.messages[0]!.body).toContain('VAG-7QX4KM');
+    // The SMS carries the order page's short link (code + the key's start), one segment.
+    const sms = fakes.twilio.messages[0]!.body;
+    expect(sms).toContain('VAG-7QX4KM');
+    expect(sms).toMatch(/\/p\/7QX4KMk{12}(\s|$)/);
+    expect(sms.length).toBeLessThanOrEqual(160);
     expect(await noticesOf(deps.db, purchase._id)).toMatchObject({
       order_created_email: { status: 'sent' },
       order_created_sms: { status: 'sent' },

@@ -19,6 +19,7 @@ import {
   type NoticeKind,
   type NotificationChannel,
 } from '@vag/contracts';
+import { smsOrderLink } from './compose';
 import { logToOutbox, mailer, sendMail, sendSms, smsConfigured, type Mail } from './transports';
 
 type Deps = Pick<CoreDeps, 'db' | 'log' | 'env'>;
@@ -42,24 +43,26 @@ function compose(
   const amount = formatMoney(purchase.totalPrice);
   const deadline = formatDateTime(purchase.reservation.expiresAt);
   const link = `${site}${orderPath(purchase._id, purchase.accessKey ?? '')}`;
+  // The SMS carries the short form (one segment), the e-mail the full link.
+  const smsLink = smsOrderLink(purchase, site) ?? link;
   switch (kind) {
     case 'order_created':
       return {
         subject: M.createdSubject(code),
         text: M.createdText(code, amount, deadline, link),
-        sms: M.createdSms(code, amount, link),
+        sms: M.createdSms(code, amount, smsLink),
       };
     case 'receipt_rejected':
       return {
         subject: M.rejectedSubject(code),
         text: M.rejectedText(code, reason ?? '', deadline, link),
-        sms: M.rejectedSms(code, reason ?? '', link),
+        sms: M.rejectedSms(code, reason ?? '', smsLink),
       };
     case 'reminder':
       return {
         subject: M.reminderSubject(code),
         text: M.reminderText(code, amount, deadline, link),
-        sms: M.reminderSms(code, deadline, link),
+        sms: M.reminderSms(code, deadline, smsLink),
       };
     case 'expired':
       return {
