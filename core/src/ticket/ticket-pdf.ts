@@ -6,6 +6,7 @@
 import { TICKET_TEXTS } from '@vag/contracts';
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import QRCode from 'qrcode';
+import { printable } from '../pdf/printable';
 
 export interface TicketData {
   raffleName: string;
@@ -20,14 +21,6 @@ const PAGE = { width: 420, height: 595 };
 const MARGIN = 32;
 const BRAND = rgb(0.24, 0.06, 0.5);
 const INK = rgb(0.1, 0.1, 0.1);
-
-function printable(text: string): string {
-  return Array.from(text, (ch) => {
-    const code = ch.codePointAt(0) ?? 0;
-    if (code < 0x20) return ' ';
-    return code <= 0xff || ch === '€' || ch === '…' ? ch : '?';
-  }).join('');
-}
 
 /** Splits `text` into lines no wider than `width` at `size`. */
 function wrap(text: string, font: PDFFont, size: number, width: number): string[] {

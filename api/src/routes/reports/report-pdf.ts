@@ -5,6 +5,7 @@ import { REPORT_COLUMNS, REPORT_TEXTS } from '@vag/contracts';
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import type { PurchaseReport } from '@vag/core/db/report-facts';
 import { formatDateTime, formatUsd, reportCells } from './report-format';
+import { printable } from '@vag/core/pdf/printable';
 
 const PAGE = { width: 842, height: 595 };
 const MARGIN = 30;
@@ -12,14 +13,6 @@ const ROW_HEIGHT = 16;
 const FONT_SIZE = 8;
 /** Column widths in points, in REPORT_COLUMNS order (sum = page width minus margins). */
 const WIDTHS = [78, 130, 170, 95, 50, 65, 84, 110];
-
-function printable(text: string): string {
-  return Array.from(text, (ch) => {
-    const code = ch.codePointAt(0) ?? 0;
-    if (code < 0x20) return ' ';
-    return code <= 0xff || ch === '€' || ch === '…' ? ch : '?';
-  }).join('');
-}
 
 function fit(text: string, font: PDFFont, width: number): string {
   let out = printable(text);
