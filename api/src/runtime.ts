@@ -10,6 +10,7 @@ import { startReconciler } from '@vag/core/pipeline/reconciler';
 import { startOutboxRelay } from '@vag/core/pipeline/relay';
 import { startReservationSweeper } from '@vag/core/pipeline/sweeper';
 import { startNotificationRetry } from '@vag/core/pipeline/notify-retry';
+import { startPayPalFollowUp } from './payments/paypal-follow-up';
 import { createApp } from './app';
 import { bootstrapAdminJob } from './auth/bootstrap-admin';
 import { startRateLimitSweeper } from './auth/rate-limit';
@@ -78,6 +79,7 @@ const backgroundJobs: Array<(deps: AppDeps) => Promise<Stoppable>> = [
   bootstrapAdminJob,
   startNumbersWaiters,
   startOutboxRelay,
+  startPayPalFollowUp,
   startReservationSweeper,
   startNotificationRetry,
   startTransferReminders,
