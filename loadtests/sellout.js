@@ -9,7 +9,8 @@
 // MAX_VUS, PAYPAL_SHARE (0..1, default 0.3), PAYPAL_APPROVE_URL (an endpoint approving a
 // fake PayPal order by ?token=, when the approve link itself cannot be followed),
 // CUSTOM_SHARE, ABANDON_SHARE (buyers who never pay, default 0), STOP_WHEN_SOLD_OUT=1
-// (end the run once every number is paid), P95_MS / P99_MS, SUMMARY_PATH.
+// (end the run once every number is paid), P95_MS / P99_MS, SUMMARY_PATH, LOG_ORDERS=1
+// (print `order-accepted <purchaseId> <quantity>` for every 201 of create-order).
 import http from 'k6/http';
 import { check, fail } from 'k6';
 import exec from 'k6/execution';
@@ -27,6 +28,7 @@ const BASE_URL = (__ENV.BASE_URL || 'http://127.0.0.1:3000').replace(/\/$/, '');
 const STAFF_TOKEN = __ENV.STAFF_TOKEN || '';
 const ABANDON_SHARE = Number(__ENV.ABANDON_SHARE || 0);
 const STOP_WHEN_SOLD_OUT = __ENV.STOP_WHEN_SOLD_OUT === '1';
+const LOG_ORDERS = __ENV.LOG_ORDERS === '1';
 const JSON_HEADERS = { 'Content-Type': 'application/json' };
 
 const unexpected = new Rate('unexpected_errors');
@@ -112,9 +114,11 @@ export function buyer(data) {
   unexpected.add(!created);
   if (!created) return;
   ordersCreated.add(1);
+  const body = safeJson(order) || {};
+  // The chaos sellout checks afterwards that every accepted order ended paid or expired.
+  if (LOG_ORDERS) console.log(`order-accepted ${body.purchaseId} ${choice.quantity}`);
   if (Math.random() < ABANDON_SHARE) return;
 
-  const body = safeJson(order) || {};
   const paid = method === 'paypal' ? payWithPaypal(body) : confirmTransfer(body.purchaseId);
   unexpected.add(!paid);
   if (paid) {

@@ -9,6 +9,8 @@ import { ensureIndexes } from '@vag/core/db/indexes';
 import { startReconciler } from '@vag/core/pipeline/reconciler';
 import { startOutboxRelay } from '@vag/core/pipeline/relay';
 import { startReservationSweeper } from '@vag/core/pipeline/sweeper';
+import { startNotificationRetry } from '@vag/core/pipeline/notify-retry';
+import { startPayPalFollowUp } from './payments/paypal-follow-up';
 import { createApp } from './app';
 import { bootstrapAdminJob } from './auth/bootstrap-admin';
 import { startRateLimitSweeper } from './auth/rate-limit';
@@ -69,7 +71,7 @@ export async function startRuntime(
 
 /**
  * Jobs every api process runs beside serving requests (start-up seeding, relay, sweeper,
- * reconciler, the storefront cache's ear on the bus).
+ * automatic re-send of failed notifications, reconciler, the storefront cache's ear on the bus).
  */
 const backgroundJobs: Array<(deps: AppDeps) => Promise<Stoppable>> = [
   startSettingsReload,
@@ -77,7 +79,9 @@ const backgroundJobs: Array<(deps: AppDeps) => Promise<Stoppable>> = [
   bootstrapAdminJob,
   startNumbersWaiters,
   startOutboxRelay,
+  startPayPalFollowUp,
   startReservationSweeper,
+  startNotificationRetry,
   startTransferReminders,
   startReconciler,
   startPayPhoneReversalCheck,

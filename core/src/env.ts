@@ -66,6 +66,8 @@ const envSchema = z.object({
   RESERVATION_MINUTES: z.coerce.number().positive().default(15),
   TRANSFER_RESERVATION_HOURS: z.coerce.number().positive().default(48),
   SWEEP_INTERVAL_SECONDS: z.coerce.number().positive().default(30),
+  /** How often a notification that failed after its retries (a provider outage) is sent again. */
+  NOTIFY_RESEND_SECONDS: z.coerce.number().positive().default(60),
   WHATSAPP_NUMBER: optional,
   /** How often the reconciler recomputes the raffle counters and re-publishes lost paid events. */
   RECONCILE_INTERVAL_SECONDS: z.coerce.number().positive().default(60),

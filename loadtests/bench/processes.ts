@@ -13,6 +13,8 @@ export const BENCH_JWT_SECRET = 'bench-jwt-secret-not-for-production';
 export interface Child {
   pid: number;
   stop(): Promise<void>;
+  /** SIGKILL, no goodbye (the chaos sellout); resolves once the process is gone. */
+  kill(): Promise<void>;
 }
 
 const logDir = mkdtempSync(path.join(tmpdir(), 'vag-bench-logs-'));
@@ -24,7 +26,8 @@ function profiling(): string[] {
 }
 
 function start(name: string, script: string, args: string[], env: Record<string, string>): Child {
-  const log = createWriteStream(path.join(logDir, `${name}.log`));
+  // Appended: a restarted process (the chaos sellout) keeps the log of its first life.
+  const log = createWriteStream(path.join(logDir, `${name}.log`), { flags: 'a' });
   const child: ChildProcess = spawn(
     process.execPath,
     [...profiling(), '--import', 'tsx', path.join(repoRoot, script), ...args],
@@ -44,6 +47,10 @@ function start(name: string, script: string, args: string[], env: Record<string,
       const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
       await exited;
       clearTimeout(timer);
+    },
+    kill: async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      await exited;
     },
   };
 }
@@ -69,9 +76,12 @@ export interface ApiProcess extends Child {
   url: string;
 }
 
-/** The api as `npm start` runs it, with the given store, bus and worker mode. */
-export async function startApi(env: Record<string, string>): Promise<ApiProcess> {
-  const port = await freePort();
+/**
+ * The api as `npm start` runs it, with the given store, bus and worker mode; `port` to
+ * come back where buyers already send their requests (the chaos sellout's restart).
+ */
+export async function startApi(env: Record<string, string>, port?: number): Promise<ApiProcess> {
+  port ??= await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child = start(`api-${port}`, 'server/src/main.ts', [], {
     NODE_ENV: 'production',

@@ -25,7 +25,10 @@ export interface K6Summary {
 }
 
 export interface K6Run {
-  /** 0 all thresholds passed, 99 a threshold failed, 108 aborted by the script (sold out). */
+  /**
+   * 0 all thresholds passed, 99 a threshold failed, 105 interrupted (`signal`), 108 aborted
+   * by the script (sold out).
+   */
   code: number;
   output: string;
   summary: K6Summary | null;
@@ -35,16 +38,24 @@ export async function runK6(
   script: string,
   env: Record<string, string>,
   summaryPath: string,
+  /**
+   * More `k6 run` options and k6's own environment, e.g. `--out csv=…` with
+   * K6_CSV_TIME_FORMAT for every request's timestamp and status; `signal` ends the run
+   * early as Ctrl-C does (k6 still writes its summary, exit code 105).
+   */
+  more: { args?: string[]; env?: Record<string, string>; signal?: AbortSignal } = {},
 ): Promise<K6Run> {
   const k6 = await ensureK6();
   mkdirSync(path.dirname(summaryPath), { recursive: true });
-  const args = ['run', '--quiet', '--no-color', '--address', '', path.join(loadtestsDir, script)];
+  const args = ['run', '--quiet', '--no-color', '--address', '', ...(more.args ?? [])];
+  args.push(path.join(loadtestsDir, script));
   for (const [k, v] of Object.entries({ ...env, SUMMARY_PATH: summaryPath }))
     args.push('-e', `${k}=${v}`);
   const child = spawn(k6, args, {
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, K6_NO_USAGE_REPORT: 'true' },
+    env: { ...process.env, K6_NO_USAGE_REPORT: 'true', ...more.env },
   });
+  more.signal?.addEventListener('abort', () => child.kill('SIGINT'), { once: true });
   let output = '';
   child.stdout.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr.on('data', (d: Buffer) => (output += d.toString()));

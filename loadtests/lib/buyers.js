@@ -47,14 +47,17 @@ export function newBuyer(uid, paymentProvider) {
   };
 }
 
+// The largest custom quantity (CUSTOM_MAX, default 20): smaller makes a sale last longer.
+const CUSTOM_MAX = Number(__ENV.CUSTOM_MAX || 20);
+
 /**
  * What this buyer wants: mostly packages (the popular one twice as often), sometimes a
- * custom quantity of 1–20 numbers. CUSTOM_SHARE (0..1) tunes the mix.
+ * custom quantity of 1–CUSTOM_MAX numbers. CUSTOM_SHARE (0..1) tunes the mix.
  */
 export function chooseQuantity(packages, pricePerNumber) {
   const customShare = Number(__ENV.CUSTOM_SHARE || 0.3);
   if (!packages.length || Math.random() < customShare) {
-    const quantity = 1 + Math.floor(Math.random() * 20);
+    const quantity = 1 + Math.floor(Math.random() * CUSTOM_MAX);
     return { packageId: null, quantity, price: round2(quantity * pricePerNumber) };
   }
   const weighted = packages.flatMap((p) => (p.isPopular ? [p, p] : [p]));

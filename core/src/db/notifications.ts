@@ -190,3 +190,58 @@ export function notificationStates(
   }
   return out;
 }
+
+/**
+ * Paid purchases (numbers assigned) with a channel that failed after its retries and has
+ * had fewer than `maxAttempts` attempts in all: candidates for an automatic re-send.
+ */
+export async function findFailedChannels(
+  db: Db,
+  maxAttempts: number,
+  limit: number,
+): Promise<Array<{ purchaseId: string; channels: NotificationChannel[] }>> {
+  const failed = (channel: NotificationChannel) => ({
+    [`notifications.${channel}.status`]: 'failed',
+    [`notifications.${channel}.attempts`]: { $lt: maxAttempts },
+  });
+  const docs = await purchases(db)
+    .find(
+      {
+        status: 'COMPLETED',
+        numbersAssignedAt: { $exists: true },
+        $or: [failed('email'), failed('sms')],
+      },
+      { projection: { notifications: 1 }, limit },
+    )
+    .toArray();
+  return docs.map((doc) => ({
+    purchaseId: String(doc._id),
+    channels: (['email', 'sms'] as const).filter((channel) => {
+      const state = doc.notifications?.[channel];
+      return state?.status === 'failed' && (state.attempts ?? 0) < maxAttempts;
+    }),
+  }));
+}
+
+/**
+ * A failed channel becomes claimable again with its attempts kept (so the re-sends stay
+ * bounded); false when it is no longer failed (another process reopened it first).
+ */
+export async function reopenFailedChannel(
+  db: Db,
+  purchaseId: string,
+  channel: NotificationChannel,
+): Promise<boolean> {
+  const field = `notifications.${channel}`;
+  const result = await purchases(db).updateOne(
+    { _id: purchaseId, [`${field}.status`]: 'failed' },
+    {
+      $set: {
+        [`${field}.status`]: 'pending',
+        [`${field}.claimedUntil`]: null,
+        [`${field}.claimToken`]: null,
+      },
+    },
+  );
+  return result.modifiedCount === 1;
+}

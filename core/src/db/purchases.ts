@@ -85,6 +85,8 @@ export interface PurchaseDoc {
   packageData: { name: string; quantity: number; price: number };
   packageType: 'normal' | 'custom';
   reservation: { active: boolean; expiresAt: Date };
+  /** When the PayPal follow-up asked PayPal about this unpaid order (once). */
+  paypalFollowedUpAt?: Date;
   paidAt?: Date;
   assignedNumbers: string[];
   numbersAssignedAt?: Date;
@@ -550,4 +552,36 @@ export async function markMobileChecked(
     set.updatedAt = now;
   }
   await purchases(db).updateOne({ _id: id }, { $set: set });
+}
+
+/**
+ * Pending PayPal orders whose reservation ends before `before` and that nobody has asked
+ * PayPal about yet (the follow-up's work list, see api/src/payments/paypal-follow-up.ts).
+ */
+export async function findPayPalOrdersEndingSoon(
+  db: Db,
+  before: Date,
+  limit: number,
+): Promise<Array<{ _id: string; paypal?: { orderId?: string } | null }>> {
+  return purchases(db)
+    .find(
+      {
+        status: 'PENDING',
+        paymentMethod: 'paypal',
+        'reservation.active': true,
+        'reservation.expiresAt': { $lte: before },
+        paypalFollowedUpAt: { $exists: false },
+      },
+      { projection: { paypal: 1 }, limit },
+    )
+    .toArray();
+}
+
+/** Marks the order asked about; false when another process did it first. */
+export async function markPayPalFollowedUp(db: Db, id: string, at: Date): Promise<boolean> {
+  const result = await purchases(db).updateOne(
+    { _id: id, paypalFollowedUpAt: { $exists: false } },
+    { $set: { paypalFollowedUpAt: at } },
+  );
+  return result.modifiedCount === 1;
 }

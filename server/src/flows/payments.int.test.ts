@@ -27,7 +27,10 @@ const published: BusMessage[] = [];
 
 beforeAll(async () => {
   fakes = await startFakeProviders();
-  server = await startTestServer({ env: { ...fakes.env, WHATSAPP_NUMBER: '593987654321' } });
+  // No automatic re-send here: a test shows staff the failed SMS, then re-sends it.
+  server = await startTestServer({
+    env: { ...fakes.env, WHATSAPP_NUMBER: '593987654321', NOTIFY_RESEND_SECONDS: '3600' },
+  });
   api = `${server.url}/api`;
   await activeRaffle(server.db, { totalNumbers: 1000, pricePerNumber: 1.5 });
   await server.deps.bus.subscribe({

@@ -29,8 +29,25 @@ export interface FakePayPal {
   /** The next `count` order creations answer 500. */
   failNextCreates(count: number): void;
   captureCalls(orderId: string): number;
+  /**
+   * What every capture call met, in order: `captured` (the one that took the money),
+   * `replayed` (same PayPal-Request-Id, the stored answer again), `already-captured`,
+   * `not-approved`, `unknown-order`. The chaos sellout counts captures per order here.
+   */
+  captureLog: Array<{ orderId: string; outcome: CaptureOutcome }>;
+  /**
+   * Fault switch at the HTTP boundary of the Orders API (the OAuth token endpoint keeps
+   * working): `error` answers every call 500, `timeout` holds every call until the fault
+   * is switched off and only then handles it (the caller has usually given up by then,
+   * but the order changed all the same, as at a real provider), `none` is normal.
+   */
+  setFault(fault: PayPalFault): void;
   stop(): Promise<void>;
 }
+
+export type PayPalFault = 'none' | 'error' | 'timeout';
+export type CaptureOutcome =
+  'captured' | 'replayed' | 'already-captured' | 'not-approved' | 'unknown-order';
 
 const id = () => randomBytes(8).toString('hex').toUpperCase().slice(0, 17);
 
@@ -42,6 +59,11 @@ export async function startFakePayPal(): Promise<FakePayPal> {
   const captureReplies = new Map<string, FakeResponse>();
   const captures = new Map<string, number>();
   let failCreates = 0;
+  const captureLog: FakePayPal['captureLog'] = [];
+  let fault: PayPalFault = 'none';
+  // Calls held by a `timeout` fault wait on this; switching the fault off releases them.
+  let release: Promise<void> = Promise.resolve();
+  let releaseHeld: () => void = () => undefined;
   const base = () => server.url;
 
   const orderBody = (o: FakeOrder) => {
@@ -100,7 +122,17 @@ export async function startFakePayPal(): Promise<FakePayPal> {
     },
   };
 
-  const server: FakeHttpServer = await startFakeHttpServer((req) => {
+  const internalError = (): FakeResponse => ({
+    status: 500,
+    body: {
+      name: 'INTERNAL_SERVER_ERROR',
+      message: 'An internal server error has occurred.',
+      debug_id: id(),
+      details: [],
+    },
+  });
+
+  const server: FakeHttpServer = await startFakeHttpServer(async (req) => {
     const auth = req.headers.authorization ?? '';
     if (req.method === 'POST' && req.path === '/v1/oauth2/token') {
       const expected = `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`;
@@ -125,6 +157,8 @@ export async function startFakePayPal(): Promise<FakePayPal> {
         status: 401,
         body: { name: 'AUTHENTICATION_FAILURE', message: 'Authentication failed', details: [] },
       };
+    if (fault === 'error') return internalError();
+    if (fault === 'timeout') await release;
     const requestId =
       typeof req.headers['paypal-request-id'] === 'string'
         ? req.headers['paypal-request-id']
@@ -134,15 +168,7 @@ export async function startFakePayPal(): Promise<FakePayPal> {
       if (requestId && createReplies.has(requestId)) return createReplies.get(requestId)!;
       if (failCreates > 0) {
         failCreates--;
-        return {
-          status: 500,
-          body: {
-            name: 'INTERNAL_SERVER_ERROR',
-            message: 'An internal server error has occurred.',
-            debug_id: id(),
-            details: [],
-          },
-        };
+        return internalError();
       }
       const body = req.body as {
         purchase_units?: Array<{
@@ -183,11 +209,25 @@ export async function startFakePayPal(): Promise<FakePayPal> {
       const orderId = capture[1]!;
       captures.set(orderId, (captures.get(orderId) ?? 0) + 1);
       const replayKey = `${orderId}:${requestId}`;
-      if (requestId && captureReplies.has(replayKey)) return captureReplies.get(replayKey)!;
+      const log = (outcome: CaptureOutcome) => captureLog.push({ orderId, outcome });
+      if (requestId && captureReplies.has(replayKey)) {
+        log('replayed');
+        return captureReplies.get(replayKey)!;
+      }
       const order = orders.get(orderId);
-      if (!order) return notFound;
-      if (order.status === 'COMPLETED') return unprocessable('ORDER_ALREADY_CAPTURED');
-      if (order.status !== 'APPROVED') return unprocessable('ORDER_NOT_APPROVED');
+      if (!order) {
+        log('unknown-order');
+        return notFound;
+      }
+      if (order.status === 'COMPLETED') {
+        log('already-captured');
+        return unprocessable('ORDER_ALREADY_CAPTURED');
+      }
+      if (order.status !== 'APPROVED') {
+        log('not-approved');
+        return unprocessable('ORDER_NOT_APPROVED');
+      }
+      log('captured');
       order.status = 'COMPLETED';
       order.captureId = id();
       const reply: FakeResponse = { status: 201, body: orderBody(order) };
@@ -219,6 +259,16 @@ export async function startFakePayPal(): Promise<FakePayPal> {
       failCreates = count;
     },
     captureCalls: (orderId) => captures.get(orderId) ?? 0,
-    stop: () => server.stop(),
+    captureLog,
+    setFault(next) {
+      if (next === 'timeout' && fault !== 'timeout')
+        release = new Promise<void>((resolve) => (releaseHeld = resolve));
+      if (next !== 'timeout') releaseHeld();
+      fault = next;
+    },
+    stop: () => {
+      releaseHeld();
+      return server.stop();
+    },
   };
 }

@@ -16,6 +16,8 @@ export interface FakeSmtp {
   mails: CapturedMail[];
   /** Refuse the next `count` messages with a 451 (a temporary failure). */
   failNext(count: number): void;
+  /** Down: every new connection is refused with 421 (service not available) until up again. */
+  setDown(down: boolean): void;
   stop(): Promise<void>;
 }
 
@@ -34,15 +36,26 @@ export async function startFakeSmtp(options: { replyDelayMs?: number } = {}): Pr
   const delay = options.replyDelayMs ?? 0;
   const mails: CapturedMail[] = [];
   let failures = 0;
+  let down = false;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onConnect(_session, callback) {
+      if (!down) return callback();
+      const error = Object.assign(new Error('Service not available'), { responseCode: 421 });
+      callback(error);
+    },
     onAuth: (_auth, _session, callback) => callback(null, { user: 'test' }),
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       const accept = async () => {
         if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
+        // Down also for a connection opened before (a pooled transport keeps them).
+        if (down) {
+          const error = Object.assign(new Error('Service not available'), { responseCode: 421 });
+          return callback(error);
+        }
         if (failures > 0) {
           failures--;
           const error = Object.assign(new Error('Temporary failure, try again'), {
@@ -70,6 +83,9 @@ export async function startFakeSmtp(options: { replyDelayMs?: number } = {}): Pr
     mails,
     failNext(count) {
       failures = count;
+    },
+    setDown(next) {
+      down = next;
     },
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -1,0 +1,229 @@
+// The chaos sellout's verdict, beyond the audit: what the product promised to each buyer
+// whose order the api accepted, what reached their phone and inbox, and what the payment
+// provider saw. Each check lists its first offenders, like the audit's invariants.
+import type { Db } from 'mongodb';
+import { PIPELINE_MESSAGES } from '@vag/contracts';
+import type { FakeProviders } from '@vag/core/testing/fakes/index';
+import type { InvariantResult } from '../audit';
+
+interface Purchase {
+  _id: string;
+  status: string;
+  quantity: number;
+  paymentMethod: string;
+  assignedNumbers?: string[];
+  buyer: { email: string; phone: string };
+  paypal?: { orderId: string } | null;
+  numbersAssignedAt?: Date;
+  notifications?: { email?: { sentAt?: Date }; sms?: { sentAt?: Date } };
+}
+
+/**
+ * The notification claim lease (workers/src/notifications/notify.ts): a process killed
+ * while sending holds the purchase's channels this long, then another one sends them.
+ */
+const LEASE_MS = 120_000;
+
+const SHOW = 5;
+
+function result(id: string, title: string, seen: string[], problems: string[]): InvariantResult {
+  return {
+    id,
+    title,
+    ok: problems.length === 0,
+    details: [
+      ...seen,
+      ...problems.slice(0, SHOW),
+      ...(problems.length > SHOW ? [`… ${problems.length - SHOW} more`] : []),
+    ],
+  };
+}
+
+export async function readPurchases(db: Db): Promise<Map<string, Purchase>> {
+  const rows = await db
+    .collection<Purchase>('purchases')
+    .find(
+      {},
+      {
+        projection: {
+          status: 1,
+          quantity: 1,
+          paymentMethod: 1,
+          assignedNumbers: 1,
+          buyer: 1,
+          paypal: 1,
+          numbersAssignedAt: 1,
+          notifications: 1,
+        },
+      },
+    )
+    .toArray();
+  return new Map(rows.map((p) => [p._id, p]));
+}
+
+/** C1: each order answered 201 ended paid with exactly its numbers or expired with none held. */
+export async function checkAcceptedOrders(
+  db: Db,
+  purchases: Map<string, Purchase>,
+  accepted: Array<{ purchaseId: string; quantity: number }>,
+): Promise<InvariantResult> {
+  const problems: string[] = [];
+  const count = { paid: 0, expired: 0 };
+  const claimed = new Set(
+    (await db.collection<{ purchaseId: string }>('number_claims').distinct('purchaseId')).map(
+      String,
+    ),
+  );
+  for (const order of accepted) {
+    const p = purchases.get(order.purchaseId);
+    if (!p) {
+      problems.push(`${order.purchaseId}: accepted (201) but not in the store`);
+      continue;
+    }
+    const held = p.assignedNumbers?.length ?? 0;
+    if (p.status === 'COMPLETED') {
+      if (p.quantity !== order.quantity || held !== order.quantity)
+        problems.push(
+          `${p._id}: paid for ${order.quantity}, stored quantity ${p.quantity}, holds ${held} numbers`,
+        );
+      else count.paid++;
+    } else if (p.status === 'EXPIRED') {
+      if (held > 0 || claimed.has(p._id))
+        problems.push(`${p._id}: expired but still holds ${held} numbers or a claim`);
+      else count.expired++;
+    } else {
+      problems.push(`${p._id}: ${p.status}, neither paid nor expired`);
+    }
+  }
+  // Orders the api wrote but never confirmed (it died before answering): the same rule.
+  const acceptedIds = new Set(accepted.map((o) => o.purchaseId));
+  const unanswered = [...purchases.values()].filter((p) => !acceptedIds.has(p._id));
+  for (const p of unanswered)
+    if (p.status !== 'COMPLETED' && p.status !== 'EXPIRED')
+      problems.push(`${p._id} (never answered 201): ${p.status}`);
+  return result(
+    'C1',
+    'every accepted order paid with exactly its numbers or expired with its capacity released',
+    [
+      `${accepted.length} orders accepted: ${count.paid} paid, ${count.expired} expired; ${unanswered.length} more in the store the api never confirmed`,
+    ],
+    problems,
+  );
+}
+
+// The numbers messages, told apart from the order-link ones a transfer buyer also gets.
+const MAIL_MARK = PIPELINE_MESSAGES.emailIntro.split('.')[0]!;
+const SMS_MARK = PIPELINE_MESSAGES.sms('').split(' Tus')[0]!;
+const lastDigits = (phone: string) => phone.replace(/\D/g, '').slice(-9);
+
+/** C2: each paid purchase's numbers reached its buyer once by e-mail and once by SMS. */
+export function checkMessagesOnce(
+  purchases: Map<string, Purchase>,
+  fakes: FakeProviders,
+  /** When workers processes were SIGKILLed. */
+  workerKills: number[],
+): InvariantResult {
+  const problems: string[] = [];
+  // A process killed after the provider took a message and before it recorded that can
+  // not know it was sent: the channel is sent again once the claim's lease ends
+  // (at-least-once). Such a purchase had its numbers before the kill and its messages
+  // recorded a lease later; any other second message is a failure.
+  const inKillWindow = (p: Purchase) =>
+    workerKills.some((kill) => {
+      const assigned = p.numbersAssignedAt?.getTime() ?? Infinity;
+      const sent = [p.notifications?.email?.sentAt, p.notifications?.sms?.sentAt].map(
+        (d) => d?.getTime() ?? 0,
+      );
+      return assigned <= kill && sent.some((t) => t >= kill + LEASE_MS - 10_000);
+    });
+  const resentAfterKill = new Set<string>();
+  const paid = [...purchases.values()].filter((p) => p.status === 'COMPLETED');
+  const numbersMails = new Map<string, number>();
+  for (const mail of fakes.smtp.mails) {
+    if (!mail.text.includes(MAIL_MARK)) continue;
+    for (const to of mail.to) numbersMails.set(to, (numbersMails.get(to) ?? 0) + 1);
+  }
+  // SMS go to the phone; two buyers may share one, so compare per phone.
+  const numbersSms = new Map<string, number>();
+  for (const sms of fakes.twilio.messages) {
+    if (!sms.body.startsWith(SMS_MARK)) continue;
+    const key = lastDigits(sms.to);
+    numbersSms.set(key, (numbersSms.get(key) ?? 0) + 1);
+  }
+  const paidPerPhone = new Map<string, number>();
+  // Phones of purchases a killed process was sending: one more SMS each is explained.
+  const slackPerPhone = new Map<string, number>();
+  for (const p of paid) {
+    const key = lastDigits(p.buyer.phone);
+    paidPerPhone.set(key, (paidPerPhone.get(key) ?? 0) + 1);
+    const windowed = inKillWindow(p);
+    if (windowed) slackPerPhone.set(key, (slackPerPhone.get(key) ?? 0) + 1);
+    const mails = numbersMails.get(p.buyer.email) ?? 0;
+    if (mails === 2 && windowed) resentAfterKill.add(p._id);
+    else if (mails !== 1) problems.push(`${p._id}: ${mails} e-mails with its numbers`);
+  }
+  for (const [phone, expected] of paidPerPhone) {
+    const got = numbersSms.get(phone) ?? 0;
+    const slack = slackPerPhone.get(phone) ?? 0;
+    if (got > expected && got <= expected + slack) continue;
+    if (got !== expected)
+      problems.push(`phone …${phone}: ${got} SMS with numbers for ${expected} paid purchases`);
+  }
+  const paidEmails = new Set(paid.map((p) => p.buyer.email));
+  for (const [to, n] of numbersMails)
+    if (!paidEmails.has(to)) problems.push(`${to}: ${n} numbers e-mails without a paid purchase`);
+  for (const [phone, n] of numbersSms)
+    if (!paidPerPhone.has(phone))
+      problems.push(`phone …${phone}: ${n} numbers SMS without a paid purchase`);
+  const mailCount = [...numbersMails.values()].reduce((a, b) => a + b, 0);
+  const smsCount = [...numbersSms.values()].reduce((a, b) => a + b, 0);
+  return result(
+    'C2',
+    'every paid purchase got its e-mail and its SMS exactly once (but for a kill mid-send)',
+    [
+      `${paid.length} paid purchases; ${mailCount} numbers e-mails and ${smsCount} numbers SMS at the providers`,
+      ...(resentAfterKill.size
+        ? [
+            `${resentAfterKill.size} purchase(s) messaged twice because a killed workers process was sending them (sent again after the ${LEASE_MS / 1000} s claim lease): ${[...resentAfterKill].join(', ')}`,
+          ]
+        : []),
+    ],
+    problems,
+  );
+}
+
+/** C3: no PayPal order captured twice, and money taken ⇔ numbers given. */
+export function checkCaptures(
+  purchases: Map<string, Purchase>,
+  fakes: FakeProviders,
+): InvariantResult {
+  const problems: string[] = [];
+  const captured = new Map<string, number>();
+  let refusedAgain = 0;
+  for (const { orderId, outcome } of fakes.paypal.captureLog) {
+    if (outcome === 'captured') captured.set(orderId, (captured.get(orderId) ?? 0) + 1);
+    if (outcome === 'already-captured') refusedAgain++;
+  }
+  for (const [orderId, n] of captured)
+    if (n > 1) problems.push(`PayPal order ${orderId} captured ${n} times`);
+  const byOrder = new Map<string, Purchase>();
+  for (const p of purchases.values()) if (p.paypal?.orderId) byOrder.set(p.paypal.orderId, p);
+  for (const orderId of captured.keys()) {
+    const p = byOrder.get(orderId);
+    if (p?.status !== 'COMPLETED')
+      problems.push(
+        `PayPal order ${orderId} captured, its purchase ${p?._id ?? '(none)'} is ${p?.status ?? 'missing'}`,
+      );
+  }
+  for (const [orderId, p] of byOrder)
+    if (p.status === 'COMPLETED' && !captured.has(orderId))
+      problems.push(`${p._id}: paid by PayPal but order ${orderId} was never captured`);
+  return result(
+    'C3',
+    'no payment captured twice; every capture is a paid purchase and every PayPal purchase was captured',
+    [
+      `${captured.size} PayPal orders captured, ${fakes.paypal.captureLog.length} capture calls (${refusedAgain} answered ORDER_ALREADY_CAPTURED)`,
+    ],
+    problems,
+  );
+}
