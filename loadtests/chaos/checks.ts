@@ -113,7 +113,7 @@ export async function checkAcceptedOrders(
 
 // The numbers messages, told apart from the order-link ones a transfer buyer also gets.
 const MAIL_MARK = PIPELINE_MESSAGES.emailIntro.split('.')[0]!;
-const SMS_MARK = PIPELINE_MESSAGES.sms('').split(' Tus')[0]!;
+const SMS_MARK = PIPELINE_MESSAGES.sms('', null).split(' Tus')[0]!;
 const lastDigits = (phone: string) => phone.replace(/\D/g, '').slice(-9);
 
 /** C2: each paid purchase's numbers reached its buyer once by e-mail and once by SMS. */
