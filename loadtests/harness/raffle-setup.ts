@@ -49,7 +49,9 @@ export async function putRaffleOnSale(
   await call('PATCH', '/api/lottery/is-active', { isActive: true });
   await call('POST', '/api/raffle/generate-raffle-numbers');
   for (const p of setup.packages) await call('POST', '/api/packages', p);
-  await call('PUT', '/api/settings/current', { bankAccounts: [BENCH_BANK_ACCOUNT] });
+  const settings = (await call('GET', '/api/settings')) as { bankAccounts?: unknown[] };
+  if (!settings.bankAccounts?.length)
+    await call('PUT', '/api/settings/current', { bankAccounts: [BENCH_BANK_ACCOUNT] });
 }
 
 const BENCH_BANK_ACCOUNT = {
