@@ -13,8 +13,8 @@ const shared = {
   exclude: ignored,
 };
 
-const project = (name: string, include: string[]) => ({
-  test: { ...shared, name, root: `./${name}`, include },
+const project = (name: string, include: string[], extra: Record<string, unknown> = {}) => ({
+  test: { ...shared, name, root: `./${name}`, include, ...extra },
 });
 
 export default defineConfig({
@@ -30,7 +30,13 @@ export default defineConfig({
       project('server', ['src/**/*.test.ts']),
       project('storefront', ['src/**/*.test.{ts,tsx}', 'e2e/**/*.test.ts']),
       project('admin', ['src/**/*.test.{ts,tsx}', 'e2e/**/*.test.ts']),
-      project('loadtests', ['**/*.test.ts']),
+      // The sellout and the chaos sellout load both cores with k6 and a cluster of
+      // processes: they run last and one at a time, so no browser test shares the box
+      // with them.
+      project('loadtests', ['**/*.test.ts'], {
+        fileParallelism: false,
+        sequence: { groupOrder: 1 },
+      }),
       project('infra', ['**/*.test.ts']),
     ],
   },

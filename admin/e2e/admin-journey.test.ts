@@ -197,8 +197,16 @@ describe('an admin in the back office', () => {
 
     await row().getByRole('link', { name: 'Editar' }).click();
     await expect.poll(() => page.getByLabel('Precio').inputValue()).toBe('25');
-    await page.getByLabel('Precio').fill('22.5');
-    await page.getByRole('button', { name: 'Guardar' }).click();
+    // On a loaded machine the record can arrive again after the first paint and reset the
+    // form to what it holds: type until the form takes the change (Guardar enabled).
+    const save = page.getByRole('button', { name: 'Guardar' });
+    await expect
+      .poll(async () => {
+        await page.getByLabel('Precio').fill('22.5');
+        return save.isEnabled();
+      })
+      .toBe(true);
+    await save.click();
     await page.getByText(TOASTS.packageUpdated).waitFor();
     await row().getByText('$22.50').waitFor();
 
