@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { MongoClient, type Db } from 'mongodb';
 import { createStaff } from '@vag/api/testing/seed';
+import { TEST_BANK_ACCOUNT } from '@vag/api/testing/server';
 import { getSettings, replaceSettings } from '@vag/core/db/settings';
 import { parseEnv } from '@vag/core/env';
 import { startFakeProviders, type FakeProviders } from '@vag/core/testing/fakes/index';
@@ -168,15 +169,7 @@ async function offerTransfers(db: Db, env: Record<string, string>, holdHours: nu
   await replaceSettings(db, {
     ...current,
     transferHoldHours: holdHours,
-    bankAccounts: [
-      {
-        bank: 'Banco Pichincha',
-        type: 'Ahorros',
-        number: '2201234567',
-        holder: 'Voy a Ganar S.A.',
-        holderId: '1710034065',
-      },
-    ],
+    bankAccounts: [{ ...TEST_BANK_ACCOUNT }],
   });
 }
 

@@ -1,6 +1,8 @@
 // Puts a raffle on sale through the api, the way an admin does it: hero with N numbers,
 // active, numbers generated, the packages of the home page, and the bank account the
 // transfers are paid to (checkout offers no transfer without one).
+import { TEST_BANK_ACCOUNT } from '@vag/api/testing/server';
+
 export interface SaleSetup {
   totalNumbers: number;
   pricePerNumber: number;
@@ -51,13 +53,5 @@ export async function putRaffleOnSale(
   for (const p of setup.packages) await call('POST', '/api/packages', p);
   const settings = (await call('GET', '/api/settings')) as { bankAccounts?: unknown[] };
   if (!settings.bankAccounts?.length)
-    await call('PUT', '/api/settings/current', { bankAccounts: [BENCH_BANK_ACCOUNT] });
+    await call('PUT', '/api/settings/current', { bankAccounts: [TEST_BANK_ACCOUNT] });
 }
-
-const BENCH_BANK_ACCOUNT = {
-  bank: 'Banco Pichincha',
-  type: 'Ahorros',
-  number: '2201234567',
-  holder: 'Voy a Ganar S.A.',
-  holderId: '1710034065',
-};

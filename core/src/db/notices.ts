@@ -82,10 +82,7 @@ export async function finishNotice(
   channel: NotificationChannel,
   outcome: Omit<NoticeState, 'at'>,
 ): Promise<void> {
-  await purchases(db).updateOne(
-    { _id: purchaseId },
-    { $set: { [field(noticeId, channel)]: { ...outcome, at: new Date() } } },
-  );
+  await finishNoticeChannels(db, purchaseId, noticeId, { [channel]: outcome });
 }
 
 /** Records the outcomes of a notice's channels in one write. */
