@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { timeLeft, twoDigits } from './countdown';
+import { countdownParts, timeLeft, twoDigits } from './countdown';
 
 describe('timeLeft', () => {
   const now = Date.parse('2026-12-20T10:00:00Z');
@@ -22,5 +22,17 @@ describe('timeLeft', () => {
   });
   it('pads hours, minutes and seconds', () => {
     expect([7, 12].map(twoDigits)).toEqual(['07', '12']);
+  });
+});
+
+describe('countdownParts', () => {
+  it('draws days, then hours, minutes and seconds in two digits, with Spanish units', () => {
+    const left = timeLeft('2026-12-21T11:02:03Z', Date.parse('2026-12-20T10:00:00Z'));
+    expect(countdownParts(left)).toEqual([
+      { value: '1', unit: 'día' },
+      { value: '01', unit: 'horas' },
+      { value: '02', unit: 'min' },
+      { value: '03', unit: 'seg' },
+    ]);
   });
 });

@@ -21,3 +21,16 @@ export function timeLeft(endIso: string, nowMs: number): TimeLeft {
 
 /** Two digits for hours, minutes and seconds; days as they are. */
 export const twoDigits = (n: number) => String(n).padStart(2, '0');
+
+/** The four boxes of the countdown, value and unit, as the server and the browser draw them. */
+export function countdownParts(left: TimeLeft): { value: string; unit: string }[] {
+  return [
+    { value: String(left.days), unit: left.days === 1 ? 'día' : 'días' },
+    { value: twoDigits(left.hours), unit: 'horas' },
+    { value: twoDigits(left.minutes), unit: 'min' },
+    { value: twoDigits(left.seconds), unit: 'seg' },
+  ];
+}
+
+/** What the countdown says once the date has passed. */
+export const COUNTDOWN_ENDED = 'El plazo de compra terminó.';

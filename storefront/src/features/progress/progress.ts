@@ -1,8 +1,23 @@
+import { formatCount, type Progress } from '@vag/contracts';
+
 /** How often an open page asks for the sales progress again. */
 export const PROGRESS_POLL_MS = 15_000;
+
+/** Where the page asks for it. */
+export const PROGRESS_URL = '/api/raffle/raffle-progress';
 
 /** A percentage safe to draw: a number within 0–100. */
 export function clampPercentage(value: number): number {
   if (!Number.isFinite(value)) return 0;
   return Math.min(100, Math.max(0, value));
+}
+
+/** The big figure above the bar: '12.50%'. */
+export function percentText(progress: Progress): string {
+  return `${clampPercentage(progress.percentage).toFixed(2)}%`;
+}
+
+/** The line under the bar: '10 de 1,000 números vendidos'. */
+export function soldText({ assigned, total }: Progress): string {
+  return `${formatCount(assigned)} de ${formatCount(total)} números vendidos`;
 }
