@@ -43,7 +43,7 @@ function RaffleImage({ raffle }: { raffle: PastRaffle }) {
   if (!image || failed)
     return (
       <div className="raffle-card-placeholder" role="img" aria-label={alt}>
-        <span aria-hidden="true">🏆</span>
+        <TrophyIcon />
       </div>
     );
   return (
@@ -60,6 +60,19 @@ function RaffleImage({ raffle }: { raffle: PastRaffle }) {
         if (img?.complete && img.naturalWidth === 0 && img.currentSrc) setFailed(true);
       }}
     />
+  );
+}
+
+/** Drawn, not an emoji: it looks the same whatever fonts the phone has. */
+function TrophyIcon() {
+  return (
+    <svg width="72" height="72" viewBox="0 0 64 64" aria-hidden="true">
+      <path
+        fill="var(--accent)"
+        d="M18 6h28v6h10v6c0 8-6 14-13 15a14 14 0 0 1-8 7v8h9v8H20v-8h9v-8a14 14 0 0 1-8-7C14 32 8 26 8 18v-6h10V6Zm0 12h-4c0 4 2 8 5 9-1-3-1-6-1-9Zm28 0c0 3 0 6-1 9 3-1 5-5 5-9h-4Z"
+      />
+      <path fill="var(--brand)" d="M20 56h24v4H20z" />
+    </svg>
   );
 }
 
