@@ -1,3 +1,5 @@
+import { mediaVariantName } from '@vag/contracts';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCaller } from '../testing/seed';
 import { startTestServer, type TestServer } from '../testing/server';
@@ -44,9 +46,13 @@ describe('loadDemoData', () => {
       socialMedia: { instagram: expect.stringContaining('instagram.com') },
     });
     expect(first.users).toBe(2);
-    expect((await fetch(`${server.url}/media/media-1.jpg`)).headers.get('content-type')).toBe(
-      'image/png',
-    );
+    // The prize picture fills the hero's 1280×720 frame, with its WebP copies for phones.
+    const picture = await fetch(`${server.url}/media/media-1.jpg`);
+    expect(picture.headers.get('content-type')).toBe('image/jpeg');
+    const { width, height } = await sharp(Buffer.from(await picture.arrayBuffer())).metadata();
+    expect({ width, height }).toEqual({ width: 1280, height: 720 });
+    const phoneCopy = await fetch(`${server.url}/media/${mediaVariantName('media-1.jpg', 480)}`);
+    expect(phoneCopy.headers.get('content-type')).toBe('image/webp');
   });
 
   it('creates demo accounts that can sign in, the reseller with a referral code', async () => {

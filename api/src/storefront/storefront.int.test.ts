@@ -6,7 +6,7 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { ERRORS, UI } from '@vag/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gradientPng } from '@vag/core/demo/demo-image';
+import { gradientPng } from '@vag/core/testing/gradient-png';
 import { bearer, createStaff } from '../testing/seed';
 import { startTestServer, type TestServer } from '../testing/server';
 import { waitFor } from '@vag/core/testing/wait';

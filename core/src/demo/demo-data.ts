@@ -17,7 +17,7 @@ import { getSettings, replaceSettings } from '../db/settings';
 import { ensureStaffUser, findUserByEmail } from '../db/users';
 import { parseEnv } from '../env';
 import { assignInstantPrizes, PrizesNotAssignableError } from '../raffle/instant-prizes';
-import { gradientPng } from './demo-image';
+import { demoPrizePicture } from './demo-prize';
 
 export const DEMO_ACCOUNTS = {
   admin: {
@@ -137,12 +137,7 @@ export async function loadDemoData(db: Db): Promise<void> {
   });
 
   if (!(await readMedia(db, 'media-1.jpg'))) {
-    await saveMediaImage(
-      db,
-      'media-1.jpg',
-      gradientPng(960, 480, [14, 64, 160], [250, 190, 30]),
-      'image/png',
-    );
+    await saveMediaImage(db, 'media-1.jpg', await demoPrizePicture(), 'image/jpeg');
   }
 }
 

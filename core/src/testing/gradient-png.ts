@@ -1,5 +1,5 @@
-// A small PNG drawn in code (a diagonal gradient in the site's colours), so the demo
-// raffle has a picture without fetching anything from outside.
+// A PNG drawn in code (a diagonal gradient), for tests that upload a picture without
+// fetching anything from outside.
 import { crc32, deflateSync } from 'node:zlib';
 
 function chunk(type: string, data: Buffer): Buffer {

@@ -1,0 +1,71 @@
+// The demo raffle's prize picture: a pickup with a gift bow, drawn as SVG and rendered by
+// sharp, so `npm start` shows a prize rather than a blank frame, without fetching
+// anything from outside. 1280×720, the hero's frame.
+import sharp from 'sharp';
+
+const CONFETTI = [
+  [120, 110, '#fbbf24', 20],
+  [260, 70, '#f472b6', -30],
+  [420, 140, '#34d399', 45],
+  [1180, 300, '#f472b6', 15],
+  [980, 80, '#60a5fa', -20],
+  [80, 420, '#60a5fa', 35],
+  [640, 90, '#fbbf24', -45],
+  [1200, 560, '#34d399', 25],
+  [170, 620, '#fbbf24', -15],
+  [560, 640, '#f472b6', 40],
+] as const;
+
+const confetti = CONFETTI.map(
+  ([x, y, color, angle]) =>
+    `<rect x="${x}" y="${y}" width="26" height="12" rx="3" fill="${color}" transform="rotate(${angle} ${x + 13} ${y + 6})"/>`,
+).join('');
+
+const wheel = (cx: number) => `
+  <circle cx="${cx}" cy="520" r="78" fill="#2e1065"/>
+  <circle cx="${cx}" cy="520" r="62" fill="#111827"/>
+  <circle cx="${cx}" cy="520" r="36" fill="#cbd5e1"/>
+  <circle cx="${cx}" cy="520" r="13" fill="#64748b"/>`;
+
+const SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="1280" height="720" viewBox="0 0 1280 720">
+  <defs>
+    <linearGradient id="sky" x1="0" y1="0" x2="1" y2="1">
+      <stop offset="0" stop-color="#3b0764"/>
+      <stop offset="0.55" stop-color="#6d28d9"/>
+      <stop offset="1" stop-color="#f59e0b"/>
+    </linearGradient>
+    <radialGradient id="glow" cx="0.55" cy="0.55" r="0.5">
+      <stop offset="0" stop-color="#fde68a" stop-opacity="0.55"/>
+      <stop offset="1" stop-color="#fde68a" stop-opacity="0"/>
+    </radialGradient>
+    <linearGradient id="paint" x1="0" y1="0" x2="0" y2="1">
+      <stop offset="0" stop-color="#ffffff"/>
+      <stop offset="1" stop-color="#cbd5e1"/>
+    </linearGradient>
+  </defs>
+  <rect width="1280" height="720" fill="url(#sky)"/>
+  <rect width="1280" height="720" fill="url(#glow)"/>
+  ${confetti}
+  <ellipse cx="650" cy="600" rx="470" ry="34" fill="#1e1b4b" opacity="0.45"/>
+  <path d="M250 470 V372 Q250 360 262 360 H600 V300 Q604 250 662 246 H800 Q838 248 858 292 L898 368 L1010 384 Q1046 392 1048 432 V470 Z" fill="url(#paint)"/>
+  <rect x="232" y="440" width="830" height="64" rx="22" fill="#94a3b8"/>
+  <path d="M632 362 V306 Q634 278 668 274 H782 Q806 276 820 302 L852 362 Z" fill="#1e3a8a"/>
+  <rect x="734" y="272" width="12" height="92" fill="url(#paint)"/>
+  <rect x="262" y="372" width="326" height="10" rx="5" fill="#e2e8f0"/>
+  <rect x="1012" y="400" width="34" height="20" rx="6" fill="#fef3c7"/>
+  <rect x="242" y="384" width="16" height="34" rx="5" fill="#ef4444"/>
+  ${wheel(390)}
+  ${wheel(900)}
+  <g fill="#dc2626">
+    <ellipse cx="692" cy="222" rx="56" ry="24" transform="rotate(-22 692 222)"/>
+    <ellipse cx="808" cy="222" rx="56" ry="24" transform="rotate(22 808 222)"/>
+    <path d="M742 236 L700 300 H728 L750 252 L772 300 H800 L758 236 Z"/>
+  </g>
+  <circle cx="750" cy="236" r="18" fill="#b91c1c"/>
+  <circle cx="1090" cy="150" r="92" fill="#f59e0b" stroke="#fff" stroke-width="8"/>
+  <text x="1090" y="169" text-anchor="middle" font-family="DejaVu Sans, Arial, sans-serif" font-size="54" font-weight="bold" fill="#3b0764">0 km</text>
+</svg>`;
+
+export function demoPrizePicture(): Promise<Buffer> {
+  return sharp(Buffer.from(SVG)).jpeg({ quality: 86, mozjpeg: true }).toBuffer();
+}
