@@ -3,6 +3,7 @@
 // provider saw. Each check lists its first offenders, like the audit's invariants.
 import type { Db } from 'mongodb';
 import { PIPELINE_MESSAGES } from '@vag/contracts';
+import { CHANNEL_LEASE_MS } from '@vag/core/db/notifications';
 import type { FakeProviders } from '@vag/core/testing/fakes/index';
 import type { InvariantResult } from '../audit';
 
@@ -19,10 +20,10 @@ interface Purchase {
 }
 
 /**
- * The notification claim lease (workers/src/notifications/notify.ts): a process killed
- * while sending holds the purchase's channels this long, then another one sends them.
+ * The notification claim lease (core/src/db/notifications.ts): a process killed while
+ * sending holds the purchase's channels this long, then another one sends them.
  */
-const LEASE_MS = 120_000;
+const LEASE_MS = CHANNEL_LEASE_MS;
 
 const SHOW = 5;
 
@@ -134,7 +135,8 @@ export function checkMessagesOnce(
       const sent = [p.notifications?.email?.sentAt, p.notifications?.sms?.sentAt].map(
         (d) => d?.getTime() ?? 0,
       );
-      return assigned <= kill && sent.some((t) => t >= kill + LEASE_MS - 10_000);
+      // The dead holder renewed its claim at most a third of a lease before the kill.
+      return assigned <= kill && sent.some((t) => t >= kill + (LEASE_MS * 2) / 3);
     });
   const resentAfterKill = new Set<string>();
   const paid = [...purchases.values()].filter((p) => p.status === 'COMPLETED');

@@ -23,6 +23,14 @@ export interface NotificationsDoc {
 
 const purchases = (db: Db) => db.collection<NotificationsDoc>('purchases');
 
+/**
+ * How long a claim holds a channel unless its holder renews it. Short, so that a sender
+ * killed mid-send holds its purchase's messages (and, behind them, the rest of its
+ * partition) for seconds, not minutes; the holder renews it while it sends and records,
+ * so a slow provider or a store restart does not hand the channel to a second sender.
+ */
+export const CHANNEL_LEASE_MS = 30_000;
+
 export type ClaimResult =
   | { kind: 'claimed'; token: string; attempts: number }
   | { kind: 'done'; state: ChannelState }
@@ -137,6 +145,27 @@ export async function claimChannel(
   const state = doc?.notifications?.[channel];
   if (state && state.status !== 'pending') return { kind: 'done', state };
   return { kind: 'busy' };
+}
+
+/** Extends the holder's claim on its channels (the token still holds all of them). */
+export async function renewChannels(
+  db: Db,
+  purchaseId: string,
+  channels: readonly NotificationChannel[],
+  token: string,
+  leaseMs: number,
+): Promise<boolean> {
+  const filter: Record<string, unknown> = { _id: purchaseId };
+  const set: Record<string, Date> = {};
+  const claimedUntil = new Date(Date.now() + leaseMs);
+  for (const channel of channels) {
+    filter[`notifications.${channel}.claimToken`] = token;
+    set[`notifications.${channel}.claimedUntil`] = claimedUntil;
+  }
+  const result = await purchases(db).updateOne(filter as Filter<NotificationsDoc>, {
+    $set: set,
+  });
+  return result.matchedCount === 1;
 }
 
 /** Records the outcome of a claimed send (only the claim's holder may). */

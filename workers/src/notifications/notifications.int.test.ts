@@ -6,10 +6,12 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { getPurchase } from '@vag/core/db/purchases';
 import { startFakeProviders, type FakeProviders } from '@vag/core/testing/fakes/index';
+import { waitFor } from '@vag/core/testing/wait';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { numbersAssigned, paidPurchase, workerDeps } from '../testing/pipeline-fixtures';
 import type { Db } from 'mongodb';
 import { handleNotificationsMessage } from './index';
+import { ChannelBusyError } from './notify';
 import { sendOrderNotice } from './order-notices';
 
 let fakes: FakeProviders;
@@ -67,6 +69,36 @@ describe('notifications worker', () => {
     expect(stored?.notifications).toMatchObject({
       email: { status: 'sent', attempts: 1 },
       sms: { status: 'sent', attempts: 1 },
+    });
+  });
+
+  it('a sender slower than its lease keeps renewing it: a redelivery meanwhile finds the channels held, each message goes once', async () => {
+    // Providers that take 1.5 s per message against a 300 ms lease: without renewals the
+    // redelivery would take the lapsed claim over and send both messages again.
+    const slow = await startFakeProviders({ messageDelayMs: 1500 });
+    cleanups.push(() => slow.stop());
+    const deps = await setup(slow.env);
+    const purchase = await paidPurchase(deps);
+    const message = numbersAssigned(purchase, ['0007']);
+    const options = { leaseMs: 300 };
+
+    const first = handleNotificationsMessage(deps, message, options);
+    const claimedUntil = async () =>
+      (await getPurchase(deps.db, purchase._id))?.notifications?.email?.claimedUntil?.getTime();
+    const firstLease = await waitFor(claimedUntil, { message: 'the claim' });
+    await waitFor(async () => ((await claimedUntil()) ?? 0) > firstLease + 300, {
+      message: 'a renewal past the first lease',
+    });
+    await expect(handleNotificationsMessage(deps, message, options)).rejects.toBeInstanceOf(
+      ChannelBusyError,
+    );
+    await first;
+
+    expect(slow.smtp.mails).toHaveLength(1);
+    expect(slow.twilio.messages).toHaveLength(1);
+    expect((await getPurchase(deps.db, purchase._id))?.notifications).toMatchObject({
+      email: { status: 'sent', attempts: 1, claimedUntil: null },
+      sms: { status: 'sent', attempts: 1, claimedUntil: null },
     });
   });
 

@@ -8,10 +8,12 @@
 // notification.failed), never dropped; staff can re-send.
 import type { CoreDeps } from '@vag/core';
 import {
+  CHANNEL_LEASE_MS,
   claimChannel,
   claimChannelsTogether,
   finishChannel,
   finishChannels,
+  renewChannels,
   type ChannelOutcome,
 } from '@vag/core/db/notifications';
 import { getPurchase, type PurchaseDoc } from '@vag/core/db/purchases';
@@ -33,6 +35,7 @@ export interface NotifyOptions {
   attempts?: number;
   /** First retry delay; doubles each time. */
   backoffMs?: number;
+  /** How long a claim holds the channels unless renewed (renewed every third of it). */
   leaseMs?: number;
 }
 
@@ -56,7 +59,7 @@ export async function notifyPurchase(
   input: Input,
   options: NotifyOptions = {},
 ): Promise<void> {
-  const leaseMs = options.leaseMs ?? 120_000;
+  const leaseMs = options.leaseMs ?? CHANNEL_LEASE_MS;
   const together = await claimChannelsTogether<PurchaseDoc>(
     deps.db,
     input.purchaseId,
@@ -65,17 +68,20 @@ export async function notifyPurchase(
   );
   if (together) {
     const { purchase, token } = together;
-    const outcomes = await Promise.all(
-      CHANNELS.map((channel) => sendWithRetries(deps, channel, purchase, input, 0, options)),
-    );
-    await untilRecorded(deps, purchase._id, () =>
-      finishChannels(
-        deps.db,
-        purchase._id,
-        token,
-        Object.fromEntries(CHANNELS.map((channel, i) => [channel, outcomes[i]!])),
-      ),
-    );
+    const outcomes = await holdingLease(deps, purchase._id, CHANNELS, token, leaseMs, async () => {
+      const sent = await Promise.all(
+        CHANNELS.map((channel) => sendWithRetries(deps, channel, purchase, input, 0, options)),
+      );
+      await untilRecorded(deps, purchase._id, () =>
+        finishChannels(
+          deps.db,
+          purchase._id,
+          token,
+          Object.fromEntries(CHANNELS.map((channel, i) => [channel, sent[i]!])),
+        ),
+      );
+      return sent;
+    });
     for (const [i, channel] of CHANNELS.entries())
       if (outcomes[i]!.status === 'failed')
         await announceFailure(deps, purchase._id, channel, outcomes[i]!);
@@ -110,13 +116,18 @@ async function notifyChannel(
   input: Input,
   options: NotifyOptions,
 ): Promise<'done' | 'busy'> {
-  const claim = await claimChannel(deps.db, purchase._id, channel, options.leaseMs ?? 120_000);
+  const leaseMs = options.leaseMs ?? CHANNEL_LEASE_MS;
+  const claim = await claimChannel(deps.db, purchase._id, channel, leaseMs);
   if (claim.kind === 'done') return 'done';
   if (claim.kind === 'busy') return 'busy';
-  const outcome = await sendWithRetries(deps, channel, purchase, input, claim.attempts, options);
-  await untilRecorded(deps, purchase._id, () =>
-    finishChannel(deps.db, purchase._id, channel, claim.token, outcome),
-  );
+  const { token } = claim;
+  const outcome = await holdingLease(deps, purchase._id, [channel], token, leaseMs, async () => {
+    const sent = await sendWithRetries(deps, channel, purchase, input, claim.attempts, options);
+    await untilRecorded(deps, purchase._id, () =>
+      finishChannel(deps.db, purchase._id, channel, token, sent),
+    );
+    return sent;
+  });
   if (outcome.status === 'failed') await announceFailure(deps, purchase._id, channel, outcome);
   return 'done';
 }
@@ -230,6 +241,32 @@ async function announceFailure(
  * send the message a second time. 250 ms doubling: about half a minute in all, well inside
  * the claim's lease.
  */
+/**
+ * Runs `work` (sending and recording) while renewing the claim every third of its lease,
+ * so the lease can be short: a live sender keeps its channels however slow the provider,
+ * a dead one lets them go within one lease. A renewal that fails (the store restarting)
+ * is tried again at the next tick; the claim's token still guards the outcome's record.
+ */
+async function holdingLease<T>(
+  deps: Deps,
+  purchaseId: string,
+  channels: readonly NotificationChannel[],
+  token: string,
+  leaseMs: number,
+  work: () => Promise<T>,
+): Promise<T> {
+  const renew = () =>
+    renewChannels(deps.db, purchaseId, channels, token, leaseMs).catch((error: unknown) => {
+      deps.log.warn({ purchaseId, err: error }, 'could not renew the notification claim');
+    });
+  const timer = setInterval(() => void renew(), leaseMs / 3);
+  try {
+    return await work();
+  } finally {
+    clearInterval(timer);
+  }
+}
+
 async function untilRecorded(
   deps: Deps,
   purchaseId: string,
