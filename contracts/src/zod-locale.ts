@@ -3,3 +3,8 @@
 import { z } from 'zod';
 
 z.config(z.locales.es());
+
+// Browsers run our pages under a Content-Security-Policy without 'unsafe-eval': zod's fast
+// path would probe for eval (`new Function`), and every page that validates a form would
+// report a CSP violation. It is off there; the server keeps it.
+if (typeof document !== 'undefined') z.config({ jitless: true });
