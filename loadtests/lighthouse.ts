@@ -139,7 +139,14 @@ async function measure(target: Target, port: number): Promise<PageResult> {
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}` });
   try {
     const page = await browser.newPage();
-    await target.prepare?.(page);
+    if (target.prepare) {
+      // Lighthouse keeps the storage the page was prepared with, and with it the HTTP
+      // cache: empty the cache here, or the chunks an earlier page loaded count as free.
+      const session = await page.createCDPSession();
+      await session.send('Network.clearBrowserCache');
+      await session.detach();
+      await target.prepare(page);
+    }
     // Mobile preset: Lighthouse's default config (Moto G Power, slow 4G, 4× CPU slowdown).
     const flags: Flags = {
       logLevel: 'error',
