@@ -102,7 +102,7 @@ export async function startAdminSite(): Promise<AdminSite> {
         .grantPermissions(['clipboard-read', 'clipboard-write'], { origin: srv.url })
         .catch(() => undefined);
       contexts.push(context);
-      collectCspViolations(context, cspViolations);
+      await collectCspViolations(context, cspViolations);
       const page = await context.newPage();
       page.setDefaultTimeout(45_000);
       return page;

@@ -2,6 +2,17 @@
 // 'pro el momento'), plus the server-side messages SPEC leaves to us. Screens and the
 // api import these constants instead of retyping a string.
 
+/**
+ * Buyer-data messages SPEC leaves to us. Here, not beside the buyer schemas, so that the
+ * home page's packages can say 'quantityWhole' without loading zod.
+ */
+export const BUYER_MESSAGES = {
+  phoneInvalid: 'Ingresa un celular ecuatoriano: 09XXXXXXXX o +5939XXXXXXXX',
+  documentInvalid: 'La cédula o RUC no es válida',
+  tooLong: (max: number) => `Máximo ${max} caracteres`,
+  quantityWhole: 'La cantidad debe ser un número entero mayor que 0',
+} as const;
+
 /** SPEC §5: validation rules, used by the zod schemas of this package. */
 export const VALIDATION = {
   // Checkout buyer form

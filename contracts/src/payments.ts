@@ -6,9 +6,9 @@ import {
   CLIENT_TRANSACTION_ID_PREFIX,
   PAYMENT_METHODS,
 } from './constants';
-import { BUYER_MESSAGES, buyerFieldsSchema, checkAddress, emailsMatch } from './entities/buyer';
+import { buyerFieldsSchema, checkAddress, emailsMatch } from './entities/buyer';
 import { purchaseSchema } from './entities/purchase';
-import { VALIDATION } from './messages';
+import { BUYER_MESSAGES, VALIDATION } from './messages';
 
 export const PAYMENT_PROVIDERS = ['stripe', 'paypal', 'bank_transfer', 'payphone'] as const;
 export const paymentProviderSchema = z.enum(PAYMENT_PROVIDERS);

@@ -1,6 +1,7 @@
 // GET /admin/sales-chart: numbers sold per day (Ecuador time) and payment method, for
 // the admin dashboard's chart. Resellers get their own sales only.
 import { z } from 'zod';
+import './zod-locale';
 import { PAYMENT_METHODS, type PaymentMethod } from './constants';
 import { VALIDATION } from './messages';
 

@@ -2,6 +2,7 @@
 // server"): every public read of the home page in one object, built and cached by the
 // api process and handed to the pages, then to the islands as their first data.
 import { z } from 'zod';
+import './zod-locale';
 import { CAROUSEL_SLOTS, type MediaSlotName } from './constants';
 import type { InstantPrize } from './entities/instant-prize';
 import type { Package } from './entities/package';

@@ -5,6 +5,9 @@ import { z } from 'zod';
 z.config(z.locales.es());
 
 // Browsers run our pages under a Content-Security-Policy without 'unsafe-eval': zod's fast
-// path would probe for eval (`new Function`), and every page that validates a form would
-// report a CSP violation. It is off there; the server keeps it.
-if (typeof document !== 'undefined') z.config({ jitless: true });
+// path would probe for eval (`new Function`) as each object schema is built, and every
+// page that validates a form would report a CSP violation. It is off there; the server
+// keeps it. A schema built before this line runs would still probe, so every module here
+// that builds schemas imports this one or common.ts (zod-locale.test.ts checks): a bundle
+// then runs it first, however it splits the modules into chunks.
+if ('document' in globalThis) z.config({ jitless: true });

@@ -58,7 +58,7 @@ export async function startSite(options: { env?: Record<string, string> } = {}):
     async page(viewport = DESKTOP) {
       const context = await browser.newContext({ viewport, baseURL: srv.url, locale: 'es-EC' });
       contexts.push(context);
-      collectCspViolations(context, cspViolations);
+      await collectCspViolations(context, cspViolations);
       const page = await context.newPage();
       page.setDefaultTimeout(15_000);
       return page;

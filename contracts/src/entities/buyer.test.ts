@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fieldMessages } from '../test-utils';
-import { BUYER_FORM_DEFAULTS, BUYER_MESSAGES, buyerFormSchema, buyerFormSchemaFor } from './buyer';
+import { BUYER_MESSAGES } from '../messages';
+import { BUYER_FORM_DEFAULTS, buyerFormSchema, buyerFormSchemaFor } from './buyer';
 
 const valid = {
   ...BUYER_FORM_DEFAULTS,

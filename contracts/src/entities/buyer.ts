@@ -4,15 +4,7 @@ import { z } from 'zod';
 import { ALWAYS_REFINE, requiredString, str } from '../common';
 import { COUNTRY, type PaymentMethod } from '../constants';
 import { isEcuadorIdValid } from '../helpers/ecuador-id';
-import { VALIDATION } from '../messages';
-
-/** Buyer-data messages SPEC leaves to us. */
-export const BUYER_MESSAGES = {
-  phoneInvalid: 'Ingresa un celular ecuatoriano: 09XXXXXXXX o +5939XXXXXXXX',
-  documentInvalid: 'La cédula o RUC no es válida',
-  tooLong: (max: number) => `Máximo ${max} caracteres`,
-  quantityWhole: 'La cantidad debe ser un número entero mayor que 0',
-} as const;
+import { BUYER_MESSAGES, VALIDATION } from '../messages';
 
 export const buyerEmailSchema = z
   .string({ error: VALIDATION.emailRequired })

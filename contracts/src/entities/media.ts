@@ -1,5 +1,6 @@
 // The four fixed media slots of the home hero (SPEC §3/§7).
 import { z } from 'zod';
+import '../zod-locale';
 import { MEDIA_SLOTS } from '../constants';
 import { VALIDATION } from '../messages';
 

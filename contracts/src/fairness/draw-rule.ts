@@ -2,6 +2,7 @@
 // first prize becomes the winning number. Fixed on the raffle before the first sale and
 // applied by the server, the browser verifier and `npm run verify-draw` alike.
 import { z } from 'zod';
+import '../zod-locale';
 import { ecuadorDay, formatDate } from '../helpers/format';
 import { padNumber } from '../helpers/numbers';
 

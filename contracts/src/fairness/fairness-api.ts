@@ -1,5 +1,6 @@
 // Answers of the fairness calls of the api (the bodies are drawRuleSchema and officialResultSchema).
 import { z } from 'zod';
+import '../zod-locale';
 import { drawRuleSchema } from './draw-rule';
 import { fairnessDrawSchema, fairnessRevealSchema } from './fairness-export';
 

@@ -1,6 +1,7 @@
 // The PDF ticket of a paid purchase (issue 16 item 6): its Spanish texts, where the buyer
 // downloads it, the raffle fields it prints and the /verificar link its QR code carries.
 import { z } from 'zod';
+import '../zod-locale';
 import { describeDrawRule, type DrawRule, type RaffleSize } from './draw-rule';
 
 export const TICKET_TEXTS = {
