@@ -1,0 +1,157 @@
+// The OpenAPI side of every route declaration (hono-openapi): how a zod schema becomes
+// JSON Schema, the one error answer, the standard error-status sets and the staff
+// security scheme. Routers declare their routes with describe(); the document is
+// generated from them (routes/openapi).
+import { describeRoute, resolver } from 'hono-openapi';
+import { z } from 'zod';
+
+type JsonSchema = Record<string, unknown>;
+
+export const STATUS_TEXT: Record<number, string> = {
+  200: 'OK',
+  201: 'Creado',
+  202: 'Aceptado',
+  400: 'Datos inválidos',
+  401: 'No autenticado',
+  402: 'Pago no aprobado',
+  403: 'Acceso denegado',
+  404: 'No encontrado',
+  409: 'Conflicto con el estado actual',
+  413: 'Demasiado grande',
+  415: 'Tipo de contenido no admitido',
+  429: 'Demasiados intentos',
+  500: 'Error interno',
+  502: 'El proveedor de pagos falló',
+  503: 'No disponible',
+};
+
+/** Some character that neither JavaScript's trim() nor a JSON Schema validator calls blank. */
+const NOT_BLANK = '[^\\s\\uFEFF]';
+
+/**
+ * A required text that the server trims first (`z.string().trim().min(1)`): JSON Schema
+ * has no trim, so without a pattern "   " would pass for valid and be refused.
+ */
+function trimmedRequired(schema: z.ZodType, described: z.core.JSONSchema.BaseSchema): boolean {
+  const minLength = described.minLength ?? 0;
+  if (described.type !== 'string' || minLength < 1 || described.pattern || described.format)
+    return false;
+  if (described.enum || described.const !== undefined) return false;
+  return !schema.safeParse(' '.repeat(minLength)).success;
+}
+
+/**
+ * zod's own JSON Schema, with two corrections: a request text the server trims gets a
+ * non-blank pattern, and an e-mail keeps zod's pattern without `format: email` (which
+ * would let each client apply its own, stricter or looser, idea of an e-mail).
+ */
+export function jsonSchemaOptions(io: 'input' | 'output') {
+  return {
+    io,
+    unrepresentable: 'any',
+    override: ({
+      zodSchema,
+      jsonSchema: described,
+    }: {
+      zodSchema: unknown;
+      jsonSchema: z.core.JSONSchema.BaseSchema;
+    }) => {
+      if (described.format === 'email' && described.pattern) delete described.format;
+      if (io === 'input' && trimmedRequired(zodSchema as z.ZodType, described))
+        described.pattern = NOT_BLANK;
+    },
+  } as const;
+}
+
+/** The JSON Schema of a schema outside any route (components). */
+export function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+  const { $schema: _drop, ...rest } = z.toJSONSchema(
+    schema,
+    jsonSchemaOptions(io) as z.core.ToJSONSchemaParams,
+  ) as JsonSchema;
+  return rest;
+}
+
+/** Every 4xx and 5xx answers `{ msg, errors? }` (apiErrorSchema in contracts). */
+export function errorResponse(status: number) {
+  return {
+    description: STATUS_TEXT[status] ?? 'Error',
+    content: { 'application/json': { schema: { $ref: '#/components/schemas/ApiError' } } },
+  };
+}
+
+/** Statuses the app answers for any route with a JSON body: invalid, too large, not JSON. */
+export const JSON_BODY = [400, 413, 415] as const;
+/** Statuses the app answers for a route that reads its body itself: invalid or too large. */
+export const RAW_BODY = [400, 413] as const;
+/** A lookup by id: the id is checked, and may name nothing. */
+export const BY_ID = [400, 404] as const;
+
+/** The bearer-token scheme of staff routes (the guard adds it to each route it protects). */
+export const STAFF_SECURITY_SCHEME = { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' };
+
+/**
+ * What a staff guard adds to its route's document: the token, who may call (`x-roles`),
+ * 401 without a valid token and 403 for a signed-in user of a role it refuses.
+ */
+export function staffSpec(roles: readonly string[], allRoles: readonly string[]) {
+  const refusesSome = allRoles.some((role) => !roles.includes(role));
+  return {
+    security: [{ bearerAuth: [] }],
+    'x-roles': [...roles],
+    responses: {
+      401: errorResponse(401),
+      ...(refusesSome ? { 403: errorResponse(403) } : {}),
+    },
+  };
+}
+
+/** Mutations of a record answer the record and a toast message. */
+export const withMsg = <T extends z.ZodObject>(schema: T) =>
+  schema.extend({ msg: z.string().optional() });
+
+export interface RouteDeclaration {
+  operationId: string;
+  summary: string;
+  tag: string;
+  /** Success status (200 unless said). */
+  status?: 200 | 201 | 202;
+  /** JSON answer; null when the answer is a file or has no JSON body. */
+  response: z.ZodType | null;
+  /** Content types of a non-JSON answer. */
+  produces?: readonly string[];
+  /** Every error status of its own (those of its guard and validators are added by them; 500 always). */
+  errors?: readonly number[];
+  /** A body the handler reads itself (a file, a signed webhook): described, not validated. */
+  rawBody?: boolean;
+}
+
+/** The route's document: what it is, what it answers and the errors it can give. */
+export function describe(route: RouteDeclaration) {
+  const status = route.status ?? 200;
+  const content: Record<string, { schema: unknown }> = {};
+  if (route.response)
+    content['application/json'] = {
+      schema: resolver(route.response, { options: jsonSchemaOptions('output') }),
+    };
+  for (const type of route.produces ?? []) {
+    if (type !== 'application/json')
+      content[type] = { schema: { type: 'string', format: 'binary' } };
+  }
+  const responses: Record<number, unknown> = {
+    [status]: {
+      description: STATUS_TEXT[status] ?? 'OK',
+      ...(Object.keys(content).length ? { content } : {}),
+    },
+  };
+  for (const code of [...(route.errors ?? []), 500]) responses[code] = errorResponse(code);
+  return describeRoute({
+    operationId: route.operationId,
+    summary: route.summary,
+    tags: [route.tag],
+    ...(route.rawBody
+      ? { requestBody: { required: true, content: { 'application/json': { schema: {} } } } }
+      : {}),
+    responses: responses as never,
+  });
+}
