@@ -2,7 +2,8 @@
 // path, who may call it, what it takes and what it answers. The api mounts its routers
 // to match and generates /openapi.json from it; clients build URLs with apiPath().
 import { z } from 'zod';
-import { idParamSchema, idSchema, msgResponseSchema } from './common';
+import { idParamSchema, msgResponseSchema, withMsg } from './common';
+import { healthResponseSchema } from './health';
 import { ROLES, type Role } from './constants';
 import {
   changePasswordResponseSchema,
@@ -20,7 +21,7 @@ import {
   instantPrizeUpdateSchema,
 } from './entities/instant-prize';
 import {
-  mediaSlotNameSchema,
+  mediaParamsSchema,
   mediaUploadFieldsSchema,
   mediaUploadResponseSchema,
 } from './entities/media';
@@ -41,10 +42,11 @@ import { pastRaffleInputSchema, pastRaffleSchema } from './entities/past-raffle'
 import {
   confirmTransferResponseSchema,
   confirmTransferSchema,
-  notificationChannelSchema,
+  notificationParamsSchema,
   purchaseLookupSchema,
   purchaseNotificationsSchema,
   purchaseSchema,
+  resendNotificationResponseSchema,
 } from './entities/purchase';
 import {
   lotteryStatusSchema,
@@ -116,28 +118,6 @@ const ADMIN = { access: 'admin', roles: ['admin'] } as const;
 const E_PUBLIC = [400, 404, 500] as const;
 const E_AUTH = [400, 401, 403, 404, 500] as const;
 
-/** GET /health. */
-export const healthResponseSchema = z.object({
-  status: z.enum(['ok', 'degraded']),
-  database: z.enum(['up', 'down']),
-  bus: z.object({ kind: z.enum(['in-process', 'kafka']), status: z.enum(['up', 'down']) }),
-});
-export type HealthResponse = z.infer<typeof healthResponseSchema>;
-
-export const notificationParamsSchema = z.object({
-  id: idSchema,
-  channel: notificationChannelSchema,
-});
-export const resendNotificationResponseSchema = z.object({
-  msg: z.string(),
-  notifications: purchaseNotificationsSchema,
-});
-export type ResendNotificationResponse = z.infer<typeof resendNotificationResponseSchema>;
-
-export const mediaParamsSchema = z.object({ name: mediaSlotNameSchema });
-
-/** Mutations of a record answer the record and a toast message. */
-const withMsg = <T extends z.ZodObject>(schema: T) => schema.extend({ msg: z.string().optional() });
 
 export const API_ROUTES = {
   // ── Settings ──────────────────────────────────────────────────────────────────

@@ -23,6 +23,7 @@ export * from './helpers';
 export * from './pipeline-messages';
 export * from './audit';
 export * from './sales-chart';
+export * from './health';
 export * from './api-routes';
 export * from './openapi';
 export * from './fairness';

@@ -2,7 +2,7 @@
 // JSON Schema, the one error answer, the standard error-status sets and the staff
 // security scheme. Routers declare their routes with describe(); the document is
 // generated from them (routes/openapi).
-import { describeRoute, resolver } from 'hono-openapi';
+import { describeRoute, resolver, uniqueSymbol, type DescribeRouteOptions } from 'hono-openapi';
 import { z } from 'zod';
 
 type JsonSchema = Record<string, unknown>;
@@ -106,10 +106,6 @@ export function staffSpec(roles: readonly string[], allRoles: readonly string[])
   };
 }
 
-/** Mutations of a record answer the record and a toast message. */
-export const withMsg = <T extends z.ZodObject>(schema: T) =>
-  schema.extend({ msg: z.string().optional() });
-
 export interface RouteDeclaration {
   operationId: string;
   summary: string;
@@ -124,6 +120,46 @@ export interface RouteDeclaration {
   errors?: readonly number[];
   /** A body the handler reads itself (a file, a signed webhook): described, not validated. */
   rawBody?: boolean;
+  /** A query the handler reads itself (so that a wrong one answers its own status, not 400). */
+  query?: z.ZodObject;
+  /** Path parameters the handler reads itself (likewise). */
+  params?: z.ZodObject;
+  /** A multipart form the handler parses itself, with its `file`. */
+  form?: z.ZodObject;
+}
+
+/** Parameters of an object schema, for a query or path no validator reads. */
+function parameters(schema: z.ZodObject, where: 'path' | 'query') {
+  const described = jsonSchema(schema, 'input');
+  const properties = (described.properties ?? {}) as Record<string, JsonSchema>;
+  const required = new Set((described.required ?? []) as string[]);
+  return Object.entries(properties).map(([name, property]) => ({
+    name,
+    in: where,
+    required: where === 'path' || required.has(name),
+    schema: property,
+  }));
+}
+
+function requestBody(route: RouteDeclaration): Pick<DescribeRouteOptions, 'requestBody'> {
+  if (route.rawBody)
+    return { requestBody: { required: true, content: { 'application/json': { schema: {} } } } };
+  if (!route.form) return {};
+  const fields = jsonSchema(route.form, 'input');
+  const schema: JsonSchema = {
+    ...fields,
+    properties: {
+      ...((fields.properties ?? {}) as JsonSchema),
+      file: { type: 'string', format: 'binary' },
+    },
+  };
+  return { requestBody: { required: true, content: { 'multipart/form-data': { schema } } } };
+}
+
+/** A middleware that documents its route as `like` does (a guard chosen per request). */
+export function documentedAs<M extends object>(middleware: M, like: object): M {
+  const mark = (like as Record<symbol, unknown>)[uniqueSymbol];
+  return Object.assign(middleware, { [uniqueSymbol]: mark });
 }
 
 /** The route's document: what it is, what it answers and the errors it can give. */
@@ -149,9 +185,11 @@ export function describe(route: RouteDeclaration) {
     operationId: route.operationId,
     summary: route.summary,
     tags: [route.tag],
-    ...(route.rawBody
-      ? { requestBody: { required: true, content: { 'application/json': { schema: {} } } } }
-      : {}),
+    parameters: [
+      ...(route.params ? parameters(route.params, 'path') : []),
+      ...(route.query ? parameters(route.query, 'query') : []),
+    ],
+    ...requestBody(route),
     responses: responses as never,
   });
 }

@@ -2,11 +2,11 @@
 // schema is also the route's documented input). A failure answers 400 with the first
 // rule's Spanish message as `msg` and every failing field in `errors`.
 import type { Context, MiddlewareHandler, ValidationTargets } from 'hono';
-import { uniqueSymbol, validator } from 'hono-openapi';
+import { validator } from 'hono-openapi';
 import type { ZodType } from 'zod';
 import { SERVER, STAFF_API_MESSAGES } from '@vag/contracts';
 import { apiError } from './errors';
-import { jsonSchemaOptions } from './openapi';
+import { documentedAs, jsonSchemaOptions } from './openapi';
 
 type PathSegment = PropertyKey | { readonly key: PropertyKey };
 
@@ -54,6 +54,5 @@ export function validate<T extends ZodType, Target extends keyof ValidationTarge
     return check(c, next);
   };
   // The validator's mark is what the document reads the body schema from.
-  const mark = (check as unknown as Record<symbol, unknown>)[uniqueSymbol];
-  return Object.assign(jsonOnly, { [uniqueSymbol]: mark }) as unknown as typeof check;
+  return documentedAs(jsonOnly, check) as unknown as typeof check;
 }

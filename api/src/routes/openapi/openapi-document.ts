@@ -1,6 +1,6 @@
 // The OpenAPI 3.1 document of the whole api, generated (hono-openapi) from the routes
 // themselves: each route's describe(), its validators and its staff guard.
-import { apiErrorSchema, buildOpenApiDocument as buildFromRegistry } from '@vag/contracts';
+import { apiErrorSchema } from '@vag/contracts';
 import type { Env, Hono, Schema } from 'hono';
 import { generateSpecs } from 'hono-openapi';
 import { STAFF_SECURITY_SCHEME, errorResponse, jsonSchema } from '../../lib/openapi';
@@ -11,7 +11,7 @@ export type OpenApiDocument = Awaited<ReturnType<typeof generateSpecs>>;
 export async function buildOpenApiDocument<E extends Env, S extends Schema, P extends string>(
   app: Hono<E, S, P>,
 ): Promise<OpenApiDocument> {
-  const generated = await generateSpecs(app, {
+  return generateSpecs(app, {
     documentation: {
       openapi: '3.1.0',
       info: {
@@ -29,18 +29,4 @@ export async function buildOpenApiDocument<E extends Env, S extends Schema, P ex
     excludeStaticFile: false,
     defaultValidationErrorResponse: errorResponse(400) as never,
   });
-  return withRegistryRoutes(generated);
-}
-
-/** Routes not yet declared in their router still come from contracts' registry (migration). */
-function withRegistryRoutes(generated: OpenApiDocument): OpenApiDocument {
-  const registry = buildFromRegistry().paths as Record<string, Record<string, unknown>>;
-  const paths = generated.paths as Record<string, Record<string, { summary?: string }>>;
-  for (const [path, methods] of Object.entries(registry)) {
-    for (const [method, operation] of Object.entries(methods)) {
-      if (!paths[path]?.[method]?.summary)
-        (paths[path] ??= {})[method] = operation as { summary?: string };
-    }
-  }
-  return generated;
 }

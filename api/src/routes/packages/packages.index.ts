@@ -7,6 +7,7 @@ import {
   idParamSchema,
   packageInputSchema,
   packageSchema,
+  withMsg,
 } from '@vag/contracts';
 import { Hono } from 'hono';
 import { z } from 'zod';
@@ -21,7 +22,7 @@ import {
   type PackageDoc,
 } from '@vag/core/db/packages';
 import { apiError } from '../../lib/errors';
-import { BY_ID, JSON_BODY, describe, withMsg } from '../../lib/openapi';
+import { BY_ID, JSON_BODY, describe } from '../../lib/openapi';
 import { listResponse, withId } from '../../lib/simple-rest';
 import { validate } from '../../lib/validate';
 
