@@ -24,7 +24,5 @@ export * from './pipeline-messages';
 export * from './audit';
 export * from './sales-chart';
 export * from './health';
-export * from './api-routes';
-export * from './openapi';
 export * from './fairness';
 export * from './storefront';
