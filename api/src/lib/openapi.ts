@@ -84,6 +84,8 @@ export function errorResponse(status: number) {
 export const JSON_BODY = [400, 413, 415] as const;
 /** Statuses the app answers for a route that reads its body itself: invalid or too large. */
 export const RAW_BODY = [400, 413] as const;
+/** A react-admin list (lib/simple-rest): a malformed sort, range or filter. */
+export const LIST = [400] as const;
 /** A lookup by id: the id is checked, and may name nothing. */
 export const BY_ID = [400, 404] as const;
 

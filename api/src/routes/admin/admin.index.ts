@@ -37,7 +37,7 @@ import {
 import { apiError } from '../../lib/errors';
 import { listResponse, withId } from '../../lib/simple-rest';
 import { validate } from '../../lib/validate';
-import { JSON_BODY, describe } from '../../lib/openapi';
+import { JSON_BODY, describe, LIST } from '../../lib/openapi';
 
 function userListItem(doc: UserDoc) {
   return withId({
@@ -159,6 +159,7 @@ export const adminRouter = new Hono<AppEnv>()
       tag: 'admin',
       summary: 'Lista de usuarios del personal.',
       response: z.array(userListItemSchema),
+      errors: LIST,
     }),
     requireStaff(ADMIN_ONLY, PERMISSIONS.notAuthenticated),
     async (c) => {

@@ -66,6 +66,7 @@ export const lotteryRouter = new Hono<AppEnv>()
       tag: 'lottery',
       summary: 'Actualiza la sección Hero.',
       response: raffleSchema,
+      // 409: the total of numbers cannot change once they are generated.
       errors: [...JSON_BODY, 404, 409],
     }),
     requireStaff(ADMIN_ONLY, PERMISSIONS.updateHero),

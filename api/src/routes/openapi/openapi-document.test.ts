@@ -105,7 +105,12 @@ describe('the OpenAPI document', () => {
       '500',
     ]);
     // A public read without input: only its answer and the unexpected.
-    expect(Object.keys(paths['/api/packages']!.get!.responses)).toEqual(['200', '500']);
+    expect(Object.keys(paths['/api/raffle/raffle-progress']!.get!.responses)).toEqual([
+      '200',
+      '500',
+    ]);
+    // A react-admin list also refuses a malformed sort, range or filter.
+    expect(Object.keys(paths['/api/packages']!.get!.responses)).toEqual(['200', '400', '500']);
     // Any staff member may call: no 403 from the role guard.
     expect(Object.keys(paths['/api/admin/me']!.get!.responses)).toEqual(['200', '401', '500']);
   });

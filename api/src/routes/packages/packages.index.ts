@@ -22,7 +22,7 @@ import {
   type PackageDoc,
 } from '@vag/core/db/packages';
 import { apiError } from '../../lib/errors';
-import { BY_ID, JSON_BODY, describe } from '../../lib/openapi';
+import { BY_ID, JSON_BODY, describe, LIST } from '../../lib/openapi';
 import { listResponse, withId } from '../../lib/simple-rest';
 import { validate } from '../../lib/validate';
 
@@ -44,6 +44,7 @@ export const packagesRouter = new Hono<AppEnv>()
       tag: 'packages',
       summary: 'Paquetes de números.',
       response: z.array(packageSchema),
+      errors: LIST,
     }),
     async (c) => {
       const rows = (await listPackages(c.get('deps').db)).map(packageView);

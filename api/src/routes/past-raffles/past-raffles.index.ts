@@ -23,7 +23,7 @@ import {
 import { apiError } from '../../lib/errors';
 import { listResponse, withId } from '../../lib/simple-rest';
 import { validate } from '../../lib/validate';
-import { BY_ID, JSON_BODY, describe } from '../../lib/openapi';
+import { BY_ID, JSON_BODY, describe, LIST } from '../../lib/openapi';
 
 export function pastRaffleView(doc: PastRaffleDoc) {
   const { createdAt: _c, updatedAt: _u, ...fields } = doc;
@@ -40,6 +40,7 @@ export const pastRafflesRouter = new Hono<AppEnv>()
       tag: 'past-raffles',
       summary: 'Rifas anteriores y sus ganadores.',
       response: z.array(pastRaffleSchema),
+      errors: LIST,
     }),
     async (c) => {
       const rows = (await listPastRaffles(c.get('deps').db)).map(pastRaffleView);

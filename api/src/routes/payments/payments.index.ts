@@ -9,9 +9,9 @@ import {
   createOrderResponseSchema,
   purchaseSchema,
   verifyPayphoneResponseSchema,
+  stripeWebhookResponseSchema,
 } from '@vag/contracts';
 import { Hono } from 'hono';
-import { z } from 'zod';
 import { rateLimit } from '../../auth/rate-limit';
 import type { AppEnv } from '../../context';
 import type { PurchaseDoc } from '@vag/core/db/purchases';
@@ -87,8 +87,9 @@ export const paymentsRouter = new Hono<AppEnv>()
       operationId: 'stripeWebhook',
       tag: 'payments',
       summary: 'Webhook firmado de Stripe (checkout.session.completed).',
-      response: z.object({ received: z.boolean() }),
+      response: stripeWebhookResponseSchema,
       rawBody: true,
+      // 503: Stripe is not configured.
       errors: [...RAW_BODY, 503],
     }),
     async (c) => {

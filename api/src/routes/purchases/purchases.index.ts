@@ -42,7 +42,7 @@ import {
 } from '../../lib/simple-rest';
 import { validate } from '../../lib/validate';
 import { whoHolds } from '@vag/core/raffle/allocate';
-import { BY_ID, describe } from '../../lib/openapi';
+import { BY_ID, describe, LIST } from '../../lib/openapi';
 
 const IN_REVIEW = 'IN_REVIEW';
 
@@ -81,7 +81,7 @@ export const purchasesRouter = new Hono<AppEnv>()
       tag: 'purchases',
       summary: 'Historial de compras (un revendedor ve solo las suyas).',
       response: z.array(purchaseSchema),
-      errors: [403],
+      errors: [...LIST, 403],
     }),
     requireStaff(ALL_STAFF, PERMISSIONS.viewPurchases),
     async (c) => {

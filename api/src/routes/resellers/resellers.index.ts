@@ -25,7 +25,7 @@ import {
 import { apiError } from '../../lib/errors';
 import { listResponse, withId } from '../../lib/simple-rest';
 import { validate } from '../../lib/validate';
-import { BY_ID, JSON_BODY, describe } from '../../lib/openapi';
+import { BY_ID, JSON_BODY, describe, LIST } from '../../lib/openapi';
 
 function resellerView(doc: UserDoc) {
   return withId({
@@ -49,7 +49,7 @@ export const resellersRouter = new Hono<AppEnv>()
       tag: 'resellers',
       summary: 'Revendedores, buscando por nombre o e-mail (q).',
       response: z.array(resellerSchema),
-      errors: [400],
+      errors: LIST,
     }),
     requireStaff(ADMIN_ONLY, PERMISSIONS.viewResellers),
     async (c) => {
