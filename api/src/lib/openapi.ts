@@ -120,6 +120,8 @@ export interface RouteDeclaration {
   produces?: readonly string[];
   /** Every error status of its own (those of its guard and validators are added by them; 500 always). */
   errors?: readonly number[];
+  /** Other statuses whose body is not the error contract (health's 503 is its report). */
+  answers?: Readonly<Record<number, z.ZodType>>;
   /** A body the handler reads itself (a file, a signed webhook): described, not validated. */
   rawBody?: boolean;
   /** A query the handler reads itself (so that a wrong one answers its own status, not 400). */
@@ -183,6 +185,13 @@ export function describe(route: RouteDeclaration) {
     },
   };
   for (const code of [...(route.errors ?? []), 500]) responses[code] = errorResponse(code);
+  for (const [code, schema] of Object.entries(route.answers ?? {}))
+    responses[Number(code)] = {
+      description: STATUS_TEXT[Number(code)] ?? 'OK',
+      content: {
+        'application/json': { schema: resolver(schema, { options: jsonSchemaOptions('output') }) },
+      },
+    };
   return describeRoute({
     operationId: route.operationId,
     summary: route.summary,

@@ -12,7 +12,8 @@ export const healthRouter = new Hono<AppEnv>().get(
     tag: 'ops',
     summary: 'Si la base de datos y el bus de eventos responden (503 si no).',
     response: healthResponseSchema,
-    errors: [503],
+    // Degraded: the same report, with what is down.
+    answers: { 503: healthResponseSchema },
   }),
   async (c) => {
     const { db, bus } = c.get('deps');
