@@ -11,8 +11,8 @@ import { SERVER } from '@vag/contracts';
 import type { AppDeps, AppEnv } from './context';
 import { securityHeaders } from './lib/security-headers';
 import { compression } from './lib/compress';
-import { allowedMethods } from './lib/method-not-allowed';
-import { mountApiRoutes, mountRootRoutes } from './routes';
+import { methodsByPath } from './lib/method-not-allowed';
+import { apiRoutes, documentedRoutes, rootRoutes } from './routes';
 import { contentChanges } from './storefront/content-changes';
 import { serveBuiltSites, storefrontDirs } from './storefront/site';
 
@@ -66,13 +66,12 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 
   app.use('*', contentChanges());
 
-  const api = new Hono<AppEnv>();
-  mountApiRoutes(api);
-  app.route('/api', api);
-  mountRootRoutes(app);
+  app.route('/api', apiRoutes);
+  app.route('/', rootRoutes);
 
   serveBuiltSites(app, deps);
 
+  const allowedMethods = methodsByPath(documentedRoutes());
   app.notFound((c) => {
     const allow = allowedMethods(c.req.path);
     if (allow.length > 0 && !allow.includes(c.req.method)) {

@@ -25,6 +25,10 @@ export const roleSchema = z.enum(ROLES);
 export const msgResponseSchema = z.object({ msg: z.string() });
 export type MsgResponse = z.infer<typeof msgResponseSchema>;
 
+/** Mutations of a record answer the record and a toast message. */
+export const withMsg = <T extends z.ZodObject>(schema: T) =>
+  schema.extend({ msg: z.string().optional() });
+
 /** The one error shape of the api: a Spanish `msg`, and per-field messages on 400s. */
 export const apiErrorSchema = z.object({
   msg: z.string(),

@@ -23,7 +23,6 @@ export * from './helpers';
 export * from './pipeline-messages';
 export * from './audit';
 export * from './sales-chart';
-export * from './api-routes';
-export * from './openapi';
+export * from './health';
 export * from './fairness';
 export * from './storefront';

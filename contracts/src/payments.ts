@@ -145,6 +145,9 @@ export type VerifyPayphone = z.infer<typeof verifyPayphoneSchema>;
 /** Already processed: only the id comes back and the client fetches the purchase. */
 export const purchaseIdOnlySchema = z.object({ purchase_id: idSchema });
 export const verifyPayphoneResponseSchema = z.union([purchaseSchema, purchaseIdOnlySchema]);
+
+/** POST /payments/stripe-webhook: the event was taken (or was not one we act on). */
+export const stripeWebhookResponseSchema = z.object({ received: z.boolean() });
 export type VerifyPayphoneResponse = z.infer<typeof verifyPayphoneResponseSchema>;
 
 /** GET /purchases/by-email/{email}. */

@@ -1,22 +1,19 @@
-// Every staff route of contracts' registry × {no token, expired, forged, reseller, admin}.
-// Built from API_ROUTES, so a new route is covered the day it is registered (and fails
-// here, named, until its router enforces the roles the registry gives it).
-import { API_ROUTES, SERVER, apiPath, type ApiRoute } from '@vag/contracts';
+// Every staff route of the generated OpenAPI document × {no token, expired, forged,
+// reseller, admin}. A route is in the document the day it is declared, with the roles
+// its guard documents, so a new route is covered at once (and fails here, named, if it
+// does not enforce them).
+import { SERVER } from '@vag/contracts';
 import { sign } from 'hono/jwt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  documentedOperations,
+  samplePath,
+  type DocumentedOperation,
+} from '../testing/documented-operations';
 import { bearer, createStaff, type CreatedStaff } from '../testing/seed';
 import { startTestServer, type TestServer } from '../testing/server';
 
-const PARAMS: Record<string, string> = {
-  id: 'no-existe-0001',
-  email: 'nadie@example.ec',
-  channel: 'email',
-  name: 'banner.gif',
-};
-
-const staffRoutes = (Object.entries(API_ROUTES) as [string, ApiRoute][]).filter(
-  ([, r]) => r.access !== 'public',
-);
+const staffRoutes = (await documentedOperations()).filter((op) => op.roles !== undefined);
 
 let server: TestServer;
 let admin: CreatedStaff;
@@ -43,12 +40,9 @@ beforeAll(async () => {
 });
 afterAll(async () => server?.stop());
 
-async function callRoute(route: ApiRoute, token: string | null) {
-  const params = Object.fromEntries(
-    [...route.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => [name!, PARAMS[name!] ?? 'x']),
-  );
+async function callRoute(route: DocumentedOperation, token: string | null) {
   const hasBody = ['POST', 'PUT', 'PATCH'].includes(route.method);
-  const res = await fetch(`${server.url}${apiPath(route, params)}`, {
+  const res = await fetch(`${server.url}${samplePath(route)}`, {
     method: route.method,
     headers: {
       ...(hasBody ? { 'content-type': 'application/json' } : {}),
@@ -67,13 +61,13 @@ async function callRoute(route: ApiRoute, token: string | null) {
 }
 
 describe('auth matrix', () => {
-  it('covers the staff routes of the registry', () => {
+  it('covers the staff routes of the document', () => {
     expect(staffRoutes.length).toBeGreaterThan(20);
   });
 
   describe.each(
-    staffRoutes.map(([name, route]) => ({
-      label: `${route.method} ${route.base}${route.path} (${name})`,
+    staffRoutes.map((route) => ({
+      label: `${route.method} ${route.path} (${route.operationId})`,
       route,
     })),
   )('$label', ({ label, route }) => {
@@ -99,7 +93,7 @@ describe('auth matrix', () => {
       });
     });
 
-    const resellerAllowed = (route.roles as readonly string[]).includes('reseller');
+    const resellerAllowed = route.roles?.includes('reseller') ?? false;
     it(resellerAllowed ? 'lets a reseller through' : 'answers 403 to a reseller', async () => {
       const res = await callRoute(route, reseller.token);
       if (resellerAllowed)

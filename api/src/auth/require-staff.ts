@@ -4,9 +4,11 @@
 // expirada.'; a signed-in user of the wrong role answers 403.
 import { PERMISSIONS, SERVER } from '@vag/contracts';
 import { createMiddleware } from 'hono/factory';
+import { uniqueSymbol } from 'hono-openapi';
 import type { AppDeps, AppEnv } from '../context';
 import { findUserById, type StaffRole, type UserDoc } from '@vag/core/db/users';
 import { apiError } from '../lib/errors';
+import { staffSpec } from '../lib/openapi';
 import { verifyStaffToken } from './token';
 
 /** The account a token speaks for, while the token is still one of its live sessions. */
@@ -19,6 +21,9 @@ async function sessionUser(
   if (!claims || !user || !user.active) return null;
   return (claims.ver ?? 0) === (user.tokenVersion ?? 0) ? user : null;
 }
+
+export const ADMIN_ONLY: readonly StaffRole[] = ['admin'];
+export const ALL_STAFF: readonly StaffRole[] = ['admin', 'reseller'];
 
 export interface RequireStaffOptions {
   /** 403 message for a signed-in user of another role. */
@@ -39,7 +44,7 @@ export function requireStaff(
   permissionMsg: string = PERMISSIONS.notAuthenticated,
   options: RequireStaffOptions = {},
 ) {
-  return createMiddleware<AppEnv>(async (c, next) => {
+  const guard = createMiddleware<AppEnv>(async (c, next) => {
     const token = bearerToken(c.req.header('authorization'));
     if (!token) throw apiError(401, permissionMsg);
     const user = await sessionUser(c.get('deps'), token);
@@ -53,6 +58,10 @@ export function requireStaff(
       ...(user.code ? { code: user.code } : {}),
     });
     await next();
+  });
+  // The guard documents itself on every route it protects: token, roles, 401 and 403.
+  return Object.assign(guard, {
+    [uniqueSymbol]: { spec: staffSpec(roles ?? ALL_STAFF, ALL_STAFF) },
   });
 }
 
@@ -73,6 +82,3 @@ export function optionalStaff() {
     await next();
   });
 }
-
-export const ADMIN_ONLY: readonly StaffRole[] = ['admin'];
-export const ALL_STAFF: readonly StaffRole[] = ['admin', 'reseller'];

@@ -1,5 +1,5 @@
 // Every router of the api, mounted in one place. Paths follow SPEC §7 under /api.
-import type { Hono } from 'hono';
+import { Hono } from 'hono';
 import type { AppEnv } from '../context';
 import { adminRouter } from './admin/admin.index';
 import { auditRouter } from './audit/audit.index';
@@ -23,32 +23,35 @@ import { purchaseActionsRouter } from './purchase-actions/purchase-actions.index
 import { salesChartRouter } from './sales-chart/sales-chart.index';
 import { shortLinksRouter } from './short-links/short-links.index';
 
-/** Routes under /api. */
-export function mountApiRoutes(api: Hono<AppEnv>): void {
-  api.route('/health', healthRouter);
-  api.route('/admin/sales-chart', salesChartRouter);
-  api.route('/payments', paymentsRouter);
-  api.route('/orders', ordersRouter);
-  api.route('/referral', referralRouter);
-  api.route('/purchases', purchaseActionsRouter);
-  api.route('/admin/reports', reportsRouter);
-  api.route('/admin', adminRouter);
-  api.route('/lottery', lotteryRouter);
-  api.route('/settings', settingsRouter);
-  api.route('/packages', packagesRouter);
-  api.route('/past-raffles', pastRafflesRouter);
-  api.route('/resellers', resellersRouter);
-  api.route('/openapi.json', openapiRouter);
-  api.route('/docs', docsRouter);
-  api.route('/audit', auditRouter);
-  api.route('/raffle', fairnessRouter);
-  api.route('/raffle', raffleRouter);
-  api.route('/purchases', purchasesRouter);
-  api.route('/admin', purchasesAdminRouter);
-}
+/** Routes under /api; `typeof apiRoutes` is what Hono's RPC client `hc` reads. */
+export const apiRoutes = new Hono<AppEnv>()
+  .route('/health', healthRouter)
+  .route('/admin/sales-chart', salesChartRouter)
+  .route('/payments', paymentsRouter)
+  .route('/orders', ordersRouter)
+  .route('/referral', referralRouter)
+  .route('/purchases', purchaseActionsRouter)
+  .route('/admin/reports', reportsRouter)
+  .route('/admin', adminRouter)
+  .route('/lottery', lotteryRouter)
+  .route('/settings', settingsRouter)
+  .route('/packages', packagesRouter)
+  .route('/past-raffles', pastRafflesRouter)
+  .route('/resellers', resellersRouter)
+  .route('/openapi.json', openapiRouter(documentedRoutes))
+  .route('/docs', docsRouter)
+  .route('/audit', auditRouter)
+  .route('/raffle', fairnessRouter)
+  .route('/raffle', raffleRouter)
+  .route('/purchases', purchasesRouter)
+  .route('/admin', purchasesAdminRouter);
+
+export type ApiRoutes = typeof apiRoutes;
 
 /** Routes outside /api that SPEC §7 places at the site root (media), and the SMS's short links. */
-export function mountRootRoutes(app: Hono<AppEnv>): void {
-  app.route('/', mediaRouter);
-  app.route('/p', shortLinksRouter);
+export const rootRoutes = new Hono<AppEnv>().route('/', mediaRouter).route('/p', shortLinksRouter);
+
+/** Every route the app mounts, at its full path: the document and the 405 table read it. */
+export function documentedRoutes(): Hono<AppEnv> {
+  return new Hono<AppEnv>().route('/api', apiRoutes).route('/', rootRoutes);
 }

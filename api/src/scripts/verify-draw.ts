@@ -7,8 +7,6 @@ import { readFile } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import {
-  apiPath,
-  API_ROUTES,
   checkBuyerNumbers,
   describeDrawRule,
   fairnessExportSchema,
@@ -17,6 +15,8 @@ import {
   type FairnessCheck,
   type FairnessExport,
 } from '@vag/contracts';
+import { hc } from 'hono/client';
+import type { ApiRoutes } from '../routes';
 
 export interface BuyerClaim {
   purchaseId: string;
@@ -46,7 +46,8 @@ export async function verifyDraw(source: string, buyer?: BuyerClaim): Promise<Ve
 async function load(source: string): Promise<unknown> {
   if (!/^https?:\/\//i.test(source)) return JSON.parse(await readFile(source, 'utf8'));
   const url = new URL(source);
-  if (url.pathname === '/' || url.pathname === '') url.pathname = apiPath(API_ROUTES.getFairness);
+  if (url.pathname === '/' || url.pathname === '')
+    url.pathname = hc<ApiRoutes>(`${url.origin}/api`).raffle.fairness.$url().pathname;
   const res = await fetch(url);
   if (!res.ok) throw new Error(`${url.href} respondió ${res.status}`);
   return res.json();

@@ -6,6 +6,9 @@ import { VALIDATION } from '../messages';
 
 export const mediaSlotNameSchema = z.enum(MEDIA_SLOTS, { error: VALIDATION.mediaSlotInvalid });
 
+/** GET /media/{name}. */
+export const mediaParamsSchema = z.object({ name: mediaSlotNameSchema });
+
 export const mediaSlotSchema = z.object({
   name: mediaSlotNameSchema,
   /** Where the slot is served: /media/{name}. */

@@ -58,6 +58,17 @@ export const purchaseNotificationsSchema = z.object({
 });
 export type PurchaseNotifications = z.infer<typeof purchaseNotificationsSchema>;
 
+/** POST /purchases/{id}/notifications/{channel}/resend. */
+export const notificationParamsSchema = z.object({
+  id: idSchema,
+  channel: notificationChannelSchema,
+});
+export const resendNotificationResponseSchema = z.object({
+  msg: z.string(),
+  notifications: purchaseNotificationsSchema,
+});
+export type ResendNotificationResponse = z.infer<typeof resendNotificationResponseSchema>;
+
 export const instantPrizeWonSchema = z.object({ number: z.string(), amount: z.number() });
 export type InstantPrizeWon = z.infer<typeof instantPrizeWonSchema>;
 

@@ -7,8 +7,14 @@ import {
   changePasswordSchema,
   loginSchema,
   registerSchema,
+  changePasswordResponseSchema,
+  loginResponseSchema,
+  profileSchema,
+  registerResponseSchema,
+  userListItemSchema,
 } from '@vag/contracts';
 import { Hono } from 'hono';
+import { z } from 'zod';
 import { ADMIN_ONLY, ALL_STAFF, requireStaff } from '../../auth';
 import {
   clearFailedLogins,
@@ -31,6 +37,7 @@ import {
 import { apiError } from '../../lib/errors';
 import { listResponse, withId } from '../../lib/simple-rest';
 import { validate } from '../../lib/validate';
+import { JSON_BODY, describe, LIST } from '../../lib/openapi';
 
 function userListItem(doc: UserDoc) {
   return withId({
@@ -45,23 +52,42 @@ function userListItem(doc: UserDoc) {
 }
 
 export const adminRouter = new Hono<AppEnv>()
-  .post('/login', rateLimit('login'), validate('json', loginSchema), async (c) => {
-    const deps = c.get('deps');
-    const { email, password } = c.req.valid('json');
-    await refuseLockedAccount(deps, email);
-    const user = await findUserByEmail(deps.db, email);
-    // An unknown e-mail costs the same hash check as a wrong password, and answers alike.
-    const ok = await verifyPassword(password, user?.passwordHash ?? (await decoyPasswordHash()));
-    if (!user || !ok || !user.active) {
-      await recordFailedLogin(deps, email);
-      throw apiError(401, SERVER.invalidCredentials);
-    }
-    await clearFailedLogins(deps, email);
-    const token = await signStaffToken(deps, user);
-    return c.json({ token, user: { _id: user._id, email: user.email, role: user.role } });
-  })
+  .post(
+    '/login',
+    describe({
+      operationId: 'login',
+      tag: 'admin',
+      summary: 'Inicia sesión del personal.',
+      response: loginResponseSchema,
+      errors: [...JSON_BODY, 401, 429],
+    }),
+    rateLimit('login'),
+    validate('json', loginSchema),
+    async (c) => {
+      const deps = c.get('deps');
+      const { email, password } = c.req.valid('json');
+      await refuseLockedAccount(deps, email);
+      const user = await findUserByEmail(deps.db, email);
+      // An unknown e-mail costs the same hash check as a wrong password, and answers alike.
+      const ok = await verifyPassword(password, user?.passwordHash ?? (await decoyPasswordHash()));
+      if (!user || !ok || !user.active) {
+        await recordFailedLogin(deps, email);
+        throw apiError(401, SERVER.invalidCredentials);
+      }
+      await clearFailedLogins(deps, email);
+      const token = await signStaffToken(deps, user);
+      return c.json({ token, user: { _id: user._id, email: user.email, role: user.role } });
+    },
+  )
   .post(
     '/change-password',
+    describe({
+      operationId: 'changePassword',
+      tag: 'admin',
+      summary: 'Cambia la contraseña propia y cierra las demás sesiones de la cuenta.',
+      response: changePasswordResponseSchema,
+      errors: [...JSON_BODY],
+    }),
     requireStaff(ALL_STAFF, PERMISSIONS.profile),
     validate('json', changePasswordSchema),
     async (c) => {
@@ -81,6 +107,14 @@ export const adminRouter = new Hono<AppEnv>()
   )
   .post(
     '/register',
+    describe({
+      operationId: 'register',
+      tag: 'admin',
+      summary: 'Registra un usuario (administrador o revendedor).',
+      status: 201,
+      response: registerResponseSchema,
+      errors: [...JSON_BODY, 409],
+    }),
     requireStaff(ADMIN_ONLY, PERMISSIONS.registerNoToken, {
       forbiddenMsg: PERMISSIONS.registerNotAdmin,
     }),
@@ -97,18 +131,39 @@ export const adminRouter = new Hono<AppEnv>()
       }
     },
   )
-  .get('/me', requireStaff(ALL_STAFF, PERMISSIONS.profile), async (c) => {
-    const user = await findUserById(c.get('deps').db, c.get('staff').id);
-    if (!user) throw apiError(401, SERVER.invalidToken);
-    return c.json({
-      _id: user._id,
-      email: user.email,
-      role: user.role,
-      code: user.code,
-      fullname: user.fullname,
-    });
-  })
-  .get('/', requireStaff(ADMIN_ONLY, PERMISSIONS.notAuthenticated), async (c) => {
-    const rows = (await listUsers(c.get('deps').db)).map(userListItem);
-    return listResponse(c, 'users', rows, ['fullname', 'email', 'code']);
-  });
+  .get(
+    '/me',
+    describe({
+      operationId: 'me',
+      tag: 'admin',
+      summary: 'Perfil del usuario actual.',
+      response: profileSchema,
+    }),
+    requireStaff(ALL_STAFF, PERMISSIONS.profile),
+    async (c) => {
+      const user = await findUserById(c.get('deps').db, c.get('staff').id);
+      if (!user) throw apiError(401, SERVER.invalidToken);
+      return c.json({
+        _id: user._id,
+        email: user.email,
+        role: user.role,
+        code: user.code,
+        fullname: user.fullname,
+      });
+    },
+  )
+  .get(
+    '/',
+    describe({
+      operationId: 'listUsers',
+      tag: 'admin',
+      summary: 'Lista de usuarios del personal.',
+      response: z.array(userListItemSchema),
+      errors: LIST,
+    }),
+    requireStaff(ADMIN_ONLY, PERMISSIONS.notAuthenticated),
+    async (c) => {
+      const rows = (await listUsers(c.get('deps').db)).map(userListItem);
+      return listResponse(c, 'users', rows, ['fullname', 'email', 'code']);
+    },
+  );

@@ -12,10 +12,16 @@ import {
   officialResultSchema,
   raffleRefParamSchema,
   SERVER,
+  drawRuleResponseSchema,
+  fairnessExportSchema,
+  numberLookupSchema,
+  publicAuditEntrySchema,
+  recordDrawResponseSchema,
 } from '@vag/contracts';
 import { appendAudit, listPublicAudit } from '@vag/core/db/audit-log';
 import { getRaffleNumbers } from '@vag/core/db/raffle-numbers';
 import { Hono } from 'hono';
+import { z } from 'zod';
 import { ADMIN_ONLY, requireStaff } from '../../auth';
 import { rateLimit } from '../../auth/rate-limit';
 import type { AppEnv } from '../../context';
@@ -31,29 +37,72 @@ import {
 } from '@vag/core/raffle/fairness';
 import { relayDrawEvents } from '@vag/core/pipeline/relay';
 import { lookupNumber, lookupTarget } from '@vag/core/raffle/number-lookup';
+import { BY_ID, JSON_BODY, describe } from '../../lib/openapi';
 
 const adminOnly = requireStaff(ADMIN_ONLY);
 
 export const fairnessRouter = new Hono<AppEnv>()
-  .get('/fairness', async (c) => c.json(await fairnessExport(c.get('deps').db)))
+  .get(
+    '/fairness',
+    describe({
+      operationId: 'getFairness',
+      tag: 'raffle',
+      summary:
+        'Registro público del sorteo: compromisos, regla, cierre, resultado, clave revelada y compras sin datos personales.',
+      response: fairnessExportSchema,
+    }),
+    async (c) => c.json(await fairnessExport(c.get('deps').db)),
+  )
 
   // The raffle-level audit entries, without who acted (the verifier shows them): the
   // current raffle's, or a drawn one's by its reference (?ref=).
-  .get('/audit', validate('query', raffleRefParamSchema.partial()), async (c) => {
-    const { db } = c.get('deps');
-    const ref = c.req.valid('query').ref ?? (await getRaffleFairness(db)).commitment?.raffleRef;
-    return c.json(ref ? await listPublicAudit(db, ref) : []);
-  })
+  .get(
+    '/audit',
+    describe({
+      operationId: 'getPublicAudit',
+      tag: 'raffle',
+      summary:
+        'Acciones del personal sobre la rifa actual (o la de la referencia ref), sin datos personales, de la más reciente a la más antigua.',
+      response: z.array(publicAuditEntrySchema),
+      errors: [400],
+    }),
+    validate('query', raffleRefParamSchema.partial()),
+    async (c) => {
+      const { db } = c.get('deps');
+      const ref = c.req.valid('query').ref ?? (await getRaffleFairness(db)).commitment?.raffleRef;
+      return c.json(ref ? await listPublicAudit(db, ref) : []);
+    },
+  )
 
-  .get('/fairness/:ref', validate('param', raffleRefParamSchema), async (c) => {
-    const record = await findFairnessRecord(c.get('deps').db, c.req.valid('param').ref);
-    if (!record) throw apiError(404, SERVER.fairnessRecordNotFound);
-    return c.json(record);
-  })
+  .get(
+    '/fairness/:ref',
+    describe({
+      operationId: 'getArchivedFairness',
+      tag: 'raffle',
+      summary:
+        'Registro público de una rifa ya sorteada, por su referencia (se conserva tras la siguiente rifa).',
+      response: fairnessExportSchema,
+      errors: BY_ID,
+    }),
+    validate('param', raffleRefParamSchema),
+    async (c) => {
+      const record = await findFairnessRecord(c.get('deps').db, c.req.valid('param').ref);
+      if (!record) throw apiError(404, SERVER.fairnessRecordNotFound);
+      return c.json(record);
+    },
+  )
 
   // The verifier's number lookup: limited like the e-mail lookup, so nobody walks the raffle.
   .get(
     '/numbers/:number',
+    describe({
+      operationId: 'lookupRaffleNumber',
+      tag: 'raffle',
+      summary:
+        'Un número de la rifa (verificador): disponible o vendido (nombre enmascarado, ciudad, fecha) y su premio instantáneo.',
+      response: numberLookupSchema,
+      errors: [400, 409, 429],
+    }),
     rateLimit('lookup'),
     validate('param', numberLookupParamSchema),
     async (c) => {
@@ -67,48 +116,76 @@ export const fairnessRouter = new Hono<AppEnv>()
     },
   )
 
-  .put('/draw-rule', adminOnly, validate('json', drawRuleSchema), async (c) => {
-    const rule = c.req.valid('json');
-    const { db } = c.get('deps');
-    if (!(await saveDrawRule(db, rule))) throw apiError(409, SERVER.drawRuleLocked);
-    await appendAudit(db, {
-      actor: c.get('staff'),
-      action: 'draw_rule.changed',
-      description: AUDIT_TEXTS.drawRuleChanged(describeDrawRule(rule, await getRaffleNumbers(db))),
-    });
-    return c.json({ msg: SERVER.drawRuleSaved, rule });
-  })
-
-  .post('/draw', adminOnly, validate('json', officialResultSchema), async (c) => {
-    const deps = c.get('deps');
-    const { db } = deps;
-    const result = c.req.valid('json');
-    try {
-      const draw = await recordOfficialResult(db, result, c.get('staff').id);
+  .put(
+    '/draw-rule',
+    describe({
+      operationId: 'updateDrawRule',
+      tag: 'raffle',
+      summary:
+        'Declara qué sorteo de la Lotería Nacional decide la rifa (solo antes de la primera venta).',
+      response: drawRuleResponseSchema,
+      errors: [...JSON_BODY, 409],
+    }),
+    adminOnly,
+    validate('json', drawRuleSchema),
+    async (c) => {
+      const rule = c.req.valid('json');
+      const { db } = c.get('deps');
+      if (!(await saveDrawRule(db, rule))) throw apiError(409, SERVER.drawRuleLocked);
       await appendAudit(db, {
         actor: c.get('staff'),
-        action: 'draw.recorded',
-        description: AUDIT_TEXTS.drawRecorded(
-          result.firstPrize,
-          result.drawNumber,
-          result.drawDate,
-          draw.winningNumber,
+        action: 'draw_rule.changed',
+        description: AUDIT_TEXTS.drawRuleChanged(
+          describeDrawRule(rule, await getRaffleNumbers(db)),
         ),
       });
-    } catch (error) {
-      if (error instanceof FairnessRefusal) throw apiError(error.status, error.message);
-      throw error;
-    }
-    // On /ganadores before the answer; the closing job retries should this fail.
-    await publishDrawResultIfDue(db);
-    const record = await fairnessExport(db);
-    // Kept apart from the raffle document, which the next raffle reuses.
-    await archiveFairnessRecord(db, record);
-    // The winner's and staff's messages: the event is saved with the draw, the relay's
-    // next pass publishes it should this attempt fail.
-    await relayDrawEvents(deps).catch((err: unknown) =>
-      deps.log.error({ err }, 'raffle.drawn not published yet; the relay retries'),
-    );
-    const { draw, reveal } = record;
-    return c.json({ msg: SERVER.drawRecorded(draw!.winningNumber), draw, reveal });
-  });
+      return c.json({ msg: SERVER.drawRuleSaved, rule });
+    },
+  )
+
+  .post(
+    '/draw',
+    describe({
+      operationId: 'recordDraw',
+      tag: 'raffle',
+      summary:
+        'Registra el resultado oficial de la Lotería Nacional: calcula el número ganador por la regla y revela la clave (una sola vez).',
+      response: recordDrawResponseSchema,
+      errors: [...JSON_BODY, 409],
+    }),
+    adminOnly,
+    validate('json', officialResultSchema),
+    async (c) => {
+      const deps = c.get('deps');
+      const { db } = deps;
+      const result = c.req.valid('json');
+      try {
+        const draw = await recordOfficialResult(db, result, c.get('staff').id);
+        await appendAudit(db, {
+          actor: c.get('staff'),
+          action: 'draw.recorded',
+          description: AUDIT_TEXTS.drawRecorded(
+            result.firstPrize,
+            result.drawNumber,
+            result.drawDate,
+            draw.winningNumber,
+          ),
+        });
+      } catch (error) {
+        if (error instanceof FairnessRefusal) throw apiError(error.status, error.message);
+        throw error;
+      }
+      // On /ganadores before the answer; the closing job retries should this fail.
+      await publishDrawResultIfDue(db);
+      const record = await fairnessExport(db);
+      // Kept apart from the raffle document, which the next raffle reuses.
+      await archiveFairnessRecord(db, record);
+      // The winner's and staff's messages: the event is saved with the draw, the relay's
+      // next pass publishes it should this attempt fail.
+      await relayDrawEvents(deps).catch((err: unknown) =>
+        deps.log.error({ err }, 'raffle.drawn not published yet; the relay retries'),
+      );
+      const { draw, reveal } = record;
+      return c.json({ msg: SERVER.drawRecorded(draw!.winningNumber), draw, reveal });
+    },
+  );

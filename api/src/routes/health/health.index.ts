@@ -2,17 +2,30 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../context';
 import { pingDatabase } from '@vag/core/db/client';
+import { describe } from '../../lib/openapi';
+import { healthResponseSchema } from '@vag/contracts';
 
-export const healthRouter = new Hono<AppEnv>().get('/', async (c) => {
-  const { db, bus } = c.get('deps');
-  const [database, events] = await Promise.all([pingDatabase(db), bus.isHealthy()]);
-  const ok = database && events;
-  return c.json(
-    {
-      status: ok ? 'ok' : 'degraded',
-      database: database ? 'up' : 'down',
-      bus: { kind: bus.kind, status: events ? 'up' : 'down' },
-    },
-    ok ? 200 : 503,
-  );
-});
+export const healthRouter = new Hono<AppEnv>().get(
+  '/',
+  describe({
+    operationId: 'health',
+    tag: 'ops',
+    summary: 'Si la base de datos y el bus de eventos responden (503 si no).',
+    response: healthResponseSchema,
+    // Degraded: the same report, with what is down.
+    answers: { 503: healthResponseSchema },
+  }),
+  async (c) => {
+    const { db, bus } = c.get('deps');
+    const [database, events] = await Promise.all([pingDatabase(db), bus.isHealthy()]);
+    const ok = database && events;
+    return c.json(
+      {
+        status: ok ? 'ok' : 'degraded',
+        database: database ? 'up' : 'down',
+        bus: { kind: bus.kind, status: events ? 'up' : 'down' },
+      },
+      ok ? 200 : 503,
+    );
+  },
+);

@@ -8,6 +8,7 @@ import {
   STAFF_API_MESSAGES,
   lotteryStatusSchema,
   lotteryUpdateSchema,
+  raffleSchema,
 } from '@vag/contracts';
 import { appendAudit } from '@vag/core/db/audit-log';
 import { Hono } from 'hono';
@@ -22,6 +23,7 @@ import {
 } from '@vag/core/db/raffle';
 import { apiError } from '../../lib/errors';
 import { validate } from '../../lib/validate';
+import { JSON_BODY, describe } from '../../lib/openapi';
 
 /** What visitors and the hero form read; never the secret key or internal counters. */
 export function heroView(raffle: RaffleDoc) {
@@ -42,13 +44,31 @@ export function heroView(raffle: RaffleDoc) {
 }
 
 export const lotteryRouter = new Hono<AppEnv>()
-  .get('/', async (c) => {
-    const raffle = await getCurrentRaffle(c.get('deps').db);
-    if (!raffle) throw apiError(404, SERVER.raffleNotFound);
-    return c.json(heroView(raffle));
-  })
+  .get(
+    '/',
+    describe({
+      operationId: 'getLottery',
+      tag: 'lottery',
+      summary: 'Sorteo actual (sección Hero).',
+      response: raffleSchema,
+      errors: [404],
+    }),
+    async (c) => {
+      const raffle = await getCurrentRaffle(c.get('deps').db);
+      if (!raffle) throw apiError(404, SERVER.raffleNotFound);
+      return c.json(heroView(raffle));
+    },
+  )
   .put(
     '/',
+    describe({
+      operationId: 'updateLottery',
+      tag: 'lottery',
+      summary: 'Actualiza la sección Hero.',
+      response: raffleSchema,
+      // 409: the total of numbers cannot change once they are generated.
+      errors: [...JSON_BODY, 404, 409],
+    }),
     requireStaff(ADMIN_ONLY, PERMISSIONS.updateHero),
     validate('json', lotteryUpdateSchema),
     async (c) => {
@@ -89,6 +109,13 @@ export const lotteryRouter = new Hono<AppEnv>()
   )
   .patch(
     '/is-active',
+    describe({
+      operationId: 'setLotteryActive',
+      tag: 'lottery',
+      summary: 'Finaliza o reactiva la rifa.',
+      response: lotteryStatusSchema,
+      errors: [...JSON_BODY, 404],
+    }),
     requireStaff(ADMIN_ONLY, PERMISSIONS.changeHeroStatus),
     validate('json', lotteryStatusSchema),
     async (c) => {

@@ -10,6 +10,9 @@ import {
   SERVER,
   STAFF_API_MESSAGES,
   type MediaSlotName,
+  mediaParamsSchema,
+  mediaUploadFieldsSchema,
+  mediaUploadResponseSchema,
 } from '@vag/contracts';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
@@ -19,6 +22,7 @@ import { readMedia } from '@vag/core/db/media';
 import { apiError } from '../../lib/errors';
 import { sniffImageType } from './media-type';
 import { deleteMediaImage, saveMediaImage } from '@vag/core/media/media-variants';
+import { describe } from '../../lib/openapi';
 
 /** Room for the multipart envelope around a file of the maximum size. */
 const MULTIPART_OVERHEAD = 64 * 1024;
@@ -30,6 +34,15 @@ function isSlot(name: unknown): name is MediaSlotName {
 export const mediaRouter = new Hono<AppEnv>()
   .post(
     '/upload-media.php',
+    describe({
+      operationId: 'uploadMedia',
+      form: mediaUploadFieldsSchema,
+      tag: 'media',
+      summary:
+        'Reemplaza (file + filename) o elimina (action=delete + filename) un espacio de medios.',
+      response: mediaUploadResponseSchema,
+      errors: [400, 404, 413, 415],
+    }),
     requireStaff(ADMIN_ONLY, PERMISSIONS.notAuthenticated),
     bodyLimit({
       maxSize: MEDIA_MAX_BYTES + MULTIPART_OVERHEAD,
@@ -66,23 +79,37 @@ export const mediaRouter = new Hono<AppEnv>()
       return c.json({ msg: SERVER.mediaUploaded, name: filename });
     },
   )
-  .get('/media/:name', async (c) => {
-    const name = c.req.param('name');
-    if (!isSlot(name) && !parseMediaVariantName(name)) return c.json({ msg: SERVER.notFound }, 404);
-    const media = await readMedia(c.get('deps').db, name);
-    if (!media) return c.json({ msg: STAFF_API_MESSAGES.mediaEmpty }, 404);
-    const etag = `"${media.id}"`;
-    // Slots are replaced in place, so browsers revalidate after a minute instead of keeping
-    // a stale banner; pages link `?v=<file id>`, which never changes its bytes.
-    const versioned = c.req.query('v') === media.id;
-    c.header(
-      'Cache-Control',
-      versioned ? 'public, max-age=31536000, immutable' : 'public, max-age=60, must-revalidate',
-    );
-    c.header('ETag', etag);
-    c.header('Last-Modified', media.uploadDate.toUTCString());
-    if (c.req.header('if-none-match') === etag) return c.body(null, 304);
-    c.header('Content-Type', media.contentType);
-    c.header('X-Content-Type-Options', 'nosniff');
-    return c.body(new Uint8Array(media.data), 200);
-  });
+  .get(
+    '/media/:name',
+    describe({
+      operationId: 'getMedia',
+      params: mediaParamsSchema,
+      tag: 'media',
+      summary: 'El archivo de un espacio de medios.',
+      response: null,
+      produces: ['image/gif', 'image/jpeg', 'image/png'],
+      // A name that is no slot answers 404, like an empty slot.
+      errors: [404],
+    }),
+    async (c) => {
+      const name = c.req.param('name');
+      if (!isSlot(name) && !parseMediaVariantName(name))
+        return c.json({ msg: SERVER.notFound }, 404);
+      const media = await readMedia(c.get('deps').db, name);
+      if (!media) return c.json({ msg: STAFF_API_MESSAGES.mediaEmpty }, 404);
+      const etag = `"${media.id}"`;
+      // Slots are replaced in place, so browsers revalidate after a minute instead of keeping
+      // a stale banner; pages link `?v=<file id>`, which never changes its bytes.
+      const versioned = c.req.query('v') === media.id;
+      c.header(
+        'Cache-Control',
+        versioned ? 'public, max-age=31536000, immutable' : 'public, max-age=60, must-revalidate',
+      );
+      c.header('ETag', etag);
+      c.header('Last-Modified', media.uploadDate.toUTCString());
+      if (c.req.header('if-none-match') === etag) return c.body(null, 304);
+      c.header('Content-Type', media.contentType);
+      c.header('X-Content-Type-Options', 'nosniff');
+      return c.body(new Uint8Array(media.data), 200);
+    },
+  );

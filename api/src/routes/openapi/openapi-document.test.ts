@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildOpenApiDocument } from './openapi-document';
+import { documentedRoutes } from '../index';
+import { buildOpenApiDocument, type OpenApiDocument } from './openapi-document';
 
 /** SPEC §7's table of calls (under /api) and its media calls, kept here so the test stands alone. */
 const SPEC_CALLS = [
@@ -44,22 +45,25 @@ const SPEC_CALLS = [
 ];
 
 type Operation = {
+  operationId?: string;
   security?: unknown[];
+  'x-roles'?: string[];
+  parameters?: { name: string; in: string }[];
   responses: Record<string, unknown>;
   requestBody?: { content: Record<string, { schema: { properties?: Record<string, unknown> } }> };
 };
 
-function operations(doc: ReturnType<typeof buildOpenApiDocument>): string[] {
+function operations(doc: OpenApiDocument): string[] {
   const paths = doc.paths as Record<string, Record<string, unknown>>;
   return Object.entries(paths).flatMap(([path, methods]) =>
     Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`),
   );
 }
 
-describe('the OpenAPI document', () => {
-  const doc = buildOpenApiDocument();
-  const paths = doc.paths as Record<string, Record<string, Operation>>;
+const doc = await buildOpenApiDocument(documentedRoutes());
+const paths = doc.paths as Record<string, Record<string, Operation>>;
 
+describe('the OpenAPI document', () => {
   it('is OpenAPI 3.1 and describes every call of SPEC §7', () => {
     expect(doc.openapi).toBe('3.1.0');
     expect(operations(doc)).toEqual(expect.arrayContaining(SPEC_CALLS));
@@ -101,7 +105,12 @@ describe('the OpenAPI document', () => {
       '500',
     ]);
     // A public read without input: only its answer and the unexpected.
-    expect(Object.keys(paths['/api/packages']!.get!.responses)).toEqual(['200', '500']);
+    expect(Object.keys(paths['/api/raffle/raffle-progress']!.get!.responses)).toEqual([
+      '200',
+      '500',
+    ]);
+    // A react-admin list also refuses a malformed sort, range or filter.
+    expect(Object.keys(paths['/api/packages']!.get!.responses)).toEqual(['200', '400', '500']);
     // Any staff member may call: no 403 from the role guard.
     expect(Object.keys(paths['/api/admin/me']!.get!.responses)).toEqual(['200', '401', '500']);
   });
@@ -116,5 +125,56 @@ describe('the OpenAPI document', () => {
       .schema as { properties: Record<string, { pattern?: string; format?: string }> };
     expect(register.properties.email!.format).toBeUndefined();
     expect(register.properties.email!.pattern).toBeDefined();
+  });
+
+  it('lists the extras: media, health, openapi, webhook, notifications, sales chart, react-admin reads', () => {
+    const listed = new Set(operations(doc));
+    for (const extra of [
+      'GET /api/health',
+      'GET /api/openapi.json',
+      'POST /api/payments/stripe-webhook',
+      'GET /api/purchases/{id}/notifications',
+      'POST /api/purchases/{id}/notifications/{channel}/resend',
+      'GET /api/admin/sales-chart',
+      'GET /api/packages/{id}',
+      'GET /api/past-raffles/{id}',
+      'GET /api/resellers/{id}',
+    ])
+      expect(listed.has(extra), extra).toBe(true);
+  });
+
+  it('names every operation once', () => {
+    const ids = Object.values(paths).flatMap((methods) =>
+      Object.values(methods).map((op) => op.operationId),
+    );
+    expect(ids.every((id) => typeof id === 'string')).toBe(true);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('documents every path placeholder as a path parameter', () => {
+    for (const [path, methods] of Object.entries(paths)) {
+      const names = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+      for (const [method, op] of Object.entries(methods)) {
+        const declared = (op.parameters ?? []).filter((p) => p.in === 'path').map((p) => p.name);
+        expect(declared.sort(), `${method} ${path}`).toEqual(names);
+      }
+    }
+  });
+
+  it('protects staff data and mutations with the roles their guard enforces (DESIGN: server-side roles)', () => {
+    expect(paths['/api/settings/{id}']!.put!['x-roles']).toEqual(['admin']);
+    expect(paths['/api/raffle/generate-raffle-numbers']!.post!['x-roles']).toEqual(['admin']);
+    expect(paths['/api/raffle/{id}']!.put!['x-roles']).toEqual(['admin']);
+    expect(paths['/api/purchases']!.get!['x-roles']).toEqual(['admin', 'reseller']);
+    expect(paths['/api/admin/reports']!.get!['x-roles']).toEqual(['admin', 'reseller']);
+    expect(paths['/api/lottery']!.get!.security).toBeUndefined();
+  });
+
+  it('documents the parameters a handler reads itself', () => {
+    const names = (path: string, method: string) =>
+      (paths[path]![method]!.parameters ?? []).map((p) => p.name);
+    expect(names('/api/admin/reports', 'get')).toContain('format');
+    expect(names('/api/orders/{id}', 'get')).toEqual(expect.arrayContaining(['id', 'key']));
+    expect(names('/api/packages/{id}', 'put')).toEqual(['id']);
   });
 });

@@ -9,6 +9,9 @@ import {
   RECEIPT_MAX_BYTES,
   TICKET_TEXTS,
   type ReceiptType,
+  orderKeyQuerySchema,
+  orderViewSchema,
+  receiptUploadResponseSchema,
 } from '@vag/contracts';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
@@ -23,6 +26,7 @@ import { currentSettings } from '@vag/core/settings/live-settings';
 import { orderView } from './order-view';
 import { hasTicket, loadTicketRaffle, renderTicket } from '@vag/core/ticket/ticket';
 import type { Db } from 'mongodb';
+import { BY_ID, RAW_BODY, describe } from '../../lib/openapi';
 
 const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
@@ -42,30 +46,68 @@ async function keyedPurchase(db: Db, id: string, key: string | undefined): Promi
 }
 
 export const ordersRouter = new Hono<AppEnv>()
-  .get('/:id', validate('param', idParamSchema), async (c) => {
-    const deps = c.get('deps');
-    const purchase = await keyedPurchase(deps.db, c.req.valid('param').id, c.req.query('key'));
-    return c.json(orderView(purchase, await currentSettings(deps)));
-  })
+  .get(
+    '/:id',
+    describe({
+      operationId: 'getOrder',
+      query: orderKeyQuerySchema,
+      tag: 'orders',
+      summary:
+        'La página del pedido: código, estado, plazo, cuentas, comprobantes y números (con ?key=).',
+      response: orderViewSchema,
+      errors: BY_ID,
+    }),
+    validate('param', idParamSchema),
+    async (c) => {
+      const deps = c.get('deps');
+      const purchase = await keyedPurchase(deps.db, c.req.valid('param').id, c.req.query('key'));
+      return c.json(orderView(purchase, await currentSettings(deps)));
+    },
+  )
   // The ticket of a paid purchase, with the same key as the order page.
-  .get('/:id/ticket', validate('param', idParamSchema), async (c) => {
-    const deps = c.get('deps');
-    const purchase = await keyedPurchase(deps.db, c.req.valid('param').id, c.req.query('key'));
-    if (!hasTicket(purchase)) throw apiError(409, TICKET_TEXTS.notPaid);
-    const { fileName, pdf } = await renderTicket(
-      purchase,
-      purchase.assignedNumbers,
-      await loadTicketRaffle(deps.db, purchase.raffleId),
-      deps.env.PUBLIC_URL,
-    );
-    return c.body(pdf as Uint8Array<ArrayBuffer>, 200, {
-      'content-type': 'application/pdf',
-      'content-disposition': `attachment; filename="${fileName}"`,
-      'cache-control': 'private, no-store',
-    });
-  })
+  .get(
+    '/:id/ticket',
+    describe({
+      operationId: 'getTicket',
+      query: orderKeyQuerySchema,
+      tag: 'orders',
+      summary:
+        'El boleto en PDF de una compra pagada: números, regla del sorteo y QR a /verificar (con ?key=).',
+      response: null,
+      produces: ['application/pdf'],
+      errors: [...BY_ID, 409],
+    }),
+    validate('param', idParamSchema),
+    async (c) => {
+      const deps = c.get('deps');
+      const purchase = await keyedPurchase(deps.db, c.req.valid('param').id, c.req.query('key'));
+      if (!hasTicket(purchase)) throw apiError(409, TICKET_TEXTS.notPaid);
+      const { fileName, pdf } = await renderTicket(
+        purchase,
+        purchase.assignedNumbers,
+        await loadTicketRaffle(deps.db, purchase.raffleId),
+        deps.env.PUBLIC_URL,
+      );
+      return c.body(pdf as Uint8Array<ArrayBuffer>, 200, {
+        'content-type': 'application/pdf',
+        'content-disposition': `attachment; filename="${fileName}"`,
+        'cache-control': 'private, no-store',
+      });
+    },
+  )
   .post(
     '/:id/receipt',
+    describe({
+      operationId: 'uploadReceipt',
+      query: orderKeyQuerySchema,
+      tag: 'orders',
+      summary:
+        'Sube el comprobante (JPEG, PNG o PDF hasta 5 MB, como cuerpo del pedido; con ?key=).',
+      status: 201,
+      response: receiptUploadResponseSchema,
+      rawBody: true,
+      errors: [...RAW_BODY, 404, 409, 415],
+    }),
     bodyLimit({
       maxSize: RECEIPT_MAX_BYTES,
       onError: (c) => c.json({ msg: ORDER_MESSAGES.receiptTooLarge }, 413),

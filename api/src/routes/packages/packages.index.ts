@@ -1,7 +1,16 @@
 // Number packages: public list and read, admin create/update/delete (SPEC §7), with
 // react-admin's list conventions (see lib/simple-rest).
-import { PERMISSIONS, SERVER, TOASTS, idParamSchema, packageInputSchema } from '@vag/contracts';
+import {
+  PERMISSIONS,
+  SERVER,
+  TOASTS,
+  idParamSchema,
+  packageInputSchema,
+  packageSchema,
+  withMsg,
+} from '@vag/contracts';
 import { Hono } from 'hono';
+import { z } from 'zod';
 import { ADMIN_ONLY, requireStaff } from '../../auth';
 import type { AppEnv } from '../../context';
 import {
@@ -13,6 +22,7 @@ import {
   type PackageDoc,
 } from '@vag/core/db/packages';
 import { apiError } from '../../lib/errors';
+import { BY_ID, JSON_BODY, describe, LIST } from '../../lib/openapi';
 import { listResponse, withId } from '../../lib/simple-rest';
 import { validate } from '../../lib/validate';
 
@@ -27,17 +37,46 @@ export function packageView(doc: PackageDoc) {
 }
 
 export const packagesRouter = new Hono<AppEnv>()
-  .get('/', async (c) => {
-    const rows = (await listPackages(c.get('deps').db)).map(packageView);
-    return listResponse(c, 'packages', rows, ['name']);
-  })
-  .get('/:id', validate('param', idParamSchema), async (c) => {
-    const doc = await findPackage(c.get('deps').db, c.req.valid('param').id);
-    if (!doc) throw apiError(404, SERVER.packageNotFound);
-    return c.json(packageView(doc));
-  })
+  .get(
+    '/',
+    describe({
+      operationId: 'listPackages',
+      tag: 'packages',
+      summary: 'Paquetes de números.',
+      response: z.array(packageSchema),
+      errors: LIST,
+    }),
+    async (c) => {
+      const rows = (await listPackages(c.get('deps').db)).map(packageView);
+      return listResponse(c, 'packages', rows, ['name']);
+    },
+  )
+  .get(
+    '/:id',
+    describe({
+      operationId: 'getPackage',
+      tag: 'packages',
+      summary: 'Un paquete (react-admin).',
+      response: packageSchema,
+      errors: BY_ID,
+    }),
+    validate('param', idParamSchema),
+    async (c) => {
+      const doc = await findPackage(c.get('deps').db, c.req.valid('param').id);
+      if (!doc) throw apiError(404, SERVER.packageNotFound);
+      return c.json(packageView(doc));
+    },
+  )
   .post(
     '/',
+    describe({
+      operationId: 'createPackage',
+      tag: 'packages',
+      summary: 'Crea un paquete.',
+      status: 201,
+      response: withMsg(packageSchema),
+      errors: [...JSON_BODY, 404],
+    }),
     requireStaff(ADMIN_ONLY, PERMISSIONS.createPackages),
     validate('json', packageInputSchema),
     async (c) => {
@@ -47,6 +86,13 @@ export const packagesRouter = new Hono<AppEnv>()
   )
   .put(
     '/:id',
+    describe({
+      operationId: 'updatePackage',
+      tag: 'packages',
+      summary: 'Actualiza un paquete.',
+      response: withMsg(packageSchema),
+      errors: [...JSON_BODY, 404],
+    }),
     requireStaff(ADMIN_ONLY, PERMISSIONS.updatePackages),
     validate('param', idParamSchema),
     validate('json', packageInputSchema),
@@ -62,6 +108,13 @@ export const packagesRouter = new Hono<AppEnv>()
   )
   .delete(
     '/:id',
+    describe({
+      operationId: 'deletePackage',
+      tag: 'packages',
+      summary: 'Elimina un paquete.',
+      response: withMsg(packageSchema),
+      errors: BY_ID,
+    }),
     requireStaff(ADMIN_ONLY, PERMISSIONS.deletePackages),
     validate('param', idParamSchema),
     async (c) => {

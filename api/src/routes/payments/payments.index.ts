@@ -6,6 +6,10 @@ import {
   SERVER,
   verifyPayphoneSchema,
   verifyStripeSchema,
+  createOrderResponseSchema,
+  purchaseSchema,
+  verifyPayphoneResponseSchema,
+  stripeWebhookResponseSchema,
 } from '@vag/contracts';
 import { Hono } from 'hono';
 import { rateLimit } from '../../auth/rate-limit';
@@ -21,6 +25,7 @@ import {
   verifyPayPhone,
   verifyStripe,
 } from '../../payments/verify';
+import { JSON_BODY, RAW_BODY, describe } from '../../lib/openapi';
 
 /** A paid purchase for the confirmation page; a payment that found no numbers left is an error the buyer must see. */
 function answerPurchase(purchase: PurchaseDoc) {
@@ -31,6 +36,14 @@ function answerPurchase(purchase: PurchaseDoc) {
 export const paymentsRouter = new Hono<AppEnv>()
   .post(
     '/create-order',
+    describe({
+      operationId: 'createOrder',
+      tag: 'payments',
+      summary: 'Reserva los números y crea el pago con el proveedor del método elegido.',
+      status: 201,
+      response: createOrderResponseSchema,
+      errors: [...JSON_BODY, 404, 409, 429, 502, 503],
+    }),
     rateLimit('createOrder'),
     validate('json', createOrderSchema),
     async (c) => {
@@ -38,21 +51,68 @@ export const paymentsRouter = new Hono<AppEnv>()
       return c.json(answer, 201);
     },
   )
-  .post('/capture-order', validate('json', captureOrderSchema), async (c) => {
-    const purchase = await capturePayPal(c.get('deps'), c.req.valid('json').orderId);
-    return c.json(answerPurchase(purchase));
-  })
-  .post('/verify-stripe', validate('json', verifyStripeSchema), async (c) => {
-    const purchase = await verifyStripe(c.get('deps'), c.req.valid('json').sessionId);
-    return c.json(answerPurchase(purchase));
-  })
-  .post('/stripe-webhook', async (c) => {
-    // The signature covers the exact bytes Stripe sent: read the raw body, never re-serialise.
-    const raw = await c.req.text();
-    return c.json(await handleStripeWebhook(c.get('deps'), raw, c.req.header('stripe-signature')));
-  })
-  .post('/verify-payphone', validate('json', verifyPayphoneSchema), async (c) => {
-    const { id, clientTxId } = c.req.valid('json');
-    const answer = await verifyPayPhone(c.get('deps'), id, clientTxId);
-    return c.json('purchase' in answer ? answerPurchase(answer.purchase) : answer);
-  });
+  .post(
+    '/capture-order',
+    describe({
+      operationId: 'captureOrder',
+      tag: 'payments',
+      summary: 'Captura una orden de PayPal aprobada.',
+      response: purchaseSchema,
+      errors: [...JSON_BODY, 402, 404, 409, 502],
+    }),
+    validate('json', captureOrderSchema),
+    async (c) => {
+      const purchase = await capturePayPal(c.get('deps'), c.req.valid('json').orderId);
+      return c.json(answerPurchase(purchase));
+    },
+  )
+  .post(
+    '/verify-stripe',
+    describe({
+      operationId: 'verifyStripe',
+      tag: 'payments',
+      summary: 'Verifica una sesión de pago con tarjeta.',
+      response: purchaseSchema,
+      errors: [...JSON_BODY, 402, 404, 409, 502],
+    }),
+    validate('json', verifyStripeSchema),
+    async (c) => {
+      const purchase = await verifyStripe(c.get('deps'), c.req.valid('json').sessionId);
+      return c.json(answerPurchase(purchase));
+    },
+  )
+  .post(
+    '/stripe-webhook',
+    describe({
+      operationId: 'stripeWebhook',
+      tag: 'payments',
+      summary: 'Webhook firmado de Stripe (checkout.session.completed).',
+      response: stripeWebhookResponseSchema,
+      rawBody: true,
+      // 503: Stripe is not configured.
+      errors: [...RAW_BODY, 503],
+    }),
+    async (c) => {
+      // The signature covers the exact bytes Stripe sent: read the raw body, never re-serialise.
+      const raw = await c.req.text();
+      return c.json(
+        await handleStripeWebhook(c.get('deps'), raw, c.req.header('stripe-signature')),
+      );
+    },
+  )
+  .post(
+    '/verify-payphone',
+    describe({
+      operationId: 'verifyPayphone',
+      tag: 'payments',
+      summary: 'Confirma un pago de PayPhone; si ya fue procesado responde solo purchase_id.',
+      response: verifyPayphoneResponseSchema,
+      errors: [...JSON_BODY, 402, 404, 409, 502],
+    }),
+    validate('json', verifyPayphoneSchema),
+    async (c) => {
+      const { id, clientTxId } = c.req.valid('json');
+      const answer = await verifyPayPhone(c.get('deps'), id, clientTxId);
+      return c.json('purchase' in answer ? answerPurchase(answer.purchase) : answer);
+    },
+  );

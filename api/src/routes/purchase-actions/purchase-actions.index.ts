@@ -5,12 +5,17 @@ import {
   AUDIT_TEXTS,
   confirmTransferSchema,
   idParamSchema,
-  notificationChannelSchema,
   ORDER_MESSAGES,
   PERMISSIONS,
   receiptParamsSchema,
   rejectTransferSchema,
   SERVER,
+  confirmTransferResponseSchema,
+  notificationParamsSchema,
+  purchaseNotificationsSchema,
+  rejectTransferResponseSchema,
+  resendNotificationResponseSchema,
+  RECEIPT_TYPES,
 } from '@vag/contracts';
 import { Hono } from 'hono';
 import { ALL_STAFF, requireStaff } from '../../auth';
@@ -26,8 +31,7 @@ import { confirmTransfer } from '../../payments/confirm-transfer';
 import { republishNumbersAssigned } from '@vag/core/pipeline/notify-again';
 import { kickRelay } from '@vag/core/pipeline/relay';
 import { purchaseToReview } from './review-permissions';
-
-const resendParams = idParamSchema.extend({ channel: notificationChannelSchema });
+import { BY_ID, JSON_BODY, describe } from '../../lib/openapi';
 
 /** The purchase a staff member may act on: resellers only their own (by referral code). */
 async function purchaseFor(deps: AppDeps, staff: StaffUser, id: string): Promise<PurchaseDoc> {
@@ -44,6 +48,13 @@ async function purchaseFor(deps: AppDeps, staff: StaffUser, id: string): Promise
 export const purchaseActionsRouter = new Hono<AppEnv>()
   .patch(
     '/:id/confirm-transfer',
+    describe({
+      operationId: 'confirmTransfer',
+      tag: 'purchases',
+      summary: 'Confirma una transferencia bancaria y asigna los números.',
+      response: confirmTransferResponseSchema,
+      errors: [...JSON_BODY, 403, 404, 409],
+    }),
     requireStaff(ALL_STAFF, PERMISSIONS.confirmTransfers),
     validate('param', idParamSchema),
     validate('json', confirmTransferSchema),
@@ -61,6 +72,14 @@ export const purchaseActionsRouter = new Hono<AppEnv>()
   )
   .post(
     '/:id/reject-transfer',
+    describe({
+      operationId: 'rejectTransfer',
+      tag: 'purchases',
+      summary:
+        'Rechaza el comprobante con un motivo: el pedido vuelve a "Pendiente de pago" y se avisa al comprador.',
+      response: rejectTransferResponseSchema,
+      errors: [...JSON_BODY, 403, 404, 409],
+    }),
     requireStaff(ALL_STAFF, PERMISSIONS.confirmTransfers),
     validate('param', idParamSchema),
     validate('json', rejectTransferSchema),
@@ -85,6 +104,14 @@ export const purchaseActionsRouter = new Hono<AppEnv>()
   )
   .get(
     '/:id/receipts/:receiptId',
+    describe({
+      operationId: 'getReceipt',
+      tag: 'purchases',
+      summary: 'El archivo de un comprobante de transferencia (JPEG, PNG o PDF).',
+      response: null,
+      produces: RECEIPT_TYPES,
+      errors: [...BY_ID, 403],
+    }),
     requireStaff(ALL_STAFF, PERMISSIONS.viewPurchases),
     validate('param', receiptParamsSchema),
     async (c) => {
@@ -105,6 +132,13 @@ export const purchaseActionsRouter = new Hono<AppEnv>()
   )
   .get(
     '/:id/notifications',
+    describe({
+      operationId: 'purchaseNotifications',
+      tag: 'purchases',
+      summary: 'Estado del envío del e-mail y el SMS de una compra.',
+      response: purchaseNotificationsSchema,
+      errors: [...BY_ID, 403],
+    }),
     requireStaff(ALL_STAFF, PERMISSIONS.viewPurchases),
     validate('param', idParamSchema),
     async (c) => {
@@ -114,8 +148,16 @@ export const purchaseActionsRouter = new Hono<AppEnv>()
   )
   .post(
     '/:id/notifications/:channel/resend',
+    describe({
+      operationId: 'resendNotification',
+      tag: 'purchases',
+      summary: 'Reenvía el e-mail o el SMS con los números.',
+      status: 202,
+      response: resendNotificationResponseSchema,
+      errors: [...BY_ID, 403, 409],
+    }),
     requireStaff(ALL_STAFF, PERMISSIONS.viewPurchases),
-    validate('param', resendParams),
+    validate('param', notificationParamsSchema),
     async (c) => {
       const { id, channel } = c.req.valid('param');
       const deps = c.get('deps');

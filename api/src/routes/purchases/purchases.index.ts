@@ -6,8 +6,14 @@ import {
   SERVER,
   STAFF_API_MESSAGES,
   purchasesByEmailParamsSchema,
+  idParamSchema,
+  inReviewCountSchema,
+  msgResponseSchema,
+  purchaseLookupSchema,
+  purchaseSchema,
 } from '@vag/contracts';
 import { Hono } from 'hono';
+import { z } from 'zod';
 import type { Db } from 'mongodb';
 import { ADMIN_ONLY, ALL_STAFF, optionalStaff, requireStaff } from '../../auth';
 import { rateLimit } from '../../auth/rate-limit';
@@ -36,6 +42,7 @@ import {
 } from '../../lib/simple-rest';
 import { validate } from '../../lib/validate';
 import { whoHolds } from '@vag/core/raffle/allocate';
+import { BY_ID, describe, LIST } from '../../lib/openapi';
 
 const IN_REVIEW = 'IN_REVIEW';
 
@@ -67,39 +74,68 @@ async function toListFilter(
 }
 
 export const purchasesRouter = new Hono<AppEnv>()
-  .get('/', requireStaff(ALL_STAFF, PERMISSIONS.viewPurchases), async (c) => {
-    let query: ListQuery;
-    try {
-      query = parseListQuery(c.req.query());
-    } catch (error) {
-      if (error instanceof ListQueryError)
-        throw apiError(400, STAFF_API_MESSAGES.invalidListQuery, {
-          [error.message]: STAFF_API_MESSAGES.invalidListQuery,
-        });
-      throw error;
-    }
-    const filter = await toListFilter(c.get('deps').db, c.get('staff'), query);
-    const start = query.range?.start ?? 0;
-    const { items, total } = await listPurchases(c.get('deps').db, filter, {
-      ...(query.sort ? { sort: query.sort } : {}),
-      ...(query.range ? { skip: start, limit: query.range.end - start + 1 } : {}),
-    });
-    c.header('Content-Range', contentRange('purchases', { items, total, start }));
-    c.header('Access-Control-Expose-Headers', 'Content-Range');
-    return c.json(items.map(withId));
-  })
+  .get(
+    '/',
+    describe({
+      operationId: 'listPurchases',
+      tag: 'purchases',
+      summary: 'Historial de compras (un revendedor ve solo las suyas).',
+      response: z.array(purchaseSchema),
+      errors: [...LIST, 403],
+    }),
+    requireStaff(ALL_STAFF, PERMISSIONS.viewPurchases),
+    async (c) => {
+      let query: ListQuery;
+      try {
+        query = parseListQuery(c.req.query());
+      } catch (error) {
+        if (error instanceof ListQueryError)
+          throw apiError(400, STAFF_API_MESSAGES.invalidListQuery, {
+            [error.message]: STAFF_API_MESSAGES.invalidListQuery,
+          });
+        throw error;
+      }
+      const filter = await toListFilter(c.get('deps').db, c.get('staff'), query);
+      const start = query.range?.start ?? 0;
+      const { items, total } = await listPurchases(c.get('deps').db, filter, {
+        ...(query.sort ? { sort: query.sort } : {}),
+        ...(query.range ? { skip: start, limit: query.range.end - start + 1 } : {}),
+      });
+      c.header('Content-Range', contentRange('purchases', { items, total, start }));
+      c.header('Access-Control-Expose-Headers', 'Content-Range');
+      return c.json(items.map(withId));
+    },
+  )
 
   // The 'En revisión' badge: how many receipts wait for this staff member.
-  .get('/in-review/count', requireStaff(ALL_STAFF, PERMISSIONS.viewPurchases), async (c) => {
-    const staff = c.get('staff');
-    const filter: PurchaseListFilter = { inReview: true };
-    if (staff.role !== 'admin') filter.resellerCode = staff.code ?? NO_CODE;
-    const { total } = await listPurchases(c.get('deps').db, filter, { limit: 1 });
-    return c.json({ count: total });
-  })
+  .get(
+    '/in-review/count',
+    describe({
+      operationId: 'inReviewCount',
+      tag: 'purchases',
+      summary: 'Cuántos comprobantes esperan revisión (los propios para un revendedor).',
+      response: inReviewCountSchema,
+      errors: [403],
+    }),
+    requireStaff(ALL_STAFF, PERMISSIONS.viewPurchases),
+    async (c) => {
+      const staff = c.get('staff');
+      const filter: PurchaseListFilter = { inReview: true };
+      if (staff.role !== 'admin') filter.resellerCode = staff.code ?? NO_CODE;
+      const { total } = await listPurchases(c.get('deps').db, filter, { limit: 1 });
+      return c.json({ count: total });
+    },
+  )
 
   .get(
     '/by-email/:email',
+    describe({
+      operationId: 'purchasesByEmail',
+      tag: 'purchases',
+      summary: 'Compras de un e-mail (consulta pública): estado, números y montos.',
+      response: z.array(purchaseLookupSchema),
+      errors: [400, 429],
+    }),
     rateLimit('lookup'),
     validate('param', purchasesByEmailParamsSchema),
     async (c) => {
@@ -110,24 +146,42 @@ export const purchasesRouter = new Hono<AppEnv>()
   // With the order link's key: the purchase as the confirmation page shows it. With the id
   // alone: its status and amounts only, nothing personal.
   // Staff who may see the purchase read it whole too.
-  .get('/:id', optionalStaff(), async (c) => {
-    const { db } = c.get('deps');
-    const purchase = await getPurchase(db, c.req.param('id'));
-    if (!purchase) throw apiError(404, SERVER.purchaseNotFound);
-    const staff = c.var.staff as StaffUser | undefined;
-    const staffMay =
-      staff && (staff.role === 'admin' || (staff.code && staff.code === purchase.resellerCode));
-    if (!staffMay && !accessKeyMatches(purchase.accessKey, c.req.query('key')))
-      return c.json(purchaseSummary(purchase));
-    const full = await findPurchaseForBuyer(db, purchase._id);
-    // Staff see the cédula the buyer gave (issue 13); the order link, which a buyer may
-    // forward, does not carry it.
-    const buyer = staffMay ? { ...full!.buyer, document: purchase.buyer.document } : full!.buyer;
-    return c.json(withId({ ...full!, buyer, orderCode: purchase.orderCode }));
-  });
+  .get(
+    '/:id',
+    describe({
+      operationId: 'getPurchase',
+      tag: 'purchases',
+      summary: 'Una compra (página de confirmación).',
+      response: purchaseSchema,
+      errors: BY_ID,
+    }),
+    optionalStaff(),
+    validate('param', idParamSchema),
+    async (c) => {
+      const { db } = c.get('deps');
+      const purchase = await getPurchase(db, c.req.valid('param').id);
+      if (!purchase) throw apiError(404, SERVER.purchaseNotFound);
+      const staff = c.var.staff as StaffUser | undefined;
+      const staffMay =
+        staff && (staff.role === 'admin' || (staff.code && staff.code === purchase.resellerCode));
+      if (!staffMay && !accessKeyMatches(purchase.accessKey, c.req.query('key')))
+        return c.json(purchaseSummary(purchase));
+      const full = await findPurchaseForBuyer(db, purchase._id);
+      // Staff see the cédula the buyer gave (issue 13); the order link, which a buyer may
+      // forward, does not carry it.
+      const buyer = staffMay ? { ...full!.buyer, document: purchase.buyer.document } : full!.buyer;
+      return c.json(withId({ ...full!, buyer, orderCode: purchase.orderCode }));
+    },
+  );
 
 export const purchasesAdminRouter = new Hono<AppEnv>().delete(
   '/delete-all-purchases',
+  describe({
+    operationId: 'deleteAllPurchases',
+    tag: 'purchases',
+    summary: 'Borra todas las compras y reinicia los números.',
+    response: msgResponseSchema,
+  }),
   requireStaff(ADMIN_ONLY),
   async (c) => {
     const { db } = c.get('deps');

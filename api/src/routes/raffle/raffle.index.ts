@@ -8,10 +8,15 @@ import {
   instantPrizeUpdateSchema,
   SERVER,
   type Progress,
+  instantPrizeSchema,
+  msgResponseSchema,
+  progressSchema,
+  withMsg,
 } from '@vag/contracts';
 import { appendAudit } from '@vag/core/db/audit-log';
 import { getRaffleFairness } from '@vag/core/db/raffle-fairness';
 import { Hono } from 'hono';
+import { z } from 'zod';
 import type { Db } from 'mongodb';
 import { ADMIN_ONLY, requireStaff } from '../../auth';
 import type { AppEnv } from '../../context';
@@ -35,6 +40,7 @@ import {
   NotEnoughFreeNumbersError,
   PrizesNotAssignableError,
 } from '@vag/core/raffle/instant-prizes';
+import { JSON_BODY, describe } from '../../lib/openapi';
 
 const adminOnly = requireStaff(ADMIN_ONLY);
 
@@ -65,71 +71,130 @@ export function cachedProgress(db: Db): Promise<Progress> {
 }
 
 export const raffleRouter = new Hono<AppEnv>()
-  .get('/raffle-progress', async (c) => c.json(await cachedProgress(c.get('deps').db)))
+  .get(
+    '/raffle-progress',
+    describe({
+      operationId: 'getProgress',
+      tag: 'raffle',
+      summary: 'Porcentaje vendido.',
+      response: progressSchema,
+    }),
+    async (c) => c.json(await cachedProgress(c.get('deps').db)),
+  )
 
-  .get('/instant-prizes', async (c) => {
-    const list = await listInstantPrizes(c.get('deps').db, CURRENT_RAFFLE_ID);
-    return c.json(list.map(withId));
-  })
+  .get(
+    '/instant-prizes',
+    describe({
+      operationId: 'listInstantPrizes',
+      tag: 'raffle',
+      summary: 'Números con premio instantáneo.',
+      response: z.array(instantPrizeSchema),
+    }),
+    async (c) => {
+      const list = await listInstantPrizes(c.get('deps').db, CURRENT_RAFFLE_ID);
+      return c.json(list.map(withId));
+    },
+  )
 
-  .post('/generate-raffle-numbers', adminOnly, async (c) => {
-    const { db } = c.get('deps');
-    const total = await generateRaffleNumbers(db);
-    if (total === null) throw apiError(409, SERVER.numbersAlreadyGenerated);
-    await appendAudit(db, {
-      actor: c.get('staff'),
-      action: 'numbers.generated',
-      description: AUDIT_TEXTS.numbersGenerated(total),
-    });
-    return c.json({ msg: SERVER.numbersGenerated(total) });
-  })
+  .post(
+    '/generate-raffle-numbers',
+    describe({
+      operationId: 'generateRaffleNumbers',
+      tag: 'raffle',
+      summary: 'Genera los números de la rifa.',
+      response: msgResponseSchema,
+      errors: [409],
+    }),
+    adminOnly,
+    async (c) => {
+      const { db } = c.get('deps');
+      const total = await generateRaffleNumbers(db);
+      if (total === null) throw apiError(409, SERVER.numbersAlreadyGenerated);
+      await appendAudit(db, {
+        actor: c.get('staff'),
+        action: 'numbers.generated',
+        description: AUDIT_TEXTS.numbersGenerated(total),
+      });
+      return c.json({ msg: SERVER.numbersGenerated(total) });
+    },
+  )
 
-  .delete('/delete-raffle-numbers', adminOnly, async (c) => {
-    const { db } = c.get('deps');
-    // Named by the reference it had: the reset takes the commitment away.
-    const audit = {
-      actor: c.get('staff'),
-      action: 'numbers.deleted' as const,
-      description: AUDIT_TEXTS.numbersDeleted,
-    };
-    const before = await getRaffleFairness(db);
-    // Key, prizes and their published hashes go together, and only while nobody holds
-    // or reserves a number (issue 16): the reset checks that in the same update.
-    if (!(await resetUnsoldRaffleNumbers(db))) {
-      const raffle = await getRaffleNumbers(db);
-      if (raffle.sold > 0 || raffle.reserved > 0) throw apiError(409, SERVER.numbersHaveSales);
-    } else await appendAudit(db, { ...audit, raffleRef: before.commitment?.raffleRef ?? null });
-    await deleteAllInstantPrizes(db, CURRENT_RAFFLE_ID);
-    return c.json({ msg: SERVER.numbersDeleted });
-  })
+  .delete(
+    '/delete-raffle-numbers',
+    describe({
+      operationId: 'deleteRaffleNumbers',
+      tag: 'raffle',
+      summary: 'Elimina todos los números premiados.',
+      response: msgResponseSchema,
+      errors: [409],
+    }),
+    adminOnly,
+    async (c) => {
+      const { db } = c.get('deps');
+      // Named by the reference it had: the reset takes the commitment away.
+      const audit = {
+        actor: c.get('staff'),
+        action: 'numbers.deleted' as const,
+        description: AUDIT_TEXTS.numbersDeleted,
+      };
+      const before = await getRaffleFairness(db);
+      // Key, prizes and their published hashes go together, and only while nobody holds
+      // or reserves a number (issue 16): the reset checks that in the same update.
+      if (!(await resetUnsoldRaffleNumbers(db))) {
+        const raffle = await getRaffleNumbers(db);
+        if (raffle.sold > 0 || raffle.reserved > 0) throw apiError(409, SERVER.numbersHaveSales);
+      } else await appendAudit(db, { ...audit, raffleRef: before.commitment?.raffleRef ?? null });
+      await deleteAllInstantPrizes(db, CURRENT_RAFFLE_ID);
+      return c.json({ msg: SERVER.numbersDeleted });
+    },
+  )
 
-  .post('/assign-random-prizes', adminOnly, validate('json', assignPrizesSchema), async (c) => {
-    const { db } = c.get('deps');
-    const { prizes } = c.req.valid('json');
-    if ((await countInstantPrizes(db, CURRENT_RAFFLE_ID)) > 0)
-      throw apiError(409, SERVER.prizesAlreadyAssigned);
-    try {
-      await assignInstantPrizes(
-        db,
-        prizes.map((p) => p.amount),
-      );
-    } catch (error) {
-      if (error instanceof NotEnoughFreeNumbersError)
-        throw apiError(409, SERVER.notEnoughFreeNumbers);
-      if (error instanceof PrizesNotAssignableError)
-        throw apiError(409, PRIZE_REFUSALS[error.reason]);
-      throw error;
-    }
-    await appendAudit(db, {
-      actor: c.get('staff'),
-      action: 'prizes.assigned',
-      description: AUDIT_TEXTS.prizesAssigned(prizes.length),
-    });
-    return c.json({ msg: SERVER.prizesAssigned(prizes.length) });
-  })
+  .post(
+    '/assign-random-prizes',
+    describe({
+      operationId: 'assignRandomPrizes',
+      tag: 'raffle',
+      summary: 'Asigna montos a números al azar entre los no vendidos.',
+      response: msgResponseSchema,
+      errors: [...JSON_BODY, 409],
+    }),
+    adminOnly,
+    validate('json', assignPrizesSchema),
+    async (c) => {
+      const { db } = c.get('deps');
+      const { prizes } = c.req.valid('json');
+      if ((await countInstantPrizes(db, CURRENT_RAFFLE_ID)) > 0)
+        throw apiError(409, SERVER.prizesAlreadyAssigned);
+      try {
+        await assignInstantPrizes(
+          db,
+          prizes.map((p) => p.amount),
+        );
+      } catch (error) {
+        if (error instanceof NotEnoughFreeNumbersError)
+          throw apiError(409, SERVER.notEnoughFreeNumbers);
+        if (error instanceof PrizesNotAssignableError)
+          throw apiError(409, PRIZE_REFUSALS[error.reason]);
+        throw error;
+      }
+      await appendAudit(db, {
+        actor: c.get('staff'),
+        action: 'prizes.assigned',
+        description: AUDIT_TEXTS.prizesAssigned(prizes.length),
+      });
+      return c.json({ msg: SERVER.prizesAssigned(prizes.length) });
+    },
+  )
 
   .put(
     '/:id',
+    describe({
+      operationId: 'updateInstantPrize',
+      tag: 'raffle',
+      summary: 'Cambia el monto o la entrega de un premio instantáneo.',
+      response: withMsg(instantPrizeSchema),
+      errors: [...JSON_BODY, 404],
+    }),
     adminOnly,
     validate('param', idParamSchema),
     validate('json', instantPrizeUpdateSchema),

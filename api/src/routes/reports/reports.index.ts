@@ -6,8 +6,9 @@ import {
   SERVER,
   reportQuerySchema,
   type ReportQuery,
+  reportResponseSchema,
 } from '@vag/contracts';
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { ALL_STAFF, requireStaff } from '../../auth';
 import type { AppEnv } from '../../context';
 import { queryReport } from '@vag/core/db/report-facts';
@@ -16,6 +17,7 @@ import { fieldErrors } from '../../lib/validate';
 import { reportFilter } from './report-filter';
 import { renderReportPdf } from './report-pdf';
 import { renderReportXlsx } from './report-xlsx';
+import { describe, documentedAs } from '../../lib/openapi';
 
 /** The filters as the PDF states them, e.g. 'startDate: 2026-12-01, status: PAID'. */
 function describeFilters(query: ReportQuery, resellerCode: string | undefined): string {
@@ -34,7 +36,24 @@ const exportGuard = requireStaff(ALL_STAFF, PERMISSIONS.notAuthenticatedExport);
 
 export const reportsRouter = new Hono<AppEnv>().get(
   '/',
-  (c, next) => (c.req.query('format')?.trim() ? exportGuard : reportGuard)(c, next),
+  describe({
+    operationId: 'reports',
+    query: reportQuerySchema,
+    tag: 'reports',
+    summary: 'Reporte de ventas con filtros; format=pdf|xlsx descarga reporte.pdf / reporte.xlsx.',
+    response: reportResponseSchema,
+    produces: [
+      'application/json',
+      'application/pdf',
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    ],
+    errors: [400, 403],
+  }),
+  // The export's own 401 text; the same staff and the same document as the report.
+  documentedAs<MiddlewareHandler<AppEnv>>(
+    (c, next) => (c.req.query('format')?.trim() ? exportGuard : reportGuard)(c, next),
+    reportGuard,
+  ),
   async (c) => {
     // An empty filter means "any" (the screen omits them, a hand-made URL may not).
     const raw = Object.fromEntries(

@@ -6,8 +6,12 @@ import {
   STAFF_API_MESSAGES,
   idParamSchema,
   resellerUpdateSchema,
+  resellerQuerySchema,
+  resellerSchema,
+  withMsg,
 } from '@vag/contracts';
 import { Hono } from 'hono';
+import { z } from 'zod';
 import { ADMIN_ONLY, requireStaff } from '../../auth';
 import type { AppEnv } from '../../context';
 import {
@@ -21,6 +25,7 @@ import {
 import { apiError } from '../../lib/errors';
 import { listResponse, withId } from '../../lib/simple-rest';
 import { validate } from '../../lib/validate';
+import { BY_ID, JSON_BODY, describe, LIST } from '../../lib/openapi';
 
 function resellerView(doc: UserDoc) {
   return withId({
@@ -36,12 +41,31 @@ function resellerView(doc: UserDoc) {
 const notFound = () => apiError(404, STAFF_API_MESSAGES.resellerNotFound);
 
 export const resellersRouter = new Hono<AppEnv>()
-  .get('/', requireStaff(ADMIN_ONLY, PERMISSIONS.viewResellers), async (c) => {
-    const rows = (await listUsers(c.get('deps').db, 'reseller')).map(resellerView);
-    return listResponse(c, 'resellers', rows, ['fullname', 'email', 'code']);
-  })
+  .get(
+    '/',
+    describe({
+      operationId: 'listResellers',
+      query: resellerQuerySchema,
+      tag: 'resellers',
+      summary: 'Revendedores, buscando por nombre o e-mail (q).',
+      response: z.array(resellerSchema),
+      errors: LIST,
+    }),
+    requireStaff(ADMIN_ONLY, PERMISSIONS.viewResellers),
+    async (c) => {
+      const rows = (await listUsers(c.get('deps').db, 'reseller')).map(resellerView);
+      return listResponse(c, 'resellers', rows, ['fullname', 'email', 'code']);
+    },
+  )
   .get(
     '/:id',
+    describe({
+      operationId: 'getReseller',
+      tag: 'resellers',
+      summary: 'Un revendedor (react-admin).',
+      response: resellerSchema,
+      errors: BY_ID,
+    }),
     requireStaff(ADMIN_ONLY, PERMISSIONS.viewResellers),
     validate('param', idParamSchema),
     async (c) => {
@@ -52,6 +76,13 @@ export const resellersRouter = new Hono<AppEnv>()
   )
   .put(
     '/:id',
+    describe({
+      operationId: 'updateReseller',
+      tag: 'resellers',
+      summary: 'Actualiza nombre, e-mail y estado de un revendedor.',
+      response: resellerSchema,
+      errors: [...JSON_BODY, 404, 409],
+    }),
     requireStaff(ADMIN_ONLY, PERMISSIONS.updateResellers),
     validate('param', idParamSchema),
     validate('json', resellerUpdateSchema),
@@ -73,6 +104,13 @@ export const resellersRouter = new Hono<AppEnv>()
   )
   .delete(
     '/:id',
+    describe({
+      operationId: 'deleteReseller',
+      tag: 'resellers',
+      summary: 'Elimina un revendedor.',
+      response: withMsg(resellerSchema),
+      errors: BY_ID,
+    }),
     requireStaff(ADMIN_ONLY, PERMISSIONS.deleteResellers),
     validate('param', idParamSchema),
     async (c) => {

@@ -1,17 +1,30 @@
 // GET /api/admin/sales-chart: numbers sold per day and method, from the reports worker's
 // projections (db/sales.ts). Resellers see their own sales only.
-import { PERMISSIONS, salesChartQuerySchema, type SalesChart } from '@vag/contracts';
+import {
+  PERMISSIONS,
+  salesChartQuerySchema,
+  type SalesChart,
+  salesChartSchema,
+} from '@vag/contracts';
 import { Hono } from 'hono';
 import { ALL_STAFF, requireStaff } from '../../auth';
 import type { AppEnv } from '../../context';
 import { salesChart } from '@vag/core/db/report-facts';
 import { validate } from '../../lib/validate';
+import { describe } from '../../lib/openapi';
 
 /** A reseller without a code has no sales: this matches none. */
 const NO_CODE = '\u0000';
 
 export const salesChartRouter = new Hono<AppEnv>().get(
   '/',
+  describe({
+    operationId: 'salesChart',
+    tag: 'reports',
+    summary: 'Números vendidos por día y método de pago.',
+    response: salesChartSchema,
+    errors: [400, 403],
+  }),
   requireStaff(ALL_STAFF, PERMISSIONS.viewReports),
   validate('query', salesChartQuerySchema),
   async (c) => {

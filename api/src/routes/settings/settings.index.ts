@@ -9,8 +9,11 @@ import {
   idParamSchema,
   settingsUpdateSchema,
   type PublicSettings,
+  publicSettingsSchema,
+  settingsSchema,
 } from '@vag/contracts';
 import { Hono } from 'hono';
+import { z } from 'zod';
 import { ADMIN_ONLY, optionalStaff, requireStaff } from '../../auth';
 import type { AppEnv, StaffUser } from '../../context';
 import { replaceSettings, SETTINGS_ID, type SettingsDoc } from '@vag/core/db/settings';
@@ -21,6 +24,7 @@ import { availableMethods } from '../../payments/credentials';
 import { announceSettingsChanged, currentSettings } from '@vag/core/settings/live-settings';
 import { keepMaskedSecrets, maskSettings } from './settings-secrets';
 import type { Env } from '@vag/core/env';
+import { JSON_BODY, describe } from '../../lib/openapi';
 
 export function publicView(doc: SettingsDoc, env: Env): PublicSettings {
   return withId({
@@ -56,14 +60,32 @@ function merge(stored: SettingsDoc, body: Update): SettingsDoc {
 }
 
 export const settingsRouter = new Hono<AppEnv>()
-  .get('/', optionalStaff(), async (c) => {
-    const deps = c.get('deps');
-    const settings = await currentSettings(deps);
-    const staff = c.var.staff as StaffUser | undefined;
-    return c.json(staff ? staffView(settings, deps.env) : publicView(settings, deps.env));
-  })
+  .get(
+    '/',
+    describe({
+      operationId: 'getSettings',
+      tag: 'settings',
+      summary:
+        'Datos de contacto y redes sociales; el personal recibe además los secretos enmascarados.',
+      response: z.union([settingsSchema, publicSettingsSchema]),
+    }),
+    optionalStaff(),
+    async (c) => {
+      const deps = c.get('deps');
+      const settings = await currentSettings(deps);
+      const staff = c.var.staff as StaffUser | undefined;
+      return c.json(staff ? staffView(settings, deps.env) : publicView(settings, deps.env));
+    },
+  )
   .put(
     '/:id',
+    describe({
+      operationId: 'updateSettings',
+      tag: 'settings',
+      summary: 'Guarda la configuración completa (un secreto enmascarado se conserva).',
+      response: settingsSchema,
+      errors: [...JSON_BODY, 404],
+    }),
     requireStaff(ADMIN_ONLY, PERMISSIONS.updateSettings),
     validate('param', idParamSchema),
     validate('json', settingsUpdateSchema),
