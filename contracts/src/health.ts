@@ -1,5 +1,6 @@
 // GET /api/health: whether the document store and the event bus answer.
 import { z } from 'zod';
+import './zod-locale';
 
 export const healthResponseSchema = z.object({
   status: z.enum(['ok', 'degraded']),

@@ -1,3 +1,5 @@
+/// <reference types="node" />
+// Reads this package's own sources (a test only: the package itself does no I/O).
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
