@@ -156,9 +156,26 @@ async function measure(target: Target, port: number): Promise<PageResult> {
     const result = await lighthouse(target.url, flags, undefined, page);
     if (!result) throw new Error(`Lighthouse gave no result for ${target.url}`);
     await page.close();
+    // A run Lighthouse itself could not finish (NO_FCP, a hung trace) scores 0 with NaN
+    // metrics: that is no figure of the page, so it is said and tried again.
+    const failed = result.lhr.runtimeError;
+    if (failed) throw new LighthouseRunError(`${target.page}: ${failed.code} ${failed.message}`);
     return summarize(target.page, result);
   } finally {
     await browser.disconnect();
+  }
+}
+
+class LighthouseRunError extends Error {}
+
+async function measureWithRetry(target: Target, port: number, tries = 3): Promise<PageResult> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await measure(target, port);
+    } catch (error) {
+      if (!(error instanceof LighthouseRunError) || attempt >= tries) throw error;
+      console.error(`repetido (${attempt}/${tries - 1}): ${error.message}`);
+    }
   }
 }
 
@@ -192,7 +209,7 @@ async function main(): Promise<void> {
   });
   const rows: PageResult[] = [];
   try {
-    for (const target of targets) rows.push(await measure(target, chrome.port));
+    for (const target of targets) rows.push(await measureWithRetry(target, chrome.port));
   } finally {
     chrome.kill();
   }
