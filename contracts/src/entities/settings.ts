@@ -128,8 +128,10 @@ export const socialMediaInputSchema = z.object({
   tiktok: optionalHttpUrlSchema,
 });
 
+// A number as JSON sends it: a coercion would take null (an emptied field) as 0 hours and
+// true as 1, neither of which the form meant.
 const hours = (min: number, max: number) =>
-  z.coerce
+  z
     .number({ error: M.hoursInvalid(min, max) })
     .min(min, { error: M.hoursInvalid(min, max) })
     .max(max, { error: M.hoursInvalid(min, max) });

@@ -185,6 +185,17 @@ describe('operator settings', () => {
       'messaging.smtpUrl': 'La URL SMTP debe empezar por smtp:// o smtps://',
       'payment.paypalMode': 'El modo de PayPal debe ser sandbox o live',
     });
+    // An emptied field (null), a flag or a text is no number of hours: never taken as 0 or 1.
+    for (const reminderLeadHours of [null, true, '6'] as const) {
+      const loose = await call('PUT', '/settings/current', {
+        token: admin,
+        body: { transferHoldHours: 48, reminderLeadHours },
+      });
+      expect(loose.status).toBe(400);
+      expect(loose.json.errors).toEqual({
+        reminderLeadHours: 'Debe ser un número de horas entre 0 y 72',
+      });
+    }
     const tooMany = await call('PUT', '/settings/current', {
       token: admin,
       body: { bankAccounts: Array(4).fill(TEST_BANK_ACCOUNT) },
