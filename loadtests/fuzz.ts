@@ -9,6 +9,13 @@ import { describeFindings, fuzzProduct } from '@vag/server/fuzz/fuzz-run';
 import { startFerretdb } from '../infra/services';
 import { loadtestsDir } from './harness/k6';
 
+/**
+ * The one 5xx the api documents on purpose: the Stripe webhook answers 503 while Stripe is
+ * not configured, so that Stripe retries the event later. The admin's run can remove the
+ * keys (PUT /api/settings, blank = remove), after which every webhook call answers it.
+ */
+const EXPECTED_5XX = new Set(['POST /api/payments/stripe-webhook 503']);
+
 function flag(name: string, fallback: string): string {
   const arg = process.argv.find((a) => a.startsWith(`--${name}=`));
   return arg ? arg.slice(name.length + 3) : fallback;
@@ -33,11 +40,20 @@ async function main(): Promise<number> {
       );
     }
     const requests = runs.reduce((sum, run) => sum + run.requests, 0);
-    const serverErrors = runs.reduce((sum, run) => sum + (run.byStatus['5xx'] ?? 0), 0);
+    const answers5xx = runs.flatMap((run) =>
+      Object.entries(run.serverErrors).map(([answer, count]) => ({ ...run, answer, count })),
+    );
+    const serverErrors = answers5xx
+      .filter(({ answer }) => !EXPECTED_5XX.has(answer))
+      .reduce((sum, { count }) => sum + count, 0);
     const findings = runs.flatMap(describeFindings);
     console.log(
       `fuzz: ${requests} requests, ${serverErrors} server errors, ${findings.length} findings in ${((Date.now() - started) / 1000).toFixed(0)} s`,
     );
+    for (const { identity, answer, count } of answers5xx)
+      console.log(
+        `  ${identity}: ${count} × ${answer}${EXPECTED_5XX.has(answer) ? ' (documented: Stripe not configured)' : ''}`,
+      );
     for (const line of findings) console.log(`  ${line}`);
     return findings.length === 0 && serverErrors === 0 ? 0 : 1;
   } finally {

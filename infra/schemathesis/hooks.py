@@ -1,6 +1,7 @@
 # Our own additions to Schemathesis (loaded through SCHEMATHESIS_HOOKS by the fuzz runner):
 # the check that every 4xx answer carries a Spanish `msg`, and a tally of every request sent
-# so a run can say how many it made (written as JSON to VAG_FUZZ_TALLY when set).
+# so a run can say how many it made and which answered a 5xx (written as JSON to
+# VAG_FUZZ_TALLY when set).
 import atexit
 import json
 import os
@@ -60,7 +61,7 @@ def _lambda_description_or_unknown(f, *args, **kwargs):
 lambda_sources._lambda_description = _lambda_description_or_unknown
 
 
-_tally = {"requests": 0, "byStatus": {}}
+_tally = {"requests": 0, "byStatus": {}, "serverErrors": {}}
 _lock = threading.Lock()
 
 
@@ -70,6 +71,10 @@ def after_call(context, case, response):
     with _lock:
         _tally["requests"] += 1
         _tally["byStatus"][status] = _tally["byStatus"].get(status, 0) + 1
+        # Each 5xx by operation and status, so a run can say which answered it.
+        if response.status_code >= 500:
+            key = f"{case.method.upper()} {case.path} {response.status_code}"
+            _tally["serverErrors"][key] = _tally["serverErrors"].get(key, 0) + 1
 
 
 def _write_tally():

@@ -46,6 +46,8 @@ export interface IdentityRun {
   identity: Identity;
   requests: number;
   byStatus: Record<string, number>;
+  /** Each 5xx answer by 'METHOD /path status'. */
+  serverErrors: Record<string, number>;
   testCases: number;
   findings: Finding[];
   seconds: number;
@@ -161,6 +163,7 @@ function readRun(
   const tally = JSON.parse(readFileSync(tallyFile, 'utf8')) as {
     requests: number;
     byStatus: Record<string, number>;
+    serverErrors: Record<string, number>;
   };
   const findings = report.failures.map(({ code, title, operations }) => ({
     code,
@@ -174,6 +177,7 @@ function readRun(
     identity,
     requests: tally.requests,
     byStatus: tally.byStatus,
+    serverErrors: tally.serverErrors,
     testCases: report.test_cases.generated,
     findings,
     seconds,
