@@ -1,9 +1,11 @@
 // Reading back what our PDFs (reports, tickets) say, for tests: pdf-lib writes each text
-// run as a hex string shown with Tj, so decoding the content streams gives the text.
+// run as a hex string shown with Tj, so decoding the content streams gives the text; the
+// ticket's QR code is a path of rectangles, which a QR reader scans once rasterised.
+import jsQR from 'jsqr';
 import { decodePDFRawStream, PDFArray, PDFDocument, type PDFRawStream } from 'pdf-lib';
 
-/** The text pdf-lib drew on each page: its content streams decoded, their hex strings read. */
-export async function pageTexts(pdf: Buffer): Promise<string[]> {
+/** Each page's drawing operators: its content streams decoded, one after the other. */
+async function pageContents(pdf: Buffer): Promise<string[]> {
   const doc = await PDFDocument.load(pdf);
   return doc.getPages().map((page) => {
     const contents = page.node.Contents();
@@ -12,17 +14,53 @@ export async function pageTexts(pdf: Buffer): Promise<string[]> {
         ? contents.asArray().map((ref) => doc.context.lookup(ref))
         : [contents];
     return streams
-      .map((stream) => Buffer.from(decodePDFRawStream(stream as PDFRawStream).decode()))
-      .flatMap((content) =>
-        [...content.toString('latin1').matchAll(/<([0-9A-Fa-f]+)>\s*Tj/g)].map((hex) =>
-          Buffer.from(hex[1]!, 'hex').toString('latin1'),
-        ),
+      .map((stream) =>
+        Buffer.from(decodePDFRawStream(stream as PDFRawStream).decode()).toString('latin1'),
       )
       .join('\n');
   });
 }
 
+/** The text pdf-lib drew on each page. */
+export async function pageTexts(pdf: Buffer): Promise<string[]> {
+  return (await pageContents(pdf)).map((content) =>
+    [...content.matchAll(/<([0-9A-Fa-f]+)>\s*Tj/g)]
+      .map((hex) => Buffer.from(hex[1]!, 'hex').toString('latin1'))
+      .join('\n'),
+  );
+}
+
 /** Every page's text, one after the other. */
 export async function pdfText(pdf: Buffer): Promise<string> {
   return (await pageTexts(pdf)).join('\n');
+}
+
+/**
+ * What a phone's camera reads from the QR code drawn on the PDF, or null when there is none
+ * a reader can scan: the rectangles of the page's filled paths (in the QR code's own module
+ * units) are painted black on white with a quiet zone, then read by jsQR.
+ */
+export async function scanQrCode(pdf: Buffer): Promise<string | null> {
+  const PX = 4;
+  const QUIET = 4;
+  for (const content of await pageContents(pdf)) {
+    const squares = [...content.matchAll(/(\d+) (\d+) (\d+) (\d+) re/g)].map((m) =>
+      m.slice(1, 5).map(Number),
+    );
+    if (squares.length === 0) continue;
+    const modules = Math.max(...squares.map(([, y, , h]) => y! + h!));
+    const side = (modules + 2 * QUIET) * PX;
+    const pixels = new Uint8ClampedArray(side * side * 4).fill(255);
+    for (const [x, y, w, h] of squares) {
+      // PDF's y axis points up, the image's down.
+      const top = (QUIET + modules - y! - h!) * PX;
+      const left = (QUIET + x!) * PX;
+      for (let row = top; row < top + h! * PX; row++)
+        for (let col = left; col < left + w! * PX; col++)
+          pixels.fill(0, (row * side + col) * 4, (row * side + col) * 4 + 3);
+    }
+    const found = jsQR(pixels, side, side);
+    if (found) return found.data;
+  }
+  return null;
 }
