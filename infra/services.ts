@@ -23,6 +23,11 @@ export interface StartOptions {
   timeoutMs?: number;
 }
 
+export interface FerretdbOptions extends StartOptions {
+  /** Writes a Go CPU profile of the store's whole run to this file (pprof format). */
+  cpuProfile?: string;
+}
+
 export interface RunningService {
   /** Process id, for pid files. */
   pid: number;
@@ -73,11 +78,12 @@ export async function pingMongo(url: string): Promise<void> {
   }
 }
 
-export async function startFerretdb(options: StartOptions = {}): Promise<Ferretdb> {
+export async function startFerretdb(options: FerretdbOptions = {}): Promise<Ferretdb> {
   const bin = await ensureFerretdb();
   const port = options.port ?? (await freePort());
   const ws = workspace('ferretdb', options.dir);
-  const service = spawnService(bin, ['-listen', `127.0.0.1:${port}`, '-dir', ws.dir], {
+  const profile = options.cpuProfile ? ['-cpu-profile', options.cpuProfile] : [];
+  const service = spawnService(bin, ['-listen', `127.0.0.1:${port}`, '-dir', ws.dir, ...profile], {
     logFile: ws.logFile,
     detached: options.detached,
     ownGroup: options.ownGroup,

@@ -34,6 +34,7 @@ import {
   startWorkerProcess,
   type Child,
 } from './bench/processes';
+import { cpuMeter, cpuPerPurchase } from './bench/cpu';
 import { formatResults, type BenchResults } from './bench/report';
 import { runRamp } from './bench/ramp-run';
 import { runSellout, type SelloutFigures } from './bench/sellout-run';
@@ -90,7 +91,12 @@ async function main(): Promise<void> {
     `bench: N = ${N}, peak ${RATE} buyers/s, sellouts capped at ${CAP_SECONDS} s, e-mail/SMS providers answer in ${MESSAGE_DELAY_MS} ms; logs in ${benchLogDir()}`,
   );
   const ferretdbDir = mkdtempSync(path.join(tmpdir(), 'vag-bench-ferretdb-'));
-  const ferretdb = await startFerretdb({ dir: ferretdbDir });
+  const profileDir = process.env.BENCH_CPU_PROF;
+  if (profileDir) mkdirSync(profileDir, { recursive: true });
+  const ferretdb = await startFerretdb({
+    dir: ferretdbDir,
+    cpuProfile: profileDir && path.resolve(profileDir, 'ferretdb.pprof'),
+  });
   const fakes = await startFakeProviders({ messageDelayMs: MESSAGE_DELAY_MS });
   const approver = await startPayPalApprover((orderId) => fakes.paypal.approve(orderId));
   const mongo = new MongoClient(ferretdb.url, { retryWrites: false });
@@ -138,6 +144,11 @@ async function main(): Promise<void> {
         packages: LARGE_PACKAGES,
       });
       console.log(`${label}: selling ${N} numbers…`);
+      const cpuSpent = cpuMeter(() => ({
+        api: [api.pid],
+        workers: children.slice(1).map((c) => c.pid),
+        store: [ferretdb.pid],
+      }));
       const figures = await runSellout({
         label,
         baseUrl: api.url,
@@ -161,6 +172,7 @@ async function main(): Promise<void> {
           ...k6Env,
         },
       });
+      figures.cpuSeconds = cpuSpent();
       results.sellouts.push(figures);
       report(figures);
       await afterwards?.(api.url);
@@ -327,6 +339,8 @@ function report(f: SelloutFigures): void {
     `${f.label}: ${f.completed} paid purchases (${f.withNumbers} with numbers), ${f.numbersSold}/${f.totalNumbers} numbers in ${(f.wallMs / 1000).toFixed(1)} s → ${f.purchasesPerSecond.toFixed(1)} purchases/s` +
       `${f.soldOut ? ' (sold out)' : ' (NOT sold out)'}; audit ${f.audit.ok ? 'PASS' : `FAIL ${failed.join(', ')}`}`,
   );
+  if (f.cpuSeconds)
+    console.log(`${f.label}: CPU per paid purchase: ${cpuPerPurchase(f.cpuSeconds, f.completed)}`);
 }
 
 main().catch((error: unknown) => {

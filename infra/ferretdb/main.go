@@ -14,6 +14,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"runtime/pprof"
 	"syscall"
 
 	"github.com/FerretDB/FerretDB/ferretdb"
@@ -26,6 +27,7 @@ func main() {
 	// SQLite's default in WAL mode (FULL) syncs the disk on every commit, and every write
 	// here is a commit; NORMAL survives a crash of this process, not a power cut.
 	synchronous := flag.String("synchronous", "normal", "SQLite synchronous pragma: full or normal")
+	cpuProfile := flag.String("cpu-profile", "", "write a Go CPU profile of the whole run to this file (the benchmark's BENCH_CPU_PROF)")
 	flag.Parse()
 
 	var logLevel slog.Level
@@ -52,11 +54,32 @@ func main() {
 		log.Fatal(err)
 	}
 
+	if *cpuProfile != "" {
+		stopProfile := startCPUProfile(*cpuProfile)
+		defer stopProfile()
+	}
+
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 
 	fmt.Printf("ferretdb listening: mongodb://%s/\n", *listen)
 	if err := db.Run(ctx); err != nil && ctx.Err() == nil {
 		log.Fatal(err)
+	}
+}
+
+// startCPUProfile profiles until the returned function runs (on SIGTERM or SIGINT), so a
+// benchmark can name what the store spends its CPU on.
+func startCPUProfile(file string) func() {
+	f, err := os.Create(file)
+	if err != nil {
+		log.Fatal(err)
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		log.Fatal(err)
+	}
+	return func() {
+		pprof.StopCPUProfile()
+		f.Close()
 	}
 }

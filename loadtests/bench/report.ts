@@ -1,5 +1,6 @@
 // The benchmark's figures as the markdown tables of RESULTS.md, with the goals beside them.
 import type { AllocationFigure } from './allocation';
+import { cpuPerPurchase } from './cpu';
 import type { RampFigures } from './ramp-run';
 import type { SelloutFigures } from './sellout-run';
 
@@ -91,6 +92,10 @@ export function formatResults(r: BenchResults): string {
           `${(k2.purchasesPerSecond / k1.purchasesPerSecond).toFixed(2)}× purchases/s end to end.`,
       );
     }
+    for (const s of r.sellouts.filter((x) => x.cpuSeconds))
+      lines.push(
+        `CPU per paid purchase, ${s.label}: ${cpuPerPurchase(s.cpuSeconds!, s.completed)}.`,
+      );
     if (embedded?.k6) {
       const rps = embedded.k6.requestsPerSecond;
       lines.push(

@@ -3,6 +3,7 @@
 // (first order → last numbers assigned) and audited.
 import path from 'node:path';
 import type { Db } from 'mongodb';
+import type { CpuSeconds } from './cpu';
 import { auditRaffle, type AuditReport } from '../audit';
 import { runK6, type K6Summary, loadtestsDir } from '../harness/k6';
 import { pipelineState, settled } from '../harness/settle';
@@ -29,6 +30,8 @@ export interface SelloutFigures {
   notifyWallMs: number | null;
   messagesPerSecond: number | null;
   audit: AuditReport;
+  /** CPU seconds of each process and of the machine from the first buyer to the end. */
+  cpuSeconds?: CpuSeconds;
 }
 
 export interface SelloutOptions {
