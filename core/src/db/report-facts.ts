@@ -166,12 +166,11 @@ export async function reconcileFacts(
 
 /** How many facts per status: lets a load test see when the projection has caught up. */
 export async function countFactsByStatus(db: Db): Promise<Record<PurchaseStatus, number>> {
-  const entries = await Promise.all(
-    Object.entries(STAGES).map(
-      async ([status, stage]) => [status, await facts(db).countDocuments({ stage })] as const,
-    ),
-  );
-  return Object.fromEntries(entries) as Record<PurchaseStatus, number>;
+  // One read of the stages, counted here: a count per stage would read every fact four times.
+  const counts = Object.fromEntries(Object.keys(STAGES).map((status) => [status, 0]));
+  const stages = await facts(db).find({}, { projection: { stage: 1 } }).toArray();
+  for (const { stage } of stages) counts[STATUS_OF_STAGE[stage]!]!++;
+  return counts as Record<PurchaseStatus, number>;
 }
 
 // ── The reports screen and its exports ─────────────────────────────────────────
