@@ -55,7 +55,7 @@ export function LoginPage() {
           <h1 className="login-title">{t('title')}</h1>
           <p className="login-subtitle">{t('subtitle')}</p>
         </header>
-        <form noValidate onSubmit={form.submit}>
+        <form noValidate onSubmit={form.submit} onFocus={form.prepare}>
           <LoginField
             id="login-email"
             name="email"
