@@ -13,6 +13,7 @@ import {
   UI,
 } from '@vag/contracts';
 import type { TranslationMessages } from 'react-admin';
+import { loginMessages } from './es-login';
 import { raSpanish } from './ra-es';
 
 /** Turns a contracts text builder into a polyglot template: showing('%{from}', …). */
@@ -72,21 +73,7 @@ export const vagMessages = {
     yearPlaceholder: 'aaaa',
     accept: 'Aceptar',
   },
-  login: {
-    title: UI.loginTitle,
-    subtitle: UI.loginSubtitle,
-    back: 'Volver al inicio',
-    email: 'Correo electrónico',
-    password: 'Contraseña',
-    showPassword: 'Mostrar contraseña',
-    hidePassword: 'Ocultar contraseña',
-    submit: UI.loginSubmit,
-    submitting: UI.loginSubmitting,
-    successTitle: TOASTS.loginTitle,
-    successDescription: TOASTS.loginDescription,
-    failureTitle: ERRORS.loginTitle,
-    failureDescription: ERRORS.loginDescription,
-  },
+  login: loginMessages,
   account: {
     menu: UI.accountMenu,
     logout: UI.logout,

@@ -1,34 +1,19 @@
 // /admin/login (SPEC §2): title, subtitle, back link, e-mail and password with show/hide,
 // the contracts' validation texts, the failure toast, then back to the page that sent the
-// person here. MUI alone, outside react-admin, so signing in loads a fraction of the app.
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import LockIcon from '@mui/icons-material/Lock';
-import {
-  Avatar,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  createTheme,
-  CssBaseline,
-  Link,
-  Snackbar,
-  TextField,
-  ThemeProvider,
-  Typography,
-} from '@mui/material';
+// person here. Plain React and one CSS file, outside react-admin and MUI, so signing in
+// loads little more than React and the router.
 import type { LoginInput } from '@vag/contracts';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useLocation, useNavigate, type Location } from 'react-router-dom';
 import { authProvider } from '../authProvider';
-import { ToastAlert, type Toast } from '../common/ToastAlert';
-import { theme } from '../theme';
+import { ArrowBackIcon, LockIcon } from './icons';
+import './login.css';
+import { LoginField } from './LoginField';
 import { loginText as t } from './loginText';
+import { LoginToast } from './LoginToast';
 import { PasswordInput } from './PasswordInput';
 import { useLoginForm } from './useLoginForm';
 import { markSignedIn } from './welcome';
-
-const muiTheme = createTheme(theme);
 
 /** Where react-admin's sign-in redirect came from (its location state), else the dashboard. */
 function nextPath(location: Location): string {
@@ -40,12 +25,16 @@ function nextPath(location: Location): string {
 export function LoginPage() {
   const location = useLocation();
   const navigate = useNavigate();
-  const [toast, setToast] = useState<Toast | null>(null);
+  // Each failure counts up, so a second one shows (and announces) a fresh toast.
+  const [failures, setFailures] = useState(0);
+  const [toastShown, setToastShown] = useState(false);
+  const hideToast = useCallback(() => setToastShown(false), []);
   const form = useLoginForm(async ({ email, password }: LoginInput) => {
     try {
       await authProvider.login({ email: email.trim().toLowerCase(), password });
     } catch {
-      setToast({ title: t('failureTitle'), description: t('failureDescription'), type: 'error' });
+      setFailures((n) => n + 1);
+      setToastShown(true);
       return;
     }
     markSignedIn();
@@ -53,84 +42,53 @@ export function LoginPage() {
   });
 
   return (
-    <ThemeProvider theme={muiTheme}>
-      <CssBaseline />
-      <Box
-        sx={{
-          minHeight: '100vh',
-          display: 'flex',
-          alignItems: 'center',
-          justifyContent: 'center',
-          p: 2,
-          background: 'linear-gradient(135deg, #4c1d95 0%, #6d28d9 55%, #f59e0b 100%)',
-        }}
-      >
-        <Card sx={{ width: '100%', maxWidth: 420 }}>
-          <CardContent sx={{ p: 4 }}>
-            <Link
-              href="/"
-              underline="hover"
-              sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mb: 2 }}
-            >
-              <ArrowBackIcon fontSize="small" /> {t('back')}
-            </Link>
-            <Box sx={{ textAlign: 'center', mb: 3 }}>
-              <Avatar sx={{ bgcolor: 'primary.main', mx: 'auto', mb: 1 }}>
-                <LockIcon />
-              </Avatar>
-              <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
-                {t('title')}
-              </Typography>
-              <Typography color="text.secondary">{t('subtitle')}</Typography>
-            </Box>
-            <form noValidate onSubmit={form.submit}>
-              <TextField
-                name="email"
-                type="email"
-                label={t('email')}
-                autoComplete="email"
-                value={form.values.email}
-                onChange={form.change('email')}
-                error={form.error('email') !== undefined}
-                helperText={form.error('email') ?? ' '}
-                variant="filled"
-                margin="dense"
-                fullWidth
-              />
-              <PasswordInput
-                name="password"
-                label={t('password')}
-                autoComplete="current-password"
-                value={form.values.password}
-                onChange={form.change('password')}
-                error={form.error('password') !== undefined}
-                helperText={form.error('password') ?? ' '}
-                variant="filled"
-                margin="dense"
-                fullWidth
-              />
-              <Button
-                type="submit"
-                variant="contained"
-                fullWidth
-                size="large"
-                disabled={form.busy}
-                sx={{ mt: 2 }}
-              >
-                {t(form.busy ? 'submitting' : 'submit')}
-              </Button>
-            </form>
-          </CardContent>
-        </Card>
-      </Box>
-      <Snackbar
-        open={toast !== null}
-        autoHideDuration={4000}
-        onClose={() => setToast(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-      >
-        <div>{toast && <ToastAlert {...toast} />}</div>
-      </Snackbar>
-    </ThemeProvider>
+    <main className="login">
+      <div className="login-card">
+        <a className="login-back" href="/">
+          <ArrowBackIcon />
+          {t('back')}
+        </a>
+        <header className="login-header">
+          <div className="login-avatar">
+            <LockIcon />
+          </div>
+          <h1 className="login-title">{t('title')}</h1>
+          <p className="login-subtitle">{t('subtitle')}</p>
+        </header>
+        <form noValidate onSubmit={form.submit} onFocus={form.prepare}>
+          <LoginField
+            id="login-email"
+            name="email"
+            type="email"
+            label={t('email')}
+            autoComplete="email"
+            value={form.values.email}
+            onChange={form.change('email')}
+            error={form.error('email')}
+          />
+          <PasswordInput
+            id="login-password"
+            name="password"
+            label={t('password')}
+            autoComplete="current-password"
+            value={form.values.password}
+            onChange={form.change('password')}
+            error={form.error('password')}
+          />
+          <button type="submit" className="login-submit" disabled={form.busy}>
+            {form.busy && <span className="login-spinner" aria-hidden="true" />}
+            {t(form.busy ? 'submitting' : 'submit')}
+          </button>
+        </form>
+      </div>
+      {toastShown && (
+        <LoginToast
+          key={failures}
+          title={t('failureTitle')}
+          description={t('failureDescription')}
+          onHide={hideToast}
+        />
+      )}
+    </main>
   );
 }

@@ -1,31 +1,26 @@
 // The sign-in's password with its show/hide toggle (labels in Spanish, SPEC §2).
-import VisibilityIcon from '@mui/icons-material/Visibility';
-import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
-import { IconButton, InputAdornment, TextField, type TextFieldProps } from '@mui/material';
 import { useState } from 'react';
+import { EyeIcon, EyeOffIcon } from './icons';
+import { LoginField, type LoginFieldProps } from './LoginField';
 import { loginText } from './loginText';
 
-export function PasswordInput(props: TextFieldProps) {
+export function PasswordInput(props: Omit<LoginFieldProps, 'type' | 'end'>) {
   const [visible, setVisible] = useState(false);
   return (
-    <TextField
+    <LoginField
       {...props}
       type={visible ? 'text' : 'password'}
-      slotProps={{
-        input: {
-          endAdornment: (
-            <InputAdornment position="end">
-              <IconButton
-                aria-label={loginText(visible ? 'hidePassword' : 'showPassword')}
-                onClick={() => setVisible((v) => !v)}
-                edge="end"
-              >
-                {visible ? <VisibilityOffIcon /> : <VisibilityIcon />}
-              </IconButton>
-            </InputAdornment>
-          ),
-        },
-      }}
+      end={
+        <button
+          type="button"
+          className="login-icon-button"
+          aria-label={loginText(visible ? 'hidePassword' : 'showPassword')}
+          aria-controls={props.id}
+          onClick={() => setVisible((v) => !v)}
+        >
+          {visible ? <EyeOffIcon /> : <EyeIcon />}
+        </button>
+      }
     />
   );
 }
