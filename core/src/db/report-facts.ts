@@ -168,7 +168,9 @@ export async function reconcileFacts(
 export async function countFactsByStatus(db: Db): Promise<Record<PurchaseStatus, number>> {
   // One read of the stages, counted here: a count per stage would read every fact four times.
   const counts = Object.fromEntries(Object.keys(STAGES).map((status) => [status, 0]));
-  const stages = await facts(db).find({}, { projection: { stage: 1 } }).toArray();
+  const stages = await facts(db)
+    .find({}, { projection: { stage: 1 } })
+    .toArray();
   for (const { stage } of stages) counts[STATUS_OF_STAGE[stage]!]!++;
   return counts as Record<PurchaseStatus, number>;
 }
