@@ -19,29 +19,12 @@ import {
   NumbersAlreadyGeneratedError,
   setRaffleActive,
   updateHero,
-  type RaffleDoc,
 } from '@vag/core/db/raffle';
 import { apiError } from '../../lib/errors';
 import { validate } from '../../lib/validate';
 import { JSON_BODY, describe } from '../../lib/openapi';
-
-/** What visitors and the hero form read; never the secret key or internal counters. */
-export function heroView(raffle: RaffleDoc) {
-  return {
-    _id: raffle._id,
-    id: raffle._id,
-    name: raffle.name,
-    prize: raffle.prize,
-    imageUrl: raffle.imageUrl,
-    pricePerNumber: raffle.pricePerNumber,
-    isActive: raffle.isActive,
-    endDate: raffle.endDate.toISOString(),
-    soldOut: raffle.soldOut,
-    totalNumbers: raffle.totalNumbers,
-    numberWidth: raffle.numberWidth,
-    numbersGenerated: raffle.numbersGenerated,
-  };
-}
+import { storefrontCache } from '../../storefront/cache';
+import { heroView } from './hero-view';
 
 export const lotteryRouter = new Hono<AppEnv>()
   .get(
@@ -54,7 +37,12 @@ export const lotteryRouter = new Hono<AppEnv>()
       errors: [404],
     }),
     async (c) => {
-      const raffle = await getCurrentRaffle(c.get('deps').db);
+      const deps = c.get('deps');
+      // Every buyer's checkout asks this in a sellout: the storefront's cache answers it (a
+      // staff change drops the cache at once, a sale's counters show within its seconds).
+      const { raffle: cached } = await storefrontCache(deps).content();
+      if (cached) return c.json(cached);
+      const raffle = await getCurrentRaffle(deps.db);
       if (!raffle) throw apiError(404, SERVER.raffleNotFound);
       return c.json(heroView(raffle));
     },

@@ -19,22 +19,13 @@ import {
   findPackage,
   listPackages,
   updatePackage,
-  type PackageDoc,
 } from '@vag/core/db/packages';
 import { apiError } from '../../lib/errors';
 import { BY_ID, JSON_BODY, describe, LIST } from '../../lib/openapi';
-import { listResponse, withId } from '../../lib/simple-rest';
+import { listResponse } from '../../lib/simple-rest';
 import { validate } from '../../lib/validate';
-
-export function packageView(doc: PackageDoc) {
-  return withId({
-    _id: doc._id,
-    name: doc.name,
-    quantity: doc.quantity,
-    price: doc.price,
-    isPopular: doc.isPopular,
-  });
-}
+import { storefrontCache } from '../../storefront/cache';
+import { packageView } from './package-view';
 
 export const packagesRouter = new Hono<AppEnv>()
   .get(
@@ -47,7 +38,10 @@ export const packagesRouter = new Hono<AppEnv>()
       errors: LIST,
     }),
     async (c) => {
-      const rows = (await listPackages(c.get('deps').db)).map(packageView);
+      const deps = c.get('deps');
+      // Every buyer's checkout asks this in a sellout: the storefront's cache answers it.
+      const cached = (await storefrontCache(deps).content()).packages;
+      const rows = cached ?? (await listPackages(deps.db)).map(packageView);
       return listResponse(c, 'packages', rows, ['name']);
     },
   )
