@@ -34,7 +34,7 @@ import {
   startWorkerProcess,
   type Child,
 } from './bench/processes';
-import { cpuMeter, cpuPerPurchase } from './bench/cpu';
+import { cpuMeter, cpuPerPurchase, peakMemoryMb } from './bench/cpu';
 import { formatResults, type BenchResults } from './bench/report';
 import { runRamp } from './bench/ramp-run';
 import { runSellout, type SelloutFigures } from './bench/sellout-run';
@@ -173,6 +173,7 @@ async function main(): Promise<void> {
         },
       });
       figures.cpuSeconds = cpuSpent();
+      figures.storePeakMb = peakMemoryMb(ferretdb.pid);
       results.sellouts.push(figures);
       report(figures);
       await afterwards?.(api.url);
@@ -340,7 +341,9 @@ function report(f: SelloutFigures): void {
       `${f.soldOut ? ' (sold out)' : ' (NOT sold out)'}; audit ${f.audit.ok ? 'PASS' : `FAIL ${failed.join(', ')}`}`,
   );
   if (f.cpuSeconds)
-    console.log(`${f.label}: CPU per paid purchase: ${cpuPerPurchase(f.cpuSeconds, f.completed)}`);
+    console.log(
+      `${f.label}: CPU per paid purchase: ${cpuPerPurchase(f.cpuSeconds, f.completed)}; the store's peak memory ${f.storePeakMb?.toFixed(0) ?? 'n/a'} MiB`,
+    );
 }
 
 main().catch((error: unknown) => {

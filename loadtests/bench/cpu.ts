@@ -52,3 +52,14 @@ export function cpuPerPurchase(seconds: CpuSeconds, purchases: number): string {
     .map(([name, s]) => `${name} ${purchases ? ((1000 * s) / purchases).toFixed(0) : 'n/a'} ms`)
     .join(', ');
 }
+
+/** The most memory the process has held (its peak resident set), in MiB. */
+export function peakMemoryMb(pid: number): number | null {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = /VmHWM:\s+(\d+) kB/.exec(status)?.[1];
+    return kb ? Number(kb) / 1024 : null;
+  } catch {
+    return null;
+  }
+}

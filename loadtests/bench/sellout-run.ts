@@ -32,6 +32,8 @@ export interface SelloutFigures {
   audit: AuditReport;
   /** CPU seconds of each process and of the machine from the first buyer to the end. */
   cpuSeconds?: CpuSeconds;
+  /** The store's peak resident memory since it started, in MiB. */
+  storePeakMb?: number | null;
 }
 
 export interface SelloutOptions {
