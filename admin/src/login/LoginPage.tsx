@@ -58,22 +58,16 @@ export function LoginPage() {
         <form noValidate onSubmit={form.submit} onFocus={form.prepare}>
           <LoginField
             id="login-email"
-            name="email"
             type="email"
             label={t('email')}
             autoComplete="email"
-            value={form.values.email}
-            onChange={form.change('email')}
-            error={form.error('email')}
+            {...form.field('email')}
           />
           <PasswordInput
             id="login-password"
-            name="password"
             label={t('password')}
             autoComplete="current-password"
-            value={form.values.password}
-            onChange={form.change('password')}
-            error={form.error('password')}
+            {...form.field('password')}
           />
           <button type="submit" className="login-submit" disabled={form.busy}>
             {form.busy && <span className="login-spinner" aria-hidden="true" />}

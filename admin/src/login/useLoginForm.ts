@@ -58,5 +58,13 @@ export function useLoginForm(onValid: (values: LoginInput) => Promise<void>) {
 
   const prepare = () => void loadValidate();
 
-  return { values, change, submit, error, busy, prepare };
+  /** What an input of `name` takes: its value, its change handler and its message. */
+  const field = (name: keyof LoginInput) => ({
+    name,
+    value: values[name],
+    onChange: change(name),
+    error: error(name),
+  });
+
+  return { field, submit, busy, prepare };
 }
