@@ -235,13 +235,6 @@ async function announceFailure(
 }
 
 /**
- * Records a sent (or given up) channel, trying again while the store refuses: the message
- * is out, so a failed write must not leave the channel claimed. A leaked claim would make
- * every redelivery find the channel 'busy' until its lease ran out (two minutes), and then
- * send the message a second time. 250 ms doubling: about half a minute in all, well inside
- * the claim's lease.
- */
-/**
  * Runs `work` (sending and recording) while renewing the claim every third of its lease,
  * so the lease can be short: a live sender keeps its channels however slow the provider,
  * a dead one lets them go within one lease. A renewal that fails (the store restarting)
@@ -267,6 +260,13 @@ async function holdingLease<T>(
   }
 }
 
+/**
+ * Records a sent (or given up) channel, trying again while the store refuses: the message
+ * is out, so a failed write must not leave the channel claimed. A leaked claim would make
+ * every redelivery find the channel 'busy' until its lease ran out, and then send the
+ * message a second time. 250 ms doubling: about half a minute in all, during which
+ * holdingLease keeps renewing the claim.
+ */
 async function untilRecorded(
   deps: Deps,
   purchaseId: string,
