@@ -25,16 +25,15 @@ function nextPath(location: Location): string {
 export function LoginPage() {
   const location = useLocation();
   const navigate = useNavigate();
-  // Each failure counts up, so a second one shows (and announces) a fresh toast.
-  const [failures, setFailures] = useState(0);
-  const [toastShown, setToastShown] = useState(false);
-  const hideToast = useCallback(() => setToastShown(false), []);
+  // The failure the toast shows, counted up while it is on screen, so a second failure
+  // shows (and announces) a fresh toast; null once it has gone.
+  const [failure, setFailure] = useState<number | null>(null);
+  const hideToast = useCallback(() => setFailure(null), []);
   const form = useLoginForm(async ({ email, password }: LoginInput) => {
     try {
       await authProvider.login({ email: email.trim().toLowerCase(), password });
     } catch {
-      setFailures((n) => n + 1);
-      setToastShown(true);
+      setFailure((n) => (n ?? 0) + 1);
       return;
     }
     markSignedIn();
@@ -75,9 +74,9 @@ export function LoginPage() {
           </button>
         </form>
       </div>
-      {toastShown && (
+      {failure !== null && (
         <LoginToast
-          key={failures}
+          key={failure}
           title={t('failureTitle')}
           description={t('failureDescription')}
           onHide={hideToast}
