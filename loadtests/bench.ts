@@ -342,7 +342,7 @@ function report(f: SelloutFigures): void {
   );
   if (f.cpuSeconds)
     console.log(
-      `${f.label}: CPU per paid purchase: ${cpuPerPurchase(f.cpuSeconds, f.completed)}; the store's peak memory ${f.storePeakMb?.toFixed(0) ?? 'n/a'} MiB`,
+      `${f.label}: CPU per paid purchase: ${cpuPerPurchase(f.cpuSeconds, f.completed, f.storePeakMb)}`,
     );
 }
 

@@ -94,7 +94,7 @@ export function formatResults(r: BenchResults): string {
     }
     for (const s of r.sellouts.filter((x) => x.cpuSeconds))
       lines.push(
-        `CPU per paid purchase, ${s.label}: ${cpuPerPurchase(s.cpuSeconds!, s.completed)}.`,
+        `CPU per paid purchase, ${s.label}: ${cpuPerPurchase(s.cpuSeconds!, s.completed, s.storePeakMb)}.`,
       );
     if (embedded?.k6) {
       const rps = embedded.k6.requestsPerSecond;

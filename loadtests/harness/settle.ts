@@ -14,6 +14,7 @@ export interface PipelineState {
 }
 
 const DELIVERED = new Set(['sent', 'logged']);
+const delivered = (channel?: { status?: string }) => DELIVERED.has(channel?.status ?? '');
 
 interface PurchaseRow {
   status: PurchaseStatus;
@@ -52,7 +53,6 @@ export async function pipelineState(db: Db): Promise<PipelineState> {
     if (p.status !== 'COMPLETED') continue;
     state.completed++;
     if (p.numbersAssignedAt) state.withNumbers++;
-    const delivered = (channel?: { status?: string }) => DELIVERED.has(channel?.status ?? '');
     if (delivered(p.notifications?.email) && delivered(p.notifications?.sms)) state.notified++;
   }
   state.reportsBehind = PURCHASE_STATUSES.reduce(
