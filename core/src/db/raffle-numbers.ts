@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { DEFAULT_TOTAL_NUMBERS, type DrawRule, type TicketRaffle } from '@vag/contracts';
 import type { Db } from 'mongodb';
+import { groupCommit } from './group-commit';
 import { newCommitment, type FairnessCommitmentDoc } from '../raffle/commitment';
 import { defaultNumberWidth } from '../raffle/permutation';
 import { TICKET_RAFFLE_PROJECTION, ticketRaffleFrom } from '../ticket/ticket';
@@ -209,14 +210,22 @@ export async function advanceCursor(db: Db, raffleId: string, end: number): Prom
   await raffles(db).updateOne({ _id: raffleId }, { $max: { nextPosition: end } });
 }
 
-/** Counts a paid purchase's numbers as sold instead of reserved. Callers make sure it runs once per purchase. */
-export async function moveReservedToSold(
-  db: Db,
-  raffleId: string,
-  quantity: number,
-): Promise<void> {
-  await raffles(db).updateOne({ _id: raffleId }, { $inc: { reserved: -quantity, sold: quantity } });
+/**
+ * Counts a paid purchase's numbers as sold instead of reserved. Callers make sure it runs
+ * once per purchase. Moves asked for while one is in flight go together, as one update
+ * per raffle (group-commit.ts): a sellout's numbers handlers finish side by side.
+ */
+export function moveReservedToSold(db: Db, raffleId: string, quantity: number): Promise<void> {
+  return moveGrouped(db, { raffleId, quantity });
 }
+
+const moveGrouped = groupCommit<{ raffleId: string; quantity: number }>(async (db, moves) => {
+  const byRaffle = new Map<string, number>();
+  for (const { raffleId, quantity } of moves)
+    byRaffle.set(raffleId, (byRaffle.get(raffleId) ?? 0) + quantity);
+  for (const [raffleId, quantity] of byRaffle)
+    await raffles(db).updateOne({ _id: raffleId }, { $inc: { reserved: -quantity, sold: quantity } });
+});
 
 export async function markSoldOut(db: Db, raffleId: string): Promise<void> {
   await raffles(db).updateOne(

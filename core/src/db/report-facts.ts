@@ -16,9 +16,9 @@ import {
   type PurchaseStatus,
   type SalesChartDay,
 } from '@vag/contracts';
-import type { Db, Filter } from 'mongodb';
+import { MongoBulkWriteError, type Db, type Filter } from 'mongodb';
 import type { PurchaseDoc, PurchaseSale } from './purchases';
-import { isDuplicateKey } from './raffle-numbers';
+import { groupCommit } from './group-commit';
 
 const STAGES = {
   PENDING: 0,
@@ -69,24 +69,67 @@ export async function ensureReportFactIndexes(db: Db): Promise<void> {
   await facts(db).createIndex({ paidDay: 1, paymentMethod: 1 }, { name: 'paid_day_method' });
 }
 
+interface FactWrite {
+  sale: Sale;
+  stage: number;
+}
+
 /** Writes what one transition says about its purchase; idempotent and order-free. */
-async function project(db: Db, sale: Sale, stage: number): Promise<void> {
-  const { _id, ...fields } = sale;
-  const update = {
-    $set: {
-      ...fields,
-      day: dayOf(sale.createdAt),
-      ...(sale.paidAt ? { paidDay: dayOf(sale.paidAt) } : {}),
-    },
-    $max: { stage },
-  };
+function project(db: Db, sale: Sale, stage: number): Promise<void> {
+  return projectGrouped(db, { sale, stage });
+}
+
+/**
+ * The facts asked for while one write is in flight, in one command (group-commit.ts): in a
+ * sellout the reports worker's events pile up behind the store, and one command per fact
+ * was a tenth of the store's writes. Two transitions of one purchase become one statement.
+ */
+const projectGrouped = groupCommit<FactWrite>(async (db, writes) => {
+  const ops = [...onePerPurchase(writes)].map(({ sale, stage }) => {
+    const { _id, ...fields } = sale;
+    const update = {
+      $set: {
+        ...fields,
+        day: dayOf(sale.createdAt),
+        ...(sale.paidAt ? { paidDay: dayOf(sale.paidAt) } : {}),
+      },
+      $max: { stage },
+    };
+    return { filter: { _id }, update };
+  });
   try {
-    await facts(db).updateOne({ _id }, update, { upsert: true });
+    await facts(db).bulkWrite(
+      ops.map((op) => ({ updateOne: { ...op, upsert: true } })),
+      { ordered: false },
+    );
   } catch (error) {
-    // Two deliveries inserting the same new fact at once: the loser updates it.
-    if (!isDuplicateKey(error)) throw error;
-    await facts(db).updateOne({ _id }, update);
+    // Two deliveries inserting the same new fact at once: the losers update it.
+    const refused = duplicateKeyWrites(error);
+    if (!refused) throw error;
+    for (const index of refused) await facts(db).updateOne(ops[index]!.filter, ops[index]!.update);
   }
+});
+
+function onePerPurchase(writes: FactWrite[]): Iterable<FactWrite> {
+  const byPurchase = new Map<string, FactWrite>();
+  for (const write of writes) {
+    const earlier = byPurchase.get(write.sale._id);
+    // The sale fields are the same in every transition; only the later ones carry paidAt.
+    const merged = earlier && {
+      sale: { ...earlier.sale, ...write.sale },
+      stage: Math.max(earlier.stage, write.stage),
+    };
+    byPurchase.set(write.sale._id, merged ?? write);
+  }
+  return byPurchase.values();
+}
+
+/** The statements a bulk write refused for a duplicate key only; null when anything else failed. */
+function duplicateKeyWrites(error: unknown): number[] | null {
+  if (!(error instanceof MongoBulkWriteError)) return null;
+  const refused = [error.writeErrors].flat();
+  if (refused.length === 0 || !refused.every((e) => e.code === 11000)) return null;
+  return refused.map((e) => e.index);
 }
 
 /** The reports worker's step for one lifecycle event. */
@@ -157,7 +200,8 @@ export async function reconcileFacts(
   const all = await readPurchases();
   const stageOf = new Map(found.map((f) => [f._id, f.stage]));
   const behind = all.filter((p) => (stageOf.get(p._id) ?? -1) < STAGES[p.status]);
-  for (const purchase of behind) await projectPurchase(db, purchase);
+  // Side by side, so that the writes group into commands of many facts.
+  await Promise.all(behind.map((purchase) => projectPurchase(db, purchase)));
   const exists = new Set(all.map((p) => p._id));
   const orphans = found.filter((f) => !exists.has(f._id));
   for (const orphan of orphans) await facts(db).deleteOne({ _id: orphan._id });

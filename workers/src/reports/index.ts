@@ -61,9 +61,10 @@ export async function startReportsWorker(deps: CoreDeps): Promise<Stoppable> {
   const subscription = await deps.bus.subscribe({
     groupId: REPORTS_GROUP_ID,
     topics: REPORTS_TOPICS,
-    // Reports may lag a sellout by seconds; two writes at a time keep them out of the
-    // way of the orders, payments and numbers that share the store's single writer.
-    concurrency: 2,
+    // The facts of the events in hand go to the store as one write at a time
+    // (report-facts.ts), so taking many events at once costs the orders, payments and
+    // numbers that share the store one command in its queue, not sixteen.
+    concurrency: 16,
     handler: (message) => handleReportsMessage({ ...deps, log }, message),
   });
   let running: Promise<void> | null = null;
