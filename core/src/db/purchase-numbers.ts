@@ -52,8 +52,16 @@ export async function ensurePurchaseNumbersIndexes(db: Db): Promise<void> {
 
 // ── Numbers worker ──────────────────────────────────────────────────────────────
 
-export async function findPurchase(db: Db, id: string): Promise<PurchaseRecord | null> {
-  return purchases(db).findOne({ _id: id });
+/** What the numbers worker decides on: whether the purchase is paid, for how many numbers. */
+export type PurchaseToNumber = Pick<PurchaseRecord, '_id' | 'status' | 'quantity' | 'raffleId'>;
+
+export async function findPurchaseToNumber(db: Db, id: string): Promise<PurchaseToNumber | null> {
+  // Only these fields cross the wire: the buyer, the order's payment and notifications
+  // stay in the store.
+  return purchases(db).findOne<PurchaseToNumber>(
+    { _id: id },
+    { projection: { status: 1, quantity: 1, raffleId: 1 } },
+  );
 }
 
 /**

@@ -13,7 +13,7 @@ import type { CoreDeps } from '@vag/core';
 import { CURRENT_RAFFLE_ID, markSoldOut, moveReservedToSold } from '@vag/core/db/raffle-numbers';
 import { claimInstantPrizes } from '@vag/core/db/instant-prizes';
 import {
-  findPurchase,
+  findPurchaseToNumber,
   recordNumbersCountedAsSold,
   recordInstantPrizesWon,
   recordNumbersProblem,
@@ -29,7 +29,7 @@ export async function assignNumbers(
   purchaseId: string,
 ): Promise<AssignOutcome> {
   const { db, bus, log } = deps;
-  const purchase = await findPurchase(db, purchaseId);
+  const purchase = await findPurchaseToNumber(db, purchaseId);
   if (!purchase) {
     // Deleted by the admin's reset after it was paid: nothing left to number.
     log.warn({ purchaseId }, 'numbers: purchase.paid for a purchase that no longer exists');
