@@ -21,7 +21,7 @@ import { findPackage } from '@vag/core/db/packages';
 import {
   claimPaymentRef,
   endPendingReservation,
-  insertPurchase,
+  insertPurchaseWithCode,
   payphoneClientRef,
   type ProviderBlock,
   type PurchaseDoc,
@@ -50,7 +50,7 @@ import { providerErrorSummary } from './provider-error';
 import { purchaseEvent } from '@vag/core/pipeline/purchase-events';
 import { kickRelay } from '@vag/core/pipeline/relay';
 import { currentSettings } from '@vag/core/settings/live-settings';
-import { claimOrderCode, newAccessKey } from './order-code';
+import { newAccessKey, newOrderCode } from './order-code';
 import { createCheckoutSession } from './stripe';
 
 /** Every answer names the order: its code and the order page's link (with the access key). */
@@ -175,39 +175,43 @@ export async function createOrder(deps: AppDeps, order: CreateOrder): Promise<Cr
     : null;
 
   const purchaseId = randomUUID();
-  const orderCode = await claimOrderCode(deps.db, purchaseId);
   const accessKey = newAccessKey();
-  const ref: OrderRef = { purchaseId, orderCode, orderUrl: orderPath(purchaseId, accessKey) };
   await reserveFor(deps, order, priced.quantity, purchaseId);
 
   const holdMs =
     order.paymentMethod === 'bank_transfer'
       ? (await currentSettings(deps)).transferHoldHours * 3_600_000
       : deps.env.RESERVATION_MINUTES * 60_000;
-  const purchase = newPurchase(order, priced, {
-    purchaseId,
-    orderCode,
-    accessKey,
-    resellerCode: reseller?.code ?? null,
-    holdMs,
-  });
-  // The provider first, so its reference goes into the purchase's one insert. The capacity
-  // is held meanwhile; should the process die before the insert, the reconciler gives it
-  // back (counters are recomputed from the purchases).
-  let provided: Provided;
-  try {
-    provided = await askProvider(deps, providers, {
-      order,
-      purchase,
-      raffleName: raffle.name,
-      ref,
+  // A code another purchase holds (the insert says so) is drawn again, and the provider
+  // asked again with it: its order carries the code the buyer will see.
+  for (;;) {
+    const orderCode = newOrderCode();
+    const ref: OrderRef = { purchaseId, orderCode, orderUrl: orderPath(purchaseId, accessKey) };
+    const purchase = newPurchase(order, priced, {
+      purchaseId,
+      orderCode,
+      accessKey,
+      resellerCode: reseller?.code ?? null,
+      holdMs,
     });
-  } catch (error) {
-    await savePurchase(deps, purchase);
-    throw await failOrder(deps, purchase, error);
+    // The provider first, so its reference goes into the purchase's one insert. The
+    // capacity is held meanwhile; should the process die before the insert, the reconciler
+    // gives it back (counters are recomputed from the purchases).
+    let provided: Provided;
+    try {
+      provided = await askProvider(deps, providers, {
+        order,
+        purchase,
+        raffleName: raffle.name,
+        ref,
+      });
+    } catch (error) {
+      if (!(await savePurchase(deps, purchase))) continue;
+      throw await failOrder(deps, purchase, error);
+    }
+    if (await savePurchase(deps, { ...purchase, ...provided.block, updatedAt: new Date() }))
+      return provided.answer;
   }
-  await savePurchase(deps, { ...purchase, ...provided.block, updatedAt: new Date() });
-  return provided.answer;
 }
 
 /** The current raffle, when it sells: active and with its numbers generated. */
@@ -321,16 +325,20 @@ function newPurchase(order: CreateOrder, priced: Priced, ids: NewPurchaseIds): P
   return purchase;
 }
 
-/** Writes the purchase (its reservation goes back if that fails) and tells the reports. */
-async function savePurchase(deps: AppDeps, purchase: PurchaseDoc): Promise<void> {
+/**
+ * Writes the purchase (its reservation goes back if that fails) and tells the reports;
+ * false when its order code is taken, the reservation still held for the next try.
+ */
+async function savePurchase(deps: AppDeps, purchase: PurchaseDoc): Promise<boolean> {
   try {
-    await insertPurchase(deps.db, purchase);
+    if (!(await insertPurchaseWithCode(deps.db, purchase))) return false;
   } catch (error) {
     await releaseCapacity(deps.db, purchase.quantity, CURRENT_RAFFLE_ID);
     throw error;
   }
   publishCreated(deps, purchase);
   if (purchase.outbox) kickRelay(deps, purchase._id, purchase);
+  return true;
 }
 
 interface ProviderRequest {

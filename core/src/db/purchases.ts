@@ -126,7 +126,7 @@ export interface PurchaseDoc {
     confirmedAt?: Date | null;
     confirmedBy?: string | null;
   };
-  /** Short human code, also the transfer concept (unique through payment_refs). */
+  /** Short human code, also the transfer concept (unique by the `order_code` index). */
   orderCode?: string;
   /** Unguessable key of the order link: public reads of the purchase need it. */
   accessKey?: string;
@@ -176,10 +176,31 @@ export async function ensurePurchaseIndexes(db: Db): Promise<void> {
   // Provider callbacks name the order by the provider's own reference.
   await purchases(db).createIndex({ 'paypal.orderId': 1 }, { name: 'paypal_order' });
   await purchases(db).createIndex({ 'card.sessionId': 1 }, { name: 'stripe_session' });
+  // One purchase per code. Sparse, so that MongoDB lets purchases without a code be (the
+  // store, which ignores the option, lets them be too: SQLite's unique indexes skip a
+  // missing field).
+  await purchases(db).createIndex(
+    { orderCode: 1 },
+    { name: 'order_code', unique: true, sparse: true },
+  );
 }
 
 export async function insertPurchase(db: Db, doc: PurchaseDoc): Promise<void> {
   await purchases(db).insertOne(doc);
+}
+
+/**
+ * Inserts a new order's purchase; false when its order code is another purchase's. Its
+ * `_id` is a fresh UUID, so the order code's is the one unique key it can collide on.
+ */
+export async function insertPurchaseWithCode(db: Db, doc: PurchaseDoc): Promise<boolean> {
+  try {
+    await purchases(db).insertOne(doc);
+    return true;
+  } catch (error) {
+    if (isDuplicateKey(error)) return false;
+    throw error;
+  }
 }
 
 export async function getPurchase(db: Db, id: string): Promise<PurchaseDoc | null> {
@@ -189,13 +210,11 @@ export async function getPurchase(db: Db, id: string): Promise<PurchaseDoc | nul
 // Provider callbacks name an order by the provider's reference. PayPal's order and
 // Stripe's session are created for one purchase and written on it before the buyer sees
 // the provider's page, so an index on the purchase finds them (the store searches indexed
-// fields, infra/ferretdb/patches.json). PayPhone's reference is chosen by us before the
-// purchase is written and must point at one purchase only, and so must an order code: a
-// payment_refs key holds each.
+// fields, infra/ferretdb/patches.json), and so does the order code's unique index. PayPhone's
+// reference is chosen by us before the purchase is written and must point at one purchase
+// only: a payment_refs key holds it.
 export const payphoneClientRef = (clientTransactionId: string) =>
   `payphone-client:${clientTransactionId}`;
-/** Every order code is claimed under this reference when the order is made. */
-export const orderCodeRef = (code: string) => `order-code:${code}`;
 
 export function findPurchaseByPaypalOrder(db: Db, orderId: string): Promise<PurchaseDoc | null> {
   return purchases(db).findOne({ 'paypal.orderId': orderId });
@@ -203,7 +222,7 @@ export function findPurchaseByPaypalOrder(db: Db, orderId: string): Promise<Purc
 
 /** The order of a code (VAG-…): the SMS's short link names it so. */
 export function findPurchaseByOrderCode(db: Db, code: string): Promise<PurchaseDoc | null> {
-  return findPurchaseByRef(db, orderCodeRef(code));
+  return purchases(db).findOne({ orderCode: code });
 }
 
 export function findPurchaseByStripeSession(

@@ -3,7 +3,9 @@
 // buyer's messages, what an id alone reveals, and who may confirm.
 import { ORDER_MESSAGES } from '@vag/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
 import { getCapacity } from '@vag/core/db/raffle-capacity';
+import { getPurchase, insertPurchaseWithCode } from '@vag/core/db/purchases';
 import { activeRaffle, customOrder, numbersOf, postJson } from '@vag/api/payments/test-fixtures';
 import { startFakeProviders, type FakeProviders } from '@vag/core/testing/fakes/index';
 import { apiCaller, createStaff, type ApiCaller } from '@vag/api/testing/seed';
@@ -87,9 +89,19 @@ describe('bank-transfer order', () => {
     await waitFor(() => fakes.twilio.messages.find((m) => m.body.includes(order.orderCode)));
   });
 
-  it('two orders get different codes', async () => {
+  it('two orders get different codes, and the store keeps a code to one purchase', async () => {
     const [a, b] = await Promise.all([transferOrder(1), transferOrder(1)]);
     expect(a.orderCode).not.toBe(b.orderCode);
+
+    // create-order draws another code when the insert says this one is taken.
+    const taken = (await getPurchase(server.db, a.id))!;
+    const copy = { ...taken, _id: randomUUID() };
+    expect(await insertPurchaseWithCode(server.db, copy)).toBe(false);
+    expect(await getPurchase(server.db, copy._id)).toBeNull();
+    expect(await insertPurchaseWithCode(server.db, { ...copy, orderCode: 'VAG-TEST22' })).toBe(
+      true,
+    );
+    await server.db.collection('purchases').deleteOne({ _id: copy._id as never });
   });
 
   it('an id without its key reveals nothing personal: GET /orders/{id} answers 404, GET /purchases/{id} only status and amounts', async () => {
