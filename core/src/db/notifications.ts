@@ -5,6 +5,7 @@
 import type { NotificationChannel, NotificationStatus } from '@vag/contracts';
 import type { Db, Filter } from 'mongodb';
 import { randomUUID } from 'node:crypto';
+import { groupCommit } from './group-commit';
 
 export interface ChannelState {
   status: 'pending' | 'sent' | 'failed' | 'logged';
@@ -96,24 +97,38 @@ function finishedState(outcome: ChannelOutcome): ChannelState {
   return state;
 }
 
-/** Records the outcomes of channels claimed together (only the claim's holder may), in one write. */
-export async function finishChannels(
+interface ChannelsOutcome {
+  purchaseId: string;
+  token: string;
+  outcomes: Partial<Record<NotificationChannel, ChannelOutcome>>;
+}
+
+/**
+ * Records the outcomes of channels claimed together (only the claim's holder may), in one
+ * write; the outcomes other senders of this process record meanwhile go in the same
+ * command (group-commit.ts).
+ */
+export function finishChannels(
   db: Db,
   purchaseId: string,
   token: string,
   outcomes: Partial<Record<NotificationChannel, ChannelOutcome>>,
-): Promise<boolean> {
-  const filter: Record<string, unknown> = { _id: purchaseId };
-  const set: Record<string, ChannelState> = {};
-  for (const [channel, outcome] of Object.entries(outcomes)) {
-    filter[`notifications.${channel}.claimToken`] = token;
-    set[`notifications.${channel}`] = finishedState(outcome);
-  }
-  const result = await purchases(db).updateOne(filter as Filter<NotificationsDoc>, {
-    $set: set,
-  });
-  return result.modifiedCount === 1;
+): Promise<void> {
+  return finishGrouped(db, { purchaseId, token, outcomes });
 }
+
+const finishGrouped = groupCommit<ChannelsOutcome>(async (db, finished) => {
+  const updates = finished.map(({ purchaseId, token, outcomes }) => {
+    const filter: Record<string, unknown> = { _id: purchaseId };
+    const set: Record<string, ChannelState> = {};
+    for (const [channel, outcome] of Object.entries(outcomes)) {
+      filter[`notifications.${channel}.claimToken`] = token;
+      set[`notifications.${channel}`] = finishedState(outcome);
+    }
+    return { updateOne: { filter: filter as Filter<NotificationsDoc>, update: { $set: set } } };
+  });
+  await purchases(db).bulkWrite(updates, { ordered: false });
+});
 
 /** Takes the right to send `channel` for the purchase: new, or pending with an expired lease. */
 export async function claimChannel(
