@@ -4,6 +4,7 @@ import type { PurchaseDoc } from '@vag/core/db/purchases';
 import { queryReport, salesBy, salesChart } from '@vag/core/db/report-facts';
 import { purchaseEvent } from '@vag/core/pipeline/purchase-events';
 import { TOPICS, type PurchaseLifecycleEvent } from '@vag/contracts';
+import { MongoClient } from 'mongodb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { paidPurchase, purchasePaid, workerDeps } from '../testing/pipeline-fixtures';
 import { catchUpReportFacts, handleReportsMessage } from './index';
@@ -159,6 +160,32 @@ describe('reports worker', () => {
         amount: 4,
       },
     ]);
+  });
+
+  it('two processes projecting the same new purchases at once write one fact each', async () => {
+    const w = await workerDeps();
+    cleanups.push(w.stop);
+    // A second process: its own client, so its facts go in commands of their own.
+    const other = new MongoClient(w.database.url, { retryWrites: false });
+    await other.connect();
+    cleanups.push(() => other.close());
+    const second = { ...w.deps, db: other.db() };
+    const bought = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => paidPurchase(w.deps, { quantity: 1 + i })),
+    );
+    await Promise.all(
+      bought.flatMap((p) => [
+        handleReportsMessage(w.deps, created(p)),
+        handleReportsMessage(second, paid(p)),
+        handleReportsMessage(w.deps, paid(p)),
+        handleReportsMessage(second, created(p)),
+      ]),
+    );
+
+    const report = await queryReport(w.deps.db, {});
+    expect(report.rows).toHaveLength(12);
+    expect(report.rows.every((r) => r.status === 'COMPLETED')).toBe(true);
+    expect(report.totals.totalTickets).toBe(bought.reduce((n, p) => n + p.quantity, 0));
   });
 
   it('projects purchases that have no fact yet, once, and drops facts whose purchase is gone', async () => {
