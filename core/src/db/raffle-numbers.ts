@@ -224,7 +224,10 @@ const moveGrouped = groupCommit<{ raffleId: string; quantity: number }>(async (d
   for (const { raffleId, quantity } of moves)
     byRaffle.set(raffleId, (byRaffle.get(raffleId) ?? 0) + quantity);
   for (const [raffleId, quantity] of byRaffle)
-    await raffles(db).updateOne({ _id: raffleId }, { $inc: { reserved: -quantity, sold: quantity } });
+    await raffles(db).updateOne(
+      { _id: raffleId },
+      { $inc: { reserved: -quantity, sold: quantity } },
+    );
 });
 
 export async function markSoldOut(db: Db, raffleId: string): Promise<void> {

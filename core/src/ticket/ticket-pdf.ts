@@ -121,7 +121,11 @@ export async function renderTicketPdf(ticket: TicketData): Promise<Uint8Array> {
     page = pdf.addPage([PAGE.width, PAGE.height]);
     y = PAGE.height - MARGIN;
   }
-  drawQrCode(pdf, page, ticket.verifyUrl, { x: (PAGE.width - size) / 2, y: y - size - quietZone, size });
+  drawQrCode(pdf, page, ticket.verifyUrl, {
+    x: (PAGE.width - size) / 2,
+    y: y - size - quietZone,
+    size,
+  });
   // Plain objects rather than object streams, which pdf-lib deflates in JavaScript: a
   // third of the ticket's time for 1 KB.
   return pdf.save({ useObjectStreams: false });

@@ -167,7 +167,9 @@ async function sellWithPaypal(s: Setup, buyers: number): Promise<void> {
     ),
   );
   for (const order of created) expect(order.status).toBe(201);
-  const orderIds = created.map((order) => new URL(order.body.approveUrl).searchParams.get('token')!);
+  const orderIds = created.map((order) =>
+    new URL(order.body.approveUrl).searchParams.get('token')!,
+  );
   for (const orderId of orderIds) s.fakes.paypal.approve(orderId);
   s.counter.setRequestStage('payment');
   const captured = await Promise.all(
