@@ -34,10 +34,11 @@ const KEY = 'k'.repeat(32);
 async function order(
   quantity: number,
   pending = false,
+  orderCode = 'VAG-7K2M',
 ): Promise<{ id: string; numbers: string[] }> {
   const id = await insertPurchase(srv.db, { quantity, ...(pending ? { status: 'PENDING' } : {}) });
   const purchases = srv.db.collection<{ _id: string; assignedNumbers: string[] }>('purchases');
-  await purchases.updateOne({ _id: id }, { $set: { orderCode: 'VAG-7K2M', accessKey: KEY } });
+  await purchases.updateOne({ _id: id }, { $set: { orderCode, accessKey: KEY } });
   if (pending) return { id, numbers: [] };
   await srv.deps.bus.publish([purchasePaidMessage(id, quantity)]);
   await watcher.settled(id);
@@ -78,7 +79,7 @@ describe('GET /api/orders/{id}/ticket', () => {
     const { id } = await order(2);
     expect((await ticket(id)).status).toBe(404);
     expect((await ticket(id, 'x'.repeat(32))).status).toBe(404);
-    const unpaid = await order(1, true);
+    const unpaid = await order(1, true, 'VAG-9P3Q');
     const res = await ticket(unpaid.id, KEY);
     expect(res.status).toBe(409);
     expect(await res.json()).toEqual({ msg: TICKET_TEXTS.notPaid });
