@@ -30,15 +30,20 @@ import { countCommands, type CommandCounter } from '../testing/command-counter';
 // purchase's one insert (−1 write for PayPal, card and PayPhone), and a transfer's order
 // notice claims both channels in one write that answers the purchase and records both
 // outcomes in one more (−2 writes, −1 read), and create-order hands the relay the order
-// notice it wrote (−1 read). The e-mail's ticket costs nothing: the numbers worker's
-// raffle read carries its fields in numbers.assigned. Issue 15's goal is ≤ 7 / ≤ 4.
+// notice it wrote (−1 read), and the order code is unique by an index on the purchases
+// instead of a payment_refs key (−1 write). The e-mail's ticket costs nothing: the numbers
+// worker's raffle read carries its fields in numbers.assigned. Issue 15's goal is ≤ 7 / ≤ 4.
 const BUDGET = {
-  bank_transfer: { writes: 18, reads: 6 },
-  paypal: { writes: 13, reads: 4 },
+  bank_transfer: { writes: 17, reads: 6 },
+  paypal: { writes: 12, reads: 4 },
 };
 
-/** The same in a sale, per paid purchase: the grouped writes are shared (issue 15: ≤ 7 / ≤ 4). */
-const SALE = { buyers: 24, writes: 13, reads: 4 };
+/**
+ * The same in a sale, per paid purchase (issue 15: ≤ 7 / ≤ 4). How many writes a grouped
+ * command carries depends on what is in flight at the time (9.7 in the run that set this),
+ * so the budget leaves room; one more write per purchase anywhere passes it.
+ */
+const SALE = { buyers: 24, writes: 10.5, reads: 4 };
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
