@@ -41,7 +41,7 @@ const BUDGET = {
 /**
  * The same in a sale, per paid purchase (issue 15: ≤ 7 / ≤ 4). How many writes a grouped
  * command carries depends on what is in flight at the time (9.7 in the run that set this),
- * so the budget leaves room; one more write per purchase anywhere passes it.
+ * so the budget leaves room for that, not for one more write per purchase anywhere.
  */
 const SALE = { buyers: 24, writes: 10.5, reads: 4 };
 
