@@ -8,6 +8,7 @@
 // one-by-one way of allocateNumbers, which sorts each case out, and the requests behind
 // it try again from the cursor; so do the raffle's last positions.
 import type { Db } from 'mongodb';
+import { batchedPerDb, type Pending } from '../db/group-commit';
 import { insertClaimChain, type ClaimRequest } from '../db/number-claims';
 import { advanceCursor, getRaffleNumbers } from '../db/raffle-numbers';
 import { allocateNumbers, claimNumbers, type Allocation } from './allocate';
@@ -18,47 +19,19 @@ export interface AllocationRequest {
   quantity: number;
 }
 
-interface Waiting {
-  request: AllocationRequest;
-  resolve: (allocation: Allocation) => void;
-  reject: (error: unknown) => void;
-}
+type Waiting = Pending<AllocationRequest, Allocation>;
 
 /** Requests per ordered insert: keeps one command's hold on the store's write queue short. */
 const MAX_BATCH = 100;
 
-const queues = new WeakMap<Db, { waiting: Waiting[]; flushing: boolean }>();
-
-/** allocateNumbers, grouped with the other allocations of this process that run meanwhile. */
-export function allocateNumbersGrouped(db: Db, request: AllocationRequest): Promise<Allocation> {
-  let queue = queues.get(db);
-  if (!queue) {
-    queue = { waiting: [], flushing: false };
-    queues.set(db, queue);
-  }
-  const q = queue;
-  return new Promise<Allocation>((resolve, reject) => {
-    q.waiting.push({ request, resolve, reject });
-    if (q.flushing) return;
-    q.flushing = true;
-    void (async () => {
-      try {
-        while (q.waiting.length > 0) await allocateBatch(db, q.waiting.splice(0, MAX_BATCH));
-      } finally {
-        q.flushing = false;
-      }
-    })();
-  });
-}
-
 /** Settles every request of the batch; never throws. */
 async function allocateBatch(db: Db, batch: Waiting[]): Promise<void> {
-  const raffleId = batch[0]!.request.raffleId;
+  const raffleId = batch[0]!.item.raffleId;
   const chained: Waiting[] = [];
   const oneByOne: Waiting[] = [];
   const seen = new Set<string>();
   for (const w of batch) {
-    const { request } = w;
+    const { item: request } = w;
     const plain =
       request.raffleId === raffleId &&
       !seen.has(request.purchaseId) &&
@@ -78,7 +51,7 @@ async function allocateBatch(db: Db, batch: Waiting[]): Promise<void> {
       if (!raffle.numbersGenerated || !raffle.secretKey) break;
       const chain: ClaimRequest[] = [];
       let start = raffle.nextPosition;
-      for (const { request } of left) {
+      for (const { item: request } of left) {
         if (start + request.quantity > raffle.totalNumbers) break;
         chain.push({ raffleId, start, count: request.quantity, purchaseId: request.purchaseId });
         start += request.quantity;
@@ -111,8 +84,12 @@ async function allocateBatch(db: Db, batch: Waiting[]): Promise<void> {
 
 async function settleOneByOne(db: Db, w: Waiting): Promise<void> {
   try {
-    w.resolve(await allocateNumbers(db, w.request));
+    w.resolve(await allocateNumbers(db, w.item));
   } catch (error) {
     w.reject(error);
   }
 }
+
+/** allocateNumbers, grouped with the other allocations of this process that run meanwhile. */
+export const allocateNumbersGrouped: (db: Db, request: AllocationRequest) => Promise<Allocation> =
+  batchedPerDb(allocateBatch, MAX_BATCH);
