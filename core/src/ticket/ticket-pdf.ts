@@ -25,17 +25,45 @@ const INK = rgb(0.1, 0.1, 0.1);
 
 /** Splits `text` into lines no wider than `width` at `size`. */
 function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+  const fits = (candidate: string) => font.widthOfTextAtSize(candidate, size) <= width;
   const lines: string[] = [];
   let line = '';
   for (const word of printable(text).split(/\s+/)) {
-    const next = line ? `${line} ${word}` : word;
-    if (line && font.widthOfTextAtSize(next, size) > width) {
-      lines.push(line);
-      line = word;
-    } else line = next;
+    for (const piece of pieces(word, fits)) {
+      const next = line ? `${line} ${piece}` : piece;
+      if (line && !fits(next)) {
+        lines.push(line);
+        line = piece;
+      } else line = next;
+    }
   }
   if (line) lines.push(line);
   return lines;
+}
+
+/**
+ * A word wider than a line (the verifier link with many numbers) in pieces that fit,
+ * each broken after a comma, slash or ampersand when one is in its second half.
+ */
+function pieces(word: string, fits: (text: string) => boolean): string[] {
+  const found: string[] = [];
+  let rest = word;
+  while (!fits(rest)) {
+    // The longest start of `rest` that fits, found by halving.
+    let lo = 1;
+    let hi = rest.length - 1;
+    while (lo < hi) {
+      const mid = Math.ceil((lo + hi) / 2);
+      if (fits(rest.slice(0, mid))) lo = mid;
+      else hi = mid - 1;
+    }
+    const soft = Math.max(...[',', '/', '&'].map((mark) => rest.lastIndexOf(mark, lo - 1)));
+    const cut = soft >= lo / 2 ? soft + 1 : lo;
+    found.push(rest.slice(0, cut));
+    rest = rest.slice(cut);
+  }
+  found.push(rest);
+  return found;
 }
 
 /**
