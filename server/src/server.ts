@@ -3,6 +3,7 @@
 // tests start the very same thing.
 import { serve, type ServerType } from '@hono/node-server';
 import { startRuntime, type Runtime } from '@vag/api';
+import { keepConnectionsAlive } from '@vag/api/lib/http-server';
 import type { Env, Logger } from '@vag/core';
 import { demoSignInLines, loadDemoDataIfEmpty } from '@vag/core/demo/demo-data';
 import { forgetSettings } from '@vag/core/settings/live-settings';
@@ -48,5 +49,6 @@ function listen(runtime: Runtime, env: Env): Promise<{ server: ServerType; port:
     const server = serve({ fetch: runtime.app.fetch, port: env.PORT, hostname: env.HOST }, (info) =>
       resolve({ server, port: info.port }),
     );
+    keepConnectionsAlive(server);
   });
 }
