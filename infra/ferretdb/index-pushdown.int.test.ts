@@ -113,3 +113,86 @@ describe('FerretDB equality lookups on indexed fields', () => {
     expect(await ids('indexed', { seen: true })).toEqual(['b']);
   });
 });
+
+// The prefilter (_module/internal/backends/sqlite/prefilter.go) hands SQLite the parts of a
+// filter it can check on the stored JSON, so rows that cannot match are never decoded. A
+// filter wrapped in $nor of $nor means the same and is checked in Go only: both must agree.
+const day = (d: number) => new Date(Date.UTC(2026, 10, d));
+const shapes: Document[] = [
+  { _id: 1, status: 'COMPLETED', outbox: { paid: { event: { id: 'e1' }, publishedAt: null } } },
+  { _id: 2, status: 'COMPLETED', outbox: { paid: { event: { id: 'e2' }, publishedAt: day(3) } } },
+  { _id: 3, status: 'PENDING', outbox: { paid: { publishedAt: day(5) } }, at: day(1) },
+  { _id: 4, status: 'COMPLETED', outbox: [{ paid: { publishedAt: null, event: 1 } }], at: day(9) },
+  { _id: 5, status: ['COMPLETED'], notifications: { email: { status: 'failed', attempts: 2 } } },
+  { _id: 6, notifications: { email: { status: 'sent' }, sms: { status: 'failed' } }, at: null },
+  { _id: 7, notifications: { email: [{ status: 'failed' }] }, at: [day(2), day(20)] },
+  { _id: 8, at: day(10), numbersAssignedAt: day(10), outbox: null },
+  { _id: 9, at: 'day 10', numbersAssignedAt: 5, outbox: { paid: 'published' } },
+  { _id: 10, status: null, at: { date: day(10) }, numbersProblem: { reason: 'none left' } },
+  { _id: 11 },
+  { _id: 12, status: ['PENDING', null], outbox: { paid: [{ publishedAt: null, event: 2 }] } },
+];
+
+const prefilters: Document[] = [
+  { at: { $exists: true } },
+  { at: { $exists: false } },
+  { 'outbox.paid.publishedAt': null },
+  { 'outbox.paid.publishedAt': { $eq: null }, 'outbox.paid.event': { $exists: true } },
+  {
+    $or: [
+      { 'outbox.paid.publishedAt': null, 'outbox.paid.event': { $exists: true } },
+      { 'notifications.sms.status': 'failed' },
+    ],
+  },
+  { $or: [{ status: 'PENDING' }, { at: { $ne: null } }] },
+  { $and: [{ status: 'COMPLETED' }, { 'notifications.email.status': 'failed' }] },
+  { status: { $in: ['COMPLETED', 'PENDING'] } },
+  { status: { $in: ['COMPLETED', null] } },
+  { status: null },
+  { 'notifications.email.status': 'failed' },
+  { at: { $gte: day(9) } },
+  { at: { $lt: day(3) } },
+  { at: { $gt: day(1), $lte: day(10) } },
+  { 'outbox.paid.publishedAt': { $lt: day(4) } },
+  {
+    status: 'COMPLETED',
+    numbersAssignedAt: { $exists: false },
+    numbersProblem: { $exists: false },
+    'outbox.paid.publishedAt': { $lt: day(6) },
+  },
+  { numbersAssignedAt: { $exists: true }, at: { $gte: day(10) } },
+];
+
+describe('FerretDB checks what it can of a filter before decoding rows', () => {
+  let shaped: Db;
+  beforeAll(async () => {
+    shaped = store.dbs[0]!;
+    await shaped.collection('shapes').insertMany(shapes);
+  });
+
+  const shapeIds = async (filter: Document) =>
+    (await shaped.collection('shapes').find(filter).toArray())
+      .map((d) => Number(d._id))
+      .sort((a, b) => a - b);
+
+  it.each(prefilters.map((filter) => [JSON.stringify(filter), filter]))(
+    'find(%s) returns what the filter checked in Go alone returns',
+    async (_, filter) => {
+      const inGoOnly = { $nor: [{ $nor: [filter as Document] }] };
+      expect(await shapeIds(filter as Document)).toEqual(await shapeIds(inGoOnly));
+    },
+  );
+
+  it('finds the unpublished events, the failed channels and the stale paid purchases', async () => {
+    expect(await shapeIds(prefilters[4]!)).toEqual([1, 4, 6, 12]);
+    expect(await shapeIds(prefilters[10]!)).toEqual([5, 7]);
+    expect(await shapeIds(prefilters[15]!)).toEqual([2]);
+  });
+
+  it('gives SQLite the conditions it can check', async () => {
+    const explained = await shaped.command({
+      explain: { find: 'shapes', filter: { at: { $exists: true } } },
+    });
+    expect(explained.filterPushdown ?? explained.pushdown?.filterPushdown).toBe(true);
+  });
+});

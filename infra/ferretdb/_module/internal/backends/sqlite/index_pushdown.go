@@ -26,18 +26,42 @@ import (
 const maxInValues = 100
 
 // indexPushdown is the WHERE clause (with its leading space) and its arguments, or the
-// empty clause when the filter has no equality SQLite can search an index for.
+// empty clause when SQLite can narrow nothing: the index search of one equality, and
+// after it the conditions SQLite checks on each row it finds (prefilter.go).
 func indexPushdown(meta *metadata.Collection, filter *types.Document) (string, []any) {
 	if filter.Len() == 0 {
 		return "", nil
 	}
 
-	// _id is never an array nor missing, so its equality needs no other branch.
+	// _id is never an array nor missing, so its equality needs no other branch, and the
+	// one row it finds is not worth checking before the handler does.
 	if texts, ok := equalityTexts(valueOf(filter, "_id")); ok {
 		expr := indexExpression("_id")
 		return fmt.Sprintf(" WHERE %s IN (%s)", expr, placeholders(len(texts))), texts
 	}
 
+	conds := []condition{}
+
+	searched, search, ok := indexSearch(meta, filter)
+	if ok {
+		conds = append(conds, search)
+	}
+
+	if checks := prefilter(filter, searched); checks.sql != "" {
+		conds = append(conds, checks)
+	}
+
+	where := and(conds)
+	if where.sql == "" {
+		return "", nil
+	}
+
+	return " WHERE " + where.sql, where.args
+}
+
+// indexSearch is the first equality of the filter on the first field of an index, and
+// that field.
+func indexSearch(meta *metadata.Collection, filter *types.Document) (string, condition, bool) {
 	for _, field := range filter.Keys() {
 		if field == "_id" || !plainPath(field) || !leadsAnIndex(meta, field) {
 			continue
@@ -48,10 +72,12 @@ func indexPushdown(meta *metadata.Collection, filter *types.Document) (string, [
 			continue
 		}
 
-		return candidatesClause(field, texts)
+		sql, args := candidatesClause(field, texts)
+
+		return field, condition{sql: sql, args: args}, true
 	}
 
-	return "", nil
+	return "", condition{}, false
 }
 
 // candidatesClause selects every row MongoDB's equality on field could match, each
@@ -63,7 +89,7 @@ func indexPushdown(meta *metadata.Collection, filter *types.Document) (string, [
 func candidatesClause(field string, texts []any) (string, []any) {
 	expr := indexExpression(field)
 	clause := fmt.Sprintf(
-		` WHERE (%[1]s IN (%[2]s) OR (%[1]s >= '[' AND %[1]s < '\')`,
+		`(%[1]s IN (%[2]s) OR (%[1]s >= '[' AND %[1]s < '\')`,
 		expr, placeholders(len(texts)),
 	)
 
