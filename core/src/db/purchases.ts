@@ -448,20 +448,32 @@ export async function markPublished(
   );
 }
 
-/**
- * COMPLETED purchases still without numbers whose event went out before `publishedBefore`
- * (lost by an in-memory bus on a crash, for instance): their entry is queued again.
- * Found by a read, then queued one by one by `_id`: a scanning write would hold up every
- * other write of the store for as long as the scan takes.
- */
-export async function requeueStalePaid(db: Db, publishedBefore: Date): Promise<number> {
-  const stale: Filter<PurchaseDoc> = {
+/** COMPLETED purchases still without numbers whose event went out before `publishedBefore`. */
+function stalePaid(publishedBefore: Date): Filter<PurchaseDoc> {
+  return {
     status: 'COMPLETED',
     numbersAssignedAt: { $exists: false },
     // Flagged by the numbers worker for staff (no positions left): re-sending cannot help.
     numbersProblem: { $exists: false },
     'outbox.purchase_paid.publishedAt': { $lt: publishedBefore },
   };
+}
+
+/** Whether any paid purchase has waited for its numbers since before `publishedBefore`. */
+export async function anyStalePaid(db: Db, publishedBefore: Date): Promise<boolean> {
+  const found = await purchases(db).findOne(stalePaid(publishedBefore), {
+    projection: { _id: 1 },
+  });
+  return found !== null;
+}
+
+/**
+ * The stale paid purchases (lost by an in-memory bus on a crash, for instance): their entry
+ * is queued again. Found by a read, then queued one by one by `_id`: a scanning write
+ * would hold up every other write of the store for as long as the scan takes.
+ */
+export async function requeueStalePaid(db: Db, publishedBefore: Date): Promise<number> {
+  const stale = stalePaid(publishedBefore);
   const found = await purchases(db)
     .find(stale, { projection: { _id: 1 } })
     .toArray();
@@ -478,14 +490,16 @@ export async function requeueStalePaid(db: Db, publishedBefore: Date): Promise<n
 
 /**
  * Where the numbers worker is: when it last numbered a purchase, and when that
- * purchase's event went out (null while its publication is not yet recorded).
+ * purchase's event went out (null while its publication is not yet recorded); null when
+ * it has numbered none since `since` (only those are read).
  */
 export async function findNumbersFront(
   db: Db,
+  since: Date,
 ): Promise<{ assignedAt: Date; publishedAt: Date | null } | null> {
   const [latest] = await purchases(db)
     .find(
-      { numbersAssignedAt: { $exists: true } },
+      { numbersAssignedAt: { $gte: since } },
       { projection: { numbersAssignedAt: 1, 'outbox.purchase_paid.publishedAt': 1 } },
     )
     .sort({ numbersAssignedAt: -1 })

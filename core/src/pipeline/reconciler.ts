@@ -13,7 +13,12 @@
 // queue would only make the queue longer.
 import type { CoreDeps, Stoppable } from '../deps';
 import { startPeriodicJob } from '../periodic-job';
-import { findNumbersFront, requeueStalePaid, sumCapacityFromPurchases } from '../db/purchases';
+import {
+  anyStalePaid,
+  findNumbersFront,
+  requeueStalePaid,
+  sumCapacityFromPurchases,
+} from '../db/purchases';
 import { correctCapacity, getCapacity } from '../db/raffle-capacity';
 import { CURRENT_RAFFLE_ID } from '../db/raffle-numbers';
 import { kickRelay } from './relay';
@@ -56,13 +61,16 @@ async function requeueCutoff(
   now: Date,
   staleAfterMs: number,
 ): Promise<Date | null> {
-  const staleBefore = now.getTime() - staleAfterMs;
-  const front = await findNumbersFront(deps.db);
+  const staleBefore = new Date(now.getTime() - staleAfterMs);
+  // The cutoff is never later than staleBefore: with nothing waiting since then, there is
+  // no need to find where the worker is (a read of everything it numbered lately).
+  if (!(await anyStalePaid(deps.db, staleBefore))) return null;
+  const front = await findNumbersFront(deps.db, staleBefore);
   // Idle (or never started): whatever still waits is not in any queue.
-  if (!front || front.assignedAt.getTime() < staleBefore) return new Date(staleBefore);
+  if (!front) return staleBefore;
   if (!front.publishedAt) return null;
   // Moving: only what it has left a whole stale period behind was skipped.
-  return new Date(Math.min(staleBefore, front.publishedAt.getTime() - staleAfterMs));
+  return new Date(Math.min(staleBefore.getTime(), front.publishedAt.getTime() - staleAfterMs));
 }
 
 export async function reconcileOnce(
