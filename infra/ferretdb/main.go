@@ -2,7 +2,8 @@
 // library: the upstream binary built with `go install` panics because its version
 // file is git-ignored, while the embeddable package skips that check. The module it
 // embeds is patched by the build (patches.json): lookups use the collection's indexes
-// and single-document writes are atomic (_module/).
+// and single-document writes are atomic, rows that cannot match are not decoded, and
+// writers queue instead of sleeping in SQLite (_module/).
 package main
 
 import (
