@@ -95,7 +95,7 @@ describe('GET /api/raffle/numbers/{number}', () => {
 
   it('refuses in Spanish what is not a number of the raffle', async () => {
     await raffleWithNumbers(srv.db, 100);
-    const outOfRange = { status: 400, body: { msg: NUMBER_LOOKUP_TEXTS.outOfRange('99') } };
+    const outOfRange = { status: 404, body: { msg: NUMBER_LOOKUP_TEXTS.outOfRange('99') } };
     expect(await lookup('100')).toMatchObject(outOfRange);
     expect(await lookup('007')).toMatchObject(outOfRange);
     expect(await lookup('12a')).toMatchObject({

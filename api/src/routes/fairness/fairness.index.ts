@@ -101,7 +101,7 @@ export const fairnessRouter = new Hono<AppEnv>()
       summary:
         'Un número de la rifa (verificador): disponible o vendido (nombre enmascarado, ciudad, fecha) y su premio instantáneo.',
       response: numberLookupSchema,
-      errors: [400, 409, 429],
+      errors: [400, 404, 409, 429],
     }),
     rateLimit('lookup'),
     validate('param', numberLookupParamSchema),
@@ -111,7 +111,8 @@ export const fairnessRouter = new Hono<AppEnv>()
       if (!raffle) throw apiError(409, NUMBER_LOOKUP_TEXTS.notGenerated);
       const text = c.req.valid('param').number;
       const problem = numberLookupError(text, raffle.totalNumbers, raffle.numberWidth);
-      if (problem) throw apiError(400, problem);
+      // The schema let only digits through: a problem now means this raffle has no such number.
+      if (problem) throw apiError(404, problem);
       return c.json(await lookupNumber(db, raffle, Number(text)));
     },
   )
