@@ -10,6 +10,9 @@ const ignored = ['**/node_modules/**', '**/dist/**', '**/.astro/**'];
 const shared = {
   testTimeout: 60_000,
   hookTimeout: 60_000,
+  // expect.poll waits on a condition; vitest's default gives up after 1 s, less than a
+  // debounced search (300 ms, then react-admin's 500 ms) and its request take on a busy box.
+  expect: { poll: { timeout: 10_000 } },
   exclude: ignored,
 };
 
