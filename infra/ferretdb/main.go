@@ -2,8 +2,9 @@
 // library: the upstream binary built with `go install` panics because its version
 // file is git-ignored, while the embeddable package skips that check. The module it
 // embeds is patched by the build (patches.json): lookups use the collection's indexes
-// and single-document writes are atomic, rows that cannot match are not decoded, and
-// writers queue instead of sleeping in SQLite (_module/).
+// and single-document writes are atomic, rows that cannot match are not decoded,
+// writers queue instead of sleeping in SQLite, and the WAL is checkpointed beside them
+// rather than inside a commit (_module/).
 package main
 
 import (
