@@ -76,6 +76,11 @@ export async function startFakeSmtp(options: { replyDelayMs?: number } = {}): Pr
       stream.on('end', () => void accept());
     },
   });
+  // A sender that dies mid-message (the chaos test kills workers) resets its connection,
+  // and smtp-server reports that as an 'error' event on the server, which without a
+  // listener is an uncaught exception in the test process. The message was never
+  // accepted, so the sender sends it again: nothing to record here.
+  server.on('error', () => undefined);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   const { port } = server.server.address() as AddressInfo;
   return {
