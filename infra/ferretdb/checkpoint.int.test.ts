@@ -28,30 +28,31 @@ afterAll(async () => {
 const fileOf = (db: string) => path.join(dir, `${db}.sqlite`);
 const bytes = (file: string) => (existsSync(file) ? statSync(file).size : 0);
 
-/** About 4.5 MB of documents, written while the store runs. */
-async function fill(db: string): Promise<void> {
+/**
+ * Writes about 4.5 MB of documents while the store runs and waits until the database
+ * file holds them: only a checkpoint writes pages into the file, the WAL holds them
+ * until then.
+ */
+async function writeThrough(db: string): Promise<void> {
   const docs = client.db(db).collection('docs');
   for (let batch = 0; batch < 10; batch++)
     await docs.insertMany(
       Array.from({ length: 500 }, (_, i) => ({ batch, i, pad: 'x'.repeat(800) })),
     );
+  await waitFor(() => bytes(fileOf(db)) > 4_000_000, {
+    message: `the file of ${db} to hold its documents`,
+    timeoutMs: 30_000,
+  });
 }
 
 it('moves what is written into the database file while the store runs', async () => {
-  await fill('sellout');
-  // Only the checkpoint writes pages into the file; the WAL holds them until then.
-  await waitFor(() => bytes(fileOf('sellout')) > 4_000_000, {
-    message: 'the database file to hold the documents',
-    timeoutMs: 30_000,
-  });
+  await writeThrough('sellout');
   expect(await client.db('sellout').collection('docs').countDocuments()).toBe(5_000);
 });
 
 it('drops a database between checkpoints and goes on checkpointing the others', async () => {
-  await fill('dropped');
-  await waitFor(() => bytes(fileOf('dropped')) > 4_000_000, { timeoutMs: 30_000 });
+  await writeThrough('dropped');
   await client.db('dropped').dropDatabase();
-  await fill('later');
-  await waitFor(() => bytes(fileOf('later')) > 4_000_000, { timeoutMs: 30_000 });
+  await writeThrough('later');
   expect(existsSync(fileOf('dropped'))).toBe(false);
 });
