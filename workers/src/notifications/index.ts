@@ -7,6 +7,7 @@ import { parseConsumedEvent } from '../consume';
 import { notifyPurchase, type NotifyOptions } from './notify';
 import { notifyDraw } from './draw-notices';
 import { sendOrderNotice } from './order-notices';
+import { holdMailers } from './transports';
 
 export const NOTIFICATIONS_GROUP_ID = 'notifications';
 
@@ -65,7 +66,13 @@ export async function startNotificationsWorker(deps: CoreDeps): Promise<Stoppabl
     concurrency: deps.bus.kind === 'kafka' ? 6 : 16,
     handler: (message) => handleNotificationsMessage({ ...deps, log }, message),
   });
-  return { stop: () => subscription.stop() };
+  const releaseMailers = holdMailers();
+  return {
+    stop: async () => {
+      await subscription.stop();
+      releaseMailers();
+    },
+  };
 }
 
 export { notifyPurchase } from './notify';

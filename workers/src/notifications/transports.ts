@@ -5,6 +5,7 @@ import { appendFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Env } from '@vag/core';
 import nodemailer, { type Transporter } from 'nodemailer';
+import SMTPPool from 'nodemailer/lib/smtp-pool';
 import twilio from 'twilio';
 import type { RequestOptions as TwilioRequestOptions } from 'twilio/lib/base/RequestClient';
 
@@ -27,22 +28,53 @@ export interface Sms {
   body: string;
 }
 
+/**
+ * Connections a process keeps open to the mail server. A sale's notification handlers
+ * send side by side (16 at a time embedded), so as many connections let each send at
+ * once; one connection per message instead cost a TCP and SMTP handshake every time.
+ */
+const MAIL_CONNECTIONS = 16;
+
 const mailers = new Map<string, Transporter>();
 
 export function mailer(env: Pick<Env, 'SMTP_URL'>): Transporter | null {
   if (!env.SMTP_URL) return null;
   let transport = mailers.get(env.SMTP_URL);
   if (!transport) {
-    transport = nodemailer.createTransport(env.SMTP_URL, {});
-    // Connection timeouts bounded so a dead server fails the attempt instead of hanging it.
-    Object.assign(transport.options, {
+    // A pool reuses its connections for up to 100 messages each. The URL's own
+    // settings (host, port, auth, query) win over these.
+    const pool = new SMTPPool({
+      url: env.SMTP_URL,
+      pool: true,
+      maxConnections: MAIL_CONNECTIONS,
+      // Bounded so a dead server fails the attempt instead of hanging it.
       connectionTimeout: 10_000,
       greetingTimeout: 10_000,
       socketTimeout: 20_000,
     });
+    transport = nodemailer.createTransport(pool);
     mailers.set(env.SMTP_URL, transport);
   }
   return transport;
+}
+
+let holders = 0;
+
+/**
+ * Keeps the mail connections open while a notifications worker runs; the release of the
+ * last one closes them (several workers share them when tests run servers side by side).
+ */
+export function holdMailers(): () => void {
+  holders += 1;
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    holders -= 1;
+    if (holders > 0) return;
+    for (const transport of mailers.values()) transport.close();
+    mailers.clear();
+  };
 }
 
 export async function sendMail(

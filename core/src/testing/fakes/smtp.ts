@@ -18,6 +18,8 @@ export interface FakeSmtp {
   failNext(count: number): void;
   /** Down: every new connection is refused with 421 (service not available) until up again. */
   setDown(down: boolean): void;
+  /** Connections opened so far (a sender that keeps its connections opens few). */
+  connections(): number;
   stop(): Promise<void>;
 }
 
@@ -37,11 +39,15 @@ export async function startFakeSmtp(options: { replyDelayMs?: number } = {}): Pr
   const mails: CapturedMail[] = [];
   let failures = 0;
   let down = false;
+  let connections = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    // Senders keep their connections open (a pool); stopping does not wait for them.
+    closeTimeout: 100,
     onConnect(_session, callback) {
+      connections++;
       if (!down) return callback();
       const error = Object.assign(new Error('Service not available'), { responseCode: 421 });
       callback(error);
@@ -92,6 +98,7 @@ export async function startFakeSmtp(options: { replyDelayMs?: number } = {}): Pr
     setDown(next) {
       down = next;
     },
+    connections: () => connections,
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
