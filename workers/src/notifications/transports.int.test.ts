@@ -1,7 +1,6 @@
 // How the workers talk to the mail server: over a few connections kept open, not one per
 // message, and never hanging on a server that stopped answering.
-import { createServer, type Server, type Socket } from 'node:net';
-import type { AddressInfo } from 'node:net';
+import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { startFakeSmtp, type FakeSmtp } from '@vag/core/testing/fakes/smtp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { holdMailers, sendMail, type Mail } from './transports';
