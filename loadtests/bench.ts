@@ -154,6 +154,7 @@ async function main(): Promise<void> {
         baseUrl: api.url,
         db,
         notifications: true,
+        messagesReceived: () => fakes.smtp.mails.length + fakes.twilio.messages.length,
         settleMs: SETTLE_SECONDS * 1000,
         drainMs: DRAIN_SECONDS * 1000,
         startNotifications:

@@ -8,6 +8,8 @@ export interface PipelineState {
   completed: number;
   withNumbers: number;
   notified: number;
+  /** E-mails and SMS the paid purchases have had (at most two each). */
+  messages: number;
   pending: number;
   /** Purchases whose status the reports do not show yet. */
   reportsBehind: number;
@@ -46,14 +48,24 @@ export async function pipelineState(db: Db): Promise<PipelineState> {
     countFactsByStatus(db),
   ]);
   const stored = Object.fromEntries(PURCHASE_STATUSES.map((status) => [status, 0]));
-  const state = { completed: 0, withNumbers: 0, notified: 0, pending: 0, reportsBehind: 0 };
+  const state = {
+    completed: 0,
+    withNumbers: 0,
+    notified: 0,
+    messages: 0,
+    pending: 0,
+    reportsBehind: 0,
+  };
   for (const p of rows) {
     stored[p.status]!++;
     if (p.status === 'PENDING') state.pending++;
     if (p.status !== 'COMPLETED') continue;
     state.completed++;
     if (p.numbersAssignedAt) state.withNumbers++;
-    if (delivered(p.notifications?.email) && delivered(p.notifications?.sms)) state.notified++;
+    const email = delivered(p.notifications?.email);
+    const sms = delivered(p.notifications?.sms);
+    if (email && sms) state.notified++;
+    state.messages += Number(email) + Number(sms);
   }
   state.reportsBehind = PURCHASE_STATUSES.reduce(
     (sum, status) => sum + Math.abs(stored[status]! - shown[status]),
