@@ -12,6 +12,8 @@ export const TICKET_TEXTS = {
   numbers: (count: number) => (count === 1 ? 'Tu número' : `Tus ${count} números`),
   rule: 'Regla del sorteo',
   verify: 'Escanea el código o abre este enlace para verificar tus números y el sorteo:',
+  /** A purchase whose link is too long for a QR code. */
+  verifyWithoutQr: 'Tus números no caben en un código QR; verifícalos con este enlace:',
   notPaid: 'El boleto se emite cuando el pago está confirmado y los números asignados.',
   download: 'Descargar boleto (PDF)',
   fileName: (orderCode: string) => `boleto-${orderCode}.pdf`,

@@ -2,10 +2,25 @@
 // verifier link of a large purchase grows.
 import { renderTicketPdf } from '@vag/core/ticket/ticket-pdf';
 import { describe, expect, it } from 'vitest';
-import { pageTexts, scanQrCode } from '../testing/pdf-text';
+import { linkTargets, pageTexts, pdfText, scanQrCode } from '../testing/pdf-text';
 
 const numbers = Array.from({ length: 40 }, (_, i) => String(10_000 + i * 777).padStart(6, '0'));
 const verifyUrl = `https://rifas.example.ec/verificar?n=${numbers.join(',')}`;
+
+/** The ticket of a purchase of `count` six-digit numbers, and its verifier link. */
+async function ticketOf(count: number) {
+  const bought = Array.from({ length: count }, (_, i) => String(i * 211).padStart(6, '0'));
+  const link = `https://rifas.example.ec/verificar?n=${bought.join(',')}`;
+  const pdf = await renderTicketPdf({
+    raffleName: 'Gran Rifa Navideña',
+    prize: 'Camioneta 4x4 0 km',
+    orderCode: 'VAG-7K3Q9P',
+    numbers: bought,
+    ruleText: 'El número ganador sale del primer premio de la Lotería Nacional.',
+    verifyUrl: link,
+  });
+  return { pdf: Buffer.from(pdf), numbers: bought, link };
+}
 
 describe('the ticket PDF', () => {
   it('breaks a link longer than a line after its commas, so that all of it is on the page', async () => {
@@ -26,5 +41,31 @@ describe('the ticket PDF', () => {
     expect(linkLines.join('').startsWith(verifyUrl)).toBe(true);
     for (const line of linkLines.slice(0, -1)) expect(line.endsWith(',')).toBe(true);
     expect(await scanQrCode(pdf)).toBe(verifyUrl);
+  });
+
+  it('opens the verifier when any line of its link is tapped', async () => {
+    const { pdf, link } = await ticketOf(40);
+    const targets = (await linkTargets(pdf)).flat();
+    // One tappable area per line the link is broken into, each opening the whole link.
+    expect(targets.length).toBeGreaterThan(1);
+    expect(new Set(targets)).toEqual(new Set([link]));
+  });
+
+  it('still puts a purchase of 350 numbers into a QR code a phone scans', async () => {
+    // Too long for error correction M (2 331 bytes), not for L.
+    const { pdf, link } = await ticketOf(350);
+    expect(link.length).toBeGreaterThan(2331);
+    expect(await scanQrCode(pdf)).toBe(link);
+  });
+
+  it('gives a purchase too large for any QR code its ticket: every number, and the link to tap', async () => {
+    const { pdf, numbers: bought, link } = await ticketOf(1000);
+    const text = await pdfText(pdf);
+    expect(text).toContain('Tus números no caben en un código QR');
+    // Each page's lines end where they wrap: joined, they are the list of numbers.
+    expect(text.replace(/\n/g, ' ')).toContain(bought.slice(0, 200).join(', '));
+    expect(text).toContain(bought.at(-1));
+    expect(await scanQrCode(pdf)).toBeNull();
+    expect(new Set((await linkTargets(pdf)).flat())).toEqual(new Set([link]));
   });
 });

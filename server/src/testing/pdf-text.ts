@@ -2,7 +2,15 @@
 // run as a hex string shown with Tj, so decoding the content streams gives the text; the
 // ticket's QR code is a path of rectangles, which a QR reader scans once rasterised.
 import jsQR from 'jsqr';
-import { decodePDFRawStream, PDFArray, PDFDocument, type PDFRawStream } from 'pdf-lib';
+import {
+  decodePDFRawStream,
+  PDFArray,
+  PDFDict,
+  PDFDocument,
+  PDFName,
+  PDFString,
+  type PDFRawStream,
+} from 'pdf-lib';
 
 /** Each page's drawing operators: its content streams decoded, one after the other. */
 async function pageContents(pdf: Buffer): Promise<string[]> {
@@ -63,4 +71,16 @@ export async function scanQrCode(pdf: Buffer): Promise<string | null> {
     if (found) return found.data;
   }
   return null;
+}
+
+/** Where each page's links go when tapped: one entry per linked area, page by page. */
+export async function linkTargets(pdf: Buffer): Promise<string[][]> {
+  const doc = await PDFDocument.load(pdf);
+  return doc.getPages().map((page) =>
+    (page.node.Annots()?.asArray() ?? []).map((ref) => {
+      const annotation = doc.context.lookup(ref, PDFDict);
+      const action = doc.context.lookup(annotation.get(PDFName.of('A')), PDFDict);
+      return action.lookup(PDFName.of('URI'), PDFString).decodeText();
+    }),
+  );
 }
