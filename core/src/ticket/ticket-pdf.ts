@@ -72,6 +72,8 @@ function pieces(word: string, fits: (text: string) => boolean): string[] {
  * outgrows M and one of some 420 outgrows L.
  */
 const QR_BYTES = { M: 2331, L: 2953 } as const;
+/** The smallest side of a QR code's module on the ticket, in points. */
+const QR_MODULE_PT = 1.5;
 
 /**
  * The QR code's modules for `text`, at the strongest error correction it fits in, or
@@ -186,9 +188,11 @@ export async function renderTicketPdf(ticket: TicketData): Promise<Uint8Array> {
   line(qr ? TICKET_TEXTS.verify : TICKET_TEXTS.verifyWithoutQr, 9);
   line(ticket.verifyUrl, 8, font, BRAND, ticket.verifyUrl);
 
-  const size = 120;
-  const quietZone = 12;
   if (qr) {
+    // A large purchase's code has more modules: it grows so that each stays big enough
+    // for a phone's camera on paper (1.5 pt, half a millimetre), up to the page's width.
+    const size = Math.min(inner, Math.max(120, qr.size * QR_MODULE_PT));
+    const quietZone = 12;
     if (y - size - quietZone < MARGIN) {
       page = pdf.addPage([PAGE.width, PAGE.height]);
       y = PAGE.height - MARGIN;

@@ -2,7 +2,7 @@
 // verifier link of a large purchase grows.
 import { renderTicketPdf } from '@vag/core/ticket/ticket-pdf';
 import { describe, expect, it } from 'vitest';
-import { linkTargets, pageTexts, pdfText, scanQrCode } from '../testing/pdf-text';
+import { linkTargets, pageTexts, pdfText, qrModulePoints, scanQrCode } from '../testing/pdf-text';
 
 const numbers = Array.from({ length: 40 }, (_, i) => String(10_000 + i * 777).padStart(6, '0'));
 const verifyUrl = `https://rifas.example.ec/verificar?n=${numbers.join(',')}`;
@@ -51,11 +51,15 @@ describe('the ticket PDF', () => {
     expect(new Set(targets)).toEqual(new Set([link]));
   });
 
-  it('still puts a purchase of 350 numbers into a QR code a phone scans', async () => {
+  it('still puts a purchase of 350 numbers into a QR code a phone scans on paper', async () => {
     // Too long for error correction M (2 331 bytes), not for L.
     const { pdf, link } = await ticketOf(350);
     expect(link.length).toBeGreaterThan(2331);
     expect(await scanQrCode(pdf)).toBe(link);
+    // Its modules stay half a millimetre wide (the 120 pt code of a small purchase
+    // would make them a quarter).
+    expect(await qrModulePoints(pdf)).toBeGreaterThanOrEqual(1.5);
+    expect(await qrModulePoints((await ticketOf(27)).pdf)).toBeGreaterThanOrEqual(1.5);
   });
 
   it('gives a purchase too large for any QR code its ticket: every number, and the link to tap', async () => {

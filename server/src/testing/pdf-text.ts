@@ -84,3 +84,13 @@ export async function linkTargets(pdf: Buffer): Promise<string[][]> {
     }),
   );
 }
+
+/** The side of one of the QR code's modules on the page, in points; null without a code. */
+export async function qrModulePoints(pdf: Buffer): Promise<number | null> {
+  for (const content of await pageContents(pdf)) {
+    // The code's path starts by scaling module units to points: `unit 0 0 unit x y cm`.
+    const scale = /rg ([\d.]+) 0 0 [\d.]+ [\d.]+ [\d.]+ cm/.exec(content);
+    if (scale) return Number(scale[1]);
+  }
+  return null;
+}
