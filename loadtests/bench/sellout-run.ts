@@ -78,7 +78,8 @@ async function untilMessages(received: () => number, target: number, leftMs: num
   let changedAt = Date.now();
   while (count < target && Date.now() - changedAt < QUIET_MS && Date.now() < until) {
     await new Promise((resolve) => setTimeout(resolve, 250));
-    if (received() !== count) [count, changedAt] = [received(), Date.now()];
+    const now = received();
+    if (now !== count) [count, changedAt] = [now, Date.now()];
   }
 }
 

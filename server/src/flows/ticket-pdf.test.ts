@@ -4,12 +4,9 @@ import { renderTicketPdf } from '@vag/core/ticket/ticket-pdf';
 import { describe, expect, it } from 'vitest';
 import { linkTargets, pageTexts, pdfText, qrModulePoints, scanQrCode } from '../testing/pdf-text';
 
-const numbers = Array.from({ length: 40 }, (_, i) => String(10_000 + i * 777).padStart(6, '0'));
-const verifyUrl = `https://rifas.example.ec/verificar?n=${numbers.join(',')}`;
-
 /** The ticket of a purchase of `count` six-digit numbers, and its verifier link. */
 async function ticketOf(count: number) {
-  const bought = Array.from({ length: count }, (_, i) => String(i * 211).padStart(6, '0'));
+  const bought = Array.from({ length: count }, (_, i) => String(10_000 + i * 777).padStart(6, '0'));
   const link = `https://rifas.example.ec/verificar?n=${bought.join(',')}`;
   const pdf = await renderTicketPdf({
     raffleName: 'Gran Rifa Navideña',
@@ -24,16 +21,7 @@ async function ticketOf(count: number) {
 
 describe('the ticket PDF', () => {
   it('breaks a link longer than a line after its commas, so that all of it is on the page', async () => {
-    const pdf = Buffer.from(
-      await renderTicketPdf({
-        raffleName: 'Gran Rifa Navideña',
-        prize: 'Camioneta 4x4 0 km',
-        orderCode: 'VAG-7K3Q9P',
-        numbers,
-        ruleText: 'El número ganador sale del primer premio de la Lotería Nacional.',
-        verifyUrl,
-      }),
-    );
+    const { pdf, link: verifyUrl } = await ticketOf(40);
     const lines = (await pageTexts(pdf)).join('\n').split('\n');
     const start = lines.findIndex((l) => l.startsWith('https://rifas.example.ec/verificar'));
     const linkLines = lines.slice(start, start + 4);
