@@ -85,6 +85,9 @@ export async function recordNumbersCountedAsSold(
         soldCountedAt: now,
         updatedAt: now,
       },
+      // The event arrived, so the entry has done its work (purchases.ts, PurchaseOutbox);
+      // gone, it no longer weighs on the purchase's later writes.
+      $unset: { 'outbox.purchase_paid': '' },
     },
   );
   return result.modifiedCount === 1;

@@ -39,6 +39,10 @@ export interface OutboxEntry<E> {
  * Outbox entries by event type, one per transition out of PENDING (the order itself
  * publishes purchase.created directly, see create-order). Keys may not contain '.', so
  * 'purchase.paid' is stored under `purchase_paid` (see OUTBOX_KEYS).
+ *
+ * `purchase_paid` is never marked published: the numbers worker removes it with the
+ * write that records the numbers, the proof that it arrived (purchase-numbers.ts). Until
+ * then the reconciler tells a lost one from a queued one (pipeline/reconciler.ts).
  */
 export interface PurchaseOutbox {
   purchase_paid?: OutboxEntry<PurchasePaidEvent>;
@@ -166,10 +170,6 @@ export async function ensurePurchaseIndexes(db: Db): Promise<void> {
   await purchases(db).createIndex(
     { status: 1, 'reservation.expiresAt': 1 },
     { name: 'status_reservation_expiry' },
-  );
-  await purchases(db).createIndex(
-    { 'outbox.purchase_paid.publishedAt': 1 },
-    { name: 'outbox_purchase_paid' },
   );
   // Resellers' purchase lists always filter by their code, newest first.
   await purchases(db).createIndex({ resellerCode: 1, createdAt: -1 });
@@ -390,19 +390,23 @@ export async function findAllSales(
 // ── Outbox ─────────────────────────────────────────────────────────────────────
 
 const OUTBOX_ENTRY_KEYS = Object.values(OUTBOX_KEYS);
+/** Whether the relay marks this entry published once it went out (see PurchaseOutbox). */
+export const markedWhenPublished = (key: OutboxKey): boolean => key !== 'purchase_paid';
+/** The entries the relay's scan looks for. */
+const MARKED_KEYS = OUTBOX_ENTRY_KEYS.filter(markedWhenPublished);
 
 const unpublished = (key: OutboxKey): Filter<PurchaseDoc> => ({
   [`outbox.${key}.publishedAt`]: null,
   [`outbox.${key}.event`]: { $exists: true },
 });
 
-/** Purchases with at least one entry waiting to be published. */
+/** Purchases with at least one entry the relay has yet to publish (purchase_paid aside). */
 export async function findUnpublished(
   db: Db,
   limit: number,
 ): Promise<Array<Pick<PurchaseDoc, '_id' | 'outbox'>>> {
   return purchases(db)
-    .find({ $or: OUTBOX_ENTRY_KEYS.map(unpublished) }, { projection: { outbox: 1 }, limit })
+    .find({ $or: MARKED_KEYS.map(unpublished) }, { projection: { outbox: 1 }, limit })
     .toArray();
 }
 
@@ -426,10 +430,10 @@ export function pendingEntries(
   return found;
 }
 
-/** Marks the entry published, unless it was replaced meanwhile (then it is published again: at-least-once). */
 /**
  * Marks outbox entries published, all in one command (a statement per purchase, each by
- * `_id`): a relay pass in a sale marks up to a batch of purchases at once.
+ * `_id`), unless an entry was replaced meanwhile (then it is published again:
+ * at-least-once). A relay pass in a sale marks up to a batch of purchases at once.
  */
 export async function markPublished(
   db: Db,
@@ -448,68 +452,53 @@ export async function markPublished(
   );
 }
 
-/** COMPLETED purchases still without numbers whose event went out before `publishedBefore`. */
-function stalePaid(publishedBefore: Date): Filter<PurchaseDoc> {
+/** COMPLETED purchases whose purchase.paid has not reached the numbers worker, paid before `paidBefore`. */
+function waitingForNumbers(paidBefore: Date): Filter<PurchaseDoc> {
   return {
     status: 'COMPLETED',
-    numbersAssignedAt: { $exists: false },
+    'outbox.purchase_paid.event': { $exists: true },
     // Flagged by the numbers worker for staff (no positions left): re-sending cannot help.
     numbersProblem: { $exists: false },
-    'outbox.purchase_paid.publishedAt': { $lt: publishedBefore },
+    paidAt: { $lt: paidBefore },
   };
 }
 
-/** Whether any paid purchase has waited for its numbers since before `publishedBefore`. */
-export async function anyStalePaid(db: Db, publishedBefore: Date): Promise<boolean> {
-  const found = await purchases(db).findOne(stalePaid(publishedBefore), {
+/** Whether any paid purchase has waited for its numbers since before `paidBefore`. */
+export async function anyWaitingForNumbers(db: Db, paidBefore: Date): Promise<boolean> {
+  const found = await purchases(db).findOne(waitingForNumbers(paidBefore), {
     projection: { _id: 1 },
   });
   return found !== null;
 }
 
-/**
- * The stale paid purchases (lost by an in-memory bus on a crash, for instance): their entry
- * is queued again. Found by a read, then queued one by one by `_id`: a scanning write
- * would hold up every other write of the store for as long as the scan takes.
- */
-export async function requeueStalePaid(db: Db, publishedBefore: Date): Promise<number> {
-  const stale = stalePaid(publishedBefore);
-  const found = await purchases(db)
-    .find(stale, { projection: { _id: 1 } })
+/** The outboxes of the paid purchases still waiting for their numbers, paid before `paidBefore`. */
+export async function findWaitingForNumbers(
+  db: Db,
+  paidBefore: Date,
+): Promise<Array<Pick<PurchaseDoc, '_id' | 'outbox'>>> {
+  return purchases(db)
+    .find(waitingForNumbers(paidBefore), { projection: { outbox: 1 } })
     .toArray();
-  const results = await Promise.all(
-    found.map(({ _id }) =>
-      purchases(db).updateOne(
-        { ...stale, _id },
-        { $set: { 'outbox.purchase_paid.publishedAt': null } },
-      ),
-    ),
-  );
-  return results.filter((r) => r.modifiedCount === 1).length;
 }
 
 /**
- * Where the numbers worker is: when it last numbered a purchase, and when that
- * purchase's event went out (null while its publication is not yet recorded); null when
- * it has numbered none since `since` (only those are read).
+ * Where the numbers worker is: when it last numbered a purchase, and when that purchase
+ * was paid; null when it has numbered none since `since` (only those are read).
  */
 export async function findNumbersFront(
   db: Db,
   since: Date,
-): Promise<{ assignedAt: Date; publishedAt: Date | null } | null> {
+): Promise<{ assignedAt: Date; paidAt: Date } | null> {
   const [latest] = await purchases(db)
     .find(
       { numbersAssignedAt: { $gte: since } },
-      { projection: { numbersAssignedAt: 1, 'outbox.purchase_paid.publishedAt': 1 } },
+      { projection: { numbersAssignedAt: 1, paidAt: 1 } },
     )
     .sort({ numbersAssignedAt: -1 })
     .limit(1)
     .toArray();
-  if (!latest?.numbersAssignedAt) return null;
-  return {
-    assignedAt: latest.numbersAssignedAt,
-    publishedAt: latest.outbox?.purchase_paid?.publishedAt ?? null,
-  };
+  if (!latest?.numbersAssignedAt || !latest.paidAt) return null;
+  return { assignedAt: latest.numbersAssignedAt, paidAt: latest.paidAt };
 }
 
 // ── Reconciliation ─────────────────────────────────────────────────────────────

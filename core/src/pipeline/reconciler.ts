@@ -7,26 +7,27 @@
 // correction is applied only when two looks some time apart agree, and only if the
 // counters still hold what was seen (a conditional update).
 //
-// A paid purchase still without numbers is only re-published when its event looks lost:
-// the numbers worker has stood still for a while, or it has numbered purchases paid well
-// after this one. During a sellout the worker is simply behind, and re-publishing its
-// queue would only make the queue longer.
+// A paid purchase still without numbers is only re-published when its event looks lost
+// (an in-memory bus died with its process, or a crash came between the payment's write
+// and its publication): the numbers worker has stood still for a while, or it has
+// numbered purchases paid well after this one. During a sellout the worker is simply
+// behind, and re-publishing its queue would only make the queue longer.
 import type { CoreDeps, Stoppable } from '../deps';
 import { startPeriodicJob } from '../periodic-job';
 import {
-  anyStalePaid,
+  anyWaitingForNumbers,
   findNumbersFront,
-  requeueStalePaid,
+  findWaitingForNumbers,
   sumCapacityFromPurchases,
 } from '../db/purchases';
 import { correctCapacity, getCapacity } from '../db/raffle-capacity';
 import { CURRENT_RAFFLE_ID } from '../db/raffle-numbers';
-import { kickRelay } from './relay';
+import { publishEntries } from './relay';
 
 export interface ReconcileOptions {
   raffleId?: string;
   now?: Date;
-  /** A paid purchase without numbers is re-published once its event is this old. */
+  /** A paid purchase without numbers is re-published once it was paid this long ago. */
   staleAfterMs?: number;
   /** Time between the two looks that must agree before counters are corrected. */
   confirmDelayMs?: number;
@@ -55,7 +56,7 @@ async function look(deps: Pick<CoreDeps, 'db'>, raffleId: string) {
   return { seen, target, agrees, key: JSON.stringify([seen, target]) };
 }
 
-/** Events published before this are taken as lost; null: none can be told from a backlog yet. */
+/** Purchases paid before this are taken as lost; null: none can be told from a backlog yet. */
 async function requeueCutoff(
   deps: Pick<CoreDeps, 'db'>,
   now: Date,
@@ -64,13 +65,12 @@ async function requeueCutoff(
   const staleBefore = new Date(now.getTime() - staleAfterMs);
   // The cutoff is never later than staleBefore: with nothing waiting since then, there is
   // no need to find where the worker is (a read of everything it numbered lately).
-  if (!(await anyStalePaid(deps.db, staleBefore))) return null;
+  if (!(await anyWaitingForNumbers(deps.db, staleBefore))) return null;
   const front = await findNumbersFront(deps.db, staleBefore);
   // Idle (or never started): whatever still waits is not in any queue.
   if (!front) return staleBefore;
-  if (!front.publishedAt) return null;
   // Moving: only what it has left a whole stale period behind was skipped.
-  return new Date(Math.min(staleBefore.getTime(), front.publishedAt.getTime() - staleAfterMs));
+  return new Date(Math.min(staleBefore.getTime(), front.paidAt.getTime() - staleAfterMs));
 }
 
 export async function reconcileOnce(
@@ -96,11 +96,10 @@ export async function reconcileOnce(
   }
 
   const cutoff = await requeueCutoff(deps, now, options.staleAfterMs ?? 60_000);
-  const requeued = cutoff ? await requeueStalePaid(deps.db, cutoff) : 0;
-  if (requeued > 0) {
-    deps.log.warn({ requeued }, 'paid purchases without numbers re-published');
-    kickRelay(deps);
-  }
+  const requeued = cutoff
+    ? await publishEntries(deps, await findWaitingForNumbers(deps.db, cutoff))
+    : 0;
+  if (requeued > 0) deps.log.warn({ requeued }, 'paid purchases without numbers re-published');
   return { countersCorrected, requeued };
 }
 

@@ -1,18 +1,25 @@
 // The outbox relay: publishes the entries each transition out of PENDING writes
-// (`purchase.paid`, `purchase.expired`, `purchase.refund_required`) and marks them
-// published. Delivery is at-least-once (a crash between publish and mark
+// (`purchase.paid`, `purchase.expired`, `purchase.refund_required`, `purchase.notice`)
+// and marks them published. Delivery is at-least-once (a crash between publish and mark
 // publishes again; consumers are idempotent). A confirmation kicks it with the purchase
 // it completed, as its transition answered it (no second read); a periodic scan catches
 // whatever a kick missed (another process, a crash). The scan reads the whole purchases
-// collection (the store searches no other field by index), so it is kept out of the
-// path of every confirmation. A raffle's draw writes its own outbox entry (raffle.drawn)
-// on the raffle document; each pass publishes that too.
+// collection, so it is kept out of the path of every confirmation. A raffle's draw
+// writes its own outbox entry (raffle.drawn) on the raffle document; each pass
+// publishes that too.
+//
+// purchase.paid, one per sale, is the exception: it is published but not marked, which
+// would be one more write of the whole purchase for each sale. The numbers worker
+// removes the entry when the numbers are recorded, and the reconciler re-publishes one
+// that waits too long (lost with an in-memory bus, or by a crash before its kick), so
+// the scan leaves it alone: in a sellout it would re-publish the numbers worker's queue.
 import { eventKey, TOPICS } from '@vag/contracts';
 import type { CoreDeps, Stoppable } from '../deps';
 import { findUnpublishedDrawEvents, markDrawEventPublished } from '../db/raffle-fairness';
 import {
   findOutboxById,
   findUnpublished,
+  markedWhenPublished,
   markPublished,
   pendingEntries,
   type PurchaseDoc,
@@ -48,7 +55,8 @@ export function kickRelay(deps: CoreDeps, purchaseId?: string, written?: Outboxe
     ).catch((err: unknown) => deps.log.error({ err }, 'outbox relay failed'));
 }
 
-async function publishEntries(
+/** Publishes the pending entries of these outboxes; answers how many went out. */
+export async function publishEntries(
   deps: Deps,
   pending: Array<Pick<PurchaseDoc, '_id' | 'outbox'>>,
 ): Promise<number> {
@@ -61,7 +69,9 @@ async function publishEntries(
   );
   await markPublished(
     deps.db,
-    entries.map((e) => ({ purchaseId: e.purchaseId, key: e.key, eventId: e.event.id })),
+    entries
+      .filter((e) => markedWhenPublished(e.key))
+      .map((e) => ({ purchaseId: e.purchaseId, key: e.key, eventId: e.event.id })),
   );
   return entries.length;
 }

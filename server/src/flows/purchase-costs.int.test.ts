@@ -92,7 +92,7 @@ async function settled({ db, counter }: Setup, purchaseId: string): Promise<void
         p?.numbersAssignedAt &&
         p.notifications?.email?.status === 'sent' &&
         p.notifications?.sms?.status === 'sent' &&
-        p.outbox?.purchase_paid?.publishedAt &&
+        !p.outbox?.purchase_paid &&
         fact?.stage === 2
       );
     },
