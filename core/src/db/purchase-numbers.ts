@@ -31,7 +31,7 @@ export interface PurchaseRecord {
   packageType?: string;
   assignedNumbers?: string[];
   numbersAssignedAt?: Date;
-  /** Set when the numbers worker moved this purchase's quantity from reserved to sold. */
+  /** Set with its numbers: from then on the reconciler counts its quantity as sold. */
   soldCountedAt?: Date;
   instantPrizesWon?: Array<{ number: string; amount: number }>;
   /** Why a paid purchase has no numbers (an I2 breach upstream), for admins. */
@@ -65,18 +65,17 @@ export async function findPurchaseToNumber(db: Db, id: string): Promise<Purchase
 }
 
 /**
- * Records the purchase's numbers and takes its one right to move its quantity from
- * reserved to sold, in one write; false when an earlier delivery already did. The mark
- * is set before the counters move: a crash in between leaves sold one purchase short
- * (never oversold), which the reconciler repairs from the purchases.
+ * Records the purchase's numbers with the mark that its quantity counts as sold (the
+ * reconciler's rule, db/purchases.ts): the allocation's cursor move has just moved it on
+ * the raffle's counters (raffle-numbers.ts advanceCursor). Once: a redelivery changes nothing.
  */
 export async function recordNumbersCountedAsSold(
   db: Db,
   purchaseId: string,
   numbers: readonly string[],
-): Promise<boolean> {
+): Promise<void> {
   const now = new Date();
-  const result = await purchases(db).updateOne(
+  await purchases(db).updateOne(
     { _id: purchaseId, soldCountedAt: { $exists: false } },
     {
       $set: {
@@ -90,7 +89,6 @@ export async function recordNumbersCountedAsSold(
       $unset: { 'outbox.purchase_paid': '' },
     },
   );
-  return result.modifiedCount === 1;
 }
 
 /**

@@ -6,10 +6,12 @@
 // Who moves what (agreed with db/raffle-numbers.ts and the numbers worker):
 //   create-order       available → reserved   reserveCapacity (here)
 //   sweeper / failure  reserved  → available  releaseCapacity (here)
-//   numbers worker     reserved  → sold       moveReservedToSold (raffle-numbers.ts), once per
-//                                             purchase, guarded by purchases.soldCountedAt
+//   numbers worker     reserved  → sold       advanceCursor (raffle-numbers.ts), with the
+//                                             cursor move past the purchase's new claim
 // A COMPLETED purchase therefore still counts as reserved until the numbers worker has
-// counted it as sold; the reconciler computes the counters with that same rule.
+// claimed its numbers. The reconciler counts it as sold once the purchase records them
+// (purchases.soldCountedAt, written just after), so it only differs from the counters
+// in between, which its two looks ride out.
 import type { Db } from 'mongodb';
 import { CURRENT_RAFFLE_ID } from './raffle-numbers';
 

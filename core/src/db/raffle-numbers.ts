@@ -5,7 +5,6 @@
 import { randomBytes } from 'node:crypto';
 import { DEFAULT_TOTAL_NUMBERS, type DrawRule, type TicketRaffle } from '@vag/contracts';
 import type { Db } from 'mongodb';
-import { groupCommit } from './group-commit';
 import { newCommitment, type FairnessCommitmentDoc } from '../raffle/commitment';
 import { defaultNumberWidth } from '../raffle/permutation';
 import { TICKET_RAFFLE_PROJECTION, ticketRaffleFrom } from '../ticket/ticket';
@@ -205,30 +204,27 @@ export async function releaseAllRaffleNumbers(db: Db, raffleId = CURRENT_RAFFLE_
   );
 }
 
-/** Moves the allocation cursor forward to `end` (never back: concurrent moves commute). */
-export async function advanceCursor(db: Db, raffleId: string, end: number): Promise<void> {
-  await raffles(db).updateOne({ _id: raffleId }, { $max: { nextPosition: end } });
-}
-
 /**
- * Counts a paid purchase's numbers as sold instead of reserved. Callers make sure it runs
- * once per purchase. Moves asked for while one is in flight go together, as one update
- * per raffle (group-commit.ts): a sellout's numbers handlers finish side by side.
+ * Moves the allocation cursor forward to `end` (never back: concurrent moves commute),
+ * and counts the `claimed` positions as sold instead of reserved: the caller's claims
+ * just took them. A claim is inserted once (its start is unique), and only its inserter
+ * moves the counters, so each paid purchase's quantity moves once; a crash between the
+ * claims and this write leaves sold short (never oversold), which the reconciler repairs.
  */
-export function moveReservedToSold(db: Db, raffleId: string, quantity: number): Promise<void> {
-  return moveGrouped(db, { raffleId, quantity });
+export async function advanceCursor(
+  db: Db,
+  raffleId: string,
+  end: number,
+  claimed = 0,
+): Promise<void> {
+  await raffles(db).updateOne(
+    { _id: raffleId },
+    {
+      $max: { nextPosition: end },
+      ...(claimed > 0 && { $inc: { reserved: -claimed, sold: claimed } }),
+    },
+  );
 }
-
-const moveGrouped = groupCommit<{ raffleId: string; quantity: number }>(async (db, moves) => {
-  const byRaffle = new Map<string, number>();
-  for (const { raffleId, quantity } of moves)
-    byRaffle.set(raffleId, (byRaffle.get(raffleId) ?? 0) + quantity);
-  for (const [raffleId, quantity] of byRaffle)
-    await raffles(db).updateOne(
-      { _id: raffleId },
-      { $inc: { reserved: -quantity, sold: quantity } },
-    );
-});
 
 export async function markSoldOut(db: Db, raffleId: string): Promise<void> {
   await raffles(db).updateOne(

@@ -1,7 +1,8 @@
 // Group allocation, for the numbers worker: the purchases one process allocates at the
 // same time share the store's round trips. The first request goes out at once; those
 // arriving while it is in flight wait and then extend the chain of claims together, with
-// one ordered insert of contiguous claims and one cursor move, however many they are.
+// one ordered insert of contiguous claims and one cursor move (which also counts them as
+// sold), however many they are.
 // The chain keeps its guarantee (allocate.ts): an ordered insert stops at its first
 // refusal, so what went in is gap-free from the cursor. A claim the store refused — a
 // start another process took, a redelivered purchase that holds a claim — takes the
@@ -59,7 +60,8 @@ async function allocateBatch(db: Db, batch: Waiting[]): Promise<void> {
       if (chain.length === 0) break;
       const claims = await insertClaimChain(db, chain);
       const last = claims.at(-1);
-      if (last) await advanceCursor(db, raffleId, last.start + last.count);
+      const claimed = claims.reduce((sum, claim) => sum + claim.count, 0);
+      if (last) await advanceCursor(db, raffleId, last.start + last.count, claimed);
       claims.forEach((claim, i) =>
         left[i]!.resolve({ claim, numbers: claimNumbers(claim, raffle), raffle }),
       );
@@ -72,7 +74,8 @@ async function allocateBatch(db: Db, batch: Waiting[]): Promise<void> {
       left = left.slice(claims.length + 1);
     } catch (error) {
       // Nothing of `left` was resolved when the read or the insert failed; when the
-      // cursor move failed the claims exist, and a redelivery finds them.
+      // cursor move failed the claims exist, and a redelivery finds them (their counters
+      // are then the reconciler's to repair).
       for (const w of left) w.reject(error);
       left = [];
     }

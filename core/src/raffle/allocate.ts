@@ -8,7 +8,8 @@
 // (unique `_id`). So the claims form one contiguous chain [0, e1), [e1, e2), … and a new
 // claim can only extend its end. The raffle's cursor `nextPosition` is a hint that is
 // moved with `$max` after the claim: when a crash leaves it behind, the next allocation
-// hits the existing claim, jumps to its end and pushes the cursor along.
+// hits the existing claim, jumps to its end and pushes the cursor along. The write that
+// moves the cursor past a new claim also counts its positions as sold (advanceCursor).
 import type { Db } from 'mongodb';
 import {
   findClaimAt,
@@ -61,7 +62,7 @@ export async function allocateNumbers(
     }
     const inserted = await insertClaim(db, { raffleId, start, count: quantity, purchaseId });
     if (inserted) {
-      await advanceCursor(db, raffleId, start + quantity);
+      await advanceCursor(db, raffleId, start + quantity, quantity);
       return withNumbers(inserted, raffle);
     }
     // Refused: the position was taken (the usual case under concurrency), or this

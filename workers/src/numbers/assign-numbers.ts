@@ -2,15 +2,16 @@
 // step is idempotent on its own, so a redelivery — or a crash anywhere in between —
 // replays the whole sequence and ends in the same state:
 //   1. allocate: one claim per purchase (a repeat answers the same claim and numbers),
-//      grouped with the other purchases this process allocates at the same time
+//      grouped with the other purchases this process allocates at the same time; the
+//      write that moves the raffle's cursor past new claims counts them as sold
 //   2. record the numbers on the purchase with the mark that it counts as sold (one
-//      conditional write), then move its quantity from reserved to sold
+//      conditional write)
 //   3. mark instant prizes among the numbers as won
 //   4. sold out when the claims reach the raffle's end
 //   5. publish numbers.assigned (consumers are idempotent; a repeat is harmless), with
 //      the raffle fields the e-mail's ticket prints, read along with the numbers
 import type { CoreDeps } from '@vag/core';
-import { CURRENT_RAFFLE_ID, markSoldOut, moveReservedToSold } from '@vag/core/db/raffle-numbers';
+import { CURRENT_RAFFLE_ID, markSoldOut } from '@vag/core/db/raffle-numbers';
 import { claimInstantPrizes } from '@vag/core/db/instant-prizes';
 import {
   findPurchaseToNumber,
@@ -60,8 +61,7 @@ export async function assignNumbers(
     return 'skipped';
   }
   const { numbers, claim, raffle } = allocation;
-  if (await recordNumbersCountedAsSold(db, purchaseId, numbers))
-    await moveReservedToSold(db, raffleId, purchase.quantity);
+  await recordNumbersCountedAsSold(db, purchaseId, numbers);
 
   const instantPrizes = await claimInstantPrizes(
     db,
