@@ -195,20 +195,45 @@ describe('an admin in the back office', () => {
     await page.getByRole('button', { name: UI.refresh }).click();
     await page.getByRole('row', { name: /Paquete Plata/ }).waitFor();
 
+    // The edit screen shows the listed copy at once and fetches the record again: hold
+    // that fetch while the admin types and another admin renames the package meanwhile.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const fetchedAgain = page.waitForResponse(
+      (r) => r.request().method() === 'GET' && /\/api\/packages\/[^/?]+$/.test(r.url()),
+    );
+    await page.route(
+      (url) => /^\/api\/packages\/[^/]+$/.test(url.pathname),
+      async (route) => {
+        if (route.request().method() === 'GET') await held;
+        await route.continue();
+      },
+    );
     await row().getByRole('link', { name: 'Editar' }).click();
     await expect.poll(() => page.getByLabel('Precio').inputValue()).toBe('25');
-    // On a loaded machine the record can arrive again after the first paint and reset the
-    // form to what it holds: type until the form takes the change (Guardar enabled).
+    await page.getByLabel('Precio').fill('22.5');
     const save = page.getByRole('button', { name: 'Guardar' });
-    await expect
-      .poll(async () => {
-        await page.getByLabel('Precio').fill('22.5');
-        return save.isEnabled();
-      })
-      .toBe(true);
+    await expect.poll(() => save.isEnabled()).toBe(true);
+    const [gold] = (await site.api<{ id: string; name: string }[]>('GET', '/packages')).filter(
+      (p) => p.name === 'Paquete Oro',
+    );
+    await site.api('PUT', `/packages/${gold!.id}`, {
+      name: 'Paquete Oro Premium',
+      quantity: 20,
+      price: 25,
+      isPopular: false,
+    });
+    release();
+    await fetchedAgain;
+
+    // The fresh copy brings the new name; the typed price stays, still a change to save.
+    await expect.poll(() => page.getByLabel('Nombre').inputValue()).toBe('Paquete Oro Premium');
+    expect(await page.getByLabel('Precio').inputValue()).toBe('22.5');
+    expect(await save.isEnabled()).toBe(true);
     await save.click();
     await page.getByText(TOASTS.packageUpdated).waitFor();
     await row().getByText('$22.50').waitFor();
+    await row().getByText('Paquete Oro Premium').waitFor();
 
     await row().getByRole('button', { name: 'Eliminar' }).click();
     await row().getByRole('button', { name: UI.cancel }).click();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resourcePath, toPayload, withId } from './dataProvider';
+import { recordOf, resourcePath, toPayload, withId } from './dataProvider';
 
 describe('dataProvider record mapping', () => {
   it("exposes the api's _id as react-admin's id", () => {
@@ -8,6 +8,11 @@ describe('dataProvider record mapping', () => {
       id: 'abc',
       name: 'Básico',
     });
+  });
+
+  it("caches a saved record as the api serves it, without the save's toast text", () => {
+    const saved = { _id: 'abc', name: 'Oro', price: 22.5, msg: 'Paquete actualizado' };
+    expect(recordOf(saved)).toEqual({ _id: 'abc', id: 'abc', name: 'Oro', price: 22.5 });
   });
 
   it('never sends ids or timestamps back to the api', () => {

@@ -22,6 +22,15 @@ export function withId<T extends object>(record: T): T & RaRecord {
   return { ...record, id } as T & RaRecord;
 }
 
+/**
+ * A create or update answer as the record react-admin caches: without the api's toast
+ * text, so the edit screen's own fetch of the record finds it unchanged.
+ */
+export function recordOf<T extends object>(answer: T): Omit<T, 'msg'> & RaRecord {
+  const { msg: _msg, ...record } = answer as T & { msg?: unknown };
+  return withId(record as Omit<T, 'msg'>);
+}
+
 /** The api owns ids and timestamps; never send them back in a body. */
 export function toPayload(data: Record<string, unknown>): Record<string, unknown> {
   const { id: _id, _id: _mongoId, createdAt: _c, updatedAt: _u, ...rest } = data;
@@ -70,14 +79,14 @@ export function createDataProvider(): VagDataProvider {
         ...params,
         data: toPayload(params.data),
       });
-      return { data: withId(result.data) };
+      return { data: recordOf(result.data) };
     },
     update: async (resource, params) => {
       const result = await base.update(resourcePath(resource), {
         ...params,
         data: toPayload(params.data),
       });
-      return { data: withId(result.data) };
+      return { data: recordOf(result.data) };
     },
     updateMany: (resource, params) => base.updateMany(resourcePath(resource), params),
     delete: async (resource, params) => {

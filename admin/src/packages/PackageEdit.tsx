@@ -10,6 +10,7 @@ import {
 import { Button } from '@mui/material';
 import { PackageInputs } from './PackageInputs';
 import { validatePackage } from './packageForm';
+import { KEEP_TYPED_VALUES } from '../common/keepTyped';
 
 function EditToolbar() {
   const translate = useTranslate();
@@ -37,7 +38,12 @@ export function PackageEdit() {
         },
       }}
     >
-      <SimpleForm noValidate validate={validatePackage} toolbar={<EditToolbar />}>
+      <SimpleForm
+        noValidate
+        resetOptions={KEEP_TYPED_VALUES}
+        validate={validatePackage}
+        toolbar={<EditToolbar />}
+      >
         <PackageInputs />
       </SimpleForm>
     </Edit>

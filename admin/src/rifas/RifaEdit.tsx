@@ -1,6 +1,7 @@
 import { Edit, SimpleForm, useNotify, useRedirect, useTranslate } from 'react-admin';
 import { validateRifa } from './RifaCreate';
 import { RifaInputs } from './RifaInputs';
+import { KEEP_TYPED_VALUES } from '../common/keepTyped';
 
 export function RifaEdit() {
   const translate = useTranslate();
@@ -19,7 +20,7 @@ export function RifaEdit() {
           notify(`${translate('vag.rifas.updateError')} ${error.message}`, { type: 'error' }),
       }}
     >
-      <SimpleForm noValidate validate={validateRifa}>
+      <SimpleForm noValidate resetOptions={KEEP_TYPED_VALUES} validate={validateRifa}>
         <RifaInputs />
       </SimpleForm>
     </Edit>
