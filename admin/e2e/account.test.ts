@@ -2,7 +2,7 @@
 // longer does, and a session opened elsewhere before the change is over.
 import { createStaff } from '../../api/src/testing/seed';
 import { describe, expect, it, vi } from 'vitest';
-import { signIn, staffPage, useAdminSite } from './support';
+import { signIn, staffAccount, staffPage, useAdminSite } from './support';
 
 vi.setConfig({ testTimeout: 180_000, hookTimeout: 180_000 });
 
@@ -10,8 +10,8 @@ const site = useAdminSite({ lottery: false });
 
 describe('Cambiar contraseña', () => {
   it('changes the password from the account menu and ends the sessions opened before', async () => {
-    const { user, password } = await createStaff(site.srv.db, { role: 'reseller' });
-    const account = { email: user.email, password };
+    const account = staffAccount(await createStaff(site.srv.db, { role: 'reseller' }));
+    const { password } = account;
     const elsewhere = await staffPage(site, account);
     const page = await staffPage(site, account);
 
@@ -48,11 +48,11 @@ describe('Cambiar contraseña', () => {
 
     // The new password signs in; the old one is refused.
     const fresh = await site.page();
-    await signIn(fresh, { email: user.email, password: 'Nueva456!' });
+    await signIn(fresh, { email: account.email, password: 'Nueva456!' });
     const login = await fetch(`${site.url}/api/admin/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: user.email, password }),
+      body: JSON.stringify({ email: account.email, password }),
     });
     expect(login.status).toBe(401);
   });

@@ -3,11 +3,11 @@
 // and the check that no English react-admin text reaches the screen.
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { UI } from '@vag/contracts';
+import { STORAGE_KEYS, UI } from '@vag/contracts';
 import englishMessages from 'ra-language-english';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
-import { createStaff } from '../../api/src/testing/seed';
+import { createStaff, type CreatedStaff } from '../../api/src/testing/seed';
 import { startTestServer, type TestServer } from '../../server/src/testing/server';
 import {
   assertNoCspViolations,
@@ -29,6 +29,19 @@ export interface StaffAccount {
   password: string;
   token: string;
   code: string | null;
+  /** The user as the sign-in answer gives it to the browser's storage. */
+  user: { _id: string; email: string; role: string };
+}
+
+/** A staff member created in the store, with the token the api would sign at sign-in. */
+export function staffAccount({ user, token, password }: CreatedStaff): StaffAccount {
+  return {
+    email: user.email,
+    password,
+    token,
+    code: user.code ?? null,
+    user: { _id: String(user._id), email: user.email, role: user.role },
+  };
 }
 
 export interface AdminSite {
@@ -51,15 +64,8 @@ export async function startAdminSite(): Promise<AdminSite> {
     await srv.stop();
     throw error;
   });
-  const account = async (role: 'admin' | 'reseller'): Promise<StaffAccount> => {
-    const created = await createStaff(srv.db, { role, password: 'Clave123!' });
-    return {
-      email: created.user.email,
-      password: created.password,
-      token: created.token,
-      code: created.user.code ?? null,
-    };
-  };
+  const account = async (role: 'admin' | 'reseller'): Promise<StaffAccount> =>
+    staffAccount(await createStaff(srv.db, { role, password: 'Clave123!' }));
   const admin = await account('admin');
   const reseller = await account('reseller');
   const contexts: BrowserContext[] = [];
@@ -195,14 +201,28 @@ export async function signIn(
   await page.waitForURL((url) => !url.pathname.endsWith('/login'));
 }
 
-/** A fresh browser context signed in as `account` (admin by default), on the dashboard. */
+/**
+ * A fresh browser context holding `account`'s session (admin by default), on the
+ * dashboard. The session is stored as the sign-in screen stores it, with a token signed as
+ * the api signs it, so the screens' tests neither repeat the sign-in (it has its own
+ * tests) nor spend the api's 10 sign-ins a minute per address.
+ */
 export async function staffPage(
   site: AdminSite,
-  account: { email: string; password: string } = site.admin,
+  account: StaffAccount = site.admin,
   viewport?: { width: number; height: number },
 ): Promise<Page> {
   const page = await site.page(viewport);
-  await signIn(page, account);
+  await page.goto('/admin/login');
+  await page.evaluate(
+    ({ keys, token, user }) => {
+      localStorage.setItem(keys.adminToken, token);
+      localStorage.setItem(keys.adminUser, JSON.stringify(user));
+      localStorage.setItem(keys.adminRole, user.role);
+    },
+    { keys: STORAGE_KEYS, token: account.token, user: account.user },
+  );
+  await page.goto('/admin/');
   return page;
 }
 
