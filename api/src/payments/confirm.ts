@@ -18,7 +18,7 @@ import {
 } from '@vag/core/db/purchases';
 import { releaseCapacity, reserveCapacityForLatePayment } from '@vag/core/db/raffle-capacity';
 import { apiError } from '../lib/errors';
-import { purchaseEvent } from '@vag/core/pipeline/purchase-events';
+import { paidEvent, purchaseEvent } from '@vag/core/pipeline/purchase-events';
 import { kickRelay } from '@vag/core/pipeline/relay';
 
 /** How long a late payment that found no numbers waits before looking again. */
@@ -28,10 +28,6 @@ export interface PaymentApplied {
   purchase: PurchaseDoc;
   /** True for the call that made the transition; false for replays. */
   transitioned: boolean;
-}
-
-function paidEvent(purchase: PurchaseDoc, paidAt: Date) {
-  return purchaseEvent('purchase.paid', purchase, { paidAt: paidAt.toISOString() }, paidAt);
 }
 
 /**

@@ -37,3 +37,8 @@ export function purchaseEvent<T extends LifecycleType>(
   // already holds callers to the right fields.
   return makeEvent(type, { ...saleData(purchase), ...extra } as never, at);
 }
+
+/** The event of a purchase paid at `paidAt`, as the payment's write stores it in the outbox. */
+export function paidEvent(purchase: PurchaseSale, paidAt: Date) {
+  return purchaseEvent('purchase.paid', purchase, { paidAt: paidAt.toISOString() }, paidAt);
+}

@@ -9,7 +9,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PurchaseSale } from '@vag/core/db/purchases';
 import { queryReport } from '@vag/core/db/report-facts';
-import { purchaseEvent } from '@vag/core/pipeline/purchase-events';
+import { paidEvent, purchaseEvent } from '@vag/core/pipeline/purchase-events';
 import { raffleWithNumbers } from '@vag/core/testing/raffle-fixtures';
 import { apiCaller, bearer, createStaff, type CreatedStaff } from '@vag/api/testing/seed';
 import { startTestServer, type TestServer } from '../testing/server';
@@ -59,8 +59,7 @@ function lifecycle(doc: ReturnType<typeof purchase>) {
   const events: PurchaseLifecycleEvent[] = [
     purchaseEvent('purchase.created', sale, {}, sale.createdAt),
   ];
-  if (doc.status === 'COMPLETED')
-    events.push(purchaseEvent('purchase.paid', sale, { paidAt: later.toISOString() }, later));
+  if (doc.status === 'COMPLETED') events.push(paidEvent(sale, later));
   if (doc.status === 'EXPIRED')
     events.push(purchaseEvent('purchase.expired', sale, { expiredAt: later.toISOString() }, later));
   return events.map((event) => ({ topic: TOPICS[event.type], key: sale._id, value: event }));

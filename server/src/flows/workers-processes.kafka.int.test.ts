@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { getPurchase } from '@vag/core/db/purchases';
-import { purchaseEvent } from '@vag/core/pipeline/purchase-events';
+import { paidEvent } from '@vag/core/pipeline/purchase-events';
 import { salesBy } from '@vag/core/db/report-facts';
 import { activeRaffle, customOrder, numbersOf, postJson } from '@vag/api/payments/test-fixtures';
 import { startFakeProviders, type FakeProviders } from '@vag/core/testing/fakes/index';
@@ -175,17 +175,12 @@ describe('`npm run workers` processes on Kafka', () => {
     // every time, one claim, still one e-mail and one SMS.
     const replayed = (await getPurchase(server.db, before[0]!))!;
     // Its entry left the purchase with the numbers' write: the same event, built again.
-    const paidEvent = purchaseEvent(
-      'purchase.paid',
-      replayed,
-      { paidAt: replayed.paidAt!.toISOString() },
-      replayed.paidAt!,
-    );
+    const event = paidEvent(replayed, replayed.paidAt!);
     await server.deps.bus.publish(
       Array.from({ length: 5 }, () => ({
         topic: TOPICS['purchase.paid'],
         key: replayed._id,
-        value: paidEvent,
+        value: event,
       })),
     );
     const answers = await waitFor(

@@ -2,7 +2,7 @@
 // whatever the order in which a purchase's events arrive.
 import type { PurchaseDoc } from '@vag/core/db/purchases';
 import { queryReport, salesBy, salesChart } from '@vag/core/db/report-facts';
-import { purchaseEvent } from '@vag/core/pipeline/purchase-events';
+import { paidEvent, purchaseEvent } from '@vag/core/pipeline/purchase-events';
 import { TOPICS, type PurchaseLifecycleEvent } from '@vag/contracts';
 import { MongoClient } from 'mongodb';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -30,8 +30,7 @@ function message(event: PurchaseLifecycleEvent) {
 const created = (p: PurchaseDoc) => message(purchaseEvent('purchase.created', p, {}, p.createdAt));
 const expired = (p: PurchaseDoc) =>
   message(purchaseEvent('purchase.expired', p, { expiredAt: later(16).toISOString() }, later(16)));
-const paid = (p: PurchaseDoc) =>
-  message(purchaseEvent('purchase.paid', p, { paidAt: later(20).toISOString() }, later(20)));
+const paid = (p: PurchaseDoc) => message(paidEvent(p, later(20)));
 const refundRequired = (p: PurchaseDoc) =>
   message(
     purchaseEvent('purchase.refund_required', p, { paidAt: later(30).toISOString() }, later(30)),
