@@ -12,6 +12,7 @@ import {
   signIn,
   staffPage,
   useAdminSite,
+  waitUntilReportedPaid,
 } from './support';
 
 // Chromium and the api share two cores with every other suite: be patient.
@@ -281,7 +282,8 @@ describe('an admin in the back office', () => {
   });
 
   it('exports the report as PDF and Excel', async () => {
-    await completedPurchase(site, { email: `rep.${Date.now()}@correo.ec`, quantity: 2 });
+    const id = await completedPurchase(site, { email: `rep.${Date.now()}@correo.ec`, quantity: 2 });
+    await waitUntilReportedPaid(site, id);
     const page = await staffPage(site);
     await page.goto('/admin/reports');
     await page.getByRole('button', { name: 'Generar' }).click();

@@ -11,6 +11,7 @@ import {
   shoot,
   typeDate,
   useAdminSite,
+  waitUntilReportedPaid,
 } from './support';
 
 vi.setConfig({ testTimeout: 180_000, hookTimeout: 180_000 });
@@ -32,6 +33,7 @@ beforeAll(async () => {
   for (const letter of LETTERS)
     await createBankTransferOrder(site, { email: `lote.${letter}@correo.ec`, quantity: 1 });
   sold = await site.api<Purchase>('GET', `/purchases/${id}`);
+  await waitUntilReportedPaid(site, id);
 });
 
 describe('Historial de Compras', () => {

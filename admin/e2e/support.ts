@@ -3,7 +3,7 @@
 // and the check that no English react-admin text reaches the screen.
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { STORAGE_KEYS, UI } from '@vag/contracts';
+import { STORAGE_KEYS, UI, type ReportResponse } from '@vag/contracts';
 import englishMessages from 'ra-language-english';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
@@ -17,7 +17,9 @@ import {
 } from '../../infra/testing/browser';
 import { esMessages } from '../src/i18n/es';
 
-export { waitFor } from '../../core/src/testing/wait';
+import { waitFor } from '../../core/src/testing/wait';
+
+export { waitFor };
 
 export const MOBILE = { width: 390, height: 844 } as const;
 export const DESKTOP = { width: 1366, height: 900 } as const;
@@ -252,6 +254,20 @@ export async function completedPurchase(
     bankName: 'Banco Guayaquil',
   });
   return id;
+}
+
+/**
+ * Waits until the reports, which read the reports worker's projection and not the
+ * purchases, show the purchase as paid: the worker follows the purchase a moment later.
+ */
+export async function waitUntilReportedPaid(site: AdminSite, purchaseId: string): Promise<void> {
+  await waitFor(
+    async () => {
+      const report = await site.api<ReportResponse>('GET', '/admin/reports');
+      return report.purchases.some((p) => p._id === purchaseId && p.status === 'COMPLETED');
+    },
+    { message: `purchase ${purchaseId} reported as paid` },
+  );
 }
 
 function leaves(obj: object, prefix = ''): [string, string][] {
