@@ -36,7 +36,11 @@ const saleData = {
   buyer: z.object({ firstName: z.string(), lastName: z.string(), email: z.string() }),
 };
 
-/** A PENDING order, written by create-order. */
+/**
+ * A PENDING order, written by create-order. No longer published: only the reports read
+ * it, and they now read open orders from the purchases. Kept so that a topic written by
+ * an older version still parses (its consumers ignore it).
+ */
 export const purchaseCreatedEventSchema = envelope('purchase.created', z.object(saleData));
 export type PurchaseCreatedEvent = z.infer<typeof purchaseCreatedEventSchema>;
 

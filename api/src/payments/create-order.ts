@@ -10,7 +10,6 @@ import {
   roundMoney,
   SERVER,
   toCents,
-  TOPICS,
   toEcuadorE164,
   unitPrice as packageUnitPrice,
   VALIDATION,
@@ -141,23 +140,6 @@ function refusal(outcome: Exclude<ReserveOutcome, { ok: true }>) {
       return never;
     }
   }
-}
-
-/**
- * Tells the reports about the new order. Not through the outbox: only the reports
- * projection reads this event, and it repairs a lost one from the purchases itself
- * (workers/src/reports), so the sale's busiest path is spared the outbox's second write.
- */
-function publishCreated(deps: AppDeps, purchase: PurchaseDoc): void {
-  const event = purchaseEvent('purchase.created', purchase, {}, purchase.createdAt);
-  deps.bus
-    .publish([{ topic: TOPICS['purchase.created'], key: purchase._id, value: event }])
-    .catch((err: unknown) =>
-      deps.log.warn(
-        { err, purchaseId: purchase._id },
-        'purchase.created not published; the reports catch up',
-      ),
-    );
 }
 
 type Providers = {
@@ -336,7 +318,6 @@ async function savePurchase(deps: AppDeps, purchase: PurchaseDoc): Promise<boole
     await releaseCapacity(deps.db, purchase.quantity, CURRENT_RAFFLE_ID);
     throw error;
   }
-  publishCreated(deps, purchase);
   if (purchase.outbox) kickRelay(deps, purchase._id, purchase);
   return true;
 }

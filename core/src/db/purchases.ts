@@ -378,6 +378,16 @@ export async function markRefundRequired(
   );
 }
 
+/**
+ * Orders still waiting for their payment, with what the reports show of them: the reports
+ * read these live (an open order is not a sale, so it has no fact; see report-facts.ts).
+ */
+export async function findOpenOrders(db: Db, filter: Filter<PurchaseDoc>): Promise<PurchaseSale[]> {
+  return purchases(db)
+    .find({ ...filter, status: 'PENDING' }, { projection: SALE_PROJECTION })
+    .toArray();
+}
+
 /** Every purchase with what the reports project of it (the reports worker's catch-up). */
 export async function findAllSales(
   db: Db,

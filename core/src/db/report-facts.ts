@@ -1,13 +1,15 @@
-// The reports worker's projection: one fact per purchase (`report_facts`, `_id` =
-// purchaseId) with the dimensions reports filter and group by — day in Ecuador time,
-// method, reseller, package type, status — and the row the reports list. The reports
-// screen, its PDF/Excel exports and the dashboard chart read these facts, never the
-// purchases.
+// The reports worker's projection: one fact per purchase that is no longer open
+// (`report_facts`, `_id` = purchaseId) with the dimensions reports filter and group by —
+// day in Ecuador time, method, reseller, package type, status — and the row the reports
+// list. The dashboard chart reads only these facts; the reports screen and its PDF/Excel
+// exports read them plus the orders still open, live from the purchases. An open order is
+// not a sale yet, and a fact written for each new order was one more write per purchase
+// in a sellout, for a row that changes minutes later.
 //
-// Every event of a purchase's life carries the whole sale, so any one of them can write
-// the fact, in any order, any number of times: the sale fields are the same in each, and
-// the status only moves forward (`stage` grows with `$max`, PENDING → EXPIRED →
-// COMPLETED | REFUND_REQUIRED, as the purchase itself moves).
+// Every event that ends an order (paid, expired, refund required) carries the whole sale,
+// so any one of them can write the fact, in any order, any number of times: the sale
+// fields are the same in each, and the status only moves forward (`stage` grows with
+// `$max`, EXPIRED → COMPLETED | REFUND_REQUIRED, as the purchase itself moves).
 import {
   ecuadorDay,
   emptyByMethod,
@@ -17,7 +19,7 @@ import {
   type SalesChartDay,
 } from '@vag/contracts';
 import { MongoBulkWriteError, type Db, type Filter } from 'mongodb';
-import type { PurchaseDoc, PurchaseSale } from './purchases';
+import { findOpenOrders, type PurchaseDoc, type PurchaseSale } from './purchases';
 import { groupCommit } from './group-commit';
 
 const STAGES = {
@@ -31,12 +33,14 @@ const STATUS_OF_STAGE = Object.fromEntries(
   Object.entries(STAGES).map(([status, stage]) => [stage, status]),
 ) as Record<number, PurchaseStatus>;
 
+/** The events that write a fact: those that end an order. */
+export type ProjectedEvent = Exclude<PurchaseLifecycleEvent, { type: 'purchase.created' }>;
+
 const STAGE_OF_EVENT = {
-  'purchase.created': STAGES.PENDING,
   'purchase.expired': STAGES.EXPIRED,
   'purchase.paid': STAGES.COMPLETED,
   'purchase.refund_required': STAGES.REFUND_REQUIRED,
-} as const satisfies Record<PurchaseLifecycleEvent['type'], number>;
+} as const satisfies Record<ProjectedEvent['type'], number>;
 
 export interface ReportFact {
   _id: string;
@@ -132,8 +136,8 @@ function duplicateKeyWrites(error: unknown): number[] | null {
   return refused.map((e) => e.index);
 }
 
-/** The reports worker's step for one lifecycle event. */
-export async function projectEvent(db: Db, event: PurchaseLifecycleEvent): Promise<void> {
+/** The reports worker's step for one event that ends an order. */
+export async function projectEvent(db: Db, event: ProjectedEvent): Promise<void> {
   const d = event.data;
   const paidAt =
     event.type === 'purchase.paid' || event.type === 'purchase.refund_required'
@@ -185,8 +189,9 @@ async function projectPurchase(db: Db, p: ProjectablePurchase): Promise<void> {
 
 /**
  * Brings the facts in line with the purchases: projects those whose fact is missing or
- * behind (purchases written before their events existed, a lost purchase.created), and
- * removes facts whose purchase is gone (an event that arrived after "Borrar todo").
+ * behind (purchases written before their events existed, a lost event), and removes
+ * facts whose purchase is gone (an event that arrived after "Borrar todo") or that stand
+ * for an open order (written by versions that projected new orders too).
  */
 export async function reconcileFacts(
   db: Db,
@@ -199,16 +204,21 @@ export async function reconcileFacts(
     .toArray();
   const all = await readPurchases();
   const stageOf = new Map(found.map((f) => [f._id, f.stage]));
-  const behind = all.filter((p) => (stageOf.get(p._id) ?? -1) < STAGES[p.status]);
+  const behind = all.filter(
+    (p) => p.status !== 'PENDING' && (stageOf.get(p._id) ?? -1) < STAGES[p.status],
+  );
   // Side by side, so that the writes group into commands of many facts.
   await Promise.all(behind.map((purchase) => projectPurchase(db, purchase)));
   const exists = new Set(all.map((p) => p._id));
-  const orphans = found.filter((f) => !exists.has(f._id));
+  const orphans = found.filter((f) => !exists.has(f._id) || f.stage === STAGES.PENDING);
   for (const orphan of orphans) await facts(db).deleteOne({ _id: orphan._id });
   return { projected: behind.length, removed: orphans.length };
 }
 
-/** How many facts per status: lets a load test see when the projection has caught up. */
+/**
+ * How many facts per status (none PENDING: open orders have no fact); lets a load test
+ * see when the projection has caught up.
+ */
 export async function countFactsByStatus(db: Db): Promise<Record<PurchaseStatus, number>> {
   // One read of the stages, counted here: a count per stage would read every fact four times.
   const counts = Object.fromEntries(Object.keys(STAGES).map((status) => [status, 0]));
@@ -279,8 +289,9 @@ function sumTotals(rows: ReportRowDoc[]): PurchaseReport['totals'] {
   };
 }
 
-function toQuery(filter: ReportFilter): Filter<ReportFact> {
-  const query: Filter<ReportFact> = {};
+/** The filter's dimensions, which the facts and the purchases name alike. */
+function dimensions(filter: ReportFilter): Filter<ReportFact> & Filter<PurchaseDoc> {
+  const query: Filter<ReportFact> & Filter<PurchaseDoc> = {};
   if (filter.from || filter.until) {
     query.createdAt = {
       ...(filter.from ? { $gte: filter.from } : {}),
@@ -289,28 +300,51 @@ function toQuery(filter: ReportFilter): Filter<ReportFact> {
   }
   if (filter.paymentMethod) query.paymentMethod = filter.paymentMethod as PaymentMethod;
   if (filter.resellerCode !== undefined) query.resellerCode = filter.resellerCode;
-  if (filter.packageType) query.packageType = filter.packageType;
-  if (filter.statuses) query.stage = { $in: filter.statuses.map((s) => STAGES[s]) };
+  // Purchases written before package types existed have none: they are normal ones.
+  if (filter.packageType)
+    query.packageType = filter.packageType === 'normal' ? { $ne: 'custom' } : 'custom';
   return query;
 }
 
-/** The report: every purchase matching the filter, newest first, and their totals. */
+const CLOSED_STAGES = [STAGES.EXPIRED, STAGES.COMPLETED, STAGES.REFUND_REQUIRED];
+
+/**
+ * The report: every purchase matching the filter, newest first, and their totals. Open
+ * orders are read first, then every closed fact of the filter's dimensions: an order paid
+ * between the two reads shows once, from its fact if the worker has written it already,
+ * else still as open.
+ */
 export async function queryReport(db: Db, filter: ReportFilter): Promise<PurchaseReport> {
-  const found = await facts(db).find(toQuery(filter)).sort({ createdAt: -1 }).toArray();
-  const rows: ReportRowDoc[] = found.map((f) => ({
-    _id: f._id,
-    buyer: f.buyer,
-    paymentMethod: f.paymentMethod,
-    quantity: f.quantity,
-    totalPrice: f.totalPrice,
-    status: STATUS_OF_STAGE[f.stage] ?? 'PENDING',
-    resellerCode: f.resellerCode,
-    packageType: f.packageType,
-    createdAt: f.createdAt,
-  }));
+  const open = await findOpenOrders(db, dimensions(filter));
+  const closed = await facts(db)
+    .find({ ...dimensions(filter), stage: { $in: CLOSED_STAGES } })
+    .toArray();
+  const rows = new Map<string, ReportRowDoc>();
+  for (const p of open) rows.set(p._id, { ...saleRow(p), status: 'PENDING' });
+  for (const f of closed) rows.set(f._id, { ...saleRow(f), status: STATUS_OF_STAGE[f.stage]! });
+  const shown = [...rows.values()]
+    .filter((row) => !filter.statuses || filter.statuses.includes(row.status))
+    .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
   // Summed here rather than with $group: FerretDB v1 computes only the first of two
   // $sum accumulators in one $group (the second comes back 0), and the rows are read anyway.
-  return { totals: sumTotals(rows), rows };
+  return { totals: sumTotals(shown), rows: shown };
+}
+
+function saleRow(sale: PurchaseSale | ReportFact): Omit<ReportRowDoc, 'status'> {
+  return {
+    _id: sale._id,
+    buyer: {
+      firstName: sale.buyer?.firstName ?? '',
+      lastName: sale.buyer?.lastName ?? '',
+      email: sale.buyer?.email ?? '',
+    },
+    paymentMethod: sale.paymentMethod,
+    quantity: sale.quantity,
+    totalPrice: sale.totalPrice,
+    resellerCode: sale.resellerCode ?? null,
+    packageType: sale.packageType ?? 'normal',
+    createdAt: sale.createdAt,
+  };
 }
 
 // ── Sales: the COMPLETED facts, by the day they were paid ──────────────────────

@@ -52,13 +52,11 @@ function purchase(over: Record<string, unknown>) {
   };
 }
 
-/** The events the pipeline's transitions publish for a purchase in this status. */
+/** The events the pipeline's transitions publish for a purchase in this status (none while open). */
 function lifecycle(doc: ReturnType<typeof purchase>) {
   const sale = doc as unknown as PurchaseSale;
   const later = new Date(sale.createdAt.getTime() + 5 * 60_000);
-  const events: PurchaseLifecycleEvent[] = [
-    purchaseEvent('purchase.created', sale, {}, sale.createdAt),
-  ];
+  const events: PurchaseLifecycleEvent[] = [];
   if (doc.status === 'COMPLETED') events.push(paidEvent(sale, later));
   if (doc.status === 'EXPIRED')
     events.push(purchaseEvent('purchase.expired', sale, { expiredAt: later.toISOString() }, later));
@@ -70,8 +68,8 @@ const recorded = new Map<string, string>();
 
 /**
  * Stores the purchases and publishes their events on the bus, as the outbox relay
- * does; resolves once the reports show each of them with its final status (a purchase's
- * events arrive one by one, so its fact is PENDING for a moment before it is COMPLETED).
+ * does; resolves once the reports show each of them with its final status (an open
+ * order shows at once, from the purchase; the others once the worker wrote their fact).
  */
 async function recordPurchases(docs: Array<ReturnType<typeof purchase>>): Promise<void> {
   await server.db.collection('purchases').insertMany(docs as never[]);

@@ -1,8 +1,8 @@
-// The reports worker: consumer group 'reports' on every transition of a purchase
-// (created, paid, expired, refund required), keeping the facts of db/report-facts.ts
-// that the reports screen, its exports and the dashboard chart read. Each event writes
-// its purchase's fact idempotently and in any order, so redelivery never counts twice;
-// a periodic catch-up projects whatever no event brought.
+// The reports worker: consumer group 'reports' on the transitions that end an order
+// (paid, expired, refund required), keeping the facts of db/report-facts.ts that the
+// reports screen, its exports and the dashboard chart read (open orders are read live).
+// Each event writes its purchase's fact idempotently and in any order, so redelivery
+// never counts twice; a periodic catch-up projects whatever no event brought.
 import type { CoreDeps, BusMessage, Stoppable } from '@vag/core';
 import { findAllSales } from '@vag/core/db/purchases';
 import { projectEvent, reconcileFacts } from '@vag/core/db/report-facts';
@@ -18,12 +18,14 @@ export async function handleReportsMessage(
   const event = parseConsumedEvent(deps.log, REPORTS_GROUP_ID, message);
   if (!event) return;
   switch (event.type) {
-    case 'purchase.created':
     case 'purchase.paid':
     case 'purchase.expired':
     case 'purchase.refund_required':
       await projectEvent(deps.db, event);
       return;
+    // No longer published (open orders have no fact); a topic of an older version may
+    // still hold some.
+    case 'purchase.created':
     case 'numbers.assigned':
     case 'notification.failed':
     case 'purchase.notice':
@@ -44,16 +46,12 @@ export function catchUpReportFacts(
 }
 
 export const REPORTS_TOPICS = [
-  TOPICS['purchase.created'],
   TOPICS['purchase.paid'],
   TOPICS['purchase.expired'],
   TOPICS['purchase.refund_required'],
 ];
 
-/**
- * How often the facts are checked against the purchases. purchase.created skips the
- * outbox (create-order publishes it once, directly), so a lost one is repaired here.
- */
+/** How often the facts are checked against the purchases (a lost event is repaired here). */
 const CATCH_UP_INTERVAL_MS = 5 * 60_000;
 
 export async function startReportsWorker(deps: CoreDeps): Promise<Stoppable> {
