@@ -168,19 +168,8 @@ async function projectPurchase(db: Db, p: ProjectablePurchase): Promise<void> {
   await project(
     db,
     {
-      _id: p._id,
+      ...saleRow(p),
       raffleId: p.raffleId,
-      buyer: {
-        firstName: p.buyer?.firstName ?? '',
-        lastName: p.buyer?.lastName ?? '',
-        email: p.buyer?.email ?? '',
-      },
-      paymentMethod: p.paymentMethod,
-      resellerCode: p.resellerCode ?? null,
-      packageType: p.packageType ?? 'normal',
-      quantity: p.quantity,
-      totalPrice: p.totalPrice,
-      createdAt: p.createdAt,
       ...(p.paidAt && p.status !== 'PENDING' && p.status !== 'EXPIRED' ? { paidAt: p.paidAt } : {}),
     },
     STAGES[p.status],
@@ -330,7 +319,8 @@ export async function queryReport(db: Db, filter: ReportFilter): Promise<Purchas
   return { totals: sumTotals(shown), rows: shown };
 }
 
-function saleRow(sale: PurchaseSale | ReportFact): Omit<ReportRowDoc, 'status'> {
+/** What a purchase or its fact says of the sale (purchases written before a field existed get its default). */
+function saleRow(sale: PurchaseSale | ReportFact): Omit<Sale, 'raffleId' | 'paidAt'> {
   return {
     _id: sale._id,
     buyer: {
