@@ -62,10 +62,7 @@ const REPORT_CSP_VIOLATIONS = `document.addEventListener('securitypolicyviolatio
  * not an eval a script tried inside try/catch (zod's probe did); every page reports both
  * as a `securitypolicyviolation` event, which is put on the console too.
  */
-export async function collectCspViolations(
-  context: BrowserContext,
-  into: string[],
-): Promise<void> {
+export async function collectCspViolations(context: BrowserContext, into: string[]): Promise<void> {
   await context.addInitScript({ content: REPORT_CSP_VIOLATIONS });
   context.on('console', (message) => {
     if (/Content Security Policy/i.test(message.text()))
