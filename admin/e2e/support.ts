@@ -257,8 +257,8 @@ export async function completedPurchase(
 }
 
 /**
- * Waits until the reports, which read the reports worker's projection and not the
- * purchases, show the purchase as paid: the worker follows the purchase a moment later.
+ * Waits until the reports show the purchase as paid: a paid purchase's row comes from the
+ * reports worker's projection, which follows the purchase a moment later.
  */
 export async function waitUntilReportedPaid(site: AdminSite, purchaseId: string): Promise<void> {
   await waitFor(

@@ -36,8 +36,8 @@ export interface OutboxEntry<E> {
 }
 
 /**
- * Outbox entries by event type, one per transition out of PENDING (the order itself
- * publishes purchase.created directly, see create-order). Keys may not contain '.', so
+ * Outbox entries by event type, one per transition out of PENDING (a new order publishes
+ * no event: the reports read open orders from the purchases). Keys may not contain '.', so
  * 'purchase.paid' is stored under `purchase_paid` (see OUTBOX_KEYS).
  *
  * `purchase_paid` is never marked published: the numbers worker removes it with the

@@ -163,14 +163,14 @@ export async function projectEvent(db: Db, event: ProjectedEvent): Promise<void>
 
 type ProjectablePurchase = PurchaseSale & Pick<PurchaseDoc, 'status' | 'paidAt'>;
 
-/** Writes a purchase as it stands: the same write as an event's, so never backwards. */
+/** Writes a closed purchase as it stands: the same write as an event's, so never backwards. */
 async function projectPurchase(db: Db, p: ProjectablePurchase): Promise<void> {
   await project(
     db,
     {
       ...saleRow(p),
       raffleId: p.raffleId,
-      ...(p.paidAt && p.status !== 'PENDING' && p.status !== 'EXPIRED' ? { paidAt: p.paidAt } : {}),
+      ...(p.paidAt && p.status !== 'EXPIRED' ? { paidAt: p.paidAt } : {}),
     },
     STAGES[p.status],
   );
@@ -304,9 +304,10 @@ const CLOSED_STAGES = [STAGES.EXPIRED, STAGES.COMPLETED, STAGES.REFUND_REQUIRED]
  * else still as open.
  */
 export async function queryReport(db: Db, filter: ReportFilter): Promise<PurchaseReport> {
-  const open = await findOpenOrders(db, dimensions(filter));
+  const matching = dimensions(filter);
+  const open = await findOpenOrders(db, matching);
   const closed = await facts(db)
-    .find({ ...dimensions(filter), stage: { $in: CLOSED_STAGES } })
+    .find({ ...matching, stage: { $in: CLOSED_STAGES } })
     .toArray();
   const rows = new Map<string, ReportRowDoc>();
   for (const p of open) rows.set(p._id, { ...saleRow(p), status: 'PENDING' });
