@@ -103,14 +103,16 @@ const text = (lines: string | string[]): string =>
   typeof lines === 'string' ? lines : lines.join('\n');
 
 /**
- * Copies FerretDB's module out of Go's cache, adds infra/ferretdb/_module/'s files and
- * applies infra/ferretdb/patches.json to the copy, and returns a go.mod (beside it, under
- * .cache/) that replaces the module with it. The launcher's own go.mod stays the plain
+ * Copies FerretDB's module out of Go's cache into workDir/module, adds
+ * infra/ferretdb/_module/'s files and applies infra/ferretdb/patches.json to the copy, and
+ * returns a go.mod (in workDir) that replaces the module with it. The launcher's own go.mod stays the plain
  * upstream pin. A patch that no longer matches exactly, an added file that upstream now
  * has, or a file under _module/ that patches.json does not list fails the build rather
  * than being skipped.
  */
-async function patchFerretdb(): Promise<string> {
+export async function patchFerretdb(
+  workDir = path.join(cacheDir, 'builds', 'ferretdb-patched'),
+): Promise<string> {
   const { module, files, patches } = JSON.parse(
     readFileSync(path.join(ferretdbSrc, 'patches.json'), 'utf8'),
   ) as PatchSet;
@@ -119,7 +121,6 @@ async function patchFerretdb(): Promise<string> {
     await run('go', ['list', '-m', '-f', '{{.Dir}}', module], { cwd: ferretdbSrc, env: goEnv })
   ).trim();
 
-  const workDir = path.join(cacheDir, 'builds', 'ferretdb-patched');
   const patched = path.join(workDir, 'module');
   rmSync(workDir, { recursive: true, force: true });
   mkdirSync(workDir, { recursive: true });
