@@ -123,7 +123,7 @@ func randomString(r *rand.Rand) string {
 }
 
 func randomKey(r *rand.Rand) string {
-	keys := []string{"a", "b", "status", "número", "x_y", "k1", "k2", "k3"}
+	keys := []string{"a", "b", "status", "número", "x_y", "k1", "k2", "a&b<c>"}
 	return keys[r.Intn(len(keys))]
 }
 
