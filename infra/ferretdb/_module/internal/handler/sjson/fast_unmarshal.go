@@ -7,11 +7,11 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"strconv"
+	"sync"
 	"time"
 	"unicode/utf8"
 
 	"github.com/FerretDB/FerretDB/internal/types"
-	"github.com/FerretDB/FerretDB/internal/util/must"
 )
 
 // Unmarshal decodes the top-level document.
@@ -69,12 +69,12 @@ func fastUnmarshal(data []byte) (*types.Document, bool) {
 		return nil, false
 	}
 
-	sch, ok := s.schema()
+	sch, ok := s.cachedSchema()
 	if !ok {
 		return nil, false
 	}
 
-	doc := must.NotFail(types.NewDocument())
+	doc := types.MakeDocument(len(sch.keys))
 	for i, key := range sch.keys {
 		if !s.byte(',') || !s.key(key) {
 			return nil, false
@@ -102,10 +102,6 @@ func (s *fastScanner) byte(c byte) bool {
 	}
 
 	return false
-}
-
-func (s *fastScanner) peek(c byte) bool {
-	return s.i < len(s.b) && s.b[s.i] == c
 }
 
 func (s *fastScanner) literal(lit string) bool {
@@ -206,6 +202,76 @@ func (s *fastScanner) digits() bool {
 	}
 
 	return s.i > start
+}
+
+// schemas keeps the schemas read so far by their text: a collection's documents come in
+// a few shapes, and reading the schema was half the time of decoding a document. The
+// schemas are never changed once read, so decoders share them. When full, it starts over.
+var schemas = struct {
+	sync.RWMutex
+	byText map[string]*fastSchema
+}{byText: make(map[string]*fastSchema)}
+
+const maxSchemas = 1024
+
+// cachedSchema reads the top level's schema, or takes the one read before from the same text.
+func (s *fastScanner) cachedSchema() (*fastSchema, bool) {
+	start := s.i
+	end, ok := objectEnd(s.b, start)
+	if !ok {
+		return nil, false
+	}
+
+	schemas.RLock()
+	sch := schemas.byText[string(s.b[start:end])]
+	schemas.RUnlock()
+
+	if sch != nil {
+		s.i = end
+		return sch, true
+	}
+
+	if sch, ok = s.schema(); !ok || s.i != end {
+		return nil, false
+	}
+
+	schemas.Lock()
+	if len(schemas.byText) >= maxSchemas {
+		clear(schemas.byText)
+	}
+	schemas.byText[string(s.b[start:end])] = sch
+	schemas.Unlock()
+
+	return sch, true
+}
+
+// objectEnd answers where the JSON object starting at b[start] ends (the index after its
+// closing brace), by its braces outside strings; schema() checks the rest.
+func objectEnd(b []byte, start int) (int, bool) {
+	if start >= len(b) || b[start] != '{' {
+		return 0, false
+	}
+
+	depth := 0
+
+	for i := start; i < len(b); i++ {
+		switch b[i] {
+		case '"':
+			for i++; i < len(b) && b[i] != '"'; i++ {
+				if b[i] == '\\' {
+					i++
+				}
+			}
+		case '{':
+			depth++
+		case '}':
+			if depth--; depth == 0 {
+				return i + 1, true
+			}
+		}
+	}
+
+	return 0, false
 }
 
 // schema reads `{"p":{<key>:<elem>,…},"$k":[<key>,…]}` whose keys are the same, in the
@@ -433,7 +499,7 @@ func (s *fastScanner) object(sch *fastSchema) (any, bool) {
 		return nil, false
 	}
 
-	doc := must.NotFail(types.NewDocument())
+	doc := types.MakeDocument(len(sch.keys))
 	for i, key := range sch.keys {
 		if i > 0 && !s.byte(',') {
 			return nil, false
