@@ -51,17 +51,33 @@ export async function encode(body: Bytes, encoding: Encoding): Promise<Bytes> {
   return compressed as Bytes;
 }
 
+/**
+ * The text body of @hono/node-server's lightweight Response (what c.json and c.text
+ * answer), read without turning it into a full Response: `res.body` or `res.arrayBuffer()`
+ * build one, with its web streams, for every answer, and the server then writes it the
+ * slow way. Undefined for any other response.
+ */
+function lightweightText(res: Response): string | undefined {
+  const cache = Object.getOwnPropertySymbols(res).find((key) => key.description === 'cache');
+  const entry: unknown = cache ? (res as unknown as Record<symbol, unknown>)[cache] : undefined;
+  return Array.isArray(entry) && typeof entry[1] === 'string' ? entry[1] : undefined;
+}
+
 export function compression(): MiddlewareHandler {
   return async (c, next) => {
     await next();
     const res = c.res;
-    if (c.req.method === 'HEAD' || !res.body || res.headers.has('content-encoding')) return;
+    if (c.req.method === 'HEAD' || res.headers.has('content-encoding')) return;
     if (!isCompressible(res.headers.get('content-type'))) return;
     if (res.headers.get('cache-control')?.includes('no-transform')) return;
+    const text = lightweightText(res);
+    if (text === undefined && !res.body) return;
     res.headers.append('Vary', 'Accept-Encoding');
     const encoding = pickEncoding(c.req.header('accept-encoding'));
     if (!encoding) return;
-    const body = new Uint8Array(await res.arrayBuffer());
+    // Most api answers are a few hundred bytes: they go out as they are.
+    if (text !== undefined && Buffer.byteLength(text) < MIN_BYTES) return;
+    const body = text !== undefined ? Buffer.from(text) : new Uint8Array(await res.arrayBuffer());
     const compressed = body.byteLength < MIN_BYTES ? null : await encode(body, encoding);
     c.res = undefined;
     c.res = new Response(compressed ?? body, res);
