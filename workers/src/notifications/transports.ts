@@ -5,6 +5,7 @@ import { appendFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Env } from '@vag/core';
 import nodemailer, { type Transporter } from 'nodemailer';
+import MailComposer from 'nodemailer/lib/mail-composer';
 import SMTPPool from 'nodemailer/lib/smtp-pool';
 import twilio from 'twilio';
 import type { RequestOptions as TwilioRequestOptions } from 'twilio/lib/base/RequestClient';
@@ -83,7 +84,7 @@ export async function sendMail(
 ): Promise<void> {
   const transport = mailer(env);
   if (!transport) throw new Error('SMTP no configurado');
-  await transport.sendMail({
+  const message = {
     from: env.MAIL_FROM,
     to: mail.to,
     subject: mail.subject,
@@ -94,7 +95,12 @@ export async function sendMail(
       content: Buffer.from(a.content),
       contentType: a.contentType,
     })),
-  });
+  };
+  // Composed in memory and handed over whole: streamed, a message went to the mail server
+  // in a write per header block, part, boundary and chunk of the ticket (a dozen and
+  // more), now in one. From and to give the envelope.
+  const raw = await new MailComposer(message).compile().build();
+  await transport.sendMail({ from: message.from, to: message.to, raw });
 }
 
 type TwilioEnv = Pick<
