@@ -1,9 +1,13 @@
 // The services tests and `npm start` rely on really answer: a document goes into
 // FerretDB and comes back, a message goes through Kafka, stripe-mock speaks HTTP.
 import { randomUUID } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { Kafka, logLevel } from 'kafkajs';
 import { MongoClient } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitFor } from '../core/src/testing/wait';
 import {
   startFerretdb,
   startKafka,
@@ -72,6 +76,48 @@ describe('startFerretdb', () => {
     } finally {
       await client.close();
     }
+  });
+});
+
+describe('startFerretdb through its Unix socket', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'vag-socket-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  /** Writes through the socket and reads the same document back over TCP. */
+  async function roundTrip(ferretdb: Ferretdb, number: string): Promise<void> {
+    const viaSocket = new MongoClient(`${ferretdb.socketUrl}infra_test`);
+    const viaTcp = new MongoClient(`${ferretdb.url}infra_test`);
+    try {
+      await viaSocket.db().collection('tickets').insertOne({ number });
+      expect(await viaTcp.db().collection('tickets').findOne({ number })).not.toBeNull();
+    } finally {
+      await Promise.all([viaSocket.close(), viaTcp.close()]);
+    }
+  }
+
+  it('serves the same store on its socket, and starts again over the socket a killed store left', async () => {
+    const first = await startFerretdb({ dir: path.join(dir, 'store') });
+    expect(first.socketUrl).toBe(`mongodb://${encodeURIComponent(path.join(dir, 'store.sock'))}/`);
+    await roundTrip(first, '0001');
+    process.kill(first.pid, 'SIGKILL');
+    await waitFor(() => {
+      try {
+        process.kill(first.pid, 0);
+        return false;
+      } catch {
+        return true;
+      }
+    });
+    expect(existsSync(path.join(dir, 'store.sock'))).toBe(true);
+
+    const second = await startFerretdb({ dir: path.join(dir, 'store') });
+    try {
+      await roundTrip(second, '0002');
+    } finally {
+      await second.stop();
+    }
+    // A store that stops as it should removes its socket.
+    expect(existsSync(path.join(dir, 'store.sock'))).toBe(false);
   });
 });
 

@@ -67,7 +67,16 @@ function stopper(service: ServiceProcess, cleanup: () => void, graceMs: number) 
 export interface Ferretdb extends RunningService {
   /** e.g. mongodb://127.0.0.1:27017/ — append a database name. */
   url: string;
+  /**
+   * The same store through a Unix socket beside its data, for a client on this machine:
+   * each command costs both sides less than over TCP. Absent where the socket's path
+   * would be too long for the system (about 100 bytes).
+   */
+  socketUrl?: string;
 }
+
+/** Unix sockets' paths are limited to 108 bytes on Linux (sun_path), the terminator included. */
+const MAX_SOCKET_PATH = 100;
 
 export async function pingMongo(url: string): Promise<void> {
   const client = new MongoClient(url, { serverSelectionTimeoutMS: 1_000, connectTimeoutMS: 1_000 });
@@ -83,19 +92,32 @@ export async function startFerretdb(options: FerretdbOptions = {}): Promise<Ferr
   const port = options.port ?? (await freePort());
   const ws = workspace('ferretdb', options.dir);
   const profile = options.cpuProfile ? ['-cpu-profile', options.cpuProfile] : [];
-  const service = spawnService(bin, ['-listen', `127.0.0.1:${port}`, '-dir', ws.dir, ...profile], {
-    logFile: ws.logFile,
-    detached: options.detached,
-    ownGroup: options.ownGroup,
-  });
+  const socket = path.join(path.dirname(ws.logFile), `${path.basename(ws.dir)}.sock`);
+  const unix = socket.length <= MAX_SOCKET_PATH ? ['-unix', socket] : [];
+  const service = spawnService(
+    bin,
+    ['-listen', `127.0.0.1:${port}`, ...unix, '-dir', ws.dir, ...profile],
+    { logFile: ws.logFile, detached: options.detached, ownGroup: options.ownGroup },
+  );
   const url = `mongodb://127.0.0.1:${port}/`;
+  const socketUrl = unix.length ? `mongodb://${encodeURIComponent(socket)}/` : undefined;
   try {
-    await waitUntilReady('FerretDB', service, () => pingMongo(url), options.timeoutMs ?? 30_000);
+    await waitUntilReady(
+      'FerretDB',
+      service,
+      () => Promise.all([pingMongo(url), socketUrl && pingMongo(socketUrl)]),
+      options.timeoutMs ?? 30_000,
+    );
   } catch (error) {
     ws.cleanup();
     throw error;
   }
-  return { url, pid: service.child.pid ?? 0, stop: stopper(service, ws.cleanup, 10_000) };
+  return {
+    url,
+    socketUrl,
+    pid: service.child.pid ?? 0,
+    stop: stopper(service, ws.cleanup, 10_000),
+  };
 }
 
 // ---------------------------------------------------------------------------------

@@ -8,13 +8,13 @@ import { buildFrontends } from './frontends';
 import { say } from './lib/log';
 import { repoRoot } from './lib/paths';
 import { spawnService, type ServiceProcess } from './lib/process';
-import { pingMongo, startFerretdb, type RunningService } from './services';
+import { pingMongo, startFerretdb, type Ferretdb } from './services';
 import { ensureFerretdb } from './tools';
 import { ensureSystemPrograms, START_PROGRAMS } from './system-packages';
 
 const FERRETDB_PORT = 27017;
 
-async function startDatabase(env: Env): Promise<RunningService | undefined> {
+async function startDatabase(env: Env): Promise<Ferretdb | undefined> {
   if (process.env.MONGODB_URL) {
     say.ok(`using MONGODB_URL=${env.MONGODB_URL}`);
     return undefined;
@@ -37,6 +37,15 @@ async function startDatabase(env: Env): Promise<RunningService | undefined> {
   const ferretdb = await startFerretdb({ dir, port: FERRETDB_PORT, ownGroup: true });
   say.ok('FerretDB ready');
   return ferretdb;
+}
+
+/**
+ * The store we started, for the api beside it: through its Unix socket when it has one
+ * (each command costs both sides less than over TCP), with MONGODB_URL's database.
+ */
+function localUrl(ferretdb: Ferretdb, configured: string): string {
+  const database = new URL(configured).pathname.replace(/^\//, '');
+  return `${ferretdb.socketUrl ?? ferretdb.url}${database}`;
 }
 
 async function waitForHealth(api: ServiceProcess, url: string): Promise<boolean> {
@@ -70,6 +79,7 @@ export async function main(): Promise<number> {
     cwd: repoRoot,
     logFile: 'inherit',
     ownGroup: true,
+    env: database ? { MONGODB_URL: localUrl(database, env.MONGODB_URL) } : {},
   });
 
   let stopping = false;

@@ -99,6 +99,9 @@ async function main(): Promise<void> {
   });
   const fakes = await startFakeProviders({ messageDelayMs: MESSAGE_DELAY_MS });
   const approver = await startPayPalApprover((orderId) => fakes.paypal.approve(orderId));
+  // The api, workers and baseline server reach the store as `npm start`'s api does, through
+  // its Unix socket; the bench's own looks (probe, audit) go over TCP.
+  const storeUrl = ferretdb.socketUrl ?? ferretdb.url;
   const mongo = new MongoClient(ferretdb.url, { retryWrites: false });
   await mongo.connect();
   const results: BenchResults = {
@@ -125,7 +128,7 @@ async function main(): Promise<void> {
     const dbName = `bench_${label}`;
     const db = mongo.db(dbName);
     await db.dropDatabase();
-    const apiEnv = { MONGODB_URL: `${ferretdb.url}${dbName}`, ...fakes.env, ...env };
+    const apiEnv = { MONGODB_URL: `${storeUrl}${dbName}`, ...fakes.env, ...env };
     const api = await startApi(apiEnv);
     const children: Child[] = [api];
     try {
@@ -189,7 +192,7 @@ async function main(): Promise<void> {
     const dbName = `bench_${label.replace(/-/g, '_')}`;
     const db = mongo.db(dbName);
     await db.dropDatabase();
-    const apiEnv = { MONGODB_URL: `${ferretdb.url}${dbName}`, ...fakes.env, ...env };
+    const apiEnv = { MONGODB_URL: `${storeUrl}${dbName}`, ...fakes.env, ...env };
     const api = await startApi(apiEnv);
     const children: Child[] = [api];
     try {
@@ -257,7 +260,7 @@ async function main(): Promise<void> {
         await kafka.stop();
       }
     }
-    if (only.has('baseline')) await baselineSellout(ferretdb.url, mongo, results);
+    if (only.has('baseline')) await baselineSellout(storeUrl, mongo, results);
     if (only.has('ramp')) await ramp('ramp', { WORKERS: 'embedded' }, 0);
     for (const workers of [1, 2]) {
       if (!only.has(`ramp-kafka${workers}` as Phase)) continue;

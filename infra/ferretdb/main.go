@@ -25,6 +25,7 @@ import (
 
 func main() {
 	listen := flag.String("listen", "127.0.0.1:27017", "TCP address to listen on")
+	unix := flag.String("unix", "", "Unix socket to listen on as well: a client on this machine skips TCP")
 	dir := flag.String("dir", "data/ferretdb", "directory holding the SQLite databases")
 	level := flag.String("log-level", "error", "debug, info, warn or error (warn already logs every unsupported command)")
 	// SQLite's default in WAL mode (FULL) syncs the disk on every commit, and every write
@@ -55,8 +56,12 @@ func main() {
 		log.Fatal(err)
 	}
 
+	if *unix != "" {
+		removeStaleSocket(*unix)
+	}
+
 	db, err := ferretdb.New(&ferretdb.Config{
-		Listener:  ferretdb.ListenerConfig{TCP: *listen},
+		Listener:  ferretdb.ListenerConfig{TCP: *listen, Unix: *unix},
 		Logger:    logger,
 		Handler:   "sqlite",
 		SQLiteURL: "file:" + abs + "/?_pragma=synchronous(" + *synchronous + ")",
@@ -92,6 +97,16 @@ func startCPUProfile(file string) func() {
 	return func() {
 		pprof.StopCPUProfile()
 		f.Close()
+	}
+}
+
+// removeStaleSocket removes the socket file a killed store left behind (a closed listener
+// removes its own): listening on it would fail with "address already in use".
+func removeStaleSocket(file string) {
+	if info, err := os.Lstat(file); err == nil && info.Mode()&os.ModeSocket != 0 {
+		if err := os.Remove(file); err != nil {
+			log.Fatal(err)
+		}
 	}
 }
 
