@@ -66,19 +66,9 @@ func appendSchema(b []byte, td *types.Document) ([]byte, bool) {
 
 	b = append(b, `{"p":{`...)
 
-	var ok bool
-
-	for i, key := range keys {
-		if i > 0 {
-			b = append(b, ',')
-		}
-
-		b = appendString(b, key)
-		b = append(b, ':')
-
-		if b, ok = appendElem(b, must.NotFail(td.Get(key))); !ok {
-			return nil, false
-		}
+	b, ok := appendFields(b, td, appendElem)
+	if !ok {
+		return nil, false
 	}
 
 	b = append(b, `},"$k":[`...)
@@ -92,6 +82,27 @@ func appendSchema(b []byte, td *types.Document) ([]byte, bool) {
 	}
 
 	return append(b, `]}`...), true
+}
+
+// appendFields writes `"<key>":<what appendOne writes for its value>` for each of td's
+// keys, comma separated: a schema's properties, or a nested document's values.
+func appendFields(b []byte, td *types.Document, appendOne func([]byte, any) ([]byte, bool)) ([]byte, bool) {
+	var ok bool
+
+	for i, key := range td.Keys() {
+		if i > 0 {
+			b = append(b, ',')
+		}
+
+		b = appendString(b, key)
+		b = append(b, ':')
+
+		if b, ok = appendOne(b, must.NotFail(td.Get(key))); !ok {
+			return nil, false
+		}
+	}
+
+	return b, true
 }
 
 // appendElem writes marshalElemForSingleValue's bytes.
@@ -149,19 +160,8 @@ func appendValue(b []byte, value any) ([]byte, bool) {
 
 	switch val := value.(type) {
 	case *types.Document:
-		b = append(b, '{')
-
-		for i, key := range val.Keys() {
-			if i > 0 {
-				b = append(b, ',')
-			}
-
-			b = appendString(b, key)
-			b = append(b, ':')
-
-			if b, ok = appendValue(b, must.NotFail(val.Get(key))); !ok {
-				return nil, false
-			}
+		if b, ok = appendFields(append(b, '{'), val, appendValue); !ok {
+			return nil, false
 		}
 
 		return append(b, '}'), true

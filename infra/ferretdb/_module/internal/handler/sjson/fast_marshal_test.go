@@ -78,17 +78,8 @@ func TestFastMarshalLeavesNaNAndInfinityToUpstream(t *testing.T) {
 
 func BenchmarkMarshalPurchase(b *testing.B) {
 	doc := purchaseLike(27)
-
-	b.Run("fast", func(b *testing.B) {
-		b.ReportAllocs()
-		for i := 0; i < b.N; i++ {
-			must.NotFail(Marshal(doc))
-		}
-	})
-	b.Run("upstream", func(b *testing.B) {
-		b.ReportAllocs()
-		for i := 0; i < b.N; i++ {
-			must.NotFail(marshalEncoder(doc))
-		}
-	})
+	benchmarkAgainstUpstream(b,
+		func() { must.NotFail(Marshal(doc)) },
+		func() { must.NotFail(marshalEncoder(doc)) },
+	)
 }
