@@ -92,7 +92,8 @@ export async function startFerretdb(options: FerretdbOptions = {}): Promise<Ferr
   const port = options.port ?? (await freePort());
   const ws = workspace('ferretdb', options.dir);
   const profile = options.cpuProfile ? ['-cpu-profile', options.cpuProfile] : [];
-  const socket = path.join(path.dirname(ws.logFile), `${path.basename(ws.dir)}.sock`);
+  // Beside the log, as `<dir>.sock`: not inside the data folder, which holds only databases.
+  const socket = ws.logFile.replace(/\.log$/, '.sock');
   const unix = socket.length <= MAX_SOCKET_PATH ? ['-unix', socket] : [];
   const service = spawnService(
     bin,

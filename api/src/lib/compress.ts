@@ -75,9 +75,9 @@ export function compression(): MiddlewareHandler {
     res.headers.append('Vary', 'Accept-Encoding');
     const encoding = pickEncoding(c.req.header('accept-encoding'));
     if (!encoding) return;
-    // Most api answers are a few hundred bytes: they go out as they are.
-    if (text !== undefined && Buffer.byteLength(text) < MIN_BYTES) return;
     const body = text !== undefined ? Buffer.from(text) : new Uint8Array(await res.arrayBuffer());
+    // Most api answers are a few hundred bytes: a text one, still whole, goes out as it is.
+    if (text !== undefined && body.byteLength < MIN_BYTES) return;
     const compressed = body.byteLength < MIN_BYTES ? null : await encode(body, encoding);
     c.res = undefined;
     c.res = new Response(compressed ?? body, res);

@@ -135,17 +135,16 @@ func (s *fastScanner) string() (string, bool) {
 			raw := s.b[start:s.i]
 			s.i++
 
-			switch {
-			case escaped || (!ascii && !utf8.Valid(raw)):
+			if escaped || (!ascii && !utf8.Valid(raw)) {
 				var out string
 				if json.Unmarshal(s.b[start-1:s.i], &out) != nil {
 					return "", false
 				}
 
 				return out, true
-			default:
-				return string(raw), true
 			}
+
+			return string(raw), true
 		case c == '\\':
 			escaped = true
 			s.i++ // the escaped character, which may be a quote
