@@ -72,7 +72,9 @@ describe('verify-draw', () => {
 
   it('fails a saved record whose revealed key was tampered with', async () => {
     const key = record.reveal!.key;
-    const tampered = { ...record, reveal: { ...record.reveal!, key: `${key.slice(0, -2)}00` } };
+    // The last two digits always change: a fixed '00' left the key as it was when it ended in 00.
+    const lastChanged = `${key.slice(0, -2)}${key.endsWith('00') ? 'ff' : '00'}`;
+    const tampered = { ...record, reveal: { ...record.reveal!, key: lastChanged } };
     const report = await verifyDraw(saved(tampered, 'tampered.json'));
     expect(report.ok).toBe(false);
     expect(report.lines).toContain('✘ La clave revelada NO corresponde al compromiso publicado');
