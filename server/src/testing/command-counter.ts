@@ -6,7 +6,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { CommandStartedEvent, MongoClient } from 'mongodb';
 import type { CoreDeps, EventBus } from '@vag/core';
-import { periodicPass } from '@vag/core/periodic-job';
+import { inPeriodicPass, tracePeriodicPasses } from '@vag/core/periodic-job';
 
 const WRITES = new Set(['insert', 'update', 'delete', 'findAndModify']);
 const READS = new Set(['find', 'aggregate', 'count', 'getMore', 'distinct']);
@@ -36,6 +36,7 @@ export interface CommandCounter {
 }
 
 export function countCommands(client: MongoClient, databaseName: string): CommandCounter {
+  tracePeriodicPasses();
   const consumer = new AsyncLocalStorage<string>();
   let requestStage = 'background';
   const seen = new Map<string, CommandCount>();
@@ -48,7 +49,7 @@ export function countCommands(client: MongoClient, databaseName: string): Comman
     const collection = String(event.command[name] ?? '');
     const stage = isOutboxCommand(event)
       ? 'relay'
-      : periodicPass.getStore()
+      : inPeriodicPass()
         ? 'background'
         : (consumer.getStore() ?? requestStage);
     const command = `${name} ${collection}`;
