@@ -4,12 +4,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Hono, type MiddlewareHandler } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
 import { SERVER } from '@vag/contracts';
 import type { AppDeps, AppEnv } from './context';
 import { securityHeaders } from './lib/security-headers';
+import { bodyLimit } from './lib/body-limit';
 import { compression } from './lib/compress';
 import { methodsByPath } from './lib/method-not-allowed';
 import { apiRoutes, documentedRoutes, rootRoutes } from './routes';
@@ -104,7 +104,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 /** One body limit per request: its route's own, or the default for every other /api route. */
 function bodyLimits(): MiddlewareHandler<AppEnv> {
   const limit = (maxSize: number) =>
-    bodyLimit({ maxSize, onError: (c) => c.json({ msg: SERVER.payloadTooLarge }, 413) });
+    bodyLimit({ maxSize, tooLarge: (c) => c.json({ msg: SERVER.payloadTooLarge }, 413) });
   const byPath = new Map(Object.entries(BODY_LIMITS).map(([p, bytes]) => [p, limit(bytes)]));
   const fallback = limit(DEFAULT_BODY_LIMIT);
   return (c, next) => {
