@@ -124,7 +124,11 @@ describe('notifications worker', () => {
     const stored = await getPurchase(deps.db, purchase._id);
     expect(stored?.notifications).toMatchObject({
       email: { status: 'sent' },
-      sms: { status: 'failed', attempts: 3, lastError: expect.any(String) },
+      sms: {
+        status: 'failed',
+        attempts: 3,
+        lastError: expect.stringContaining('Internal Server Error'),
+      },
     });
     // A redelivery does not hammer the provider again: staff decide with the re-send button.
     await handleNotificationsMessage(deps, numbersAssigned(purchase, ['0002']), { backoffMs: 5 });

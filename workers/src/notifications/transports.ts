@@ -137,7 +137,15 @@ export async function sendSms(env: TwilioEnv, sms: Sms): Promise<void> {
     });
     smsClients.set(key, client);
   }
-  await client.messages.create({ to: sms.to, from: env.TWILIO_FROM!, body: sms.body });
+  // The request messages.create() makes, with its errors (RestException), but without the
+  // MessageInstance it builds from the answer: dayjs parsing its three dates with a custom
+  // format was a third of the SDK's CPU, 1.5 % of the api's in a sellout.
+  await client.api.v2010.create({
+    uri: `/Accounts/${env.TWILIO_ACCOUNT_SID}/Messages.json`,
+    method: 'post',
+    data: { To: sms.to, From: env.TWILIO_FROM!, Body: sms.body },
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
+  });
 }
 
 /** The embedded mode's stand-in for SMTP/Twilio: one JSON line per message. */
