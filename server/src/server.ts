@@ -1,9 +1,9 @@
 // The product in one process: the api runtime, the event consumers when WORKERS is
 // `embedded`, the demo raffle on a first start, and the HTTP listener. main.ts runs it;
 // tests start the very same thing.
-import { serve, type ServerType } from '@hono/node-server';
+import type { ServerType } from '@hono/node-server';
 import { startRuntime, type Runtime } from '@vag/api';
-import { keepConnectionsAlive } from '@vag/api/lib/http-server';
+import { serveApi } from '@vag/api/lib/http-server';
 import type { Env, Logger } from '@vag/core';
 import { demoSignInLines, loadDemoDataIfEmpty } from '@vag/core/demo/demo-data';
 import { forgetSettings } from '@vag/core/settings/live-settings';
@@ -46,9 +46,8 @@ export async function startServer(
 
 function listen(runtime: Runtime, env: Env): Promise<{ server: ServerType; port: number }> {
   return new Promise((resolve) => {
-    const server = serve({ fetch: runtime.app.fetch, port: env.PORT, hostname: env.HOST }, (info) =>
+    const server = serveApi(runtime.app.fetch, { port: env.PORT, hostname: env.HOST }, (info) =>
       resolve({ server, port: info.port }),
     );
-    keepConnectionsAlive(server);
   });
 }

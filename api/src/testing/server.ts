@@ -6,8 +6,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { serve } from '@hono/node-server';
-import { keepConnectionsAlive } from '../lib/http-server';
+import { serveApi } from '../lib/http-server';
 import { MongoClient, type Db } from 'mongodb';
 import type { AppDeps } from '../context';
 import { getSettings, replaceSettings } from '@vag/core/db/settings';
@@ -78,8 +77,7 @@ export async function startTestServer(
     startWorkers: env.WORKERS === 'embedded' ? options.startWorkers : undefined,
   });
   if (options.bankAccount !== false) await addTestBankAccount(runtime.deps);
-  const server = serve({ fetch: runtime.app.fetch, port, hostname: '127.0.0.1' });
-  keepConnectionsAlive(server);
+  const server = serveApi(runtime.app.fetch, { port, hostname: '127.0.0.1' });
   await new Promise<void>((resolve) =>
     server.listening ? resolve() : server.once('listening', () => resolve()),
   );

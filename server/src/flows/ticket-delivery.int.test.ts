@@ -1,7 +1,7 @@
 // How a paid purchase's ticket reaches the buyer (issue 16 item 6): the numbers e-mail
 // carries boleto-<code>.pdf (the same ticket the order page downloads), the SMS carries
 // the order page's short link, and the short link leads to the order page.
-import { TICKET_TEXTS } from '@vag/contracts';
+import { TICKET_TEXTS, verifyLink } from '@vag/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activeRaffle, customOrder, numbersOf, postJson } from '@vag/api/payments/test-fixtures';
 import { bearer, createStaff } from '@vag/api/testing/seed';
@@ -132,6 +132,15 @@ describe('the ticket on its way to the buyer', () => {
       state: 'paid',
       assignedNumbers: bought.numbers,
     });
+  });
+
+  it("a large purchase's verify link opens the verifier: 10 000 numbers, 60 KB of link", async () => {
+    const numbers = Array.from({ length: 10_000 }, (_, n) => String(n * 7).padStart(5, '0'));
+    const link = verifyLink(server.url, numbers);
+    expect(link.length).toBeGreaterThan(60_000);
+    const page = await fetch(link);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toContain('text/html');
   });
 
   it('an unknown or tampered short link gets the 404 page, not JSON', async () => {
