@@ -6,6 +6,7 @@ import {
   completedPurchase,
   createBankTransferOrder,
   englishOnScreen,
+  MOBILE,
   shoot,
   spaGoto,
   staffPage,
@@ -92,6 +93,27 @@ describe('a reseller in the back office', () => {
     const grid = dialog.getByTestId('numbers-grid');
     await grid.waitFor();
     expect(await grid.locator('> *').count()).toBe(2);
+  });
+
+  it('sees on a phone a header whose title ends in an ellipsis before the account button, not cut mid-letter', async () => {
+    const page = await staffPage(site, site.reseller, MOBILE);
+    const title = page.locator('#react-admin-title');
+    await title.getByText('Panel de Administración').waitFor();
+    const account = page.getByRole('button', { name: 'Abrir menú de cuenta' });
+    const [bar, text, button] = await Promise.all([
+      title.boundingBox(),
+      title.locator('> *').boundingBox(),
+      account.boundingBox(),
+    ]);
+    // The text is laid out within the title's own box (where it ends in "…"), which ends
+    // before the account button; the role badge is on screen.
+    expect(text!.x + text!.width).toBeLessThanOrEqual(bar!.x + bar!.width + 0.5);
+    expect(bar!.x + bar!.width).toBeLessThanOrEqual(button!.x);
+    expect(button!.x + button!.width).toBeLessThanOrEqual(MOBILE.width);
+    await expect
+      .poll(() => title.locator('> *').evaluate((e) => e.scrollWidth > e.clientWidth))
+      .toBe(true);
+    await shoot(page, 'reseller-header-mobile');
   });
 
   it("copies the referral link from 'Mi Cuenta'", async () => {

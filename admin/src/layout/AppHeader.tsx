@@ -22,7 +22,18 @@ export function AppHeader() {
       </Typography>
       <TitlePortal
         variant="body1"
-        sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+        sx={{
+          overflow: 'hidden',
+          textOverflow: 'ellipsis',
+          whiteSpace: 'nowrap',
+          // The page title arrives inside react-admin's inline-block wrapper, which a phone's
+          // narrow bar cut mid-letter ("Panel de Administració"); as a block it ends in "…".
+          '& > .RaConfigurable-root': {
+            display: 'block',
+            overflow: 'hidden',
+            textOverflow: 'ellipsis',
+          },
+        }}
       />
     </AppBar>
   );
