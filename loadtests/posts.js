@@ -7,6 +7,7 @@
 //   k6 run -e BASE_URL=http://127.0.0.1:3000 -e VUS=10 -e DURATION=15 loadtests/posts.js
 import http from 'k6/http';
 import { check, fail } from 'k6';
+import { customQuantity, newBuyer, orderPayload } from './lib/buyers.js';
 
 const BASE_URL = (__ENV.BASE_URL || 'http://127.0.0.1:3000').replace(/\/$/, '');
 
@@ -22,30 +23,10 @@ export const options = {
   summaryTrendStats: ['avg', 'med', 'p(95)', 'p(99)', 'max'],
 };
 
-const email = 'comprador@example.com';
+// A custom order of 2 numbers whose total says 99: refused, whatever a number costs.
 const body = JSON.stringify({
-  amount: 3,
-  quantity: 2,
-  unitPrice: 1.5,
+  ...orderPayload(customQuantity(2, 1.5), newBuyer('posts', 'bank_transfer'), 'bank_transfer'),
   totalPrice: 99,
-  packageId: null,
-  resellerCode: null,
-  paymentMethod: 'bank_transfer',
-  buyer: {
-    firstName: 'María',
-    lastName: 'Guamán',
-    email,
-    confirmEmail: email,
-    phone: '0991234567',
-    country: 'ECUADOR',
-    province: 'Pichincha',
-    city: 'Quito',
-    address: 'Av. Amazonas N24-03',
-    document: '1710034065',
-    acceptedTerms: true,
-    paymentProvider: 'bank_transfer',
-  },
-  packageData: { name: 'Personalizado', quantity: 2, price: 3 },
 });
 
 export function setup() {
