@@ -7,7 +7,7 @@ import type { Server } from 'node:http';
  * The most a request's line and headers may hold (Node's default: 16 KB). A ticket's
  * /verificar link carries the buyer's numbers, six bytes each: at 16 KB a purchase of
  * some 2 700 numbers got "431 Request Header Fields Too Large" from its own QR code and
- * link. 96 KB takes the largest package a raffle sells (10 000 numbers, 60 KB of link).
+ * link. 96 KB takes a link of some 15 000 five-digit numbers.
  */
 const MAX_HEADER_BYTES = 96 * 1024;
 
