@@ -1,10 +1,10 @@
 // What a client gets from the body limit over real HTTP (@hono/node-server, whose Node
 // request the middleware reads JSON from), and through app.request() without one.
-import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
 import { validator } from 'hono/validator';
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listenOnFreePort, type Listening } from '../testing/listen';
 import { bodyLimit } from './body-limit';
 
 const LIMIT = 64;
@@ -23,18 +23,12 @@ function app() {
   return hono;
 }
 
-let server: ServerType;
-let port = 0;
+let server: Listening;
 
 beforeAll(async () => {
-  await new Promise<void>((resolve) => {
-    server = serve({ fetch: app().fetch, port: 0, hostname: '127.0.0.1' }, (info) => {
-      port = info.port;
-      resolve();
-    });
-  });
+  server = await listenOnFreePort(app());
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => server.close());
 
 /** Sends the body in the given pieces; without a length, Node sends them chunked. */
 function send(
@@ -43,13 +37,16 @@ function send(
   headers: Record<string, string | number> = { 'content-type': 'application/json' },
 ) {
   return new Promise<{ status: number; json: Record<string, unknown> }>((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path, method: 'POST', headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () =>
-        resolve({ status: res.statusCode!, json: JSON.parse(Buffer.concat(chunks).toString()) }),
-      );
-    });
+    const req = request(
+      { host: '127.0.0.1', port: server.port, path, method: 'POST', headers },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({ status: res.statusCode!, json: JSON.parse(Buffer.concat(chunks).toString()) }),
+        );
+      },
+    );
     req.on('error', reject);
     for (const piece of pieces) req.write(piece);
     req.end();

@@ -1,17 +1,16 @@
 // What a browser gets from the compression middleware over real HTTP (@hono/node-server,
 // whose lightweight responses the middleware reads without rebuilding them).
-import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
 import { request } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listenOnFreePort, type Listening } from '../testing/listen';
 import { compression } from './compress';
 
 const small = { status: 'ok', remaining: 41_230 };
 const large = { rows: Array.from({ length: 200 }, (_, i) => ({ id: i, name: `Comprador ${i}` })) };
 
-let server: ServerType;
-let base = '';
+let server: Listening;
 
 beforeAll(async () => {
   const app = new Hono();
@@ -29,20 +28,15 @@ beforeAll(async () => {
     });
     return new Response(body, { headers: { 'content-type': 'application/json' } });
   });
-  await new Promise<void>((resolve) => {
-    server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => {
-      base = `http://127.0.0.1:${info.port}`;
-      resolve();
-    });
-  });
+  server = await listenOnFreePort(app);
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => server.close());
 
 /** The raw answer, without fetch's own decompression. */
 function get(path: string, acceptEncoding: string) {
   return new Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }>(
     (resolve, reject) => {
-      request(`${base}${path}`, { headers: { 'accept-encoding': acceptEncoding } }, (res) => {
+      request(`${server.url}${path}`, { headers: { 'accept-encoding': acceptEncoding } }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
         res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
