@@ -33,6 +33,8 @@ const BODY_LIMITS: Record<string, number> = {
 };
 const DEFAULT_BODY_LIMIT = 64 * KB;
 const RECEIPT_UPLOAD = /^\/api\/orders\/[^/]+\/receipt$/;
+/** A buyer's purchase: create-order and the payments' confirmations (issue 15's request path). */
+const REQUEST_PATH = /^\/api\/(payments\/|purchases\/[^/]+\/confirm-transfer$)/;
 
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -44,6 +46,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     const started = performance.now();
     await next();
     const ms = Math.round(performance.now() - started);
+    if (REQUEST_PATH.test(c.req.path)) deps.requestPath?.requestServed();
     if (c.req.path.startsWith('/api') || c.res.status >= 500) {
       deps.log.debug(
         {

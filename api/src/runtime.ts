@@ -10,6 +10,7 @@ import { startReconciler } from '@vag/core/pipeline/reconciler';
 import { startOutboxRelay } from '@vag/core/pipeline/relay';
 import { startReservationSweeper } from '@vag/core/pipeline/sweeper';
 import { startNotificationRetry } from '@vag/core/pipeline/notify-retry';
+import { RequestPathFirst } from '@vag/core/pipeline/request-path-first';
 import { startPayPalFollowUp } from './payments/paypal-follow-up';
 import { createApp } from './app';
 import { bootstrapAdminJob } from './auth/bootstrap-admin';
@@ -43,7 +44,9 @@ export async function startRuntime(
   const { client, db } = await connectDatabase(env.MONGODB_URL);
   await ensureIndexes(db);
   const bus = createBus(env, log.child({ module: 'bus' }));
-  const deps: AppDeps = { env, db, bus, log, jwtSecret: resolveJwtSecret(env) };
+  // Consumers in this process send while buyers buy: they yield to the buyers' requests.
+  const requestPath = options.startWorkers ? new RequestPathFirst() : undefined;
+  const deps: AppDeps = { env, db, bus, log, jwtSecret: resolveJwtSecret(env), requestPath };
 
   const running: Stoppable[] = [];
   // Before the jobs, so that the outbox relay's first pass finds its consumers subscribed.

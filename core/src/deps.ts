@@ -4,12 +4,18 @@ import type { Db } from 'mongodb';
 import type { Logger } from 'pino';
 import type { EventBus } from './bus';
 import type { Env } from './env';
+import type { RequestPathFirst } from './pipeline/request-path-first';
 
 export interface CoreDeps {
   env: Env;
   db: Db;
   bus: EventBus;
   log: Logger;
+  /**
+   * Where the api and the consumers share a process (the embedded default): how the
+   * buyers' requests fare, so that background senders yield to them.
+   */
+  requestPath?: RequestPathFirst;
 }
 
 /** Anything a process starts and must stop on shutdown: a job, a worker, a server. */

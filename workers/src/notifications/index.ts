@@ -52,6 +52,10 @@ export async function handleNotificationsMessage(
 
 export async function startNotificationsWorker(deps: CoreDeps): Promise<Stoppable> {
   const log = deps.log.child({ worker: NOTIFICATIONS_GROUP_ID });
+  const concurrency = deps.bus.kind === 'kafka' ? 6 : 16;
+  // Beside the api, a sale's purchases come first: the sends yield their slots to them.
+  const slots = deps.requestPath?.slots(concurrency);
+  const handle = (message: BusMessage) => handleNotificationsMessage({ ...deps, log }, message);
   const subscription = await deps.bus.subscribe({
     groupId: NOTIFICATIONS_GROUP_ID,
     topics: [
@@ -63,8 +67,8 @@ export async function startNotificationsWorker(deps: CoreDeps): Promise<Stoppabl
     // Sending waits on the mail server and Twilio, not on this process. On Kafka one
     // process sends for 6 purchases at a time and a second process adds as many (the
     // topics have more partitions); embedded, this process is the only sender.
-    concurrency: deps.bus.kind === 'kafka' ? 6 : 16,
-    handler: (message) => handleNotificationsMessage({ ...deps, log }, message),
+    concurrency,
+    handler: (message) => (slots ? slots.run(() => handle(message)) : handle(message)),
   });
   const releaseMailers = holdMailers();
   return {
