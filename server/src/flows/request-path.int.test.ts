@@ -1,10 +1,13 @@
 // The request path first (issue 15): create-order and the payment confirmations answer
 // as fast with the pipeline deliberately slowed — e-mail and SMS providers taking 1.5 s
 // a message, hundreds of paid purchases queued for their numbers — as on a quiet store.
-// They share the process and the store with the workers, never a queue.
+// They share the process and the store with the workers, never a queue; on a box out of
+// CPU, the senders beside them yield their slots to the buyers' requests.
 import { performance } from 'node:perf_hooks';
 import { afterEach, expect, it } from 'vitest';
+import { createApp } from '@vag/api/app';
 import { activeRaffle, customOrder, postJson } from '@vag/api/payments/test-fixtures';
+import { RequestPathFirst } from '@vag/core/pipeline/request-path-first';
 import { startFakeProviders, type FakeProviders } from '@vag/core/testing/fakes/index';
 import { insertPurchase, purchasePaidMessage } from '@vag/core/testing/raffle-fixtures';
 import { startTestServer, type TestServer } from '../testing/server';
@@ -81,4 +84,41 @@ it(`create-order and capture-order keep their latency while ${BACKLOG} paid purc
   // the backlog and well above the noise of machines shared with other test files.
   expect(loaded.createOrder).toBeLessThan(quiet.createOrder + 2_000);
   expect(loaded.capture).toBeLessThan(quiet.capture + 2_000);
+});
+
+it('the buyers’ purchase requests, and only those, make the senders beside them yield on a busy box', async () => {
+  const server = await startTestServer();
+  cleanups.push(() => server.stop());
+  const box = { t: 0 };
+  const requestPath = new RequestPathFirst({ now: () => box.t, cpuBusy: () => 0.97 });
+  const app = createApp({ ...server.deps, requestPath });
+  const sends = requestPath.slots(16);
+  /** Six windows of 500 ms, each with a few of these requests. */
+  const windowsOf = async (request: () => Promise<Response>) => {
+    for (let window = 0; window < 6; window++) {
+      for (let i = 0; i < 3; i++) await request();
+      box.t += 500;
+    }
+    return sends.limit;
+  };
+
+  // The storefront's reads, however many, are not a purchase.
+  expect(await windowsOf(() => app.request('/api/raffle/raffle-progress'))).toBe(16);
+  // An order, refused or not, and a transfer's confirmation by staff are.
+  expect(
+    await windowsOf(() =>
+      app.request('/api/payments/create-order', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      }),
+    ),
+  ).toBe(1);
+  box.t += 20 * 500;
+  expect(sends.limit).toBe(16);
+  expect(
+    await windowsOf(() =>
+      app.request('/api/purchases/abc/confirm-transfer', { method: 'PATCH', body: '{}' }),
+    ),
+  ).toBe(1);
 });

@@ -5,12 +5,13 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { getPurchase } from '@vag/core/db/purchases';
+import { RequestPathFirst } from '@vag/core/pipeline/request-path-first';
 import { startFakeProviders, type FakeProviders } from '@vag/core/testing/fakes/index';
 import { waitFor } from '@vag/core/testing/wait';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { numbersAssigned, paidPurchase, workerDeps } from '../testing/pipeline-fixtures';
 import type { Db } from 'mongodb';
-import { handleNotificationsMessage } from './index';
+import { handleNotificationsMessage, startNotificationsWorker } from './index';
 import { ChannelBusyError } from './notify';
 import { sendOrderNotice } from './order-notices';
 
@@ -236,5 +237,40 @@ describe('order notices', () => {
       order_created_email: { status: 'sent' },
       order_created_sms: { status: 'failed' },
     });
+  });
+});
+
+describe('beside the api (the embedded default)', () => {
+  it('while buyers buy on a busy box the e-mails go out one at a time; once the sale calms down, side by side', async () => {
+    // Mail servers that take 400 ms per message: the sends overlap unless held back.
+    const providers = await startFakeProviders({ messageDelayMs: 400 });
+    cleanups.push(() => providers.stop());
+    const deps = await setup(providers.env);
+    const box = { t: 0, busy: 0.97 };
+    const requestPath = new RequestPathFirst({ now: () => box.t, cpuBusy: () => box.busy });
+    const worker = await startNotificationsWorker({ ...deps, requestPath });
+    cleanups.push(() => worker.stop());
+    const sell = async (count: number) => {
+      const purchases = await Promise.all(Array.from({ length: count }, () => paidPurchase(deps)));
+      await deps.bus.publish(purchases.map((p) => numbersAssigned(p, ['0042'])));
+    };
+
+    // A sale on a box out of CPU: the purchase requests of a few windows.
+    for (let window = 0; window < 6; window++) {
+      for (let i = 0; i < 40; i++) requestPath.requestServed();
+      box.t += 500;
+    }
+    await sell(4);
+    await waitFor(() => providers.smtp.mails.length === 4, { message: 'the sale’s 4 e-mails' });
+    expect(providers.smtp.mostAtOnce()).toBe(1);
+
+    // The sale calms down: the box has CPU to spare again.
+    box.busy = 0.3;
+    box.t += 10_000;
+    providers.smtp.resetMostAtOnce();
+    await sell(4);
+    await waitFor(() => providers.smtp.mails.length === 8, { message: '4 e-mails more' });
+    expect(providers.smtp.mostAtOnce()).toBeGreaterThan(1);
+    expect(providers.twilio.messages).toHaveLength(8);
   });
 });

@@ -20,6 +20,9 @@ export interface FakeSmtp {
   setDown(down: boolean): void;
   /** Connections opened so far (a sender that keeps its connections opens few). */
   connections(): number;
+  /** The most messages it was receiving at once since the start or the last reset. */
+  mostAtOnce(): number;
+  resetMostAtOnce(): void;
   stop(): Promise<void>;
 }
 
@@ -40,6 +43,8 @@ export async function startFakeSmtp(options: { replyDelayMs?: number } = {}): Pr
   let failures = 0;
   let down = false;
   let connections = 0;
+  let atOnce = 0;
+  let mostAtOnce = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -55,19 +60,26 @@ export async function startFakeSmtp(options: { replyDelayMs?: number } = {}): Pr
     onAuth: (_auth, _session, callback) => callback(null, { user: 'test' }),
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
+      atOnce++;
+      mostAtOnce = Math.max(mostAtOnce, atOnce);
+      // Held until its answer, as the sender waits for it.
+      const answer = (error?: Error) => {
+        atOnce--;
+        callback(error ?? null);
+      };
       const accept = async () => {
         if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
         // Down also for a connection opened before (a pooled transport keeps them).
         if (down) {
           const error = Object.assign(new Error('Service not available'), { responseCode: 421 });
-          return callback(error);
+          return answer(error);
         }
         if (failures > 0) {
           failures--;
           const error = Object.assign(new Error('Temporary failure, try again'), {
             responseCode: 451,
           });
-          return callback(error);
+          return answer(error);
         }
         const raw = Buffer.concat(chunks).toString('utf8');
         mails.push({
@@ -76,7 +88,7 @@ export async function startFakeSmtp(options: { replyDelayMs?: number } = {}): Pr
           raw,
           text: decodeQuotedPrintable(raw),
         });
-        callback();
+        answer();
       };
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => void accept());
@@ -99,6 +111,10 @@ export async function startFakeSmtp(options: { replyDelayMs?: number } = {}): Pr
       down = next;
     },
     connections: () => connections,
+    mostAtOnce: () => mostAtOnce,
+    resetMostAtOnce() {
+      mostAtOnce = atOnce;
+    },
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
