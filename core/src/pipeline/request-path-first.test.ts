@@ -100,6 +100,26 @@ describe('background sends yield to the buyers', () => {
     await Promise.all(finished);
   });
 
+  it('start every waiting task when a finishing one finds the sale calmed down, and lose no slot', async () => {
+    const { box, window, sends } = setup();
+    for (let i = 0; i < 5; i++) window(30, 0.95);
+    const tasks = Array.from({ length: 4 }, () => held());
+    const finished = tasks.map(({ task }) => sends.run(task));
+    await settle();
+    expect(sends.running).toBe(1);
+
+    // Nobody looked while the sale calmed down: the first task to end takes the verdicts.
+    box.busy = 0.4;
+    box.t += 10 * WINDOW;
+    tasks[0]!.end();
+    await finished[0];
+    await settle();
+    expect(sends.running).toBe(3);
+    for (const { end } of tasks) end();
+    await Promise.all(finished);
+    expect(sends.running).toBe(0);
+  });
+
   it('answer what a failed task threw, and give its slot back', async () => {
     const { sends } = setup();
     await expect(sends.run(() => Promise.reject(new Error('SMTP caído')))).rejects.toThrow(

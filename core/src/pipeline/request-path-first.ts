@@ -66,8 +66,9 @@ export class RequestPathFirst {
       this.takeVerdicts();
       return Math.max(1, Math.round((max * this.share) / SHARE_STEPS));
     };
+    // The limit is read first: reading it may take verdicts, whose wake-ups run later.
     const startWaiting = () => {
-      while (waiting.length > 0 && running < limit()) {
+      for (let free = limit() - running; free > 0 && waiting.length > 0; free--) {
         running++;
         waiting.shift()!();
       }
@@ -75,7 +76,8 @@ export class RequestPathFirst {
     this.consumers.add(startWaiting);
     return {
       run: async (task) => {
-        if (running < limit()) running++;
+        const free = limit() - running;
+        if (free > 0) running++;
         else await new Promise<void>((resolve) => waiting.push(resolve));
         try {
           return await task();
@@ -108,7 +110,8 @@ export class RequestPathFirst {
     this.share = Math.min(SHARE_STEPS, this.share + windows - 1);
     this.windowStart += windows * this.windowMs;
     this.requestsInWindow = 0;
-    if (this.share > before) for (const wake of this.consumers) wake();
+    // Not now: a verdict is taken while a consumer counts its slots.
+    if (this.share > before) queueMicrotask(() => this.consumers.forEach((wake) => wake()));
   }
 }
 
