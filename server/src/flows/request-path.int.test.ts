@@ -94,7 +94,7 @@ it('the buyers’ purchase requests, and only those, make the senders beside the
   const app = createApp({ ...server.deps, requestPath });
   const sends = requestPath.slots(16);
   /** Six windows of 500 ms, each with a few of these requests. */
-  const windowsOf = async (request: () => Promise<Response>) => {
+  const windowsOf = async (request: () => Response | Promise<Response>) => {
     for (let window = 0; window < 6; window++) {
       for (let i = 0; i < 3; i++) await request();
       box.t += 500;
