@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RequestPathFirst } from './request-path-first';
+import { RequestPathFirst, type BackgroundSlots } from './request-path-first';
 
 const WINDOW = 500;
 
@@ -30,6 +30,25 @@ function held() {
 }
 
 const settle = () => new Promise((resolve) => setImmediate(resolve));
+
+/** `count` tasks handed to the slots at once, each running until the test ends it. */
+async function runHeld(sends: BackgroundSlots, count: number) {
+  const tasks = Array.from({ length: count }, () => held());
+  const finished = tasks.map(({ task }) => sends.run(task));
+  await settle();
+  return {
+    /** Ends the first task, and lets what its end starts begin. */
+    endFirst: async () => {
+      tasks[0]!.end();
+      await finished[0];
+      await settle();
+    },
+    endAll: async () => {
+      for (const { end } of tasks) end();
+      await Promise.all(finished);
+    },
+  };
+}
 
 describe('background sends yield to the buyers', () => {
   it('halve their slots each window buyers buy on a busy box, down to one, never none', () => {
@@ -69,26 +88,19 @@ describe('background sends yield to the buyers', () => {
     const { window, sends } = setup();
     for (let i = 0; i < 3; i++) window(30, 0.95);
     expect(sends.limit).toBe(2);
-    const tasks = Array.from({ length: 5 }, () => held());
-    const finished = tasks.map(({ task }) => sends.run(task));
-    await settle();
+    const tasks = await runHeld(sends, 5);
     expect(sends.running).toBe(2);
 
-    tasks[0]!.end();
-    await finished[0];
-    await settle();
+    await tasks.endFirst();
     expect(sends.running).toBe(2);
-    for (const { end } of tasks) end();
-    await Promise.all(finished);
+    await tasks.endAll();
     expect(sends.running).toBe(0);
   });
 
   it('start waiting tasks as soon as the sale calms down, without one ending first', async () => {
     const { box, path, window, sends } = setup();
     for (let i = 0; i < 5; i++) window(30, 0.95);
-    const tasks = Array.from({ length: 6 }, () => held());
-    const finished = tasks.map(({ task }) => sends.run(task));
-    await settle();
+    const tasks = await runHeld(sends, 6);
     expect(sends.running).toBe(1);
 
     box.busy = 0.4;
@@ -96,27 +108,21 @@ describe('background sends yield to the buyers', () => {
     path.requestServed();
     await settle();
     expect(sends.running).toBe(6);
-    for (const { end } of tasks) end();
-    await Promise.all(finished);
+    await tasks.endAll();
   });
 
   it('start every waiting task when a finishing one finds the sale calmed down, and lose no slot', async () => {
     const { box, window, sends } = setup();
     for (let i = 0; i < 5; i++) window(30, 0.95);
-    const tasks = Array.from({ length: 4 }, () => held());
-    const finished = tasks.map(({ task }) => sends.run(task));
-    await settle();
+    const tasks = await runHeld(sends, 4);
     expect(sends.running).toBe(1);
 
     // Nobody looked while the sale calmed down: the first task to end takes the verdicts.
     box.busy = 0.4;
     box.t += 10 * WINDOW;
-    tasks[0]!.end();
-    await finished[0];
-    await settle();
+    await tasks.endFirst();
     expect(sends.running).toBe(3);
-    for (const { end } of tasks) end();
-    await Promise.all(finished);
+    await tasks.endAll();
     expect(sends.running).toBe(0);
   });
 
