@@ -46,7 +46,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     const started = performance.now();
     await next();
     const ms = Math.round(performance.now() - started);
-    if (REQUEST_PATH.test(c.req.path)) deps.requestPath?.requestServed();
+    if (deps.requestPath && REQUEST_PATH.test(c.req.path)) deps.requestPath.requestServed();
     if (c.req.path.startsWith('/api') || c.res.status >= 500) {
       deps.log.debug(
         {
