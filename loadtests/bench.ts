@@ -117,6 +117,14 @@ async function main(): Promise<void> {
     loadAverage: { start: 0, end: 0 },
   };
 
+  /** Counts the CPU of the api, its workers processes (children after the api) and the store. */
+  const meterOf = (api: Child, children: Child[]) => () =>
+    cpuMeter(() => ({
+      api: [api.pid],
+      workers: children.slice(1).map((c) => c.pid),
+      store: [ferretdb.pid],
+    }));
+
   /** Starts an api (plus workers), puts N numbers on sale, runs the sellout, stops everything. */
   async function sellout(
     label: string,
@@ -147,11 +155,7 @@ async function main(): Promise<void> {
         packages: LARGE_PACKAGES,
       });
       console.log(`${label}: selling ${N} numbers…`);
-      const cpuSpent = cpuMeter(() => ({
-        api: [api.pid],
-        workers: children.slice(1).map((c) => c.pid),
-        store: [ferretdb.pid],
-      }));
+      const cpuSpent = meterOf(api, children)();
       const figures = await runSellout({
         label,
         baseUrl: api.url,
@@ -217,6 +221,7 @@ async function main(): Promise<void> {
           stepSeconds: STEP_SECONDS,
           p95LimitMs: RAMP_P95_MS,
           settleMs: SETTLE_SECONDS * 1000,
+          cpuMeter: meterOf(api, children),
         }),
       );
     } finally {

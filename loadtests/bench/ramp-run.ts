@@ -7,6 +7,7 @@
 import path from 'node:path';
 import type { Db } from 'mongodb';
 import { runK6, loadtestsDir } from '../harness/k6';
+import type { CpuSeconds } from './cpu';
 
 export interface Percentiles {
   p50: number;
@@ -24,6 +25,8 @@ export interface RampStep {
   numberedPerSecond: number;
   paymentToNumbersMs: Percentiles | null;
   numbersToEmailMs: Percentiles | null;
+  /** CPU seconds each process (and the machine) spent during the step's minute. */
+  cpuSeconds?: CpuSeconds;
   held: boolean;
 }
 
@@ -46,6 +49,8 @@ export interface RampOptions {
   p95LimitMs: number;
   /** After the last step: longest wait for the pipeline to catch up before measuring. */
   settleMs: number;
+  /** Starts counting CPU; what it returns gives the seconds spent since (bench/cpu.ts). */
+  cpuMeter?: () => () => CpuSeconds;
 }
 
 interface Row {
@@ -64,6 +69,7 @@ export async function runRamp(options: RampOptions): Promise<RampFigures> {
   }> = [];
   for (const rate of options.rates) {
     const from = new Date();
+    const cpuSpent = options.cpuMeter?.();
     const run = await runK6(
       'sellout.js',
       {
@@ -77,6 +83,7 @@ export async function runRamp(options: RampOptions): Promise<RampFigures> {
       path.join(loadtestsDir, 'out', `bench-${options.label}-${rate}.json`),
     );
     const to = new Date();
+    const cpuSeconds = cpuSpent?.();
     const k6 = run.summary;
     if (!k6)
       throw new Error(`k6 failed (${run.code}) on ${options.label} at ${rate}/s:\n${run.output}`);
@@ -99,6 +106,7 @@ export async function runRamp(options: RampOptions): Promise<RampFigures> {
         unexpectedErrorRate: k6.unexpectedErrorRate,
         ordersCreated: k6.ordersCreated,
         purchasesPaid: k6.purchasesPaid,
+        cpuSeconds,
         held,
       },
     });

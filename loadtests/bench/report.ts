@@ -1,7 +1,7 @@
 // The benchmark's figures as the markdown tables of RESULTS.md, with the goals beside them.
 import type { AllocationFigure } from './allocation';
 import { cpuPerPurchase } from './cpu';
-import type { RampFigures } from './ramp-run';
+import type { RampFigures, RampStep } from './ramp-run';
 import type { SelloutFigures } from './sellout-run';
 
 export interface BenchResults {
@@ -119,17 +119,27 @@ export function formatResults(r: BenchResults): string {
 const pct = (p: { p50: number; p95: number } | null) =>
   p ? `${p.p50.toFixed(0)} / ${p.p95.toFixed(0)}` : 'n/a';
 
+/** The step's CPU per paid purchase, e.g. `17.8 / 6.9 / 7.1 / –` (no workers processes). */
+function cpuPerPaid(s: RampStep): string {
+  if (!s.cpuSeconds || s.purchasesPaid === 0) return 'n/a';
+  const ms = (name: string) => {
+    const seconds = s.cpuSeconds![name];
+    return seconds === undefined ? '–' : f1((1000 * seconds) / s.purchasesPaid);
+  };
+  return ['machine', 'api', 'store', 'workers'].map(ms).join(' / ');
+}
+
 function formatRamps(ramps: RampFigures[]): string[] {
   const lines = [
     `Capacity ramp: each rate held for ${ramps[0]!.stepSeconds} s, up to create-order p95 ≥ ${ramps[0]!.p95LimitMs} ms or errors; latencies p50 / p95 ms.`,
     '',
-    '| run | buyers/s | create-order | paid | numbered/s | payment → numbers | numbers → e-mail | errors | held |',
-    '|---|---|---|---|---|---|---|---|---|',
+    '| run | buyers/s | create-order | paid | numbered/s | payment → numbers | numbers → e-mail | CPU ms per paid: machine / api / store / workers | errors | held |',
+    '|---|---|---|---|---|---|---|---|---|---|',
   ];
   for (const ramp of ramps)
     for (const s of ramp.steps)
       lines.push(
-        `| ${ramp.label} | ${s.rate} | ${pct(s.createOrderMs)} | ${s.purchasesPaid} | ${f1(s.numberedPerSecond)} | ${pct(s.paymentToNumbersMs)} | ${pct(s.numbersToEmailMs)} | ${(s.unexpectedErrorRate * 100).toFixed(2)} % | ${s.held ? 'yes' : '**no**'} |`,
+        `| ${ramp.label} | ${s.rate} | ${pct(s.createOrderMs)} | ${s.purchasesPaid} | ${f1(s.numberedPerSecond)} | ${pct(s.paymentToNumbersMs)} | ${pct(s.numbersToEmailMs)} | ${cpuPerPaid(s)} | ${(s.unexpectedErrorRate * 100).toFixed(2)} % | ${s.held ? 'yes' : '**no**'} |`,
       );
   lines.push('');
   for (const ramp of ramps)
