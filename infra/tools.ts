@@ -35,9 +35,16 @@ export const K6_MODULE = 'go.k6.io/k6@v1.8.1';
 export const STRIPE_MOCK_MODULE = 'github.com/stripe/stripe-mock@v0.203.0';
 
 const ferretdbSrc = path.join(repoRoot, 'infra', 'ferretdb');
-// Files our build adds to FerretDB's module, at the paths they take there. Go ignores
-// folders starting with "_", so the launcher's own build never compiles them.
-const addedFilesDir = path.join(ferretdbSrc, '_module');
+/**
+ * The modules our FerretDB build patches: each one's patch set, the folder of the files it
+ * adds (at the paths they take in the module; Go ignores folders starting with "_", so the
+ * launcher's own build never compiles them) and where the patched copy goes in the build's
+ * work folder.
+ */
+const patchedModules = [
+  { patchSet: 'patches.json', addedFiles: '_module', copy: 'module' },
+  { patchSet: 'libc-patches.json', addedFiles: '_libc', copy: 'libc' },
+];
 const kafkaPom = path.join(repoRoot, 'infra', 'kafka', 'pom.xml');
 const schemathesisRequirements = path.join(repoRoot, 'infra', 'schemathesis', 'requirements.txt');
 
@@ -49,16 +56,19 @@ function mtime(file: string): number {
 }
 
 export async function ensureFerretdb(): Promise<string> {
-  // The launcher's Go files, its patches and every file they add (under _module/) count,
+  // The launcher's Go files, its patches and every file they add (under _module/, _libc/) count,
   // so a change to any of them triggers a rebuild; its tests do not.
+  const inputs = ['go.mod', 'go.sum', ...patchedModules.map((m) => m.patchSet)];
   const sources = readdirSync(ferretdbSrc, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
     .map((entry) => path.join(entry.parentPath, entry.name))
     .filter(
       (file) =>
-        file.startsWith(addedFilesDir + path.sep) ||
+        patchedModules.some((m) =>
+          file.startsWith(path.join(ferretdbSrc, m.addedFiles) + path.sep),
+        ) ||
         file.endsWith('.go') ||
-        ['go.mod', 'go.sum', 'patches.json'].includes(path.relative(ferretdbSrc, file)),
+        inputs.includes(path.relative(ferretdbSrc, file)),
     );
   const newestSource = Math.max(...sources.map(mtime));
   if (existsSync(ferretdbBin) && mtime(ferretdbBin) >= newestSource) return ferretdbBin;
@@ -103,41 +113,49 @@ const text = (lines: string | string[]): string =>
   typeof lines === 'string' ? lines : lines.join('\n');
 
 /**
- * Copies FerretDB's module out of Go's cache into workDir/module, adds
- * infra/ferretdb/_module/'s files and applies infra/ferretdb/patches.json to the copy, and
- * returns a go.mod (in workDir) that replaces the module with it. The launcher's own go.mod stays the plain
- * upstream pin. A patch that no longer matches exactly, an added file that upstream now
- * has, or a file under _module/ that patches.json does not list fails the build rather
- * than being skipped.
+ * Copies each patched module (FerretDB, modernc's libc) out of Go's cache into workDir
+ * (FerretDB's into workDir/module), adds the files of its infra/ferretdb/_… folder and
+ * applies its patch set to the copy, and returns a go.mod (in workDir) that replaces the
+ * modules with the copies. The launcher's own go.mod stays the plain upstream pin. A patch
+ * that no longer matches exactly, an added file that upstream now has, or a file in an
+ * added-files folder that its patch set does not list fails the build rather than being
+ * skipped.
  */
 export async function patchFerretdb(
   workDir = path.join(cacheDir, 'builds', 'ferretdb-patched'),
 ): Promise<string> {
-  const { module, files, patches } = JSON.parse(
-    readFileSync(path.join(ferretdbSrc, 'patches.json'), 'utf8'),
-  ) as PatchSet;
-  await run('go', ['mod', 'download', module], { cwd: ferretdbSrc, env: goEnv });
-  const upstream = (
-    await run('go', ['list', '-m', '-f', '{{.Dir}}', module], { cwd: ferretdbSrc, env: goEnv })
-  ).trim();
-
-  const patched = path.join(workDir, 'module');
   rmSync(workDir, { recursive: true, force: true });
   mkdirSync(workDir, { recursive: true });
-  // Go's module cache is read-only; the copy must not be.
-  cpSync(upstream, patched, { recursive: true, mode: 0 });
-  await run('chmod', ['-R', 'u+w', patched]);
-  addFiles(patched, files);
-  for (const patch of patches) applyPatch(patched, patch);
-
+  const replaces: string[] = [];
+  for (const { patchSet, addedFiles, copy } of patchedModules) {
+    const { module, files, patches } = JSON.parse(
+      readFileSync(path.join(ferretdbSrc, patchSet), 'utf8'),
+    ) as PatchSet;
+    const patched = path.join(workDir, copy);
+    await copyModule(module, patched);
+    addFiles(patched, path.join(ferretdbSrc, addedFiles), files);
+    for (const patch of patches) applyPatch(patched, module, patch);
+    replaces.push(`replace ${module} => ${patched}`);
+  }
   const modfile = path.join(workDir, 'go.mod');
   const goMod = readFileSync(path.join(ferretdbSrc, 'go.mod'), 'utf8');
-  writeFileSync(modfile, `${goMod}\nreplace ${module} => ${patched}\n`);
+  writeFileSync(modfile, `${goMod}\n${replaces.join('\n')}\n`);
   writeFileSync(path.join(workDir, 'go.sum'), readFileSync(path.join(ferretdbSrc, 'go.sum')));
   return modfile;
 }
 
-function addFiles(patched: string, files: AddedFile[]): void {
+/** The version go.mod pins of `module`, copied writable to `target`. */
+async function copyModule(module: string, target: string): Promise<void> {
+  await run('go', ['mod', 'download', module], { cwd: ferretdbSrc, env: goEnv });
+  const upstream = (
+    await run('go', ['list', '-m', '-f', '{{.Dir}}', module], { cwd: ferretdbSrc, env: goEnv })
+  ).trim();
+  // Go's module cache is read-only; the copy must not be.
+  cpSync(upstream, target, { recursive: true, mode: 0 });
+  await run('chmod', ['-R', 'u+w', target]);
+}
+
+function addFiles(patched: string, addedFilesDir: string, files: AddedFile[]): void {
   const listed = new Set(files.map((f) => path.normalize(f.file)));
   const present = readdirSync(addedFilesDir, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
@@ -145,7 +163,7 @@ function addFiles(patched: string, files: AddedFile[]): void {
   const unlisted = present.filter((f) => !listed.has(f));
   if (unlisted.length > 0) {
     throw new Error(
-      `FerretDB: infra/ferretdb/_module/ has files patches.json does not list: ${unlisted.join(', ')}`,
+      `FerretDB: ${path.relative(repoRoot, addedFilesDir)}/ has files its patch set does not list: ${unlisted.join(', ')}`,
     );
   }
   for (const { file } of files) {
@@ -158,14 +176,14 @@ function addFiles(patched: string, files: AddedFile[]): void {
   }
 }
 
-function applyPatch(patched: string, patch: SourcePatch): void {
+function applyPatch(patched: string, module: string, patch: SourcePatch): void {
   const file = path.join(patched, patch.file);
   const [from, to] = [text(patch.from), text(patch.to)];
   const source = readFileSync(file, 'utf8');
   const found = source.split(from).length - 1;
   if (found !== patch.count) {
     throw new Error(
-      `FerretDB patch for ${patch.file}: expected ${patch.count} × "${from}", found ${found}`,
+      `${module} patch for ${patch.file}: expected ${patch.count} × "${from}", found ${found}`,
     );
   }
   writeFileSync(file, source.split(from).join(to));

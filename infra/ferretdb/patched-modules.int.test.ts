@@ -1,29 +1,54 @@
-// Our FerretDB build decodes stored documents in one pass (_module/internal/handler/sjson/
-// fast_unmarshal.go) and writes them into one buffer (fast_marshal.go), leaving whatever
-// is not in the canonical form to upstream's decoder and encoder. Their Go tests compare
-// them with upstream's on random documents and on corrupted ones; upstream's own sjson
-// tests, which now go through ours, run beside them.
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+// The Go tests of what our FerretDB build adds to the modules it patches, run on one
+// patched copy of both:
+// - FerretDB decodes stored documents in one pass (_module/internal/handler/sjson/
+//   fast_unmarshal.go) and writes them into one buffer (fast_marshal.go), leaving whatever
+//   is not in the canonical form to upstream's decoder and encoder. Their tests compare
+//   them with upstream's on random documents and on corrupted ones; upstream's own sjson
+//   tests, which now go through ours, run beside them.
+// - modernc's libc compares and copies memory with Go's runtime routines instead of
+//   musl's loops (_libc/mem_fast_linux_amd64.go); its test compares the two.
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { run } from '../lib/run';
 import { patchFerretdb } from '../tools';
 
-const workDir = mkdtempSync(path.join(tmpdir(), 'vag-sjson-'));
+const workDir = mkdtempSync(path.join(tmpdir(), 'vag-patched-'));
+const goEnv = { CGO_ENABLED: '0', GOFLAGS: '-buildvcs=false' };
+beforeAll(() => patchFerretdb(workDir), 300_000);
 afterAll(() => rmSync(workDir, { recursive: true, force: true }));
 
 it('decodes and encodes every stored document as upstream does, and leaves the rest to upstream', async () => {
-  await patchFerretdb(workDir);
   const module = path.join(workDir, 'module');
   // Upstream's test helpers find the checkout's root by its .git folder.
   mkdirSync(path.join(module, '.git'));
   const output = await run('go', ['test', '-count=1', '-v', './internal/handler/sjson/'], {
     cwd: module,
-    env: { CGO_ENABLED: '0', GOFLAGS: '-buildvcs=false' },
+    env: goEnv,
   });
   expect(output).toContain('--- PASS: TestFastUnmarshalDecodesWhatMarshalWrites');
   expect(output).toContain('--- PASS: TestFastUnmarshalLeavesEverythingElseToUpstream');
   expect(output).toContain('--- PASS: TestFastMarshalWritesUpstreamsBytes');
   expect(output).not.toContain('--- FAIL');
 }, 300_000);
+
+it.runIf(process.platform === 'linux' && process.arch === 'x64')(
+  "compares, copies and moves memory as musl's libc does",
+  async () => {
+    const libc = path.join(workDir, 'libc');
+    // Upstream's libc tests need ccgo's toolchain, whose golang.org/x/tools does not build
+    // with today's Go; ours needs the standard library only.
+    for (const file of readdirSync(libc))
+      if (file.endsWith('_test.go') && file !== 'mem_fast_linux_amd64_test.go')
+        rmSync(path.join(libc, file));
+    const output = await run('go', ['test', '-count=1', '-v', '-run', 'TestFast', '.'], {
+      cwd: libc,
+      env: goEnv,
+    });
+    expect(output).toContain('--- PASS: TestFastMemcmpAgreesWithMusl');
+    expect(output).toContain('--- PASS: TestFastMemcpyAndMemmoveAgreeWithMusl');
+    expect(output).not.toContain('--- FAIL');
+  },
+  300_000,
+);
