@@ -5,7 +5,6 @@ import { AUDIT_TEXTS, PIPELINE_MESSAGES, SERVER } from '@vag/contracts';
 import { appendAudit } from '@vag/core/db/audit-log';
 import type { AppDeps, StaffUser } from '../context';
 import type { PurchaseDoc } from '@vag/core/db/purchases';
-import { logConfirmation } from '@vag/core/db/order-review';
 import { apiError } from '../lib/errors';
 import { applyPayment } from './confirm';
 import { listenForNumbers, type NumbersListener } from './numbers-waiters';
@@ -44,24 +43,23 @@ async function confirmAndWait(
   let status = purchase.status;
   let paidNow = false;
   if (status === 'PENDING' || status === 'EXPIRED') {
-    const applied = await applyPayment(deps, purchase, {
-      bankTransfer: {
-        received: true,
-        bankName: input.bankName,
-        referenceCode: input.referenceCode,
-        confirmedAt: new Date(),
-        confirmedBy: staff.email,
+    const applied = await applyPayment(
+      deps,
+      purchase,
+      {
+        bankTransfer: {
+          received: true,
+          bankName: input.bankName,
+          referenceCode: input.referenceCode,
+          confirmedAt: new Date(),
+          confirmedBy: staff.email,
+        },
       },
-    });
+      staff.email,
+    );
     status = applied.purchase.status;
     paidNow = applied.transitioned;
     if (applied.transitioned) {
-      await logConfirmation(
-        deps.db,
-        purchase._id,
-        staff.email,
-        applied.purchase.paidAt ?? new Date(),
-      );
       await appendAudit(deps.db, {
         actor: staff,
         action: 'payment.confirmed',

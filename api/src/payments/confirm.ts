@@ -34,11 +34,14 @@ export interface PaymentApplied {
  * `known` is the purchase as the caller just read it: the first round decides on it
  * (every step is conditional, and a status only moves forward, so a stale read costs a
  * lost race and a second round, never a wrong transition); later rounds read again.
+ * `confirmedBy`, a staff member confirming a transfer, goes into the purchase's review
+ * log with the transition.
  */
 export async function applyPayment(
   deps: AppDeps,
   known: PurchaseDoc,
   block: ProviderBlock,
+  confirmedBy?: string,
 ): Promise<PaymentApplied> {
   const purchaseId = known._id;
   const log = deps.log.child({ module: 'payments', purchaseId });
@@ -59,6 +62,7 @@ export async function applyPayment(
         block,
         paidEvent(purchase, paidAt),
         paidAt,
+        confirmedBy,
       );
       if (done) {
         kickRelay(deps, purchaseId, done);
@@ -76,6 +80,7 @@ export async function applyPayment(
         block,
         paidEvent(purchase, paidAt),
         paidAt,
+        confirmedBy,
       );
       if (done) {
         log.info('late payment completed with re-reserved numbers');
@@ -104,6 +109,7 @@ export async function applyPayment(
         flaggedAt,
       ),
       SERVER.refundRequired,
+      confirmedBy,
     );
     if (flagged) {
       kickRelay(deps, purchaseId, flagged);

@@ -65,14 +65,6 @@ export async function rejectReceipt(
   );
 }
 
-/** Records who confirmed the transfer and when. */
-export async function logConfirmation(db: Db, id: string, by: string, at: Date): Promise<void> {
-  await purchases(db).updateOne(
-    { _id: id },
-    { $push: { reviewLog: { action: 'confirmed', by, at } }, $unset: { review: '' } },
-  );
-}
-
 /** Pending transfers whose hold ends before `endsBefore` and that got no reminder yet. */
 export async function findRemindersDue(
   db: Db,

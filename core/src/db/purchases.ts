@@ -324,10 +324,24 @@ export async function findExpiredReservations(
 }
 
 /**
+ * A staff member's confirmation of a transfer, logged by the write that makes the
+ * transition (its review log entry, and any pending review ends); nothing for a provider's.
+ */
+function staffConfirmation(confirmedBy: string | undefined, at: Date) {
+  return confirmedBy
+    ? {
+        $push: { reviewLog: { action: 'confirmed' as const, by: confirmedBy, at } },
+        $unset: { review: '' as const },
+      }
+    : {};
+}
+
+/**
  * The payment transition: `from` (PENDING, or EXPIRED after a late payment re-reserved
  * capacity) → COMPLETED, with the provider's block and the `purchase.paid` outbox entry
- * in the same write. Null when the purchase was not in `from` (already confirmed,
- * expired meanwhile, …): the caller reads the purchase again and decides.
+ * in the same write (and, for a staff member's confirmation, its review log entry). Null
+ * when the purchase was not in `from` (already confirmed, expired meanwhile, …): the
+ * caller reads the purchase again and decides.
  */
 export async function completePurchase(
   db: Db,
@@ -336,6 +350,7 @@ export async function completePurchase(
   block: ProviderBlock,
   event: PurchasePaidEvent,
   paidAt: Date,
+  confirmedBy?: string,
 ): Promise<PurchaseDoc | null> {
   return purchases(db).findOneAndUpdate(
     { _id: id, status: from },
@@ -348,6 +363,7 @@ export async function completePurchase(
         'reservation.active': false,
         ...outboxField(event, paidAt),
       },
+      ...staffConfirmation(confirmedBy, paidAt),
     },
     { returnDocument: 'after' },
   );
@@ -360,6 +376,7 @@ export async function markRefundRequired(
   block: ProviderBlock,
   event: PurchaseRefundRequiredEvent,
   message: string,
+  confirmedBy?: string,
 ): Promise<PurchaseDoc | null> {
   const now = new Date(event.data.paidAt);
   return purchases(db).findOneAndUpdate(
@@ -373,6 +390,7 @@ export async function markRefundRequired(
         failure: { reason: 'late_payment_sold_out', message, at: now },
         ...outboxField(event, now),
       },
+      ...staffConfirmation(confirmedBy, now),
     },
     { returnDocument: 'after' },
   );
