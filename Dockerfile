@@ -22,6 +22,8 @@ RUN npm run build -w @vag/storefront && npm run build -w @vag/admin \
   && mkdir -p /app/data && chown node:node /app/data
 
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/app/data
+# SERVER_NODE_FLAGS of infra/lib/node-flags.ts, for the api and the workers' containers.
+ENV NODE_OPTIONS=--max-semi-space-size=64
 USER node
 EXPOSE 3000
 # `node --import tsx` is `npx tsx` without the extra processes in between, so the api

@@ -5,6 +5,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { SERVER_NODE_FLAGS } from './lib/node-flags';
 import { repoRoot } from './lib/paths';
 
 const hasCompose = spawnSync('docker-compose', ['version'], { stdio: 'ignore' }).status === 0;
@@ -105,5 +106,9 @@ describe('Dockerfile', () => {
     expect(dockerfile).toContain('npm run build -w @vag/storefront');
     expect(dockerfile).toContain('npm run build -w @vag/admin');
     expect(dockerfile).toMatch(/CMD \["node", "--import", "tsx", "server\/src\/main\.ts"\]/);
+  });
+
+  it("gives the api's and the workers' containers the Node flags npm start runs the server with", () => {
+    expect(dockerfile).toContain(`ENV NODE_OPTIONS=${SERVER_NODE_FLAGS.join(' ')}\n`);
   });
 });

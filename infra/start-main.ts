@@ -6,6 +6,7 @@ import path from 'node:path';
 import { parseEnv, type Env } from '../core/src/env';
 import { buildFrontends } from './frontends';
 import { say } from './lib/log';
+import { SERVER_NODE_FLAGS } from './lib/node-flags';
 import { repoRoot } from './lib/paths';
 import { spawnService, type ServiceProcess } from './lib/process';
 import { pingMongo, startFerretdb, type Ferretdb } from './services';
@@ -75,12 +76,16 @@ export async function main(): Promise<number> {
   const database = await startDatabase(env);
 
   say.step('starting the server…');
-  const api = spawnService(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-    cwd: repoRoot,
-    logFile: 'inherit',
-    ownGroup: true,
-    env: database ? { MONGODB_URL: localUrl(database, env.MONGODB_URL) } : {},
-  });
+  const api = spawnService(
+    process.execPath,
+    [...SERVER_NODE_FLAGS, '--import', 'tsx', 'server/src/main.ts'],
+    {
+      cwd: repoRoot,
+      logFile: 'inherit',
+      ownGroup: true,
+      env: database ? { MONGODB_URL: localUrl(database, env.MONGODB_URL) } : {},
+    },
+  );
 
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {

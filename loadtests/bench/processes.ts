@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '@vag/server/testing/server';
+import { SERVER_NODE_FLAGS } from '../../infra/lib/node-flags';
 
 export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 export const BENCH_JWT_SECRET = 'bench-jwt-secret-not-for-production';
@@ -30,7 +31,7 @@ function start(name: string, script: string, args: string[], env: Record<string,
   const log = createWriteStream(path.join(logDir, `${name}.log`), { flags: 'a' });
   const child: ChildProcess = spawn(
     process.execPath,
-    [...profiling(), '--import', 'tsx', path.join(repoRoot, script), ...args],
+    [...profiling(), ...SERVER_NODE_FLAGS, '--import', 'tsx', path.join(repoRoot, script), ...args],
     {
       cwd: repoRoot,
       env: { ...process.env, ...env },
