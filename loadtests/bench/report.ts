@@ -129,6 +129,20 @@ function cpuPerPaid(s: RampStep): string {
   return ['machine', 'api', 'store', 'workers'].map(ms).join(' / ');
 }
 
+/**
+ * The step that numbered the most purchases per second: the box's capacity. The rule
+ * above looks at create-order alone, which stays fast while the pipeline falls behind.
+ */
+function mostNumbered(ramp: RampFigures): string {
+  const best = ramp.steps.reduce<RampStep | null>(
+    (top, s) => (top === null || s.numberedPerSecond > top.numberedPerSecond ? s : top),
+    null,
+  );
+  return best
+    ? `most purchases numbered: ${f1(best.numberedPerSecond)}/s, at ${best.rate} buyers/s`
+    : 'no step ran';
+}
+
 function formatRamps(ramps: RampFigures[]): string[] {
   const lines = [
     `Capacity ramp: each rate held for ${ramps[0]!.stepSeconds} s, up to create-order p95 ≥ ${ramps[0]!.p95LimitMs} ms or errors; latencies p50 / p95 ms.`,
@@ -144,7 +158,7 @@ function formatRamps(ramps: RampFigures[]): string[] {
   lines.push('');
   for (const ramp of ramps)
     lines.push(
-      `${ramp.label}: highest rate held for ${ramp.stepSeconds} s: ${ramp.heldRate === null ? 'none (the first step failed)' : `${ramp.heldRate} buyers/s`}.`,
+      `${ramp.label}: highest rate held for ${ramp.stepSeconds} s: ${ramp.heldRate === null ? 'none (the first step failed)' : `${ramp.heldRate} buyers/s`}; ${mostNumbered(ramp)}.`,
     );
   lines.push('');
   return lines;
