@@ -1,6 +1,6 @@
-// How the server's processes (the api with its embedded workers, and `npm run workers`)
-// run Node, wherever they are started: `npm start`, the benchmark, the Dockerfile (as
-// NODE_OPTIONS, which also reaches the workers' containers).
+// How the server's processes run Node where we start them: `npm start`'s api, the
+// benchmark's api and workers processes, and the Dockerfile (as NODE_OPTIONS, which also
+// reaches the workers' containers). A bare `npm run workers` outside Docker runs without.
 
 /**
  * A young generation of 64 MiB semi-spaces instead of V8's 16. A sale's requests and
