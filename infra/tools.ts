@@ -49,7 +49,7 @@ const kafkaPom = path.join(repoRoot, 'infra', 'kafka', 'pom.xml');
 const schemathesisRequirements = path.join(repoRoot, 'infra', 'schemathesis', 'requirements.txt');
 
 // Static binaries: no C toolchain needed, and they run on any Linux.
-const goEnv = { CGO_ENABLED: '0', GOFLAGS: '-buildvcs=false' };
+export const goEnv = { CGO_ENABLED: '0', GOFLAGS: '-buildvcs=false' };
 
 function mtime(file: string): number {
   return statSync(file).mtimeMs;

@@ -12,10 +12,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { run } from '../lib/run';
-import { patchFerretdb } from '../tools';
+import { goEnv, patchFerretdb } from '../tools';
 
 const workDir = mkdtempSync(path.join(tmpdir(), 'vag-patched-'));
-const goEnv = { CGO_ENABLED: '0', GOFLAGS: '-buildvcs=false' };
 beforeAll(() => patchFerretdb(workDir), 300_000);
 afterAll(() => rmSync(workDir, { recursive: true, force: true }));
 

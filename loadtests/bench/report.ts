@@ -120,11 +120,11 @@ const pct = (p: { p50: number; p95: number } | null) =>
   p ? `${p.p50.toFixed(0)} / ${p.p95.toFixed(0)}` : 'n/a';
 
 /** The step's CPU per paid purchase, e.g. `17.8 / 6.9 / 7.1 / –` (no workers processes). */
-function cpuPerPaid(s: RampStep): string {
-  if (!s.cpuSeconds || s.purchasesPaid === 0) return 'n/a';
+function cpuPerPaid({ cpuSeconds, purchasesPaid }: RampStep): string {
+  if (!cpuSeconds || purchasesPaid === 0) return 'n/a';
   const ms = (name: string) => {
-    const seconds = s.cpuSeconds![name];
-    return seconds === undefined ? '–' : f1((1000 * seconds) / s.purchasesPaid);
+    const seconds = cpuSeconds[name];
+    return seconds === undefined ? '–' : f1((1000 * seconds) / purchasesPaid);
   };
   return ['machine', 'api', 'store', 'workers'].map(ms).join(' / ');
 }
@@ -133,14 +133,10 @@ function cpuPerPaid(s: RampStep): string {
  * The step that numbered the most purchases per second: the box's capacity. The rule
  * above looks at create-order alone, which stays fast while the pipeline falls behind.
  */
-function mostNumbered(ramp: RampFigures): string {
-  const best = ramp.steps.reduce<RampStep | null>(
-    (top, s) => (top === null || s.numberedPerSecond > top.numberedPerSecond ? s : top),
-    null,
-  );
-  return best
-    ? `most purchases numbered: ${f1(best.numberedPerSecond)}/s, at ${best.rate} buyers/s`
-    : 'no step ran';
+function mostNumbered({ steps }: RampFigures): string {
+  if (steps.length === 0) return 'no step ran';
+  const best = steps.reduce((top, s) => (s.numberedPerSecond > top.numberedPerSecond ? s : top));
+  return `most purchases numbered: ${f1(best.numberedPerSecond)}/s, at ${best.rate} buyers/s`;
 }
 
 function formatRamps(ramps: RampFigures[]): string[] {
