@@ -44,6 +44,7 @@ const ferretdbSrc = path.join(repoRoot, 'infra', 'ferretdb');
 const patchedModules = [
   { patchSet: 'patches.json', addedFiles: '_module', copy: 'module' },
   { patchSet: 'libc-patches.json', addedFiles: '_libc', copy: 'libc' },
+  { patchSet: 'sqlite-patches.json', addedFiles: '_sqlite', copy: 'sqlite' },
 ];
 const kafkaPom = path.join(repoRoot, 'infra', 'kafka', 'pom.xml');
 const schemathesisRequirements = path.join(repoRoot, 'infra', 'schemathesis', 'requirements.txt');

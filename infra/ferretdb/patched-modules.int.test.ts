@@ -1,5 +1,5 @@
 // The Go tests of what our FerretDB build adds to the modules it patches, run on one
-// patched copy of both:
+// patched copy of each:
 // - FerretDB decodes stored documents in one pass (_module/internal/handler/sjson/
 //   fast_unmarshal.go) and writes them into one buffer (fast_marshal.go), leaving whatever
 //   is not in the canonical form to upstream's decoder and encoder. Their tests compare
@@ -7,6 +7,8 @@
 //   tests, which now go through ours, run beside them.
 // - modernc's libc compares and copies memory with Go's runtime routines instead of
 //   musl's loops (_libc/mem_fast_linux_amd64.go); its test compares the two.
+// - modernc's SQLite driver keeps a prepared statement's program between executions
+//   (_sqlite/stmt_reuse.go); its tests run it through what the store relies on.
 import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -51,3 +53,23 @@ it.runIf(process.platform === 'linux' && process.arch === 'x64')(
   },
   300_000,
 );
+
+it("keeps a prepared statement's program between executions, and runs it as upstream would", async () => {
+  const sqlite = path.join(workDir, 'sqlite');
+  // Upstream's driver tests fetch modules of their own (pprof, a TCL harness); ours need
+  // the driver alone.
+  for (const file of readdirSync(sqlite))
+    if (file.endsWith('_test.go') && file !== 'stmt_reuse_test.go') rmSync(path.join(sqlite, file));
+  const output = await run('go', ['test', '-count=1', '-v', '.'], { cwd: sqlite, env: goEnv });
+  for (const name of [
+    'TestKeptStatementRunsOneProgramForEveryExecution',
+    'TestSameStatementRunsAgainWhileItsRowsAreOpen',
+    'TestKeptStatementFollowsSchemaChanges',
+    'TestSeveralStatementsInOneTextRunUpstreamsWay',
+    'TestFailedAndCancelledExecutionsLeaveTheProgramUsable',
+    'TestStatementClosedWhileItsRowsAreOpen',
+    'TestPreparedStatementsOnAPool',
+  ])
+    expect(output).toContain(`--- PASS: ${name}`);
+  expect(output).not.toContain('--- FAIL');
+}, 300_000);
