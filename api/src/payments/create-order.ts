@@ -49,6 +49,7 @@ import { providerErrorSummary } from './provider-error';
 import { purchaseEvent } from '@vag/core/pipeline/purchase-events';
 import { kickRelay } from '@vag/core/pipeline/relay';
 import { currentSettings } from '@vag/core/settings/live-settings';
+import { storefrontCache } from '../storefront/cache';
 import { newAccessKey, newOrderCode } from './order-code';
 import { createCheckoutSession } from './stripe';
 
@@ -87,7 +88,7 @@ async function priceOrder(
 ): Promise<Priced> {
   let priced: Priced;
   if (order.packageId && order.packageId !== 'custom') {
-    const pkg = await findPackage(deps.db, order.packageId);
+    const pkg = await shownPackage(deps, order.packageId);
     if (!pkg) throw apiError(404, SERVER.packageNotFound);
     if (order.quantity !== pkg.quantity) throw apiError(400, SERVER.amountMismatch);
     priced = {
@@ -196,9 +197,26 @@ export async function createOrder(deps: AppDeps, order: CreateOrder): Promise<Cr
   }
 }
 
+/**
+ * The raffle and its packages are read as the storefront shows them, from its cache: the
+ * buyer's amounts are checked against the prices the buyer was shown, staff changes drop
+ * the cache at once in every process, it is never older than a few seconds, and in a
+ * sale one read serves every buyer instead of two reads per order. Whether the raffle
+ * still sells is decided by the reservation's own conditional update (I2).
+ */
+async function shownContent(deps: AppDeps) {
+  return storefrontCache(deps).content();
+}
+
+/** A package on sale; one the cached page does not list yet is looked up in the store. */
+async function shownPackage(deps: AppDeps, id: string) {
+  const shown = (await shownContent(deps)).packages?.find((p) => p._id === id);
+  return shown ?? (await findPackage(deps.db, id));
+}
+
 /** The current raffle, when it sells: active and with its numbers generated. */
 async function openRaffle(deps: AppDeps) {
-  const raffle = await getCurrentRaffle(deps.db);
+  const raffle = (await shownContent(deps)).raffle ?? (await getCurrentRaffle(deps.db));
   if (!raffle) throw apiError(409, SERVER.raffleNotFound);
   if (!raffle.isActive) throw apiError(409, SERVER.raffleInactive);
   if (!raffle.numbersGenerated) throw apiError(409, SERVER.numbersNotGenerated);

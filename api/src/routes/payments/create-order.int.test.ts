@@ -246,4 +246,47 @@ describe('POST /api/payments/create-order with credentials staff saved in settin
       await bare.stop();
     }
   });
+
+  it("prices against what buyers are shown: staff's new prices hold from the next order", async () => {
+    const { auth } = await staffToken(server.deps, 'admin');
+    const pkg = await aPackage(server.db, { quantity: 2, price: 3 });
+    // Buyers' pages load the raffle and its packages, which fills the storefront's cache.
+    const shown = await fetch(`${api}/lottery`).then((r) => r.json());
+    expect(shown.pricePerNumber).toBe(2);
+    const packageOrder = (price: number) => ({
+      ...customOrder('bank_transfer', 2, 2),
+      packageId: pkg._id,
+      amount: price,
+      totalPrice: price,
+    });
+    expect((await postJson(`${api}/payments/create-order`, packageOrder(3))).status).toBe(201);
+
+    const hero = await postJson(
+      `${api}/lottery`,
+      {
+        name: shown.name,
+        prize: shown.prize,
+        imageUrl: 'https://example.com/premio.jpg',
+        pricePerNumber: 2.5,
+        endDate: shown.endDate,
+      },
+      auth,
+      'PUT',
+    );
+    expect(hero.status).toBe(200);
+    await expectRefused(customOrder('bank_transfer', 2, 2), 400, SERVER.amountMismatch);
+    expect(
+      (await postJson(`${api}/payments/create-order`, customOrder('bank_transfer', 2, 2.5))).status,
+    ).toBe(201);
+
+    const repriced = await postJson(
+      `${api}/packages/${pkg._id}`,
+      { name: 'Paquete 2', quantity: 2, price: 4, isPopular: false },
+      auth,
+      'PUT',
+    );
+    expect(repriced.status).toBe(200);
+    await expectRefused(packageOrder(3), 400, SERVER.amountMismatch);
+    expect((await postJson(`${api}/payments/create-order`, packageOrder(4))).status).toBe(201);
+  });
 });
