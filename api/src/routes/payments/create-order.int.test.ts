@@ -1,6 +1,6 @@
 // POST /api/payments/create-order refusals: each answers a clear Spanish 4xx/5xx and
 // leaves nothing half-done (no purchase holding numbers, counters unchanged).
-import { SERVER, VALIDATION } from '@vag/contracts';
+import { SERVER, VALIDATION, type Raffle } from '@vag/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getPurchase } from '@vag/core/db/purchases';
 import { getCapacity } from '@vag/core/db/raffle-capacity';
@@ -251,7 +251,7 @@ describe('POST /api/payments/create-order with credentials staff saved in settin
     const { auth } = await staffToken(server.deps, 'admin');
     const pkg = await aPackage(server.db, { quantity: 2, price: 3 });
     // Buyers' pages load the raffle and its packages, which fills the storefront's cache.
-    const shown = await fetch(`${api}/lottery`).then((r) => r.json());
+    const shown = (await fetch(`${api}/lottery`).then((r) => r.json())) as Raffle;
     expect(shown.pricePerNumber).toBe(2);
     const packageOrder = (price: number) => ({
       ...customOrder('bank_transfer', 2, 2),
