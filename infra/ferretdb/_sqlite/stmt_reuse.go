@@ -93,17 +93,25 @@ func (s *stmt) checkContext(ctx context.Context, done *int32) (stop func(), err 
 	return interruptOnDone(ctx, s.c, done), nil
 }
 
+// startKept takes the kept program for one execution, after upstream's check of the
+// context; ok = false: run upstream's way.
+func (s *stmt) startKept(ctx context.Context, done *int32) (pstmt uintptr, stop func(), ok bool, err error) {
+	if pstmt, ok, err = s.takeKept(); !ok || err != nil {
+		return 0, nil, ok, err
+	}
+	if stop, err = s.checkContext(ctx, done); err != nil {
+		s.reuse.release(s.c, nil)
+		return 0, nil, true, err
+	}
+	return pstmt, stop, true, nil
+}
+
 // execKept is exec on the kept program; ok = false: run upstream's exec instead.
 func (s *stmt) execKept(ctx context.Context, args []driver.NamedValue) (r driver.Result, err error, ok bool) {
-	pstmt, ok, err := s.takeKept()
+	var done int32
+	pstmt, stop, ok, err := s.startKept(ctx, &done)
 	if !ok || err != nil {
 		return nil, err, ok
-	}
-	var done int32
-	stop, err := s.checkContext(ctx, &done)
-	if err != nil {
-		s.reuse.release(s.c, nil)
-		return nil, err, true
 	}
 	defer stop()
 	var allocs []uintptr
@@ -134,15 +142,10 @@ func (s *stmt) execKept(ctx context.Context, args []driver.NamedValue) (r driver
 // queryKept is query on the kept program, whose rows give it back when they close;
 // ok = false: run upstream's query instead.
 func (s *stmt) queryKept(ctx context.Context, args []driver.NamedValue) (r driver.Rows, err error, ok bool) {
-	pstmt, ok, err := s.takeKept()
+	var done int32
+	pstmt, stop, ok, err := s.startKept(ctx, &done)
 	if !ok || err != nil {
 		return nil, err, ok
-	}
-	var done int32
-	stop, err := s.checkContext(ctx, &done)
-	if err != nil {
-		s.reuse.release(s.c, nil)
-		return nil, err, true
 	}
 	defer stop()
 	allocs, err := s.bindAll(pstmt, args)
