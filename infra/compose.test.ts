@@ -111,4 +111,14 @@ describe('Dockerfile', () => {
   it("gives the api's and the workers' containers the Node flags npm start runs the server with", () => {
     expect(dockerfile).toContain(`ENV NODE_OPTIONS=${SERVER_NODE_FLAGS.join(' ')}\n`);
   });
+
+  it('starts the workers with the same Node flags outside Docker (npm run workers)', () => {
+    const { scripts } = JSON.parse(
+      readFileSync(path.join(repoRoot, 'workers', 'package.json'), 'utf8'),
+    ) as {
+      scripts: Record<string, string>;
+    };
+    for (const name of ['start', 'workers'])
+      expect(scripts[name]).toBe(`node ${SERVER_NODE_FLAGS.join(' ')} --import tsx src/main.ts`);
+  });
 });

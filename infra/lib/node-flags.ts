@@ -1,6 +1,7 @@
 // How the server's processes run Node where we start them: `npm start`'s api, the
-// benchmark's api and workers processes, and the Dockerfile (as NODE_OPTIONS, which also
-// reaches the workers' containers). A bare `npm run workers` outside Docker runs without.
+// benchmark's api and workers processes, `npm run workers` (workers/package.json, which
+// cannot import this: infra/compose.test.ts keeps it equal), and the Dockerfile (as
+// NODE_OPTIONS, which also reaches the workers' containers).
 
 /**
  * A young generation of 64 MiB semi-spaces instead of V8's 16. A sale's requests and
