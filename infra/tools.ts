@@ -118,10 +118,9 @@ const text = (lines: string | string[]): string =>
  * cache into workDir (FerretDB's into workDir/module), adds the files of its
  * infra/ferretdb/_… folder and applies its patch set to the copy, and returns a go.mod (in
  * workDir) that replaces the modules with the copies. The launcher's own go.mod stays the
- * plain upstream pin. A patch
- * that no longer matches exactly, an added file that upstream now has, or a file in an
- * added-files folder that its patch set does not list fails the build rather than being
- * skipped.
+ * plain upstream pin. A patch that no longer matches exactly, an added file that upstream
+ * now has, or a file in an added-files folder that its patch set does not list fails the
+ * build rather than being skipped.
  */
 export async function patchFerretdb(
   workDir = path.join(cacheDir, 'builds', 'ferretdb-patched'),
