@@ -34,6 +34,7 @@ import {
   startWorkerProcess,
   type Child,
 } from './bench/processes';
+import { boxSpeed } from './bench/box-speed';
 import { cpuMeter, cpuPerPurchase, peakMemoryMb } from './bench/cpu';
 import { formatResults, type BenchResults } from './bench/report';
 import { runRamp } from './bench/ramp-run';
@@ -86,6 +87,7 @@ const outDir = path.join(loadtestsDir, 'out');
 async function main(): Promise<void> {
   const started = Date.now();
   const loadAtStart = loadavg()[0] ?? 0;
+  const speedAtStart = await boxSpeed();
   mkdirSync(outDir, { recursive: true });
   console.log(
     `bench: N = ${N}, peak ${RATE} buyers/s, sellouts capped at ${CAP_SECONDS} s, e-mail/SMS providers answer in ${MESSAGE_DELAY_MS} ms; logs in ${benchLogDir()}`,
@@ -115,6 +117,7 @@ async function main(): Promise<void> {
     startedAt: new Date().toISOString(),
     totalSeconds: 0,
     loadAverage: { start: 0, end: 0 },
+    boxSpeed: { start: 0, end: 0 },
   };
 
   /** Counts the CPU of the api, its workers processes (children after the api) and the store. */
@@ -289,6 +292,7 @@ async function main(): Promise<void> {
   }
   results.totalSeconds = (Date.now() - started) / 1000;
   results.loadAverage = { start: loadAtStart, end: loadavg()[0] ?? 0 };
+  results.boxSpeed = { start: speedAtStart, end: await boxSpeed() };
   const text = formatResults(results);
   console.log(`\n${text}`);
   writeFileSync(path.join(outDir, 'bench-results.json'), JSON.stringify(results, null, 2));

@@ -13,6 +13,8 @@ export interface BenchResults {
   totalSeconds: number;
   /** 1-minute load average of the machine (2 cores) when the run started and ended. */
   loadAverage: { start: number; end: number };
+  /** JSON round trips per second and core with every core busy (bench/box-speed.ts). */
+  boxSpeed: { start: number; end: number };
   allocation: AllocationFigure[];
   sellouts: SelloutFigures[];
   ramps: RampFigures[];
@@ -26,12 +28,14 @@ export interface BenchResults {
 
 const f1 = (x: number | null | undefined) =>
   x === null || x === undefined || !Number.isFinite(x) ? 'n/a' : x.toFixed(1);
+const thousands = (x: number) => (x / 1000).toFixed(0);
 const ms = (t: Record<string, number> | undefined, key: string) => f1(t?.[key]);
 
 export function formatResults(r: BenchResults): string {
   const lines: string[] = [
     `Run of ${r.startedAt}: N = ${r.numbers}, peak ${r.rate} buyers/s, e-mail/SMS providers answering in ${r.messageDelayMs} ms, ${f1(r.totalSeconds)} s in all; ` +
-      `load average ${f1(r.loadAverage.start)} at the start, ${f1(r.loadAverage.end)} at the end (2 cores).`,
+      `load average ${f1(r.loadAverage.start)} at the start, ${f1(r.loadAverage.end)} at the end (2 cores); ` +
+      `box speed ${thousands(r.boxSpeed.start)} / ${thousands(r.boxSpeed.end)} thousand JSON round trips per second and core.`,
     '',
   ];
 
