@@ -35,6 +35,31 @@ func openTestDB(t *testing.T, maxConns int) *DB {
 	return db
 }
 
+// insert writes the values into the table in one write transaction.
+func insert(ctx context.Context, db *DB, table string, values ...int) error {
+	return db.InTransaction(ctx, func(tx *Tx) error {
+		for _, v := range values {
+			if _, err := tx.ExecContext(ctx, "INSERT INTO "+table+" (v) VALUES (?)", v); err != nil {
+				return err
+			}
+		}
+
+		return nil
+	})
+}
+
+// queryInt answers a query of one number.
+func queryInt(t *testing.T, db *DB, query string) int {
+	t.Helper()
+
+	var n int
+	if err := db.QueryRowContext(context.Background(), query).Scan(&n); err != nil {
+		t.Fatal(err)
+	}
+
+	return n
+}
+
 // A TEMP table lives on the connection that created it: a write transaction finds the one
 // the first created only when it runs on the same connection.
 func TestWriteTransactionsRunOnOneConnection(t *testing.T) {
@@ -42,7 +67,7 @@ func TestWriteTransactionsRunOnOneConnection(t *testing.T) {
 	db := openTestDB(t, 10)
 
 	err := db.InTransaction(ctx, func(tx *Tx) error {
-		_, err := tx.ExecContext(ctx, "CREATE TEMP TABLE mark (x)")
+		_, err := tx.ExecContext(ctx, "CREATE TEMP TABLE mark (v)")
 		return err
 	})
 	if err != nil {
@@ -57,16 +82,7 @@ func TestWriteTransactionsRunOnOneConnection(t *testing.T) {
 			t.Fatal(err)
 		}
 
-		err = db.InTransaction(ctx, func(tx *Tx) error {
-			if _, err := tx.ExecContext(ctx, "INSERT INTO temp.mark (x) VALUES (?)", i); err != nil {
-				return err
-			}
-
-			_, err := tx.ExecContext(ctx, "INSERT INTO t (v) VALUES (?)", i)
-
-			return err
-		})
-		if err != nil {
+		if err = insert(ctx, db, "temp.mark", i); err != nil {
 			t.Fatalf("write %d: %v", i, err)
 		}
 
@@ -75,8 +91,13 @@ func TestWriteTransactionsRunOnOneConnection(t *testing.T) {
 		}
 	}
 
+	// Only the write connection sees the TEMP table: a write transaction counts it.
 	var n int
-	if err = db.QueryRowContext(ctx, "SELECT count(*) FROM t").Scan(&n); err != nil {
+
+	err = db.InTransaction(ctx, func(tx *Tx) error {
+		return tx.QueryRowContext(ctx, "SELECT count(*) FROM temp.mark").Scan(&n)
+	})
+	if err != nil {
 		t.Fatal(err)
 	}
 
@@ -91,14 +112,7 @@ func TestWriteConnectionIsReopenedAndSurvivesRollbacks(t *testing.T) {
 	ctx := context.Background()
 	db := openTestDB(t, 10)
 
-	write := func(v int) error {
-		return db.InTransaction(ctx, func(tx *Tx) error {
-			_, err := tx.ExecContext(ctx, "INSERT INTO t (v) VALUES (?)", v)
-			return err
-		})
-	}
-
-	if err := write(1); err != nil {
+	if err := insert(ctx, db, "t", 1); err != nil {
 		t.Fatal(err)
 	}
 
@@ -108,12 +122,18 @@ func TestWriteConnectionIsReopenedAndSurvivesRollbacks(t *testing.T) {
 	}
 	db.writes.Unlock()
 
-	if err := write(2); err != nil {
+	if err := insert(ctx, db, "t", 2); err != nil {
 		t.Fatal(err)
 	}
 
+	// Its first insert succeeds, its second fails: the transaction takes both back.
 	err := db.InTransaction(ctx, func(tx *Tx) error {
+		if _, err := tx.ExecContext(ctx, "INSERT INTO t (v) VALUES (100)"); err != nil {
+			return err
+		}
+
 		_, err := tx.ExecContext(ctx, "INSERT INTO missing (v) VALUES (1)")
+
 		return err
 	})
 	if err == nil {
@@ -123,20 +143,15 @@ func TestWriteConnectionIsReopenedAndSurvivesRollbacks(t *testing.T) {
 	cancelled, cancel := context.WithCancel(ctx)
 	cancel()
 
-	if err = db.InTransaction(cancelled, func(*Tx) error { return nil }); err == nil {
+	if err := insert(cancelled, db, "t", 1000); err == nil {
 		t.Fatal("transaction with a cancelled context succeeded")
 	}
 
-	if err = write(3); err != nil {
+	if err := insert(ctx, db, "t", 3); err != nil {
 		t.Fatal(err)
 	}
 
-	var sum int
-	if err = db.QueryRowContext(ctx, "SELECT sum(v) FROM t").Scan(&sum); err != nil {
-		t.Fatal(err)
-	}
-
-	if sum != 6 {
+	if sum := queryInt(t, db, "SELECT sum(v) FROM t"); sum != 6 {
 		t.Fatalf("sum of written values %d, want 6", sum)
 	}
 }
@@ -146,15 +161,11 @@ func TestCloseClosesTheWriteConnection(t *testing.T) {
 	ctx := context.Background()
 	db := openTestDB(t, 10)
 
-	err := db.InTransaction(ctx, func(tx *Tx) error {
-		_, err := tx.ExecContext(ctx, "INSERT INTO t (v) VALUES (1)")
-		return err
-	})
-	if err != nil {
+	if err := insert(ctx, db, "t", 1); err != nil {
 		t.Fatal(err)
 	}
 
-	if err = db.Close(); err != nil {
+	if err := db.Close(); err != nil {
 		t.Fatal(err)
 	}
 
