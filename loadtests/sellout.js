@@ -206,6 +206,8 @@ export function handleSummary(data) {
     purchasesPaid: m.purchases_paid?.values.count ?? 0,
     numbersPaid: m.numbers_paid?.values.count ?? 0,
     soldOutAnswers: m.sold_out_answers?.values.count ?? 0,
+    // Buyers k6 could not start: every VU was busy (the server too slow for the rate).
+    droppedIterations: m.dropped_iterations?.values.count ?? 0,
     leftoverOrders: m.leftover_orders?.values.count ?? 0,
     unexpectedErrorRate: m.unexpected_errors?.values.rate ?? 0,
     createOrderMs: trend('http_req_duration{name:create-order}'),

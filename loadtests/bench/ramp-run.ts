@@ -1,6 +1,7 @@
 // The capacity ramp: buyers arrive at a rate held for a minute, then at a higher one,
-// until create-order's p95 passes the limit (250 ms) or unexpected errors appear. The
-// highest rate held within both is the box's sellout capacity. Each step is one k6 run
+// until create-order's p95 passes the limit (250 ms), unexpected errors appear or k6
+// turns buyers away (every VU busy with a buyer the box has not answered yet). The
+// highest rate held within all three is the box's sellout capacity. Each step is one k6 run
 // of sellout.js (PROFILE=step) against the same server and store, which keeps whatever
 // backlog the pipeline has; the store's own timestamps give each step's per-stage
 // latency (payment → numbers, numbers → e-mail), so the next bottleneck has a name.
@@ -19,6 +20,8 @@ export interface RampStep {
   rate: number;
   createOrderMs: Percentiles | null;
   unexpectedErrorRate: number;
+  /** Buyers k6 turned away because every VU was busy: arrivals the box did not take. */
+  droppedBuyers: number;
   ordersCreated: number;
   purchasesPaid: number;
   /** Paid in this step and holding their numbers when the ramp ended / per second of the step. */
@@ -91,11 +94,13 @@ export async function runRamp(options: RampOptions): Promise<RampFigures> {
     const createOrderMs = t
       ? { p50: t.med ?? NaN, p95: t['p(95)'] ?? NaN, count: t.count ?? 0 }
       : null;
+    const droppedBuyers = k6.droppedIterations ?? 0;
     const held =
       createOrderMs !== null &&
       createOrderMs.p95 < options.p95LimitMs &&
       k6.unexpectedErrorRate === 0 &&
-      k6.soldOutAnswers === 0;
+      k6.soldOutAnswers === 0 &&
+      droppedBuyers === 0;
     windows.push({
       rate,
       from,
@@ -104,6 +109,7 @@ export async function runRamp(options: RampOptions): Promise<RampFigures> {
         rate,
         createOrderMs,
         unexpectedErrorRate: k6.unexpectedErrorRate,
+        droppedBuyers,
         ordersCreated: k6.ordersCreated,
         purchasesPaid: k6.purchasesPaid,
         cpuSeconds,
@@ -112,7 +118,7 @@ export async function runRamp(options: RampOptions): Promise<RampFigures> {
     });
     console.log(
       `${options.label} ${rate}/s: create-order p50 ${createOrderMs?.p50.toFixed(0)} / p95 ${createOrderMs?.p95.toFixed(0)} ms, ` +
-        `${k6.purchasesPaid} paid, errors ${(k6.unexpectedErrorRate * 100).toFixed(2)} %${held ? '' : ' → limit reached'}`,
+        `${k6.purchasesPaid} paid, errors ${(k6.unexpectedErrorRate * 100).toFixed(2)} %, ${droppedBuyers} buyers turned away${held ? '' : ' → limit reached'}`,
     );
     if (!held) break;
   }

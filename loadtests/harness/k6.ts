@@ -15,6 +15,8 @@ export interface K6Summary {
   purchasesPaid: number;
   numbersPaid: number;
   soldOutAnswers: number;
+  /** Buyers the load generator could not start because every VU was busy. */
+  droppedIterations?: number;
   leftoverOrders: number;
   unexpectedErrorRate: number;
   createOrderMs?: Record<string, number>;
