@@ -1,10 +1,12 @@
 // The capacity ramp: buyers arrive at a rate held for a minute, then at a higher one,
-// until create-order's p95 passes the limit (250 ms), unexpected errors appear or k6
-// turns buyers away (every VU busy with a buyer the box has not answered yet). The
-// highest rate held within all three is the box's sellout capacity. Each step is one k6 run
-// of sellout.js (PROFILE=step) against the same server and store, which keeps whatever
-// backlog the pipeline has; the store's own timestamps give each step's per-stage
-// latency (payment → numbers, numbers → e-mail), so the next bottleneck has a name.
+// until create-order's p95 passes the limit (250 ms) or unexpected errors appear. The
+// highest rate held within both is the box's sellout capacity. Each step also counts the
+// buyers k6 turned away (every VU busy, mostly with confirmations waiting for numbers):
+// arrivals the step did not bring, which the held rule leaves out (RESULTS.md run 19).
+// Each step is one k6 run of sellout.js (PROFILE=step) against the same server and
+// store, which keeps whatever backlog the pipeline has; the store's own timestamps give
+// each step's per-stage latency (payment → numbers, numbers → e-mail), so the next
+// bottleneck has a name.
 import path from 'node:path';
 import type { Db } from 'mongodb';
 import { runK6, loadtestsDir } from '../harness/k6';
@@ -99,8 +101,7 @@ export async function runRamp(options: RampOptions): Promise<RampFigures> {
       createOrderMs !== null &&
       createOrderMs.p95 < options.p95LimitMs &&
       k6.unexpectedErrorRate === 0 &&
-      k6.soldOutAnswers === 0 &&
-      droppedBuyers === 0;
+      k6.soldOutAnswers === 0;
     windows.push({
       rate,
       from,
@@ -118,7 +119,7 @@ export async function runRamp(options: RampOptions): Promise<RampFigures> {
     });
     console.log(
       `${options.label} ${rate}/s: create-order p50 ${createOrderMs?.p50.toFixed(0)} / p95 ${createOrderMs?.p95.toFixed(0)} ms, ` +
-        `${k6.purchasesPaid} paid, errors ${(k6.unexpectedErrorRate * 100).toFixed(2)} %, ${droppedBuyers} buyers turned away${held ? '' : ' → limit reached'}`,
+        `${k6.purchasesPaid} paid, errors ${(k6.unexpectedErrorRate * 100).toFixed(2)} %, ${droppedBuyers} buyers turned away by k6${held ? '' : ' → limit reached'}`,
     );
     if (!held) break;
   }

@@ -145,7 +145,7 @@ function mostNumbered({ steps }: RampFigures): string {
 
 function formatRamps(ramps: RampFigures[]): string[] {
   const lines = [
-    `Capacity ramp: each rate held for ${ramps[0]!.stepSeconds} s, up to create-order p95 ≥ ${ramps[0]!.p95LimitMs} ms, errors or buyers turned away (every k6 VU busy); latencies p50 / p95 ms.`,
+    `Capacity ramp: each rate held for ${ramps[0]!.stepSeconds} s, up to create-order p95 ≥ ${ramps[0]!.p95LimitMs} ms or errors; latencies p50 / p95 ms; "turned away": arrivals k6 dropped, every VU busy.`,
     '',
     '| run | buyers/s | create-order | paid | numbered/s | payment → numbers | numbers → e-mail | CPU ms per paid: machine / api / store / workers | errors | turned away | held |',
     '|---|---|---|---|---|---|---|---|---|---|---|',
