@@ -206,7 +206,8 @@ export function handleSummary(data) {
     purchasesPaid: m.purchases_paid?.values.count ?? 0,
     numbersPaid: m.numbers_paid?.values.count ?? 0,
     soldOutAnswers: m.sold_out_answers?.values.count ?? 0,
-    // Buyers k6 could not start: every VU was busy (the server too slow for the rate).
+    // Buyers k6 could not start: every VU was busy (confirmations waiting for their
+    // numbers, or VUs k6 was still building).
     droppedIterations: m.dropped_iterations?.values.count ?? 0,
     leftoverOrders: m.leftover_orders?.values.count ?? 0,
     unexpectedErrorRate: m.unexpected_errors?.values.rate ?? 0,

@@ -22,7 +22,7 @@ export interface RampStep {
   rate: number;
   createOrderMs: Percentiles | null;
   unexpectedErrorRate: number;
-  /** Buyers k6 turned away because every VU was busy: arrivals the box did not take. */
+  /** Buyers k6 turned away because every VU was busy: arrivals the step did not bring. */
   droppedBuyers: number;
   ordersCreated: number;
   purchasesPaid: number;
@@ -96,7 +96,6 @@ export async function runRamp(options: RampOptions): Promise<RampFigures> {
     const createOrderMs = t
       ? { p50: t.med ?? NaN, p95: t['p(95)'] ?? NaN, count: t.count ?? 0 }
       : null;
-    const droppedBuyers = k6.droppedIterations ?? 0;
     const held =
       createOrderMs !== null &&
       createOrderMs.p95 < options.p95LimitMs &&
@@ -110,7 +109,7 @@ export async function runRamp(options: RampOptions): Promise<RampFigures> {
         rate,
         createOrderMs,
         unexpectedErrorRate: k6.unexpectedErrorRate,
-        droppedBuyers,
+        droppedBuyers: k6.droppedIterations,
         ordersCreated: k6.ordersCreated,
         purchasesPaid: k6.purchasesPaid,
         cpuSeconds,
@@ -119,7 +118,7 @@ export async function runRamp(options: RampOptions): Promise<RampFigures> {
     });
     console.log(
       `${options.label} ${rate}/s: create-order p50 ${createOrderMs?.p50.toFixed(0)} / p95 ${createOrderMs?.p95.toFixed(0)} ms, ` +
-        `${k6.purchasesPaid} paid, errors ${(k6.unexpectedErrorRate * 100).toFixed(2)} %, ${droppedBuyers} buyers turned away by k6${held ? '' : ' → limit reached'}`,
+        `${k6.purchasesPaid} paid, errors ${(k6.unexpectedErrorRate * 100).toFixed(2)} %, ${k6.droppedIterations} buyers turned away by k6${held ? '' : ' → limit reached'}`,
     );
     if (!held) break;
   }

@@ -16,7 +16,7 @@ export interface K6Summary {
   numbersPaid: number;
   soldOutAnswers: number;
   /** Buyers the load generator could not start because every VU was busy. */
-  droppedIterations?: number;
+  droppedIterations: number;
   leftoverOrders: number;
   unexpectedErrorRate: number;
   createOrderMs?: Record<string, number>;
