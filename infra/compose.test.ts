@@ -87,15 +87,17 @@ describe.skipIf(!hasCompose)('docker-compose.yml', () => {
   });
 });
 
+/** The package.json of the repository's root or of one workspace. */
+function manifest(...dir: string[]): { workspaces?: string[]; scripts?: Record<string, string> } {
+  return JSON.parse(readFileSync(path.join(repoRoot, ...dir, 'package.json'), 'utf8'));
+}
+
 describe('Dockerfile', () => {
   const dockerfile = readFileSync(path.join(repoRoot, 'Dockerfile'), 'utf8');
 
   it('copies every workspace manifest before `npm ci`, so the install sees all of them', () => {
-    const root = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
-      workspaces: string[];
-    };
     const npmCi = dockerfile.indexOf('RUN npm ci');
-    for (const ws of root.workspaces) {
+    for (const ws of manifest().workspaces!) {
       const copy = dockerfile.indexOf(`COPY ${ws}/package.json ${ws}/`);
       expect(copy, `Dockerfile copies ${ws}/package.json`).toBeGreaterThan(-1);
       expect(copy).toBeLessThan(npmCi);
@@ -113,12 +115,8 @@ describe('Dockerfile', () => {
   });
 
   it('starts the workers with the same Node flags outside Docker (npm run workers)', () => {
-    const { scripts } = JSON.parse(
-      readFileSync(path.join(repoRoot, 'workers', 'package.json'), 'utf8'),
-    ) as {
-      scripts: Record<string, string>;
-    };
+    const { scripts } = manifest('workers');
     for (const name of ['start', 'workers'])
-      expect(scripts[name]).toBe(`node ${SERVER_NODE_FLAGS.join(' ')} --import tsx src/main.ts`);
+      expect(scripts?.[name]).toBe(`node ${SERVER_NODE_FLAGS.join(' ')} --import tsx src/main.ts`);
   });
 });
