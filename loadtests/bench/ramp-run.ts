@@ -11,6 +11,7 @@ import path from 'node:path';
 import type { Db } from 'mongodb';
 import { runK6, loadtestsDir } from '../harness/k6';
 import type { CpuSeconds } from './cpu';
+import { numberedRate } from './numbered-rate';
 
 export interface Percentiles {
   p50: number;
@@ -26,8 +27,15 @@ export interface RampStep {
   droppedBuyers: number;
   ordersCreated: number;
   purchasesPaid: number;
-  /** Paid in this step and holding their numbers when the ramp ended / per second of the step. */
+  /**
+   * End to end: the step's purchases holding their numbers when the ramp ended, per second
+   * from the step's first order to its last numbers (bench/numbered-rate.ts).
+   */
   numberedPerSecond: number;
+  /** The seconds that rate is counted over: first order to last numbers. */
+  numberedSpanSeconds: number;
+  /** The seconds k6 ran for the step (its start and its wait for the last buyers included). */
+  k6Seconds: number;
   paymentToNumbersMs: Percentiles | null;
   numbersToEmailMs: Percentiles | null;
   /** CPU seconds each process (and the machine) spent during the step's minute. */
@@ -70,7 +78,10 @@ export async function runRamp(options: RampOptions): Promise<RampFigures> {
     rate: number;
     from: Date;
     to: Date;
-    step: Omit<RampStep, 'numberedPerSecond' | 'paymentToNumbersMs' | 'numbersToEmailMs'>;
+    step: Omit<
+      RampStep,
+      'numberedPerSecond' | 'numberedSpanSeconds' | 'paymentToNumbersMs' | 'numbersToEmailMs'
+    >;
   }> = [];
   for (const rate of options.rates) {
     const from = new Date();
@@ -113,6 +124,7 @@ export async function runRamp(options: RampOptions): Promise<RampFigures> {
         ordersCreated: k6.ordersCreated,
         purchasesPaid: k6.purchasesPaid,
         cpuSeconds,
+        k6Seconds: (to.getTime() - from.getTime()) / 1000,
         held,
       },
     });
@@ -133,10 +145,11 @@ export async function runRamp(options: RampOptions): Promise<RampFigures> {
         { projection: { createdAt: 1, paidAt: 1, numbersAssignedAt: 1, notifications: 1 } },
       )
       .toArray();
-    const seconds = (w.to.getTime() - w.from.getTime()) / 1000;
+    const numbered = numberedRate(rows);
     steps.push({
       ...w.step,
-      numberedPerSecond: rows.filter((r) => r.numbersAssignedAt).length / seconds,
+      numberedPerSecond: numbered.perSecond,
+      numberedSpanSeconds: numbered.spanSeconds,
       paymentToNumbersMs: percentiles(rows.map((r) => between(r.paidAt, r.numbersAssignedAt))),
       numbersToEmailMs: percentiles(
         rows.map((r) => between(r.numbersAssignedAt, r.notifications?.email?.sentAt)),
