@@ -1,6 +1,7 @@
 // PayPal Orders v2 through the official SDK. The SDK knows only PayPal's two hosts, so
-// when PAYPAL_BASE_URL names another one (a local fake in tests) requests are rewritten
-// to it on their way out; everything else is the SDK's own call path.
+// when PAYPAL_BASE_URL names another one (a local fake in tests and the benchmark)
+// requests are rewritten to it on their way out; everything else, down to axios's Node
+// adapter, is the call path a live shop takes.
 import {
   ApiError,
   CheckoutPaymentIntent,
@@ -10,6 +11,7 @@ import {
   PaypalExperienceUserAction,
   type Order,
 } from '@paypal/paypal-server-sdk';
+import axios, { type AxiosAdapter } from 'axios';
 import type { PayPalConfig } from './credentials';
 
 const SANDBOX = 'https://api-m.sandbox.paypal.com';
@@ -33,10 +35,7 @@ function orders(config: PayPalConfig): OrdersController {
       timeout: 15_000,
       ...(rewrite
         ? {
-            unstable_httpClientOptions: {
-              adapter: 'fetch',
-              env: { fetch: rewritingFetch(SANDBOX, base) },
-            },
+            unstable_httpClientOptions: { adapter: rewritingAdapter(SANDBOX, base) },
           }
         : {}),
     });
@@ -46,22 +45,17 @@ function orders(config: PayPalConfig): OrdersController {
   return controller;
 }
 
-function rewritingFetch(from: string, to: string): typeof fetch {
-  return async (input, init) => {
-    const request = input instanceof Request ? input : new Request(input, init);
-    const url = request.url.startsWith(from) ? to + request.url.slice(from.length) : request.url;
-    const body =
-      request.method === 'GET' || request.method === 'HEAD'
-        ? undefined
-        : await request.arrayBuffer();
-    return fetch(url, {
-      method: request.method,
-      headers: request.headers,
-      body,
-      redirect: request.redirect,
-      signal: init?.signal ?? request.signal,
+/**
+ * Axios's Node adapter, the SDK's own in a live shop, sending to `to` what was meant for
+ * `from`. (A fetch-based rewrite cost the api a tenth of its CPU in a sale: RESULTS run 20.)
+ */
+function rewritingAdapter(from: string, to: string): AxiosAdapter {
+  const http = axios.getAdapter('http');
+  return (config) =>
+    http({
+      ...config,
+      url: config.url?.startsWith(from) ? to + config.url.slice(from.length) : config.url,
     });
-  };
 }
 
 export interface CreatedPayPalOrder {
