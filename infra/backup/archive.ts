@@ -138,7 +138,12 @@ async function recreateCollection(
     await db
       .collection(name)
       .drop()
-      .catch(() => false);
+      .catch((error: unknown) => {
+        // Not in this store (MongoDB before 7.0 says so; FerretDB answers true): nothing
+        // to drop. Any other failure would leave the old collection and its indexes
+        // behind, so the restore stops with its own cause.
+        if ((error as { codeName?: string }).codeName !== 'NamespaceNotFound') throw error;
+      });
   await db.createCollection(name).catch((error: unknown) => {
     // Already there (empty): keep it.
     if ((error as { codeName?: string }).codeName !== 'NamespaceExists') throw error;
