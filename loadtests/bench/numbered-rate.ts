@@ -1,9 +1,9 @@
 // How many purchases a ramp step took from order to numbers per second. The step's k6 run
-// is not the clock: it spends a second or two starting (building a second of VUs) and
-// waits for its last buyers' confirmations after the arrivals stop, and neither is part
-// of the sale. The sale's own timestamps are: from the step's first order to the last
-// numbers any of its purchases received, so a pipeline that falls behind stretches the
-// span and lowers the rate.
+// is not the clock: it starts (building a second of VUs) before the first buyer and waits
+// for its last buyers' confirmations after the arrivals stop, and neither is part of the
+// sale. The sale's own timestamps are: from the step's first order to the last numbers
+// any of its purchases received, so a pipeline that falls behind stretches the span and
+// lowers the rate.
 
 export interface NumberedRow {
   createdAt: Date;
