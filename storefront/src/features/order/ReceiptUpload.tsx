@@ -48,8 +48,11 @@ export function ReceiptUpload({ id, accessKey, onUploaded }: Props) {
       <label htmlFor="receipt-file">
         Sube el comprobante de tu transferencia (JPEG, PNG o PDF, máximo 5 MB)
       </label>
+      {/* The browser's own file button speaks the browser's language ("Choose File"):
+          it stays, for the keyboard and screen readers, behind a button of ours. */}
       <input
         id="receipt-file"
+        className="visually-hidden"
         type="file"
         accept="image/jpeg,image/png,application/pdf"
         disabled={busy}
@@ -59,7 +62,9 @@ export function ReceiptUpload({ id, accessKey, onUploaded }: Props) {
           e.currentTarget.value = '';
         }}
       />
-      {busy && <p className="muted">Subiendo…</p>}
+      <label htmlFor="receipt-file" className="btn btn-outline receipt-pick" aria-hidden="true">
+        {busy ? 'Subiendo…' : 'Elegir archivo'}
+      </label>
       {problem && (
         <p className="alert alert-error" role="alert">
           {problem}
