@@ -80,7 +80,11 @@ export async function runRamp(options: RampOptions): Promise<RampFigures> {
     to: Date;
     step: Omit<
       RampStep,
-      'numberedPerSecond' | 'numberedSpanSeconds' | 'paymentToNumbersMs' | 'numbersToEmailMs'
+      | 'numberedPerSecond'
+      | 'numberedSpanSeconds'
+      | 'k6Seconds'
+      | 'paymentToNumbersMs'
+      | 'numbersToEmailMs'
     >;
   }> = [];
   for (const rate of options.rates) {
@@ -124,7 +128,6 @@ export async function runRamp(options: RampOptions): Promise<RampFigures> {
         ordersCreated: k6.ordersCreated,
         purchasesPaid: k6.purchasesPaid,
         cpuSeconds,
-        k6Seconds: (to.getTime() - from.getTime()) / 1000,
         held,
       },
     });
@@ -150,6 +153,7 @@ export async function runRamp(options: RampOptions): Promise<RampFigures> {
       ...w.step,
       numberedPerSecond: numbered.perSecond,
       numberedSpanSeconds: numbered.spanSeconds,
+      k6Seconds: (w.to.getTime() - w.from.getTime()) / 1000,
       paymentToNumbersMs: percentiles(rows.map((r) => between(r.paidAt, r.numbersAssignedAt))),
       numbersToEmailMs: percentiles(
         rows.map((r) => between(r.numbersAssignedAt, r.notifications?.email?.sentAt)),
