@@ -134,22 +134,21 @@ async function recreateCollection(
   indexes: Document[],
   replace: boolean,
 ): Promise<void> {
-  if (replace)
-    await db
-      .collection(name)
-      .drop()
-      .catch((error: unknown) => {
-        // Not in this store (MongoDB before 7.0 says so; FerretDB answers true): nothing
-        // to drop. Any other failure would leave the old collection and its indexes
-        // behind, so the restore stops with its own cause.
-        if ((error as { codeName?: string }).codeName !== 'NamespaceNotFound') throw error;
-      });
-  await db.createCollection(name).catch((error: unknown) => {
-    // Already there (empty): keep it.
-    if ((error as { codeName?: string }).codeName !== 'NamespaceExists') throw error;
-  });
+  // Not in this store (MongoDB before 7.0 says so; FerretDB answers true): nothing to
+  // drop. Any other failure would leave the old collection and its indexes behind, so
+  // the restore stops with its own cause.
+  if (replace) await db.collection(name).drop().catch(unless('NamespaceNotFound'));
+  // Already there (empty): keep it.
+  await db.createCollection(name).catch(unless('NamespaceExists'));
   const specs: IndexDescription[] = indexes
     .filter((index) => index.name !== '_id_')
     .map(({ key, v: _v, ns: _ns, ...options }) => ({ key, ...options }) as IndexDescription);
   if (specs.length > 0) await db.collection(name).createIndexes(specs);
+}
+
+/** A catch handler that ignores the server's `codeName` error and rethrows any other. */
+function unless(codeName: string): (error: unknown) => void {
+  return (error) => {
+    if ((error as { codeName?: string }).codeName !== codeName) throw error;
+  };
 }
