@@ -74,4 +74,13 @@ describe('answers of the payment calls', () => {
       'Calle 1, Quito, Pichincha, ECUADOR',
     );
   });
+  it('shows no address when the buyer gave none, only the fixed country', () => {
+    const buyer = {
+      ...(purchase as { buyer: object }).buyer,
+      address: '',
+      city: ' ',
+      province: '',
+    };
+    expect(buyerAddress(buyer as never)).toBe('');
+  });
 });

@@ -57,12 +57,16 @@ export function providerReference(purchase: Purchase): { label: string; value: s
   return null;
 }
 
-/** The buyer's address on one line: address, city, province, country. */
+/**
+ * The buyer's address on one line: address, city, province, country; empty when the buyer
+ * gave none (a PayPal buyer may leave it out), for the country alone is no address.
+ */
 export function buyerAddress(buyer: Purchase['buyer']): string {
-  return [buyer.address, buyer.city, buyer.province, buyer.country]
+  const given = [buyer.address, buyer.city, buyer.province]
     .map((part) => part?.trim())
-    .filter(Boolean)
-    .join(', ');
+    .filter(Boolean);
+  const country = buyer.country?.trim();
+  return given.length === 0 ? '' : [...given, ...(country ? [country] : [])].join(', ');
 }
 
 /** Numbers are allocated by a worker after payment; poll until they appear, a few times. */
