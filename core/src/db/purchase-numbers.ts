@@ -3,6 +3,7 @@
 // staff, buyers and the confirmation page make. The order and payment transitions of
 // the same documents live in db/purchases.ts.
 import type { Db, Filter, Sort } from 'mongodb';
+import { batchedPerDb, groupCommit } from './group-commit';
 
 export interface PurchaseRecord {
   _id: string;
@@ -55,41 +56,75 @@ export async function ensurePurchaseNumbersIndexes(db: Db): Promise<void> {
 /** What the numbers worker decides on: whether the purchase is paid, for how many numbers. */
 export type PurchaseToNumber = Pick<PurchaseRecord, '_id' | 'status' | 'quantity' | 'raffleId'>;
 
-export async function findPurchaseToNumber(db: Db, id: string): Promise<PurchaseToNumber | null> {
-  // Only these fields cross the wire: the buyer, the order's payment and notifications
-  // stay in the store.
-  return purchases(db).findOne<PurchaseToNumber>(
-    { _id: id },
-    { projection: { status: 1, quantity: 1, raffleId: 1 } },
-  );
+/**
+ * Purchases one read may ask for: the store searches the _id index for an $in list up to
+ * this long (infra/ferretdb index_pushdown.go, maxInValues) and scans beyond it.
+ */
+const MAX_READ = 100;
+
+/**
+ * The purchase a paid event names, read with the others the numbers worker asks for
+ * while one read is in flight (group-commit.ts): in a sale its handlers run side by side,
+ * and one `$in` read serves them all.
+ */
+export const findPurchaseToNumber: (db: Db, id: string) => Promise<PurchaseToNumber | null> =
+  batchedPerDb<string, PurchaseToNumber | null>(async (db, batch) => {
+    // Only these fields cross the wire: the buyer, the order's payment and notifications
+    // stay in the store.
+    const found = await purchases(db)
+      .find<PurchaseToNumber>(
+        { _id: { $in: [...new Set(batch.map((p) => p.item))] } },
+        { projection: { status: 1, quantity: 1, raffleId: 1 } },
+      )
+      .toArray();
+    const byId = new Map(found.map((purchase) => [purchase._id, purchase]));
+    for (const p of batch) p.resolve(byId.get(p.item) ?? null);
+  }, MAX_READ);
+
+interface NumbersRecord {
+  purchaseId: string;
+  numbers: readonly string[];
 }
 
 /**
  * Records the purchase's numbers with the mark that its quantity counts as sold (the
  * reconciler's rule, db/purchases.ts): the allocation's cursor move has just moved it on
- * the raffle's counters (raffle-numbers.ts advanceCursor). Once: a redelivery changes nothing.
+ * the raffle's counters (raffle-numbers.ts advanceCursor). Once: a redelivery changes
+ * nothing. The records asked for while one command is in flight go together in the next
+ * (group-commit.ts), each still its own conditional update.
  */
-export async function recordNumbersCountedAsSold(
+export function recordNumbersCountedAsSold(
   db: Db,
   purchaseId: string,
   numbers: readonly string[],
 ): Promise<void> {
-  const now = new Date();
-  await purchases(db).updateOne(
-    { _id: purchaseId, soldCountedAt: { $exists: false } },
-    {
-      $set: {
-        assignedNumbers: [...numbers],
-        numbersAssignedAt: now,
-        soldCountedAt: now,
-        updatedAt: now,
-      },
-      // The event arrived, so the entry has done its work (purchases.ts, PurchaseOutbox);
-      // gone, it no longer weighs on the purchase's later writes.
-      $unset: { 'outbox.purchase_paid': '' },
-    },
-  );
+  return recordGrouped(db, { purchaseId, numbers });
 }
+
+const recordGrouped = groupCommit<NumbersRecord>(async (db, records) => {
+  const now = new Date();
+  await purchases(db).bulkWrite(
+    records.map(({ purchaseId, numbers }) => ({
+      updateOne: {
+        filter: { _id: purchaseId, soldCountedAt: { $exists: false } },
+        update: {
+          $set: {
+            assignedNumbers: [...numbers],
+            numbersAssignedAt: now,
+            soldCountedAt: now,
+            updatedAt: now,
+          },
+          // The event arrived, so the entry has done its work (purchases.ts,
+          // PurchaseOutbox); gone, it no longer weighs on the purchase's later writes.
+          $unset: { 'outbox.purchase_paid': '' },
+        },
+      },
+    })),
+    // One record the store refuses does not hold back the others; the batch's callers
+    // are rejected all the same and the bus redelivers them (the updates are conditional).
+    { ordered: false },
+  );
+});
 
 /**
  * Leaves a paid purchase that could not get numbers visible to admins (I5) instead of
