@@ -87,6 +87,8 @@ describe('/payment-success', () => {
     await card.getByText(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/).waitFor();
     await card.getByText('luis.mora@correo.ec', { exact: true }).first().waitFor();
     await card.getByText(/revisa tu carpeta de spam o promociones/).waitFor();
+    // No address was given: the card says so rather than showing the fixed country alone.
+    expect(await card.locator('dt:text-is("Dirección") + dd').textContent()).toBe('—');
     // The numbers worker assigns the five numbers shortly after the capture.
     await waitFor(
       async () =>
