@@ -62,11 +62,9 @@ export function providerReference(purchase: Purchase): { label: string; value: s
  * gave none (a PayPal buyer may leave it out), for the country alone is no address.
  */
 export function buyerAddress(buyer: Purchase['buyer']): string {
-  const given = [buyer.address, buyer.city, buyer.province]
-    .map((part) => part?.trim())
-    .filter(Boolean);
-  const country = buyer.country?.trim();
-  return given.length === 0 ? '' : [...given, ...(country ? [country] : [])].join(', ');
+  const given = [buyer.address, buyer.city, buyer.province].map((part) => part?.trim());
+  if (!given.some(Boolean)) return '';
+  return [...given, buyer.country?.trim()].filter(Boolean).join(', ');
 }
 
 /** Numbers are allocated by a worker after payment; poll until they appear, a few times. */
