@@ -19,14 +19,11 @@ const ECHO_SERVER = `
     .listen(process.argv[1], () => process.stdout.write('ready'));
 `;
 
-/** Runs `command` on the first core only when `pinned` (and taskset exists). */
-function onCores(pinned: boolean, command: string[]): string[] {
-  return pinned ? ['taskset', '-c', '0', ...command] : command;
-}
-
-async function startEcho(socketPath: string, pinned: boolean): Promise<ChildProcess> {
-  const [bin, ...args] = onCores(pinned, [process.execPath, '-e', ECHO_SERVER, socketPath]);
-  const child = spawn(bin!, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+/** The echo server, on the cores this process may use (a child inherits them). */
+async function startEcho(socketPath: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['-e', ECHO_SERVER, socketPath], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   await new Promise<void>((resolve, reject) => {
     child.once('error', reject);
     child.stdout!.once('data', () => resolve());
@@ -65,7 +62,7 @@ async function pingPong(
   };
 }
 
-/** This process moved to the first core (or back to every core). */
+/** This process, and the children it starts from now on, on the first core (or every core). */
 function pinSelf(pinned: boolean): void {
   const cores = pinned ? '0' : `0-${availableParallelism() - 1}`;
   spawnSync('taskset', ['-p', '-c', cores, String(process.pid)], { stdio: 'ignore' });
@@ -77,7 +74,7 @@ try {
   for (const pinned of hasTaskset ? [false, true] : [false]) {
     const socketPath = path.join(dir, `echo-${pinned ? 'pinned' : 'free'}.sock`);
     pinSelf(pinned);
-    const echo = await startEcho(socketPath, pinned);
+    const echo = await startEcho(socketPath);
     try {
       await pingPong(socketPath); // warm up
       const r = await pingPong(socketPath);
