@@ -6,8 +6,9 @@
 //   kafka1    sellout, Kafka bus, WORKERS=none on the api, 1 `npm run workers` process
 //   kafka2    the same with 2 worker processes
 //   baseline  the same k6 sellout against the baseline server (pool allocator), time-boxed
-//   ramp, ramp-kafka1, ramp-kafka2  capacity: buyers/s raised step by step (--ramp=20,40,…, each
-//             held --step-seconds=60) until create-order p95 ≥ 250 ms or errors; embedded, and
+//   ramp, ramp-kafka1, ramp-kafka2  capacity: buyers/s raised step by step (--ramp=60,120,…, each
+//             held --step-seconds=60, a rest of up to --rest=300 s between steps for the
+//             pipeline to catch up) until create-order p95 ≥ 250 ms or errors; embedded, and
 //             on Kafka with 1 and 2 worker processes (all consumers in each); N = --ramp-numbers
 // Flags: --numbers=100000 (N of the sellouts; smaller for a quick look), --rate=<buyers/s>,
 // --only=alloc,embedded,… , --cap=<s> (longest a sellout's buyers may run, default 150),
@@ -75,10 +76,12 @@ const BASELINE_SECONDS = Number(flag('baseline-seconds', '60'));
 const MESSAGE_DELAY_MS = Number(flag('message-delay', '100'));
 // Kafka phases: longest the e-mail/SMS senders may take for the sale's backlog.
 const DRAIN_SECONDS = Number(flag('drain', '300'));
-const RAMP_RATES = flag('ramp', '20,40,60,80,100,125,150,175,200').split(',').map(Number);
+const RAMP_RATES = flag('ramp', '60,120,160,180').split(',').map(Number);
 const STEP_SECONDS = Number(flag('step-seconds', '60'));
-// The most a raffle may have (the api refuses more); about 27 numbers per buyer, so steps
-// up to 150 buyers/s of 60 s each (about 930 000 numbers in all) do not sell out.
+// Between steps: longest rest for the pipeline to catch up (bench/ramp-run.ts).
+const REST_SECONDS = Number(flag('rest', '300'));
+// The most a raffle may have (the api refuses more); about 27 numbers per buyer, so the
+// default steps (520 buyers/s of 60 s each in all, about 840 000 numbers) do not sell out.
 const RAMP_NUMBERS = Number(flag('ramp-numbers', '1000000'));
 const RAMP_P95_MS = 250;
 const only = new Set(flag('only', PHASES.join(',')).split(',') as Phase[]);
@@ -224,6 +227,7 @@ async function main(): Promise<void> {
           stepSeconds: STEP_SECONDS,
           p95LimitMs: RAMP_P95_MS,
           settleMs: SETTLE_SECONDS * 1000,
+          restMs: REST_SECONDS * 1000,
           cpuMeter: meterOf(api, children),
         }),
       );

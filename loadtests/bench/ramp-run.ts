@@ -4,9 +4,13 @@
 // buyers k6 turned away (every VU busy, mostly with confirmations waiting for numbers):
 // arrivals the step did not bring, which the held rule leaves out (RESULTS.md run 19).
 // Each step is one k6 run of sellout.js (PROFILE=step) against the same server and
-// store, which keeps whatever backlog the pipeline has; the store's own timestamps give
-// each step's per-stage latency (payment → numbers, numbers → e-mail), so the next
-// bottleneck has a name.
+// store. Between steps the box rests until the pipeline has caught up (every paid
+// purchase numbered and e-mailed, within --rest): a step then starts as a sale's peak
+// does, on a quiet box, and the rate held does not depend on which steps came before
+// (with the backlog carried, a step paid for the e-mails of the steps before it: RESULTS.md
+// run 22). The rest's seconds and CPU are reported, so the e-mails a step left behind are
+// counted too. The store's own timestamps give each step's per-stage latency (payment →
+// numbers, numbers → e-mail), so the next bottleneck has a name.
 import path from 'node:path';
 import type { Db } from 'mongodb';
 import { runK6, loadtestsDir } from '../harness/k6';
@@ -40,7 +44,16 @@ export interface RampStep {
   numbersToEmailMs: Percentiles | null;
   /** CPU seconds each process (and the machine) spent during the step's minute. */
   cpuSeconds?: CpuSeconds;
+  /** The rest after the step, until the pipeline caught up; none after the last step. */
+  rest?: Rest;
   held: boolean;
+}
+
+export interface Rest {
+  seconds: number;
+  /** False when the bound ran out first: the next step started with a backlog. */
+  caughtUp: boolean;
+  cpuSeconds?: CpuSeconds;
 }
 
 export interface RampFigures {
@@ -62,6 +75,8 @@ export interface RampOptions {
   p95LimitMs: number;
   /** After the last step: longest wait for the pipeline to catch up before measuring. */
   settleMs: number;
+  /** Between steps: longest rest for the pipeline to catch up before the next step. */
+  restMs: number;
   /** Starts counting CPU; what it returns gives the seconds spent since (bench/cpu.ts). */
   cpuMeter?: () => () => CpuSeconds;
 }
@@ -87,7 +102,7 @@ export async function runRamp(options: RampOptions): Promise<RampFigures> {
       | 'numbersToEmailMs'
     >;
   }> = [];
-  for (const rate of options.rates) {
+  for (const [i, rate] of options.rates.entries()) {
     const from = new Date();
     const cpuSpent = options.cpuMeter?.();
     const run = await runK6(
@@ -135,7 +150,8 @@ export async function runRamp(options: RampOptions): Promise<RampFigures> {
       `${options.label} ${rate}/s: create-order p50 ${createOrderMs?.p50.toFixed(0)} / p95 ${createOrderMs?.p95.toFixed(0)} ms, ` +
         `${k6.purchasesPaid} paid, errors ${(k6.unexpectedErrorRate * 100).toFixed(2)} %, ${k6.droppedIterations} buyers turned away by k6${held ? '' : ' → limit reached'}`,
     );
-    if (!held) break;
+    if (!held || i === options.rates.length - 1) break;
+    windows.at(-1)!.step.rest = await rest(options);
   }
 
   await settleAfter(options.db, options.settleMs);
@@ -170,8 +186,20 @@ export async function runRamp(options: RampOptions): Promise<RampFigures> {
   };
 }
 
-/** Waits (bounded) until every paid purchase has its numbers and its e-mail. */
-async function settleAfter(db: Db, boundMs: number): Promise<void> {
+/** Rests until the pipeline caught up (bounded), counting the seconds and the CPU. */
+async function rest(options: RampOptions): Promise<Rest> {
+  const started = Date.now();
+  const cpuSpent = options.cpuMeter?.();
+  const caughtUp = await settleAfter(options.db, options.restMs, 1_000);
+  const seconds = (Date.now() - started) / 1000;
+  console.log(
+    `${options.label}: ${caughtUp ? 'caught up' : 'still behind'} after ${seconds.toFixed(0)} s`,
+  );
+  return { seconds, caughtUp, cpuSeconds: cpuSpent?.() };
+}
+
+/** Waits (bounded) until every paid purchase has its numbers and its e-mail; true if so. */
+async function settleAfter(db: Db, boundMs: number, pollMs = 5_000): Promise<boolean> {
   const deadline = Date.now() + boundMs;
   const behind = () =>
     db.collection('purchases').countDocuments({
@@ -181,8 +209,11 @@ async function settleAfter(db: Db, boundMs: number): Promise<void> {
         { 'notifications.email.sentAt': { $exists: false } },
       ],
     });
-  while (Date.now() < deadline && (await behind()) > 0)
-    await new Promise((resolve) => setTimeout(resolve, 5_000));
+  for (;;) {
+    if ((await behind()) === 0) return true;
+    if (Date.now() >= deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, pollMs));
+  }
 }
 
 function between(from?: Date, to?: Date): number | null {

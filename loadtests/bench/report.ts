@@ -134,6 +134,18 @@ function cpuPerPaid({ cpuSeconds, purchasesPaid }: RampStep): string {
 }
 
 /**
+ * The rest after a step until the pipeline caught up and the machine's CPU in it per paid
+ * purchase of the step, e.g. `41 s / 6.2` (`behind` when the bound ran out first).
+ */
+function restAfter({ rest, purchasesPaid }: RampStep): string {
+  if (!rest) return '–';
+  const cpu = rest.cpuSeconds?.machine;
+  const perPaid =
+    cpu === undefined || purchasesPaid === 0 ? 'n/a' : f1((1000 * cpu) / purchasesPaid);
+  return `${rest.seconds.toFixed(0)} s${rest.caughtUp ? '' : ', behind'} / ${perPaid}`;
+}
+
+/**
  * The step that numbered the most purchases per second: the box's capacity. The rule
  * above looks at create-order alone, which stays fast while the pipeline falls behind.
  */
@@ -145,15 +157,15 @@ function mostNumbered({ steps }: RampFigures): string {
 
 function formatRamps(ramps: RampFigures[]): string[] {
   const lines = [
-    `Capacity ramp: each rate held for ${ramps[0]!.stepSeconds} s, up to create-order p95 ≥ ${ramps[0]!.p95LimitMs} ms or errors; latencies p50 / p95 ms; "numbered/s": the step's purchases with numbers per second from its first order to its last numbers (those seconds, then the seconds k6 ran); "turned away": arrivals k6 dropped, every VU busy.`,
+    `Capacity ramp: each rate held for ${ramps[0]!.stepSeconds} s, up to create-order p95 ≥ ${ramps[0]!.p95LimitMs} ms or errors; latencies p50 / p95 ms; "numbered/s": the step's purchases with numbers per second from its first order to its last numbers (those seconds, then the seconds k6 ran); "rest": after the step, the seconds until every paid purchase had its numbers and e-mail, and the machine's CPU in them per paid purchase of the step; "turned away": arrivals k6 dropped, every VU busy.`,
     '',
-    '| run | buyers/s | create-order | paid | numbered/s (s: sale / k6) | payment → numbers | numbers → e-mail | CPU ms per paid: machine / api / store / workers | errors | turned away | held |',
-    '|---|---|---|---|---|---|---|---|---|---|---|',
+    '| run | buyers/s | create-order | paid | numbered/s (s: sale / k6) | payment → numbers | numbers → e-mail | CPU ms per paid: machine / api / store / workers | rest: s / machine CPU ms per paid | errors | turned away | held |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|',
   ];
   for (const ramp of ramps)
     for (const s of ramp.steps)
       lines.push(
-        `| ${ramp.label} | ${s.rate} | ${pct(s.createOrderMs)} | ${s.purchasesPaid} | ${f1(s.numberedPerSecond)} (${f1(s.numberedSpanSeconds)} / ${f1(s.k6Seconds)}) | ${pct(s.paymentToNumbersMs)} | ${pct(s.numbersToEmailMs)} | ${cpuPerPaid(s)} | ${(s.unexpectedErrorRate * 100).toFixed(2)} % | ${s.droppedBuyers} | ${s.held ? 'yes' : '**no**'} |`,
+        `| ${ramp.label} | ${s.rate} | ${pct(s.createOrderMs)} | ${s.purchasesPaid} | ${f1(s.numberedPerSecond)} (${f1(s.numberedSpanSeconds)} / ${f1(s.k6Seconds)}) | ${pct(s.paymentToNumbersMs)} | ${pct(s.numbersToEmailMs)} | ${cpuPerPaid(s)} | ${restAfter(s)} | ${(s.unexpectedErrorRate * 100).toFixed(2)} % | ${s.droppedBuyers} | ${s.held ? 'yes' : '**no**'} |`,
       );
   lines.push('');
   for (const ramp of ramps)
