@@ -123,6 +123,8 @@ async function main(): Promise<void> {
     boxSpeed: { start: 0, end: 0 },
   };
 
+  /** What the probes that wait for the pipeline count instead of reading the store. */
+  const messagesReceived = () => fakes.smtp.mails.length + fakes.twilio.messages.length;
   /** Counts the CPU of the api, its workers processes (children after the api) and the store. */
   const meterOf = (api: Child, children: Child[]) => () =>
     cpuMeter(() => ({
@@ -167,7 +169,7 @@ async function main(): Promise<void> {
         baseUrl: api.url,
         db,
         notifications: true,
-        messagesReceived: () => fakes.smtp.mails.length + fakes.twilio.messages.length,
+        messagesReceived,
         settleMs: SETTLE_SECONDS * 1000,
         drainMs: DRAIN_SECONDS * 1000,
         startNotifications:
@@ -228,6 +230,7 @@ async function main(): Promise<void> {
           p95LimitMs: RAMP_P95_MS,
           settleMs: SETTLE_SECONDS * 1000,
           restMs: REST_SECONDS * 1000,
+          messagesReceived,
           cpuMeter: meterOf(api, children),
         }),
       );

@@ -5,7 +5,7 @@
 // arrivals the step did not bring, which the held rule leaves out (RESULTS.md run 19).
 // Each step is one k6 run of sellout.js (PROFILE=step) against the same server and
 // store. Between steps the box rests until the pipeline has caught up (every paid
-// purchase numbered and e-mailed, within --rest): a step then starts as a sale's peak
+// purchase numbered, e-mailed and texted, within --rest): a step then starts as a sale's peak
 // does, on a quiet box, and the rate held does not depend on which steps came before
 // (with the backlog carried, a step paid for the e-mails of the steps before it: RESULTS.md
 // run 22). The rest's seconds and CPU are reported, so the e-mails a step left behind are
@@ -14,6 +14,7 @@
 import path from 'node:path';
 import type { Db } from 'mongodb';
 import { runK6, loadtestsDir } from '../harness/k6';
+import { waitForPipeline } from '../harness/settle';
 import type { CpuSeconds } from './cpu';
 import { numberedRate } from './numbered-rate';
 
@@ -77,6 +78,8 @@ export interface RampOptions {
   settleMs: number;
   /** Between steps: longest rest for the pipeline to catch up before the next step. */
   restMs: number;
+  /** The messages the e-mail and SMS providers have received (harness/settle.ts). */
+  messagesReceived?: () => number;
   /** Starts counting CPU; what it returns gives the seconds spent since (bench/cpu.ts). */
   cpuMeter?: () => () => CpuSeconds;
 }
@@ -154,7 +157,11 @@ export async function runRamp(options: RampOptions): Promise<RampFigures> {
     windows.at(-1)!.step.rest = await rest(options);
   }
 
-  await settleAfter(options.db, options.settleMs);
+  await waitForPipeline(options.db, {
+    withNotifications: true,
+    boundMs: options.settleMs,
+    messagesReceived: options.messagesReceived,
+  });
   const steps: RampStep[] = [];
   for (const w of windows) {
     const rows = await options.db
@@ -190,30 +197,16 @@ export async function runRamp(options: RampOptions): Promise<RampFigures> {
 async function rest(options: RampOptions): Promise<Rest> {
   const started = Date.now();
   const cpuSpent = options.cpuMeter?.();
-  const caughtUp = await settleAfter(options.db, options.restMs, 1_000);
+  const caughtUp = await waitForPipeline(options.db, {
+    withNotifications: true,
+    boundMs: options.restMs,
+    messagesReceived: options.messagesReceived,
+  });
   const seconds = (Date.now() - started) / 1000;
   console.log(
     `${options.label}: ${caughtUp ? 'caught up' : 'still behind'} after ${seconds.toFixed(0)} s`,
   );
   return { seconds, caughtUp, cpuSeconds: cpuSpent?.() };
-}
-
-/** Waits (bounded) until every paid purchase has its numbers and its e-mail; true if so. */
-async function settleAfter(db: Db, boundMs: number, pollMs = 5_000): Promise<boolean> {
-  const deadline = Date.now() + boundMs;
-  const behind = () =>
-    db.collection('purchases').countDocuments({
-      status: 'COMPLETED',
-      $or: [
-        { numbersAssignedAt: { $exists: false } },
-        { 'notifications.email.sentAt': { $exists: false } },
-      ],
-    });
-  for (;;) {
-    if ((await behind()) === 0) return true;
-    if (Date.now() >= deadline) return false;
-    await new Promise((resolve) => setTimeout(resolve, pollMs));
-  }
 }
 
 function between(from?: Date, to?: Date): number | null {

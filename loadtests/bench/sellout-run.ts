@@ -6,7 +6,7 @@ import type { Db } from 'mongodb';
 import type { CpuSeconds } from './cpu';
 import { auditRaffle, type AuditReport } from '../audit';
 import { runK6, type K6Summary, loadtestsDir } from '../harness/k6';
-import { pipelineState, settled } from '../harness/settle';
+import { waitForPipeline } from '../harness/settle';
 
 export interface SelloutFigures {
   label: string;
@@ -66,23 +66,6 @@ interface Row {
   notifications?: { email?: { sentAt?: Date }; sms?: { sentAt?: Date } };
 }
 
-/** The probe reads every purchase at least this often while the messages go out. */
-const LOOK_AT_MOST_EVERY_MS = 30_000;
-/** No message for this long: the senders are done, or the rest failed and wait to retry. */
-const QUIET_MS = 2_000;
-
-/** Resolves once `received()` reaches `target`, stops growing for QUIET_MS, or time is up. */
-async function untilMessages(received: () => number, target: number, leftMs: number) {
-  const until = Date.now() + Math.min(LOOK_AT_MOST_EVERY_MS, leftMs);
-  let count = received();
-  let changedAt = Date.now();
-  while (count < target && Date.now() - changedAt < QUIET_MS && Date.now() < until) {
-    await new Promise((resolve) => setTimeout(resolve, 250));
-    const now = received();
-    if (now !== count) [count, changedAt] = [now, Date.now()];
-  }
-}
-
 export async function runSellout(options: SelloutOptions): Promise<SelloutFigures> {
   const summaryPath = path.join(loadtestsDir, 'out', `bench-${options.label}.json`);
   const run = await runK6(
@@ -93,26 +76,12 @@ export async function runSellout(options: SelloutOptions): Promise<SelloutFigure
   if (run.code !== 0 && run.code !== 99 && run.code !== 108) {
     throw new Error(`k6 failed (${run.code}) on ${options.label}:\n${run.output}`);
   }
-  const settle = async (withNotifications: boolean, boundMs: number) => {
-    const deadline = Date.now() + boundMs;
-    for (;;) {
-      const receivedAtLook = options.messagesReceived?.() ?? 0;
-      const state = await pipelineState(options.db);
-      if (settled(state, withNotifications) || Date.now() >= deadline) return;
-      // Each look reads every purchase, as much store CPU as a hundred purchases cost (run
-      // 11, RESULTS.md); the figures come from the documents' own timestamps, so the probe
-      // looks again only once the providers have had every message still due, or none for
-      // a while (the last outcomes being written), or after 5 s while numbers are missing.
-      const received = options.messagesReceived;
-      if (withNotifications && received && state.withNumbers === state.completed)
-        await untilMessages(
-          received,
-          receivedAtLook + 2 * state.completed - state.messages,
-          deadline - Date.now(),
-        );
-      else await new Promise((resolve) => setTimeout(resolve, 5_000));
-    }
-  };
+  const settle = (withNotifications: boolean, boundMs: number) =>
+    waitForPipeline(options.db, {
+      withNotifications,
+      boundMs,
+      messagesReceived: options.messagesReceived,
+    });
   if (options.startNotifications) {
     await settle(false, options.settleMs);
     await options.startNotifications();
