@@ -67,6 +67,8 @@ const RATE = flag('rate', '60');
 // Worst case with the defaults (every sellout hits its cap and its bounds): about
 // 3 × (150 + 90) s + 2 × 300 s of Kafka senders' drain + baseline 60 + 60 s +
 // allocation ~90 s + Kafka starts ≈ 27 minutes; a sellout that keeps up takes far less.
+// Each ramp adds at most its steps (4 × 60 s), its rests (3 × --rest) and a settle: about
+// 10–12 minutes when the box catches up in a few minutes after each step.
 const CAP_SECONDS = Number(flag('cap', '150'));
 const SETTLE_SECONDS = Number(flag('settle', '90'));
 const BASELINE_SECONDS = Number(flag('baseline-seconds', '60'));
