@@ -5,11 +5,11 @@
 // arrivals the step did not bring, which the held rule leaves out (RESULTS.md run 19).
 // Each step is one k6 run of sellout.js (PROFILE=step) against the same server and
 // store. Between steps the box rests until the pipeline has caught up (every paid
-// purchase numbered, e-mailed and texted, within --rest): a step then starts as a sale's peak
-// does, on a quiet box, and the rate held does not depend on which steps came before
-// (with the backlog carried, a step paid for the e-mails of the steps before it: RESULTS.md
-// run 22). The rest's seconds and CPU are reported, so the e-mails a step left behind are
-// counted too. The store's own timestamps give each step's per-stage latency (payment →
+// purchase numbered, e-mailed and texted, within --rest): a step then starts as a sale's
+// peak does, on a quiet box, and the rate held does not depend on which steps came before
+// (with the backlog carried, a step paid for the messages of the steps before it:
+// RESULTS.md run 22). The rest's seconds and CPU are reported, so the messages a step
+// left behind are counted too. The store's own timestamps give each step's per-stage latency (payment →
 // numbers, numbers → e-mail), so the next bottleneck has a name.
 import path from 'node:path';
 import type { Db } from 'mongodb';
