@@ -157,7 +157,7 @@ function mostNumbered({ steps }: RampFigures): string {
 
 function formatRamps(ramps: RampFigures[]): string[] {
   const lines = [
-    `Capacity ramp: each rate held for ${ramps[0]!.stepSeconds} s, up to create-order p95 ≥ ${ramps[0]!.p95LimitMs} ms or errors; latencies p50 / p95 ms; "numbered/s": the step's purchases with numbers per second from its first order to its last numbers (those seconds, then the seconds k6 ran); "rest": after the step, the seconds until every paid purchase had its numbers and e-mail, and the machine's CPU in them per paid purchase of the step; "turned away": arrivals k6 dropped, every VU busy.`,
+    `Capacity ramp: each rate held for ${ramps[0]!.stepSeconds} s, up to create-order p95 ≥ ${ramps[0]!.p95LimitMs} ms or errors; latencies p50 / p95 ms; "numbered/s": the step's purchases with numbers per second from its first order to its last numbers (those seconds, then the seconds k6 ran); "rest": after the step, the seconds until every paid purchase had its numbers, e-mail and SMS, and the machine's CPU in them per paid purchase of the step; "turned away": arrivals k6 dropped, every VU busy.`,
     '',
     '| run | buyers/s | create-order | paid | numbered/s (s: sale / k6) | payment → numbers | numbers → e-mail | CPU ms per paid: machine / api / store / workers | rest: s / machine CPU ms per paid | errors | turned away | held |',
     '|---|---|---|---|---|---|---|---|---|---|---|---|',
