@@ -68,7 +68,7 @@ const RATE = flag('rate', '60');
 // 3 × (150 + 90) s + 2 × 300 s of Kafka senders' drain + baseline 60 + 60 s +
 // allocation ~90 s + Kafka starts ≈ 27 minutes; a sellout that keeps up takes far less.
 // Each ramp adds at most its steps (5 × 60 s), its rests (4 × --rest) and a settle: about
-// 10–12 minutes when the box catches up in a few minutes after each step.
+// 12–15 minutes embedded, where the box catches up within 3–4 minutes of each step.
 const CAP_SECONDS = Number(flag('cap', '150'));
 const SETTLE_SECONDS = Number(flag('settle', '90'));
 const BASELINE_SECONDS = Number(flag('baseline-seconds', '60'));
