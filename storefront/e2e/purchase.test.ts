@@ -3,6 +3,7 @@
 import { ERRORS, FORM, SERVER, UI, VALIDATION } from '@vag/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  DESKTOP,
   holdRequests,
   hydrated,
   seedRaffle,
@@ -104,6 +105,13 @@ describe('buying with bank transfer', () => {
     const { purchaseId, orderCode } = held.answers[0] as { purchaseId: string; orderCode: string };
     expect(SERVER.bankTransferInstructions).toBeTruthy();
     await page.getByRole('heading', { name: `Tu pedido ${orderCode}` }).waitFor();
+    // On a phone the code stays whole on its line (it broke at its hyphen).
+    await page.setViewportSize({ width: 390, height: 844 });
+    const codeLines = await page
+      .locator('h1 .order-code')
+      .evaluate((el) => el.getClientRects().length);
+    expect(codeLines).toBe(1);
+    await page.setViewportSize(DESKTOP);
     await page.getByTestId('order-status').getByText('Pendiente de pago').waitFor();
     await page.getByText('$12.00').first().waitFor();
     const account = page.getByTestId('bank-account').first();

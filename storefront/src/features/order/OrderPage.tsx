@@ -206,7 +206,9 @@ export default function OrderPage() {
 
   return (
     <div className="order-page">
-      <h1>Tu pedido {order.orderCode}</h1>
+      <h1>
+        Tu pedido <span className="order-code">{order.orderCode}</span>
+      </h1>
       <p>
         {order.quantity} números · {order.packageName} · {formatUsd(order.totalPrice)}
       </p>
