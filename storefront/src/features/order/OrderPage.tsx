@@ -80,7 +80,7 @@ function PayTo({ order }: { order: OrderView }) {
       <h2 id="pay-title">Cómo pagar</h2>
       <p>
         Transfiere exactamente <strong>{formatUsd(order.totalPrice)}</strong> a una de estas cuentas
-        y escribe <strong>{order.orderCode}</strong> como concepto.
+        y escribe <strong className="order-code">{order.orderCode}</strong> como concepto.
       </p>
       <dl>
         <CopyRow label="Código de pedido" value={order.orderCode} />
