@@ -71,6 +71,3 @@ export function perOrderFitsBuyer(limits: Partial<PurchaseLimits>): boolean {
   const { maxPerOrder, maxPerBuyer } = limits;
   return !maxPerOrder || !maxPerBuyer || maxPerOrder <= maxPerBuyer;
 }
-
-/** Whether a limit of `max` (0: none) allows `n`. */
-export const withinLimit = (n: number, max: number) => max === 0 || n <= max;
