@@ -3,6 +3,7 @@
 // numbers before its receipt arrives. The server enforces them (I6); the storefront only
 // mirrors the per-order maximum so the custom quantity can say so before ordering.
 import { z } from 'zod';
+import '../zod-locale';
 import { SETTINGS_MESSAGES as M } from '../settings-messages';
 
 export const purchaseLimitsSchema = z.object({
@@ -32,12 +33,13 @@ export const PURCHASE_LIMIT_DEFAULTS: PurchaseLimits = {
   firstHoldHours: 2,
 };
 
-/** The limits off (0 everywhere); the first hold as long as the whole one. */
-export const NO_PURCHASE_LIMITS: Omit<PurchaseLimits, 'firstHoldHours'> = {
+/** The limits off: 0 everywhere, and a first hold no shorter than the whole transfer hold. */
+export const NO_PURCHASE_LIMITS: PurchaseLimits = {
   maxPerOrder: 0,
   maxPerBuyer: 0,
   maxUnpaidPerBuyer: 0,
   maxUnpaidPerAddress: 0,
+  firstHoldHours: 240,
 };
 
 export const LIMIT_MAX = 1_000_000;

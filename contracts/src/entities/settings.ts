@@ -6,7 +6,11 @@ import { idSchema, optionalHttpUrlSchema, raIdSchema } from '../common';
 import { PAYMENT_METHODS } from '../constants';
 import { isEcuadorIdValid } from '../helpers/ecuador-id';
 import { SETTINGS_MESSAGES as M } from '../settings-messages';
-import { purchaseLimitsInputSchema, purchaseLimitsSchema } from './purchase-limits';
+import {
+  PURCHASE_LIMIT_DEFAULTS,
+  purchaseLimitsInputSchema,
+  purchaseLimitsSchema,
+} from './purchase-limits';
 
 export const socialMediaSchema = z.object({
   facebook: z.string().default(''),
@@ -100,7 +104,8 @@ export const settingsSchema = z.object({
   transferHoldHours: z.number(),
   reminderLeadHours: z.number(),
   resellersCanConfirm: z.boolean(),
-  purchaseLimits: purchaseLimitsSchema,
+  /** A store saved before the limits existed has the defaults. */
+  purchaseLimits: purchaseLimitsSchema.default({ ...PURCHASE_LIMIT_DEFAULTS }),
   /** Which methods work with the saved keys (staff answers carry it too). */
   paymentMethods: paymentMethodAvailabilitySchema.optional(),
 });
@@ -123,7 +128,7 @@ export const publicSettingsSchema = settingsSchema
   .extend({
     paymentMethods: paymentMethodAvailabilitySchema,
     /** The most numbers one order may take (0: no limit), for the custom quantity to say so. */
-    maxPerOrder: z.number(),
+    maxPerOrder: z.number().default(0),
   });
 export type PublicSettings = z.infer<typeof publicSettingsSchema>;
 
