@@ -55,4 +55,15 @@ describe('the custom quantity at 390 px', () => {
     expect(await form.getByRole('alert').count()).toBe(0);
     await screenshots(page, form, 'custom-quantity-ok-390');
   });
+
+  it('at 1366 px the same card says the maximum beside no total', async () => {
+    const page = await site.page({ width: 1366, height: 900 });
+    await page.goto('/#sectionPackages');
+    await hydrated(page, 'Packages');
+    const form = page.locator('form.custom-package');
+    await page.getByLabel(/Cantidad personalizada/).fill('99999999');
+    await form.getByText(LIMIT_MESSAGES.perOrder(100), { exact: true }).waitFor();
+    expect(await page.getByTestId('custom-total').textContent()).toBe('—');
+    await screenshots(page, form, 'custom-quantity-over-max-1366');
+  });
 });
