@@ -138,6 +138,27 @@ describe('unpaid numbers per buyer and per address', () => {
     expect(third.body.msg).toBe(LIMIT_MESSAGES.perBuyer(20));
   });
 
+  it("after 'Borrar todo' a buyer's deleted purchases no longer count against them", async () => {
+    await freshRaffle({ maxPerOrder: 10, maxPerBuyer: 10, maxUnpaidPerBuyer: 10 });
+    const ana = strangerBuyer();
+    const first = await order(10, '203.0.113.12', ana);
+    expect(first.status).toBe(201);
+    const confirmed = await postJson(
+      `${server.url}/api/purchases/${first.body.purchaseId}/confirm-transfer`,
+      { referenceCode: 'REF-2', bankName: 'Pichincha' },
+      auth,
+      'PATCH',
+    );
+    expect(confirmed.status).toBe(200);
+    expect((await order(1, '203.0.113.12', ana)).body.msg).toBe(LIMIT_MESSAGES.perBuyer(10));
+    const wiped = await fetch(`${server.url}/api/admin/delete-all-purchases`, {
+      method: 'DELETE',
+      headers: auth,
+    });
+    expect(wiped.status).toBe(200);
+    expect((await order(10, '203.0.113.12', ana)).status).toBe(201);
+  });
+
   it('an order within the limits still hears the remainder when fewer numbers are left', async () => {
     await freshRaffle({});
     await server.db

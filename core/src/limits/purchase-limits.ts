@@ -116,18 +116,21 @@ function firstExceeded(
   return null;
 }
 
-/** Brings the other held entries up to date with their purchases (stored, and answered). */
+/**
+ * Brings the other entries up to date with their purchases (stored, and answered); a paid
+ * one too, whose purchase staff may have deleted since ("Borrar todo").
+ */
 async function settle(db: Db, seen: Seen, own: HoldEntry, now: Date): Promise<Seen> {
   const held = new Map<string, HoldEntry>();
   for (const h of [...seen.buyer, ...seen.address])
-    if (h.state === 'held' && h._id !== own._id) held.set(h._id, h);
+    if (h.state !== 'released' && h._id !== own._id) held.set(h._id, h);
   const outcomes = new Map(
     (await purchaseOutcomes(db, [...held.keys()])).map((p) => [p._id, p] as const),
   );
   const settled = new Map<string, HoldEntry>();
   for (const h of held.values()) {
     const change = outcomeOf(h, outcomes.get(h._id), now);
-    if (!change) continue;
+    if (!change || (change.state === h.state && +change.holdUntil === +h.holdUntil)) continue;
     await settleHold(db, h._id, change);
     settled.set(h._id, { ...h, ...change });
   }
@@ -140,8 +143,9 @@ function outcomeOf(
   purchase: Awaited<ReturnType<typeof purchaseOutcomes>>[number] | undefined,
   now: Date,
 ): Pick<HoldEntry, 'state' | 'holdUntil'> | null {
+  // No purchase: deleted, or never written (its process died), unless it is still coming.
   if (!purchase)
-    return now.getTime() - entry.createdAt.getTime() > ORPHAN_MS
+    return entry.state === 'paid' || now.getTime() - entry.createdAt.getTime() > ORPHAN_MS
       ? { state: 'released', holdUntil: entry.holdUntil }
       : null;
   if (purchase.status === 'COMPLETED') return { state: 'paid', holdUntil: entry.holdUntil };
