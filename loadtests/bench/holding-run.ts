@@ -80,7 +80,7 @@ export function formatHolding(h: HoldingFigures): string {
     `| paid by honest buyers | ${h.honestNumbersPaid} | ${pct(h.honestNumbersPaid, h.totalNumbers)} |`,
     `| unpaid at the end (store) | ${h.unpaidAtEnd} | ${pct(h.unpaidAtEnd, h.totalNumbers)} |`,
     '',
-    `Attack orders refused: ${h.attackRefused}; answers that told an attacker the remainder: ${h.remainderLeaked}; honest buyers turned away: ${h.honestRefused}.`,
+    `Attack orders refused: ${h.attackRefused}; answers that told an attacker the remainder: ${h.remainderLeaked}; honest buyers refused (they came once the numbers not held were sold): ${h.honestRefused}.`,
     `Honest create-order (incl. 'Solo quedan' retries) before the attack: p50 ${ms(h.honestOrderMsQuiet, 'med')} ms, p95 ${ms(h.honestOrderMsQuiet, 'p(95)')} ms (${h.honestOrderMsQuiet?.count ?? 0}); during it: p50 ${ms(h.honestOrderMsAttack, 'med')} ms, p95 ${ms(h.honestOrderMsAttack, 'p(95)')} ms (${h.honestOrderMsAttack?.count ?? 0}).`,
   ].join('\n');
 }
