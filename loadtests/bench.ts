@@ -6,6 +6,8 @@
 //   kafka1    sellout, Kafka bus, WORKERS=none on the api, 1 `npm run workers` process
 //   kafka2    the same with 2 worker processes
 //   baseline  the same k6 sellout against the baseline server (pool allocator), time-boxed
+//   holding   the holding attack: one and ten addresses try to hold a 10 000-number raffle with
+//             unpaid transfers while honest buyers sell it out (bench/holding-run.ts); ~1.5 min
 //   ramp, ramp-kafka1, ramp-kafka2  capacity: buyers/s raised step by step (--ramp=30,60,…, each
 //             held --step-seconds=60, a rest of up to --rest=300 s between steps for the
 //             pipeline to catch up) until create-order p95 ≥ 250 ms or errors; embedded, and
@@ -39,6 +41,7 @@ import { boxSpeed } from './bench/box-speed';
 import { cpuMeter, cpuPerPurchase, peakMemoryMb } from './bench/cpu';
 import { formatResults, type BenchResults } from './bench/report';
 import { runRamp } from './bench/ramp-run';
+import { formatHolding, runHolding, type HoldingFigures } from './bench/holding-run';
 import { runSellout, type SelloutFigures } from './bench/sellout-run';
 import { runK6, loadtestsDir } from './harness/k6';
 import { startPayPalApprover } from './harness/paypal-approver';
@@ -51,6 +54,7 @@ const PHASES = [
   'kafka1',
   'kafka2',
   'baseline',
+  'holding',
   'ramp',
   'ramp-kafka1',
   'ramp-kafka2',
@@ -126,6 +130,7 @@ async function main(): Promise<void> {
     boxSpeed: { start: 0, end: 0 },
   };
 
+  let holding: HoldingFigures | null = null;
   /** What the probes that wait for the pipeline count instead of reading the store. */
   const messagesReceived = () => fakes.smtp.mails.length + fakes.twilio.messages.length;
   /** Counts the CPU of the api, its workers processes (children after the api) and the store. */
@@ -198,6 +203,45 @@ async function main(): Promise<void> {
       await afterwards?.(api.url);
     } finally {
       for (const child of children.reverse()) await child.stop();
+      await db.dropDatabase().catch(() => undefined);
+    }
+  }
+
+  /** The holding attack on a 10 000-number raffle with the default purchase limits. */
+  async function holdingAttack(): Promise<HoldingFigures> {
+    const dbName = 'bench_holding';
+    const db = mongo.db(dbName);
+    await db.dropDatabase();
+    const api = await startApi({
+      MONGODB_URL: `${storeUrl}${dbName}`,
+      ...fakes.env,
+      WORKERS: 'embedded',
+    });
+    try {
+      const { token } = await createStaff(db, {
+        role: 'admin',
+        deps: { env: { JWT_TTL_SECONDS: 4 * 3600 }, jwtSecret: BENCH_JWT_SECRET },
+      });
+      await putRaffleOnSale(api.url, token, {
+        totalNumbers: 10_000,
+        pricePerNumber: 1,
+        packages: LARGE_PACKAGES,
+      });
+      console.log('holding: honest buyers and two groups of attackers on 10 000 numbers…');
+      const figures = await runHolding({
+        baseUrl: api.url,
+        db,
+        staffToken: token,
+        totalNumbers: 10_000,
+        outDir,
+        rate: Number(flag('holding-rate', '20')),
+        attackRate: Number(flag('attack-rate', '10')),
+        seconds: Number(flag('holding-seconds', '60')),
+      });
+      console.log(formatHolding(figures));
+      return figures;
+    } finally {
+      await api.stop();
       await db.dropDatabase().catch(() => undefined);
     }
   }
@@ -279,6 +323,7 @@ async function main(): Promise<void> {
       }
     }
     if (only.has('baseline')) await baselineSellout(storeUrl, mongo, results);
+    if (only.has('holding')) holding = await holdingAttack();
     if (only.has('ramp')) await ramp('ramp', { WORKERS: 'embedded' }, 0);
     for (const workers of [1, 2]) {
       if (!only.has(`ramp-kafka${workers}` as Phase)) continue;
@@ -303,7 +348,9 @@ async function main(): Promise<void> {
   results.totalSeconds = (Date.now() - started) / 1000;
   results.loadAverage = { start: loadAtStart, end: loadavg()[0] ?? 0 };
   results.boxSpeed = { start: speedAtStart, end: await boxSpeed() };
-  const text = formatResults(results);
+  const text = holding
+    ? `${formatResults(results)}\n\n${formatHolding(holding)}\n`
+    : formatResults(results);
   console.log(`\n${text}`);
   writeFileSync(path.join(outDir, 'bench-results.json'), JSON.stringify(results, null, 2));
   writeFileSync(path.join(outDir, 'bench-results.md'), text);

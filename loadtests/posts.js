@@ -3,7 +3,7 @@
 // store read ("El monto no coincide…"), so nothing is sold; the api's CPU over the run
 // divided by the requests is what a POST costs its body handling and validation. Start the
 // api with the per-address order limit out of the way, or all but 30 a minute get 429:
-//   CREATE_ORDER_LIMIT_PER_MINUTE=10000000 npm start
+//   CREATE_ORDER_LIMIT_PER_MINUTE=10000000 CREATE_ORDER_ADDRESS_LIMIT_PER_MINUTE=10000000 npm start
 //   k6 run -e BASE_URL=http://127.0.0.1:3000 -e VUS=10 -e DURATION=15 loadtests/posts.js
 import http from 'k6/http';
 import { check, fail } from 'k6';

@@ -17,6 +17,7 @@ import exec from 'k6/execution';
 import { Counter, Rate } from 'k6/metrics';
 import { buyerScenario, latencyLimits, profileName } from './lib/profiles.js';
 import {
+  addressFor,
   chooseMethod,
   chooseQuantity,
   customQuantity,
@@ -91,14 +92,17 @@ export function buyer(data) {
 
   const method = chooseMethod();
   const uid = `${exec.vu.idInTest}-${exec.vu.iterationInScenario}-${Date.now()}`;
+  // Each buyer is one person (own cédula) on their own connection, as in a real sale: the
+  // api runs with TRUST_PROXY, so the purchase limits per address see this X-Forwarded-For.
+  const serial = exec.vu.idInTest * 100_000 + exec.vu.iterationInScenario;
   let choice = chooseQuantity(packages, data.pricePerNumber);
-  let order = createOrder(choice, uid, method);
+  let order = createOrder(choice, uid, method, serial);
   // "Solo quedan n números": the buyer takes what is left instead.
   const left = order.status === 409 ? leftover(order) : 0;
   if (left > 0) {
     leftoverOrders.add(1);
     choice = customQuantity(left, data.pricePerNumber);
-    order = createOrder(choice, `${uid}-r`, method);
+    order = createOrder(choice, `${uid}-r`, method, serial);
   }
   if (order.status === 409) {
     soldOutAnswers.add(1);
@@ -127,11 +131,11 @@ export function buyer(data) {
   }
 }
 
-function createOrder(choice, uid, method) {
+function createOrder(choice, uid, method, serial) {
   const provider = method === 'paypal' ? 'paypal' : 'bank_transfer';
-  const payload = orderPayload(choice, newBuyer(uid, provider), method);
+  const payload = orderPayload(choice, newBuyer(uid, provider, serial), method);
   return http.post(`${BASE_URL}/api/payments/create-order`, JSON.stringify(payload), {
-    headers: JSON_HEADERS,
+    headers: { ...JSON_HEADERS, 'X-Forwarded-For': addressFor(serial) },
     tags: { name: 'create-order', method },
   });
 }

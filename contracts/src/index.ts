@@ -8,6 +8,7 @@ export * from './entities/raffle';
 export * from './entities/package';
 export * from './entities/instant-prize';
 export * from './entities/settings';
+export * from './entities/purchase-limits';
 export * from './entities/past-raffle';
 export * from './entities/buyer';
 export * from './entities/purchase';

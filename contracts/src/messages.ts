@@ -375,5 +375,20 @@ export const SERVER = {
   updated: 'Actualizado correctamente.',
 } as const;
 
+/** Purchase limits (Ajustes → Límites de compra): what a buyer is told when one applies. */
+export const LIMIT_MESSAGES = {
+  perOrder: (max: number) => `Puedes comprar hasta ${max} números por pedido.`,
+  perBuyer: (max: number) =>
+    `Cada comprador puede tener hasta ${max} números en esta rifa (por e-mail, teléfono o cédula).`,
+  unpaidPerBuyer: (max: number) =>
+    `Ya tienes pedidos sin pagar. Paga o espera a que venzan antes de reservar más números (máximo ${max} números sin pagar).`,
+  unpaidPerAddress:
+    'Hay demasiados números reservados sin pagar desde esta conexión. Intenta nuevamente cuando se paguen o venzan.',
+  tooManyOrdersBuyer: 'Demasiados pedidos con estos datos. Intente nuevamente en unos minutos.',
+  /** The custom quantity's total and button while the typed quantity cannot be bought. */
+  invalidTotal: '—',
+  invalidButton: 'Revisa la cantidad',
+} as const;
+
 /** Everything in one object, for callers who prefer `MSG.firstNameRequired`. */
 export const MSG = { ...VALIDATION, ...FORM } as const;

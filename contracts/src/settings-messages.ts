@@ -16,4 +16,7 @@ export const SETTINGS_MESSAGES = {
   smtpUrlInvalid: 'La URL SMTP debe empezar por smtp:// o smtps://',
   booleanInvalid: 'Debe ser sí o no',
   saved: 'Configuración guardada',
+  limitInvalid: (min: number, max: number) =>
+    `Debe ser un número entero entre ${min} y ${max} (0: sin límite)`,
+  perOrderAboveBuyer: 'El máximo por pedido no puede superar el máximo por comprador',
 } as const;

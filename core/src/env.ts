@@ -42,18 +42,25 @@ const envSchema = z.object({
    */
   DEMO_DATA: z.enum(['true', 'false', '1', '0', '']).optional(),
   ADMIN_PASSWORD: optional,
-  /** Behind a reverse proxy: take the client address for login limits from X-Forwarded-For. */
+  /**
+   * Behind one reverse proxy: the client address of the per-address limits is the
+   * right-most X-Forwarded-For entry, the one that proxy appended (README "Behind a proxy").
+   */
   TRUST_PROXY: z
     .enum(['true', 'false', '1', '0', ''])
     .default('false')
     .transform((v) => v === 'true' || v === '1'),
 
   /**
-   * Orders one address may create a minute (every api process together); 0 turns the
-   * limit off (load tests that buy from one address). Buyers behind a carrier's shared
-   * address count together, hence the room.
+   * Orders one buyer (each of their e-mail, phone and cédula) may create a minute, from any
+   * address (every api process together); 0 turns the limit off (tests buying as one buyer).
    */
-  CREATE_ORDER_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(30),
+  CREATE_ORDER_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(10),
+  /**
+   * Orders one client address may create a minute, whoever buys: generous, since every
+   * buyer behind a carrier's shared address (CGNAT) counts here; 0 turns it off.
+   */
+  CREATE_ORDER_ADDRESS_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(300),
 
   STOREFRONT_DIST: z.string().default('storefront/dist'),
   ADMIN_DIST: z.string().default('admin/dist'),

@@ -92,8 +92,11 @@ export async function startApi(env: Record<string, string>, port?: number): Prom
     LOG_LEVEL: 'warn',
     JWT_SECRET: BENCH_JWT_SECRET,
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'vag-bench-data-')),
-    // k6 buys from one address.
+    // k6 buys from one address: the rate limits are off, and each buyer's own address
+    // (sellout.js) comes in X-Forwarded-For, as from a proxy, for the purchase limits.
     CREATE_ORDER_LIMIT_PER_MINUTE: '0',
+    CREATE_ORDER_ADDRESS_LIMIT_PER_MINUTE: '0',
+    TRUST_PROXY: 'true',
     ...env,
   });
   await waitHealthy(url, child);

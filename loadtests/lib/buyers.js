@@ -26,8 +26,37 @@ const pick = (list) => list[Math.floor(Math.random() * list.length)];
 const digits = (n) => Array.from({ length: n }, () => Math.floor(Math.random() * 10)).join('');
 const round2 = (x) => Math.round(x * 100) / 100;
 
-/** A buyer as the checkout form sends it; the e-mail is unique per buyer of the run. */
-export function newBuyer(uid, paymentProvider) {
+/**
+ * A valid cédula (province, third digit below 6, Ecuador's modulo-10 check digit) for
+ * `serial`: different serials give different cédulas (144 million of them), so honest
+ * buyers never share one and meet the per-buyer limits as one person each.
+ */
+export function cedulaFor(serial) {
+  const block = 6_000_000;
+  const province = 1 + (Math.floor(serial / block) % 24);
+  const rest = String(serial % block).padStart(7, '0');
+  const third = Math.floor(Number(rest) / 1_000_000);
+  const digits = [...String(province).padStart(2, '0'), String(third), ...rest.slice(1)].map(
+    Number,
+  );
+  const sum = digits.reduce((acc, d, i) => {
+    const p = d * (i % 2 === 0 ? 2 : 1);
+    return acc + (p > 9 ? p - 9 : p);
+  }, 0);
+  return digits.join('') + String((10 - (sum % 10)) % 10);
+}
+
+/** A client address for `serial` (10.x.y.z): each buyer connects from their own. */
+export function addressFor(serial) {
+  const n = serial % 16_777_216;
+  return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+}
+
+/**
+ * A buyer as the checkout form sends it; the e-mail is unique per buyer of the run, and
+ * with a `serial` the cédula too (without one, one of two fixed ones).
+ */
+export function newBuyer(uid, paymentProvider, serial) {
   const [province, city] = pick(PLACES);
   const email = `comprador.${uid}@example.com`;
   return {
@@ -41,7 +70,7 @@ export function newBuyer(uid, paymentProvider) {
     city,
     address: `Av. ${pick(LAST)} ${1 + Math.floor(Math.random() * 900)}`,
     // A real cédula's shape: the server checks Ecuador's check digit.
-    document: pick(['1710034065', '0926687856']),
+    document: serial === undefined ? pick(['1710034065', '0926687856']) : cedulaFor(serial),
     acceptedTerms: true,
     paymentProvider,
   };

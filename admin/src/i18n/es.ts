@@ -272,6 +272,17 @@ export const vagMessages = {
     saved: TOASTS.settingsSaved,
     saveError: ERRORS.settingsUpdate,
   },
+  purchaseLimits: {
+    title: 'Límites de compra',
+    hint: 'Protegen la venta de quien reserva números sin pagar. Un comprador se reconoce por su correo, teléfono o cédula. 0 significa sin límite.',
+    maxPerOrder: 'Máximo de números por pedido',
+    maxPerBuyer: 'Máximo de números por comprador en la rifa',
+    maxUnpaidPerBuyer: 'Números sin pagar por comprador',
+    maxUnpaidPerAddress: 'Números sin pagar por conexión (IP)',
+    firstHoldHours: 'Primera reserva de una transferencia (horas)',
+    firstHoldHelp:
+      'Al subir el comprobante, la reserva se extiende a las horas de reserva de una transferencia.',
+  },
   users: {
     title: 'Gestión de Usuarios',
     register: 'Registrar usuario',

@@ -22,6 +22,7 @@ import {
 } from 'react-admin';
 import { errorMessage, useToast } from '../common/useToast';
 import { useVagApi } from '../common/useVagApi';
+import { PurchaseLimitsCard } from './PurchaseLimitsCard';
 
 function Section({
   title,
@@ -151,6 +152,7 @@ export function SettingsPage() {
           <NumberInput source="reminderLeadHours" label={t('reminderLeadHours')} sx={{ ml: 2 }} />
           <BooleanInput source="resellersCanConfirm" label={t('resellersCanConfirm')} />
         </Section>
+        <PurchaseLimitsCard />
         <Section title={t('messaging')}>
           {MESSAGING.map((key) => (
             <TextInput

@@ -1,7 +1,7 @@
 // Rate limits shared by every api process: the counters live in the document store
 // (db/rate-limits.ts), so two replicas behind a balancer give an attacker no more tries
 // than one. Over the limit the call answers 429 with `Retry-After` and a Spanish `msg`.
-import { SERVER } from '@vag/contracts';
+import { LIMIT_MESSAGES, SERVER } from '@vag/contracts';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { AppDeps, AppEnv } from '../context';
@@ -9,6 +9,7 @@ import { countHit, removeExpiredRateLimits } from '@vag/core/db/rate-limits';
 import { tooManyRequests } from '../lib/errors';
 import type { Stoppable } from '@vag/core';
 import { startPeriodicJob } from '@vag/core/periodic-job';
+import { buyerKeys } from '@vag/core/limits/purchase-limits';
 import { clientAddress } from './client-address';
 
 export interface RateLimit {
@@ -20,15 +21,25 @@ export interface RateLimit {
 
 const MINUTE = 60_000;
 
-/** Every limiter by name; create-order's limit is configuration (load tests turn it off). */
+/** Every limiter by name; create-order's limits are configuration (load tests turn them off). */
 export function rateLimits(env: AppDeps['env']) {
   return {
     /** Login attempts from one address, whatever the e-mail. */
     login: { limit: 10, windowMs: MINUTE, msg: SERVER.tooManyAttempts },
     /** The public lookup by e-mail: enough for a buyer, too few to walk a list of e-mails. */
     lookup: { limit: 60, windowMs: MINUTE, msg: SERVER.tooManyAttempts },
+    /** Orders one buyer (each of e-mail, phone, cédula) may create, from any address. */
     createOrder: {
       limit: env.CREATE_ORDER_LIMIT_PER_MINUTE,
+      windowMs: MINUTE,
+      msg: LIMIT_MESSAGES.tooManyOrdersBuyer,
+    },
+    /**
+     * Orders one address may create, whoever buys: a ceiling generous enough for the crowd
+     * behind one carrier address (CGNAT), which the per-buyer limit keeps fair.
+     */
+    createOrderAddress: {
+      limit: env.CREATE_ORDER_ADDRESS_LIMIT_PER_MINUTE,
       windowMs: MINUTE,
       msg: SERVER.tooManyOrders,
     },
@@ -49,6 +60,17 @@ export async function enforceRateLimit(
   if (limit === 0) return;
   const { count, resetAt } = await countHit(deps.db, { limiter: name, subject, windowMs });
   if (count > limit) throw tooManyRequests(msg, (resetAt.getTime() - Date.now()) / 1000);
+}
+
+/**
+ * create-order's own limit: each of the buyer's keys (e-mail, phone, cédula), from any
+ * address, so one buyer's retries never use up the room of the others behind an address.
+ */
+export async function enforceBuyerOrderLimit(
+  deps: AppDeps,
+  buyer: Parameters<typeof buyerKeys>[0],
+): Promise<void> {
+  for (const key of buyerKeys(buyer)) await enforceRateLimit(deps, 'createOrder', key);
 }
 
 /** Middleware limiting a route per caller address (or per whatever `subjectOf` picks). */

@@ -11,7 +11,7 @@ import { scriptHashesOf } from './security-headers';
 let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer({
-    env: { TRUST_PROXY: 'true', CREATE_ORDER_LIMIT_PER_MINUTE: '3' },
+    env: { TRUST_PROXY: 'true', CREATE_ORDER_ADDRESS_LIMIT_PER_MINUTE: '3' },
   });
   await activeRaffle(server.db, { totalNumbers: 100, pricePerNumber: 1 });
 });

@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   customTotal,
+  LIMIT_MESSAGES,
   makeEvent,
   orderPath,
   roundMoney,
@@ -13,7 +14,9 @@ import {
   toEcuadorE164,
   unitPrice as packageUnitPrice,
   VALIDATION,
+  withinLimit,
   type CreateOrder,
+  type PurchaseLimits,
 } from '@vag/contracts';
 import type { AppDeps } from '../context';
 import { findPackage } from '@vag/core/db/packages';
@@ -49,6 +52,9 @@ import { providerErrorSummary } from './provider-error';
 import { purchaseEvent } from '@vag/core/pipeline/purchase-events';
 import { kickRelay } from '@vag/core/pipeline/relay';
 import { currentSettings } from '@vag/core/settings/live-settings';
+import { releaseHold } from '@vag/core/db/order-holds';
+import { claimWithinLimits, type LimitRefusal } from '@vag/core/limits/purchase-limits';
+import { firstTransferHold } from '@vag/core/limits/transfer-hold';
 import { storefrontCache } from '../storefront/cache';
 import { newAccessKey, newOrderCode } from './order-code';
 import { createCheckoutSession } from './stripe';
@@ -149,22 +155,113 @@ type Providers = {
   payphone: PayPhoneConfig | null;
 };
 
-export async function createOrder(deps: AppDeps, order: CreateOrder): Promise<CreateOrderAnswer> {
+/** Who is asking: the client's address, for the per-address ceiling (auth/client-address.ts). */
+export interface OrderCaller {
+  address: string;
+}
+
+export async function createOrder(
+  deps: AppDeps,
+  order: CreateOrder,
+  caller: OrderCaller,
+): Promise<CreateOrderAnswer> {
   const raffle = await openRaffle(deps);
   const providers = await providersFor(deps, order.paymentMethod);
   const priced = await priceOrder(deps, order, raffle.pricePerNumber);
+  const settings = await currentSettings(deps);
+  // Before any count or reservation: a request above the maximum learns nothing else.
+  checkPerOrder(settings.purchaseLimits, priced.quantity);
   const reseller = order.resellerCode
     ? await findActiveResellerByCode(deps.db, order.resellerCode)
     : null;
 
   const purchaseId = randomUUID();
   const accessKey = newAccessKey();
-  await reserveFor(deps, order, priced.quantity, purchaseId);
+  const hold = holdFor(deps, order.paymentMethod, settings);
+  const claimed = await claimWithinLimits(deps.db, settings.purchaseLimits, {
+    purchaseId,
+    raffleId: CURRENT_RAFFLE_ID,
+    buyer: order.buyer,
+    address: caller.address,
+    quantity: priced.quantity,
+    holdUntil: hold.expiresAt,
+  });
+  if (!claimed.ok) throw limitRefusal(claimed);
+  try {
+    return await holdAndPay(deps, providers, {
+      order,
+      priced,
+      raffle,
+      reseller,
+      purchaseId,
+      accessKey,
+      hold,
+    });
+  } catch (error) {
+    // Nothing holds numbers for this order: its entry must not count against the buyer.
+    await releaseHold(deps.db, purchaseId);
+    throw error;
+  }
+}
 
-  const holdMs =
-    order.paymentMethod === 'bank_transfer'
-      ? (await currentSettings(deps)).transferHoldHours * 3_600_000
-      : deps.env.RESERVATION_MINUTES * 60_000;
+interface Hold {
+  expiresAt: Date;
+  firstHold: boolean;
+}
+
+/** A transfer's first hold (short until its receipt), or the online payment's minutes. */
+function holdFor(
+  deps: AppDeps,
+  method: CreateOrder['paymentMethod'],
+  settings: Awaited<ReturnType<typeof currentSettings>>,
+): Hold {
+  const now = new Date();
+  if (method === 'bank_transfer') return firstTransferHold(settings, now);
+  return {
+    expiresAt: new Date(now.getTime() + deps.env.RESERVATION_MINUTES * 60_000),
+    firstHold: false,
+  };
+}
+
+function checkPerOrder(limits: PurchaseLimits, quantity: number): void {
+  if (withinLimit(quantity, limits.maxPerOrder)) return;
+  const msg = LIMIT_MESSAGES.perOrder(limits.maxPerOrder);
+  throw apiError(400, msg, { quantity: msg });
+}
+
+function limitRefusal(refusal: LimitRefusal) {
+  switch (refusal.reason) {
+    case 'per_buyer':
+      return apiError(409, LIMIT_MESSAGES.perBuyer(refusal.max));
+    case 'unpaid_per_buyer':
+      return apiError(409, LIMIT_MESSAGES.unpaidPerBuyer(refusal.max));
+    case 'unpaid_per_address':
+      return apiError(409, LIMIT_MESSAGES.unpaidPerAddress);
+    default: {
+      const never: never = refusal.reason;
+      return never;
+    }
+  }
+}
+
+interface OrderPlan {
+  order: CreateOrder;
+  priced: Priced;
+  raffle: { name: string };
+  reseller: { code: string | null } | null;
+  purchaseId: string;
+  accessKey: string;
+  hold: Hold;
+}
+
+/** Reserves the numbers, writes the purchase and asks the provider for its payment page. */
+async function holdAndPay(
+  deps: AppDeps,
+  providers: Providers,
+  plan: OrderPlan,
+): Promise<CreateOrderAnswer> {
+  const { order, priced, raffle, reseller, purchaseId, accessKey, hold } = plan;
+  await reserveFor(deps, order, priced.quantity, purchaseId);
   // A code another purchase holds (the insert says so) is drawn again, and the provider
   // asked again with it: its order carries the code the buyer will see.
   for (;;) {
@@ -175,7 +272,7 @@ export async function createOrder(deps: AppDeps, order: CreateOrder): Promise<Cr
       orderCode,
       accessKey,
       resellerCode: reseller?.code ?? null,
-      holdMs,
+      hold,
     });
     // The provider first, so its reference goes into the purchase's one insert. The
     // capacity is held meanwhile; should the process die before the insert, the reconciler
@@ -266,7 +363,7 @@ interface NewPurchaseIds {
   orderCode: string;
   accessKey: string;
   resellerCode: string | null;
-  holdMs: number;
+  hold: Hold;
 }
 
 /** The PENDING purchase as create-order writes it. */
@@ -296,7 +393,11 @@ function newPurchase(order: CreateOrder, priced: Priced, ids: NewPurchaseIds): P
     ...priced,
     paymentMethod: method,
     status: 'PENDING',
-    reservation: { active: true, expiresAt: new Date(now.getTime() + ids.holdMs) },
+    reservation: {
+      active: true,
+      expiresAt: ids.hold.expiresAt,
+      ...(ids.hold.firstHold ? { firstHold: true } : {}),
+    },
     assignedNumbers: [],
     ...(method === 'bank_transfer'
       ? {

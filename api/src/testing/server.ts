@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { serveApi } from '../lib/http-server';
 import { MongoClient, type Db } from 'mongodb';
 import type { AppDeps } from '../context';
+import { NO_PURCHASE_LIMITS } from '@vag/contracts';
 import { getSettings, replaceSettings } from '@vag/core/db/settings';
 import { parseEnv } from '@vag/core/env';
 import { createLogger } from '@vag/core/logger';
@@ -35,10 +36,18 @@ export const TEST_BANK_ACCOUNT = {
   holderId: '1710034065',
 } as const;
 
-/** Bank transfer is offered only with an account: tests get one unless they ask otherwise. */
-async function addTestBankAccount(deps: AppDeps): Promise<void> {
+/**
+ * Bank transfer is offered only with an account: tests get one unless they ask otherwise.
+ * Tests buy many times as one buyer (one phone, one cédula) from 127.0.0.1, so the purchase
+ * limits are off, as the create-order rate limits are; purchase-limits.int.test.ts sets them.
+ */
+async function prepareTestSettings(deps: AppDeps, bankAccount: boolean): Promise<void> {
   const { _id: _i, updatedAt: _u, ...current } = await getSettings(deps.db, deps.env);
-  await replaceSettings(deps.db, { ...current, bankAccounts: [{ ...TEST_BANK_ACCOUNT }] });
+  await replaceSettings(deps.db, {
+    ...current,
+    ...(bankAccount ? { bankAccounts: [{ ...TEST_BANK_ACCOUNT }] } : {}),
+    purchaseLimits: { ...current.purchaseLimits, ...NO_PURCHASE_LIMITS },
+  });
   forgetSettings(deps.db);
 }
 
@@ -71,12 +80,13 @@ export async function startTestServer(
     WORKERS: options.startWorkers ? 'embedded' : 'none',
     // Tests buy many times from 127.0.0.1; the create-order limit has its own test.
     CREATE_ORDER_LIMIT_PER_MINUTE: '0',
+    CREATE_ORDER_ADDRESS_LIMIT_PER_MINUTE: '0',
     ...options.env,
   });
   const runtime = await startRuntime(env, createLogger(env.LOG_LEVEL, 'test-api'), {
     startWorkers: env.WORKERS === 'embedded' ? options.startWorkers : undefined,
   });
-  if (options.bankAccount !== false) await addTestBankAccount(runtime.deps);
+  await prepareTestSettings(runtime.deps, options.bankAccount !== false);
   const server = serveApi(runtime.app.fetch, { port, hostname: '127.0.0.1' });
   await new Promise<void>((resolve) =>
     server.listening ? resolve() : server.once('listening', () => resolve()),

@@ -6,6 +6,11 @@ import { idSchema, optionalHttpUrlSchema, raIdSchema } from '../common';
 import { PAYMENT_METHODS } from '../constants';
 import { isEcuadorIdValid } from '../helpers/ecuador-id';
 import { SETTINGS_MESSAGES as M } from '../settings-messages';
+import {
+  PURCHASE_LIMIT_DEFAULTS,
+  purchaseLimitsInputSchema,
+  purchaseLimitsSchema,
+} from './purchase-limits';
 
 export const socialMediaSchema = z.object({
   facebook: z.string().default(''),
@@ -99,6 +104,8 @@ export const settingsSchema = z.object({
   transferHoldHours: z.number(),
   reminderLeadHours: z.number(),
   resellersCanConfirm: z.boolean(),
+  /** A store saved before the limits existed has the defaults. */
+  purchaseLimits: purchaseLimitsSchema.default({ ...PURCHASE_LIMIT_DEFAULTS }),
   /** Which methods work with the saved keys (staff answers carry it too). */
   paymentMethods: paymentMethodAvailabilitySchema.optional(),
 });
@@ -118,7 +125,11 @@ export const publicSettingsSchema = settingsSchema
     bankAccounts: true,
     whatsappNumber: true,
   })
-  .extend({ paymentMethods: paymentMethodAvailabilitySchema });
+  .extend({
+    paymentMethods: paymentMethodAvailabilitySchema,
+    /** The most numbers one order may take (0: no limit), for the custom quantity to say so. */
+    maxPerOrder: z.number().default(0),
+  });
 export type PublicSettings = z.infer<typeof publicSettingsSchema>;
 
 /** Social links as staff save them: each empty or an http(s) URL. */
@@ -191,6 +202,7 @@ export const settingsUpdateSchema = z
     transferHoldHours: hours(0.005, 240).optional(),
     reminderLeadHours: hours(0, 72).optional(),
     resellersCanConfirm: z.boolean({ error: M.booleanInvalid }).optional(),
+    purchaseLimits: purchaseLimitsInputSchema.optional(),
   })
   .superRefine((s, ctx) => {
     if (

@@ -7,3 +7,4 @@ export * from './numbers';
 export * from './hero';
 export * from './safe-url';
 export * from './ecuador-id';
+export * from './limits';

@@ -8,6 +8,7 @@ import { ensurePastRafflesIndexes } from './past-raffles';
 import { ensureUsersIndexes } from './users';
 import { ensureInstantPrizeIndexes } from './instant-prizes';
 import { ensureNumberClaimIndexes } from './number-claims';
+import { ensureOrderHoldIndexes } from './order-holds';
 import { ensurePurchaseNumbersIndexes } from './purchase-numbers';
 import { ensurePurchaseIndexes } from './purchases';
 import { ensureRateLimitIndexes } from './rate-limits';
@@ -25,6 +26,7 @@ const indexCreators: Array<(db: Db) => Promise<unknown>> = [
   ensureReportFactIndexes,
   ensureRateLimitIndexes,
   ensureAuditLogIndexes,
+  ensureOrderHoldIndexes,
 ];
 
 export async function ensureIndexes(db: Db): Promise<void> {

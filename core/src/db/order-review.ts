@@ -65,11 +65,15 @@ export async function rejectReceipt(
   );
 }
 
-/** Pending transfers whose hold ends before `endsBefore` and that got no reminder yet. */
+/**
+ * Pending transfers whose hold ends before `endsBefore` and that got no reminder yet;
+ * those on their short first hold, or the others (transfer-reminders.ts gives each its lead).
+ */
 export async function findRemindersDue(
   db: Db,
   endsBefore: Date,
   limit: number,
+  firstHold = false,
 ): Promise<Array<Pick<PurchaseDoc, '_id' | 'createdAt' | 'reservation'>>> {
   return purchases(db)
     .find(
@@ -78,6 +82,7 @@ export async function findRemindersDue(
         paymentMethod: 'bank_transfer',
         'reservation.active': true,
         'reservation.expiresAt': { $lte: endsBefore },
+        'reservation.firstHold': firstHold ? true : { $ne: true },
         reminderQueuedAt: { $exists: false },
       },
       { projection: { createdAt: 1, reservation: 1 }, limit },

@@ -88,7 +88,8 @@ export interface PurchaseDoc {
   packageId: string | null;
   packageData: { name: string; quantity: number; price: number };
   packageType: 'normal' | 'custom';
-  reservation: { active: boolean; expiresAt: Date };
+  /** firstHold: a transfer on its short first hold, until its first receipt (purchase-limits). */
+  reservation: { active: boolean; expiresAt: Date; firstHold?: boolean };
   /** When the PayPal follow-up asked PayPal about this unpaid order (once). */
   paypalFollowedUpAt?: Date;
   paidAt?: Date;

@@ -2,7 +2,14 @@
 // first start (and fills fields an older document lacks); from then on Ajustes is the
 // truth. Contact data, bank accounts and the WhatsApp number are public; the database
 // URL, provider keys and transport passwords are secrets read server-side only.
-import type { BankAccount, MessagingSettings, PaymentKeys, SocialMedia } from '@vag/contracts';
+import {
+  PURCHASE_LIMIT_DEFAULTS,
+  type BankAccount,
+  type MessagingSettings,
+  type PaymentKeys,
+  type PurchaseLimits,
+  type SocialMedia,
+} from '@vag/contracts';
 import type { Db } from 'mongodb';
 import type { Env } from '../env';
 
@@ -20,6 +27,7 @@ export interface SettingsDoc {
   transferHoldHours: number;
   reminderLeadHours: number;
   resellersCanConfirm: boolean;
+  purchaseLimits: PurchaseLimits;
   updatedAt?: Date;
 }
 
@@ -76,6 +84,7 @@ export function defaultSettings(env: SeedEnv = {}): SettingsDoc {
     transferHoldHours: env.TRANSFER_RESERVATION_HOURS ?? 48,
     reminderLeadHours: 6,
     resellersCanConfirm: false,
+    purchaseLimits: { ...PURCHASE_LIMIT_DEFAULTS },
   };
 }
 
@@ -87,6 +96,7 @@ function complete(stored: Partial<SettingsDoc>, defaults: SettingsDoc): Settings
     socialMedia: { ...defaults.socialMedia, ...stored.socialMedia },
     payment: { ...defaults.payment, ...stored.payment },
     messaging: { ...defaults.messaging, ...stored.messaging },
+    purchaseLimits: { ...defaults.purchaseLimits, ...stored.purchaseLimits },
   };
 }
 

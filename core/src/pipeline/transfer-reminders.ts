@@ -9,13 +9,21 @@ import { kickRelay } from './relay';
 
 const BATCH = 200;
 
-/** Queues every reminder due at `now`; answers how many. */
+/**
+ * Queues every reminder due at `now`; answers how many. A transfer on its short first
+ * hold (purchase-limits) is reminded halfway through it at the latest, not at once.
+ */
 export async function queueDueReminders(deps: CoreDeps, now: Date = new Date()): Promise<number> {
-  const { reminderLeadHours } = await currentSettings(deps);
+  const { reminderLeadHours, purchaseLimits } = await currentSettings(deps);
   if (reminderLeadHours <= 0) return 0;
-  const endsBefore = new Date(now.getTime() + reminderLeadHours * 3_600_000);
+  const firstLeadHours = Math.min(reminderLeadHours, purchaseLimits.firstHoldHours / 2);
+  const before = (hours: number) => new Date(now.getTime() + hours * 3_600_000);
+  const due = [
+    ...(await findRemindersDue(deps.db, before(reminderLeadHours), BATCH)),
+    ...(await findRemindersDue(deps.db, before(firstLeadHours), BATCH, true)),
+  ];
   let queued = 0;
-  for (const purchase of await findRemindersDue(deps.db, endsBefore, BATCH)) {
+  for (const purchase of due) {
     // Past its end the sweeper expires it: the expiry message says it all.
     if (purchase.reservation.expiresAt <= now) continue;
     if (await queueReminder(deps.db, purchase._id, now)) {

@@ -23,6 +23,7 @@ import { apiError } from '../../lib/errors';
 import { validate } from '../../lib/validate';
 import { accessKeyMatches } from '../../payments/order-code';
 import { currentSettings } from '@vag/core/settings/live-settings';
+import { lengthenHoldForReceipt } from '@vag/core/limits/transfer-hold';
 import { orderView } from './order-view';
 import { hasTicket, loadTicketRaffle, renderTicket } from '@vag/core/ticket/ticket';
 import type { Db } from 'mongodb';
@@ -126,8 +127,9 @@ export const ordersRouter = new Hono<AppEnv>()
       const receipt = { id: randomUUID(), contentType, size: data.length, uploadedAt: new Date() };
       // The file first: a receipt listed on the purchase always has its bytes.
       await saveReceiptFile(deps.db, receipt.id, id, data, contentType);
-      const updated = await addReceipt(deps.db, id, receipt);
-      if (!updated) throw apiError(409, ORDER_MESSAGES.receiptNotAccepted);
+      const received = await addReceipt(deps.db, id, receipt);
+      if (!received) throw apiError(409, ORDER_MESSAGES.receiptNotAccepted);
+      const updated = await lengthenHoldForReceipt(deps, received);
       return c.json(
         {
           msg: ORDER_MESSAGES.receiptReceived,

@@ -12,7 +12,8 @@ import {
   stripeWebhookResponseSchema,
 } from '@vag/contracts';
 import { Hono } from 'hono';
-import { rateLimit } from '../../auth/rate-limit';
+import { clientAddress } from '../../auth/client-address';
+import { enforceBuyerOrderLimit, rateLimit } from '../../auth/rate-limit';
 import type { AppEnv } from '../../context';
 import type { PurchaseDoc } from '@vag/core/db/purchases';
 import { apiError } from '../../lib/errors';
@@ -44,10 +45,16 @@ export const paymentsRouter = new Hono<AppEnv>()
       response: createOrderResponseSchema,
       errors: [...JSON_BODY, 404, 409, 429, 502, 503],
     }),
-    rateLimit('createOrder'),
+    // Every request counts against its address's generous ceiling, junk included; a valid
+    // order then against its buyer's own limit.
+    rateLimit('createOrderAddress'),
     validate('json', createOrderSchema),
     async (c) => {
-      const answer = await createOrder(c.get('deps'), c.req.valid('json'));
+      const deps = c.get('deps');
+      const order = c.req.valid('json');
+      const address = clientAddress(c, deps.env.TRUST_PROXY);
+      await enforceBuyerOrderLimit(deps, order.buyer);
+      const answer = await createOrder(deps, order, { address });
       return c.json(answer, 201);
     },
   )

@@ -4,6 +4,7 @@
 // takes effect at once in every process (settings.changed).
 import {
   PERMISSIONS,
+  perOrderFitsBuyer,
   SERVER,
   SETTINGS_MESSAGES,
   idParamSchema,
@@ -35,6 +36,7 @@ export function publicView(doc: SettingsDoc, env: Env): PublicSettings {
     bankAccounts: doc.bankAccounts,
     whatsappNumber: doc.whatsappNumber,
     paymentMethods: availableMethods(doc, env),
+    maxPerOrder: doc.purchaseLimits.maxPerOrder,
   });
 }
 
@@ -47,7 +49,7 @@ type Update = ReturnType<typeof settingsUpdateSchema.parse>;
 
 /** The stored settings with the fields the update carries. */
 function merge(stored: SettingsDoc, body: Update): SettingsDoc {
-  const { _id: _ignored, socialMedia, payment, messaging, ...top } = body;
+  const { _id: _ignored, socialMedia, payment, messaging, purchaseLimits, ...top } = body;
   const defined = <T extends object>(o: T | undefined) =>
     Object.fromEntries(Object.entries(o ?? {}).filter(([, v]) => v !== undefined)) as Partial<T>;
   return {
@@ -56,6 +58,7 @@ function merge(stored: SettingsDoc, body: Update): SettingsDoc {
     socialMedia: { ...stored.socialMedia, ...defined(socialMedia) },
     payment: { ...stored.payment, ...defined(payment) },
     messaging: { ...stored.messaging, ...defined(messaging) },
+    purchaseLimits: { ...stored.purchaseLimits, ...defined(purchaseLimits) },
   };
 }
 
@@ -98,6 +101,10 @@ export const settingsRouter = new Hono<AppEnv>()
       if (next.reminderLeadHours >= next.transferHoldHours)
         throw apiError(400, SETTINGS_MESSAGES.reminderTooLate, {
           reminderLeadHours: SETTINGS_MESSAGES.reminderTooLate,
+        });
+      if (!perOrderFitsBuyer(next.purchaseLimits))
+        throw apiError(400, SETTINGS_MESSAGES.perOrderAboveBuyer, {
+          'purchaseLimits.maxPerOrder': SETTINGS_MESSAGES.perOrderAboveBuyer,
         });
       const { _id: _i, updatedAt: _u, ...fields } = next;
       const saved = await replaceSettings(deps.db, fields);

@@ -49,6 +49,7 @@ describe('settings', () => {
       bankAccounts: [TEST_BANK_ACCOUNT],
       whatsappNumber: expect.any(String),
       paymentMethods: { paypal: true, card: true, bank_transfer: true, mobile: false },
+      maxPerOrder: 0,
     });
     const text = JSON.stringify(visitor.json);
     for (const secret of ['sk_test', 'EPsecreto', 'mongodb://', 'AYcliente'])

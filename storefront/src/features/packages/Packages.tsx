@@ -7,13 +7,15 @@ import {
   UI,
   unitPrice,
   type Package,
+  type PublicSettings,
   type Raffle,
 } from '@vag/contracts';
 import { useEffect, useState } from 'react';
 import { storedReferral } from '../referral/referral';
 
-import { useLottery, usePackages, useProgress } from '../shared/queries';
+import { useLottery, usePackages, useProgress, useSettings } from '../shared/queries';
 import {
+  customOffer,
   customQuantityProblem,
   customSelection,
   packageSelection,
@@ -37,12 +39,15 @@ function goToCheckout() {
 export default function Packages({
   initialPackages,
   initialRaffle,
+  initialSettings,
 }: {
   initialPackages?: Package[] | null;
   initialRaffle?: Raffle | null;
+  initialSettings?: PublicSettings | null;
 }) {
   const packages = usePackages(initialPackages);
   const lottery = useLottery(initialRaffle);
+  const settings = useSettings(initialSettings);
   const [resellerCode, setResellerCode] = useState<string | null>(null);
   useEffect(
     () => setResellerCode(readResellerCode(window.location.search) ?? rememberedReferral()),
@@ -89,7 +94,12 @@ export default function Packages({
         </ul>
       )}
       {lottery.data && (
-        <CustomQuantity raffle={lottery.data} disabled={disabled} resellerCode={resellerCode} />
+        <CustomQuantity
+          raffle={lottery.data}
+          maxPerOrder={settings.data?.maxPerOrder ?? 0}
+          disabled={disabled}
+          resellerCode={resellerCode}
+        />
       )}
     </div>
   );
@@ -125,18 +135,22 @@ function PackageCard({
 
 function CustomQuantity({
   raffle,
+  maxPerOrder,
   disabled,
   resellerCode,
 }: {
   raffle: Raffle;
+  /** The operator's maximum per order (0: none); the server enforces it, this mirrors it. */
+  maxPerOrder: number;
   disabled: boolean;
   resellerCode: string | null;
 }) {
   const [input, setInput] = useState('1');
   const progress = useProgress();
   const available = progress.data ? progress.data.total - progress.data.assigned : null;
-  const problem = customQuantityProblem(input, available);
+  const problem = customQuantityProblem(input, available, maxPerOrder);
   const selection = customSelection(input, raffle.pricePerNumber, resellerCode);
+  const offer = customOffer(input, raffle.pricePerNumber, problem);
   return (
     <form
       className="custom-package card"
@@ -158,6 +172,7 @@ function CustomQuantity({
           type="number"
           inputMode="numeric"
           min={1}
+          {...(maxPerOrder > 0 ? { max: maxPerOrder } : {})}
           step={1}
           value={input}
           disabled={disabled}
@@ -174,10 +189,10 @@ function CustomQuantity({
         )}
       </div>
       <p className="custom-total" aria-live="polite" style={{ margin: 0 }}>
-        Total: <span data-testid="custom-total">{formatUsd(selection.price)}</span>
+        Total: <span data-testid="custom-total">{offer.total}</span>
       </p>
       <button className="btn btn-brand" type="submit" disabled={disabled || problem !== null}>
-        Comprar {selection.quantity} {selection.quantity === 1 ? 'número' : 'números'}
+        {offer.button}
       </button>
     </form>
   );

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  customOffer,
   customQuantityProblem,
   customSelection,
   packageSelection,
@@ -60,5 +61,31 @@ describe('custom quantity problems', () => {
     expect(customQuantityProblem('101', 100)).toBe('Solo quedan 100 números disponibles.');
     expect(customQuantityProblem('100', 100)).toBeNull();
     expect(customQuantityProblem('', 100)).toBeNull();
+  });
+});
+
+describe('the custom card with a per-order maximum', () => {
+  it("refuses more than the operator's maximum before the remainder, with its own message", () => {
+    expect(customQuantityProblem('101', 9959, 100)).toBe(
+      'Puedes comprar hasta 100 números por pedido.',
+    );
+    expect(customQuantityProblem('99999999', 50, 100)).toBe(
+      'Puedes comprar hasta 100 números por pedido.',
+    );
+    expect(customQuantityProblem('100', 9959, 100)).toBeNull();
+    expect(customQuantityProblem('100000', 1_000_000, 0)).toBeNull();
+  });
+
+  it('shows no total and no quantity on the button while the input cannot be bought', () => {
+    for (const wrong of ['0', '-5', '1.5', '1e3', '99999999']) {
+      const problem = customQuantityProblem(wrong, 1000, 100);
+      expect(problem, wrong).not.toBeNull();
+      expect(customOffer(wrong, 1, problem)).toEqual({ total: '—', button: 'Revisa la cantidad' });
+    }
+    expect(customOffer('12', 1.5, null)).toEqual({
+      total: '$18.00',
+      button: 'Comprar 12 números',
+    });
+    expect(customOffer('1', 1, null).button).toBe('Comprar 1 número');
   });
 });

@@ -1,0 +1,205 @@
+// The purchase limits of Ajustes, as a buyer and an attacker meet them: a maximum per
+// order, per buyer (e-mail, phone or cédula) and a ceiling on unpaid numbers per buyer
+// and per client address; a transfer's short first hold that a receipt lengthens. One
+// anonymous caller must not be able to hold a raffle.
+import { randomUUID } from 'node:crypto';
+import {
+  LIMIT_MESSAGES,
+  PURCHASE_LIMIT_DEFAULTS,
+  SERVER,
+  type PurchaseLimits,
+} from '@vag/contracts';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { getPurchase } from '@vag/core/db/purchases';
+import { getCapacity } from '@vag/core/db/raffle-capacity';
+import { sweepExpiredReservations } from '@vag/core/pipeline/sweeper';
+import { queueDueReminders } from '@vag/core/pipeline/transfer-reminders';
+import { staffToken } from '../testing/seed';
+import { startTestServer, type TestServer } from '../testing/server';
+import { activeRaffle, customOrder, postJson } from './test-fixtures';
+import { strangerBuyer } from './test-buyers';
+
+const HOUR = 3_600_000;
+const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
+
+let server: TestServer;
+let auth: { authorization: string };
+beforeAll(async () => {
+  server = await startTestServer({ env: { TRUST_PROXY: 'true' } });
+  auth = (await staffToken(server.deps, 'admin')).auth;
+});
+afterAll(async () => server?.stop());
+
+/** A fresh raffle of 10 000 numbers, nothing held, and these limits saved in Ajustes. */
+async function freshRaffle(limits: Partial<PurchaseLimits>) {
+  await server.db.collection('purchases').deleteMany({});
+  await server.db.collection('order_holds').deleteMany({});
+  await server.db.collection('raffles').deleteMany({});
+  await server.db.collection('raffle_numbers').deleteMany({});
+  await activeRaffle(server.db, { totalNumbers: 10_000, pricePerNumber: 1 });
+  const saved = await postJson(
+    `${server.url}/api/settings/current`,
+    { purchaseLimits: { ...PURCHASE_LIMIT_DEFAULTS, ...limits } },
+    auth,
+    'PUT',
+  );
+  expect(saved.status).toBe(200);
+}
+
+/** A custom transfer order from `address` (X-Forwarded-For behind TRUST_PROXY). */
+function order(quantity: number, address: string, buyer = strangerBuyer()) {
+  return postJson(
+    `${server.url}/api/payments/create-order`,
+    customOrder('bank_transfer', quantity, 1, {
+      buyer: { ...buyer, paymentProvider: 'bank_transfer' },
+    }),
+    { 'x-forwarded-for': address },
+  );
+}
+
+const heldNumbers = async () => (await getCapacity(server.db))!.reserved;
+
+describe('one anonymous order cannot hold the raffle', () => {
+  beforeEach(() => freshRaffle({}));
+
+  it("answers 400 'Puedes comprar hasta 100 números por pedido.' above the default maximum, never the remainder, and holds nothing", async () => {
+    for (const quantity of [1_000_000_000, 9_959, 101]) {
+      const res = await order(quantity, '203.0.113.1');
+      expect(res.status).toBe(400);
+      expect(res.body.msg).toBe(LIMIT_MESSAGES.perOrder(100));
+      expect(res.body.errors).toEqual({ quantity: LIMIT_MESSAGES.perOrder(100) });
+      expect(res.body.msg).not.toMatch(/quedan/);
+    }
+    expect(await heldNumbers()).toBe(0);
+    expect((await order(100, '203.0.113.1')).status).toBe(201);
+  });
+
+  it('the public settings carry the per-order maximum for the storefront', async () => {
+    const res = await fetch(`${server.url}/api/settings`);
+    expect(((await res.json()) as { maxPerOrder: number }).maxPerOrder).toBe(100);
+  });
+});
+
+describe('unpaid numbers per buyer and per address', () => {
+  it("one buyer's unpaid orders stop at the ceiling, by e-mail, phone or cédula alike", async () => {
+    await freshRaffle({ maxPerOrder: 10, maxUnpaidPerBuyer: 15, maxUnpaidPerAddress: 0 });
+    const ana = strangerBuyer();
+    expect((await order(10, '203.0.113.2', ana)).status).toBe(201);
+    const email = `otro-${randomUUID().slice(0, 8)}@example.com`;
+    for (const same of [
+      { phone: ana.phone },
+      { document: ana.document },
+      { email: ana.email.toUpperCase(), confirmEmail: ana.email.toUpperCase() },
+    ]) {
+      const again = strangerBuyer({ email, confirmEmail: email, ...same });
+      const res = await order(10, `203.0.113.${3 + Math.floor(Math.random() * 200)}`, again);
+      expect(res.status, JSON.stringify(same)).toBe(409);
+      expect(res.body.msg).toBe(LIMIT_MESSAGES.unpaidPerBuyer(15));
+    }
+    expect((await order(5, '203.0.113.2', ana)).status).toBe(201);
+    expect(await heldNumbers()).toBe(15);
+  });
+
+  it('made-up buyers from one address hold at most its ceiling, even all at once; another address goes on', async () => {
+    await freshRaffle({ maxPerOrder: 10, maxUnpaidPerAddress: 25 });
+    // All at once: racing orders see each other, so together they never pass the ceiling.
+    const burst = await Promise.all(Array.from({ length: 12 }, () => order(10, '198.51.100.7')));
+    const accepted = burst.filter((a) => a.status === 201).length;
+    expect(accepted * 10).toBeLessThanOrEqual(25);
+    for (const refused of burst.filter((a) => a.status !== 201)) {
+      expect(refused.status).toBe(409);
+      expect(refused.body.msg).toBe(LIMIT_MESSAGES.unpaidPerAddress);
+    }
+    // One after another: up to the ceiling, then refused.
+    for (let i = accepted; i < 2; i++) expect((await order(10, '198.51.100.7')).status).toBe(201);
+    const over = await order(10, '198.51.100.7');
+    expect(over.status).toBe(409);
+    expect(over.body.msg).toBe(LIMIT_MESSAGES.unpaidPerAddress);
+    expect(await heldNumbers()).toBe(20);
+    expect((await order(10, '198.51.100.8')).status).toBe(201);
+  });
+
+  it('a paid order frees its unpaid room, while the per-buyer maximum counts paid numbers too', async () => {
+    await freshRaffle({ maxPerOrder: 10, maxUnpaidPerBuyer: 10, maxPerBuyer: 20 });
+    const ana = strangerBuyer();
+    const first = await order(10, '203.0.113.9', ana);
+    expect(first.status).toBe(201);
+    expect((await order(1, '203.0.113.9', ana)).body.msg).toBe(LIMIT_MESSAGES.unpaidPerBuyer(10));
+    const confirmed = await postJson(
+      `${server.url}/api/purchases/${first.body.purchaseId}/confirm-transfer`,
+      { referenceCode: 'REF-1', bankName: 'Pichincha' },
+      auth,
+      'PATCH',
+    );
+    expect(confirmed.status).toBe(200);
+    expect((await order(10, '203.0.113.9', ana)).status).toBe(201);
+    const third = await order(1, '203.0.113.10', ana);
+    expect(third.status).toBe(409);
+    expect(third.body.msg).toBe(LIMIT_MESSAGES.perBuyer(20));
+  });
+
+  it("after 'Borrar todo' a buyer's deleted purchases no longer count against them", async () => {
+    await freshRaffle({ maxPerOrder: 10, maxPerBuyer: 10, maxUnpaidPerBuyer: 10 });
+    const ana = strangerBuyer();
+    const first = await order(10, '203.0.113.12', ana);
+    expect(first.status).toBe(201);
+    const confirmed = await postJson(
+      `${server.url}/api/purchases/${first.body.purchaseId}/confirm-transfer`,
+      { referenceCode: 'REF-2', bankName: 'Pichincha' },
+      auth,
+      'PATCH',
+    );
+    expect(confirmed.status).toBe(200);
+    expect((await order(1, '203.0.113.12', ana)).body.msg).toBe(LIMIT_MESSAGES.perBuyer(10));
+    const wiped = await fetch(`${server.url}/api/admin/delete-all-purchases`, {
+      method: 'DELETE',
+      headers: auth,
+    });
+    expect(wiped.status).toBe(200);
+    expect((await order(10, '203.0.113.12', ana)).status).toBe(201);
+  });
+
+  it('an order within the limits still hears the remainder when fewer numbers are left', async () => {
+    await freshRaffle({});
+    await server.db
+      .collection<{ _id: string }>('raffles')
+      .updateOne({}, { $set: { available: 7 } });
+    const res = await order(8, '203.0.113.11');
+    expect(res.status).toBe(409);
+    expect(res.body.msg).toBe(SERVER.notEnoughNumbers(7));
+  });
+});
+
+describe("a transfer's short first hold", () => {
+  it('holds for firstHoldHours, a receipt lengthens it to transferHoldHours, and the sweeper and reminders keep to it', async () => {
+    await freshRaffle({ firstHoldHours: 2 });
+    const unpaid = await order(3, '203.0.113.20');
+    const receipted = await order(4, '203.0.113.21');
+    const before = (await getPurchase(server.db, unpaid.body.purchaseId))!;
+    const created = before.createdAt.getTime();
+    expect(before.reservation.expiresAt.getTime() - created).toBeCloseTo(2 * HOUR, -4);
+
+    const key = new URL(receipted.body.orderUrl, server.url).searchParams.get('key')!;
+    const upload = await fetch(
+      `${server.url}/api/orders/${receipted.body.purchaseId}/receipt?key=${encodeURIComponent(key)}`,
+      { method: 'POST', body: new Uint8Array(PNG) },
+    );
+    expect(upload.status).toBe(201);
+    const page = (await upload.json()) as { order: { expiresAt?: string } };
+    const lengthened = (await getPurchase(server.db, receipted.body.purchaseId))!;
+    expect(lengthened.reservation.expiresAt.getTime() - lengthened.createdAt.getTime()).toBeCloseTo(
+      48 * HOUR,
+      -4,
+    );
+    expect(JSON.stringify(page.order)).toContain(lengthened.reservation.expiresAt.toISOString());
+
+    // The reminder (6 h ahead by default) is not sent at once on a 2-hour hold: halfway.
+    expect(await queueDueReminders(server.deps, new Date(created + 60_000))).toBe(0);
+    expect(await queueDueReminders(server.deps, new Date(created + HOUR + 60_000))).toBe(1);
+
+    await sweepExpiredReservations(server.deps, new Date(created + 2 * HOUR + 60_000));
+    expect((await getPurchase(server.db, unpaid.body.purchaseId))!.status).toBe('EXPIRED');
+    expect((await getPurchase(server.db, receipted.body.purchaseId))!.status).toBe('PENDING');
+    expect(await heldNumbers()).toBe(4);
+  });
+});
