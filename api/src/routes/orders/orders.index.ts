@@ -57,10 +57,11 @@ async function keyedPurchase(db: Db, id: string, key: string | undefined): Promi
 const drainRefusedUpload = createMiddleware<AppEnv>(async (c, next) => {
   await next();
   const body = c.req.raw.body;
-  if (c.res.status >= 400 && body && !c.req.raw.bodyUsed)
-    for await (const _chunk of body) {
-      // dropped
-    }
+  if (c.res.status < 400 || !body || c.req.raw.bodyUsed) return;
+  const reader = body.getReader();
+  while (!(await reader.read()).done) {
+    // dropped
+  }
 });
 
 export const ordersRouter = new Hono<AppEnv>()
