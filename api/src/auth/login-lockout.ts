@@ -36,10 +36,14 @@ export interface LoginAttempt {
 
 const pair = ({ email, address }: LoginAttempt) => `${address}|${normaliseEmail(email)}`;
 
-/** Throws the 429 'Demasiados intentos fallidos…' while this address is locked out of this account. */
-export async function refuseLockedPair(deps: AppDeps, attempt: LoginAttempt): Promise<void> {
-  const until = await lockedUntil(deps.db, LOCK, pair(attempt));
-  if (until) throw tooManyRequests(SERVER.accountLocked, (until.getTime() - Date.now()) / 1000);
+/** When this address's lock out of this account ends; null when it is not locked. */
+export async function pairLockedUntil(deps: AppDeps, attempt: LoginAttempt): Promise<Date | null> {
+  return lockedUntil(deps.db, LOCK, pair(attempt));
+}
+
+/** The 429 'Demasiados intentos fallidos…' of a locked pair. */
+export function lockedOut(until: Date): Error {
+  return tooManyRequests(SERVER.accountLocked, (until.getTime() - Date.now()) / 1000);
 }
 
 /** Counts a failed login; from the limit on, each failure locks the pair, longer each time. */
@@ -66,7 +70,10 @@ export function lockMs(n: number): number {
   return Math.min(LOCKOUT.firstLockMs * 2 ** Math.min(n - 1, 20), LOCKOUT.maxLockMs);
 }
 
-/** A successful login starts the pair's count (and its backoff) again. */
+/**
+ * A successful login starts the pair's count (and its backoff) again. Not when the owner
+ * passed a lock on a known device: the attacker at that address stays locked.
+ */
 export async function clearFailedLogins(deps: AppDeps, attempt: LoginAttempt): Promise<void> {
   const subject = pair(attempt);
   await clearHits(deps.db, FAILURES, subject);

@@ -18,7 +18,12 @@ import { z } from 'zod';
 import { ADMIN_ONLY, ALL_STAFF, bearerToken, requireStaff, verifyStaffToken } from '../../auth';
 import { clientAddress } from '../../auth/client-address';
 import { isKnownDevice, rememberDevice } from '../../auth/known-device';
-import { clearFailedLogins, recordFailedLogin, refuseLockedPair } from '../../auth/login-lockout';
+import {
+  clearFailedLogins,
+  lockedOut,
+  pairLockedUntil,
+  recordFailedLogin,
+} from '../../auth/login-lockout';
 import { decoyPasswordHash, verifyPassword } from '@vag/core/auth/password';
 import { rateLimit } from '../../auth/rate-limit';
 import { signStaffToken } from '../../auth/token';
@@ -69,14 +74,15 @@ export const adminRouter = new Hono<AppEnv>()
       const { email, password } = c.req.valid('json');
       const attempt = { email, address: clientAddress(c, deps.env.TRUST_PROXY) };
       const user = await findUserByEmail(deps.db, email);
-      if (!(await isKnownDevice(c, user))) await refuseLockedPair(deps, attempt);
+      const lockedUntil = await pairLockedUntil(deps, attempt);
+      if (lockedUntil && !(await isKnownDevice(c, user))) throw lockedOut(lockedUntil);
       // An unknown e-mail costs the same hash check as a wrong password, and answers alike.
       const ok = await verifyPassword(password, user?.passwordHash ?? (await decoyPasswordHash()));
       if (!user || !ok || !user.active) {
         await recordFailedLogin(deps, attempt);
         throw apiError(401, SERVER.invalidCredentials);
       }
-      await clearFailedLogins(deps, attempt);
+      if (!lockedUntil) await clearFailedLogins(deps, attempt);
       await rememberDevice(c, user);
       const failed = await takeFailedLogins(deps.db, user._id);
       return c.json({

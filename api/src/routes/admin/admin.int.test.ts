@@ -220,6 +220,8 @@ describe('POST /api/admin/login', () => {
       expect((await login({ email: user.email, password: 'mala-clave' })).status).toBe(401);
     expect((await login({ email: user.email, password })).status).toBe(429);
     expect((await login({ email: user.email, password }, device)).status).toBe(200);
+    // The owner's way in does not reopen the address to the attacker.
+    expect((await login({ email: user.email, password })).status).toBe(429);
     // The cookie speaks for its own account only (here from another shared address, as
     // each address has its own 10 tries a minute).
     const other = await createStaff(server.db, { role: 'admin' });
