@@ -54,3 +54,24 @@ describe('sign-in after failed attempts', () => {
     await page.getByText(/2 intento\(s\) fallido\(s\) de inicio de sesión/).waitFor();
   });
 });
+
+describe('sign-in from a locked address', () => {
+  it('says why it is refused, not only that the credentials failed', async () => {
+    const account = staffAccount(await createStaff(site.srv.db, { role: 'admin' }));
+    for (let i = 0; i < 5; i++) {
+      const res = await fetch(`${site.url}/api/admin/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: account.email, password: 'no-es-esta' }),
+      });
+      expect(res.status).toBe(401);
+    }
+    const page = await site.page(DESKTOP);
+    await page.goto('/admin/login');
+    await page.getByLabel('Correo electrónico').fill(account.email);
+    await page.getByLabel('Contraseña', { exact: true }).fill(account.password);
+    await page.getByRole('button', { name: UI.loginSubmit }).click();
+    await page.getByText(SERVER.accountLocked).waitFor();
+    await shoot(page, 'login-locked-1366px');
+  });
+});
