@@ -69,3 +69,15 @@ export async function storedReceiptBytes(db: Db): Promise<number> {
     .toArray();
   return files.reduce((sum, f) => sum + f.length, 0);
 }
+
+/** Receipt files stored before `before`: which receipt, for which purchase. */
+export async function listReceiptFilesBefore(
+  db: Db,
+  before: Date,
+): Promise<Array<{ receiptId: string; purchaseId: string }>> {
+  const files = await bucket(db)
+    .find({ uploadDate: { $lt: before } })
+    .project<{ filename: string; metadata?: { purchaseId?: string } }>({ filename: 1, metadata: 1 })
+    .toArray();
+  return files.map((f) => ({ receiptId: f.filename, purchaseId: f.metadata?.purchaseId ?? '' }));
+}

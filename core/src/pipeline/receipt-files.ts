@@ -1,14 +1,16 @@
 // What keeps transfer receipts from filling the disk: an order keeps the files of its
 // latest few receipts only, and an order that ended unpaid loses its receipts' files
-// after a grace period (a periodic pass in every api process). The purchase keeps the
+// after a grace period, as do files no purchase lists (a periodic pass in every api
+// process). The purchase keeps the
 // record of each receipt; only the bytes go. A file is deleted before its record moves,
 // so a crash between the two leaves a listed receipt without bytes (staff get 404, the
 // next pass finishes the move), never bytes nobody lists.
 import type { CoreDeps, Stoppable } from '../deps';
 import { findEndedTransfersWithReceipts, recordReceiptRemoved } from '../db/order-review';
-import type { PurchaseDoc, ReceiptMeta } from '../db/purchases';
+import { getPurchase, type PurchaseDoc, type ReceiptMeta } from '../db/purchases';
 import {
   deleteReceiptFile,
+  listReceiptFilesBefore,
   RECEIPTS_KEPT_AFTER_EXPIRY_MS,
   RECEIPTS_KEPT_PER_ORDER,
 } from '../db/receipts';
@@ -39,6 +41,30 @@ export async function keepLatestReceipts<P extends Pick<PurchaseDoc, '_id' | 're
   return { ...purchase, receipts: receipts.slice(older.length) };
 }
 
+/**
+ * Deletes receipt files that no purchase lists: uploads refused after they were stored
+ * (before uploads were checked first), or left by a crash between storing and listing.
+ * Only files older than an hour, so an upload under way is never taken for one.
+ */
+export async function removeUnlistedReceiptFiles(
+  deps: Pick<CoreDeps, 'db'>,
+  now: Date = new Date(),
+): Promise<number> {
+  const files = await listReceiptFilesBefore(deps.db, new Date(now.getTime() - HOUR));
+  const listed = new Map<string, Set<string>>();
+  let removed = 0;
+  for (const { receiptId, purchaseId } of files) {
+    if (!listed.has(purchaseId)) {
+      const purchase = purchaseId ? await getPurchase(deps.db, purchaseId) : null;
+      listed.set(purchaseId, new Set((purchase?.receipts ?? []).map((r) => r.id)));
+    }
+    if (listed.get(purchaseId)!.has(receiptId)) continue;
+    await deleteReceiptFile(deps.db, receiptId);
+    removed++;
+  }
+  return removed;
+}
+
 /** Deletes the receipts' files of transfers that expired unpaid more than the grace period before `now`. */
 export async function removeReceiptsOfEndedTransfers(
   deps: Pick<CoreDeps, 'db'>,
@@ -63,8 +89,9 @@ export async function startReceiptFileSweeper(deps: CoreDeps): Promise<Stoppable
   return startPeriodicJob({
     everyMs: HOUR,
     pass: async () => {
-      const removed = await removeReceiptsOfEndedTransfers(deps);
-      if (removed > 0) log.info({ removed }, 'receipt files of ended transfers deleted');
+      const ended = await removeReceiptsOfEndedTransfers(deps);
+      const unlisted = await removeUnlistedReceiptFiles(deps);
+      if (ended + unlisted > 0) log.info({ ended, unlisted }, 'receipt files deleted');
     },
     log,
     failure: 'receipt file sweep failed; the next one retries',

@@ -6,8 +6,11 @@ import { ORDER_MESSAGES, SERVER } from '@vag/contracts';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getPurchase } from '@vag/core/db/purchases';
-import { RECEIPTS_KEPT_AFTER_EXPIRY_MS } from '@vag/core/db/receipts';
-import { removeReceiptsOfEndedTransfers } from '@vag/core/pipeline/receipt-files';
+import { RECEIPTS_KEPT_AFTER_EXPIRY_MS, saveReceiptFile } from '@vag/core/db/receipts';
+import {
+  removeReceiptsOfEndedTransfers,
+  removeUnlistedReceiptFiles,
+} from '@vag/core/pipeline/receipt-files';
 import { activeRaffle, customOrder, postJson } from '../../payments/test-fixtures';
 import { createStaff } from '../../testing/seed';
 import { roomInWindow } from '../../testing/rate-limits';
@@ -144,18 +147,16 @@ describe('receipts of transfers that ended unpaid', () => {
       for (let i = 0; i < 2; i++) expect((await upload(order, png(), address)).status).toBe(201);
     const now = Date.now();
     const expire = (id: string, at: number) =>
-      server.db
-        .collection('purchases')
-        .updateOne(
-          { _id: id as never },
-          {
-            $set: {
-              status: 'EXPIRED',
-              'reservation.active': false,
-              'reservation.expiresAt': new Date(at),
-            },
+      server.db.collection('purchases').updateOne(
+        { _id: id as never },
+        {
+          $set: {
+            status: 'EXPIRED',
+            'reservation.active': false,
+            'reservation.expiresAt': new Date(at),
           },
-        );
+        },
+      );
     await expire(old.id, now - RECEIPTS_KEPT_AFTER_EXPIRY_MS - 60_000);
     await expire(recent.id, now - 60_000);
 
@@ -168,5 +169,23 @@ describe('receipts of transfers that ended unpaid', () => {
     // Staff may still confirm a late transfer that expired recently: its receipts stay.
     expect(await storedBytesOf(recent.id)).toBeGreaterThan(0);
     expect((await getPurchase(server.db, recent.id))?.receipts).toHaveLength(2);
+  });
+});
+
+describe('receipt files no purchase lists', () => {
+  it('are deleted an hour after their upload (refused uploads stored by earlier versions); listed ones stay', async () => {
+    const address = newAddress();
+    const order = await transferOrder(address);
+    expect((await upload(order, png(), address)).status).toBe(201);
+    // What the old upload route left behind: a file stored, then refused (never listed).
+    await saveReceiptFile(server.db, randomUUID(), order.id, png(5000), 'image/png');
+    const listedBytes = (await getPurchase(server.db, order.id))!.receipts![0]!.size;
+    expect(await storedBytesOf(order.id)).toBeGreaterThan(listedBytes);
+
+    expect(await removeUnlistedReceiptFiles(server.deps, new Date())).toBe(0);
+    expect(
+      await removeUnlistedReceiptFiles(server.deps, new Date(Date.now() + 2 * 3_600_000)),
+    ).toBe(1);
+    expect(await storedBytesOf(order.id)).toBe(listedBytes);
   });
 });
