@@ -59,8 +59,12 @@ const drainRefusedUpload = createMiddleware<AppEnv>(async (c, next) => {
   const body = c.req.raw.body;
   if (c.res.status < 400 || !body || c.req.raw.bodyUsed) return;
   const reader = body.getReader();
-  while (!(await reader.read()).done) {
-    // dropped
+  try {
+    while (!(await reader.read()).done) {
+      // dropped
+    }
+  } catch {
+    // Past the size limit or cut off by the client: the refusal stands as answered.
   }
 });
 

@@ -4,6 +4,7 @@
 // period, while the purchase keeps the record of each receipt.
 import { ORDER_MESSAGES, SERVER } from '@vag/contracts';
 import { randomUUID } from 'node:crypto';
+import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getPurchase } from '@vag/core/db/purchases';
 import { RECEIPTS_KEPT_AFTER_EXPIRY_MS, saveReceiptFile } from '@vag/core/db/receipts';
@@ -56,6 +57,32 @@ const upload = (order: { id: string; key: string }, body: Buffer, address: strin
     body: new Uint8Array(body),
   });
 
+/** An upload sent in chunks (no Content-Length) on a connection of its own; answers the status. */
+function chunkedUpload(
+  order: { id: string; key: string },
+  bytes: number,
+  address: string,
+): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      `${api}/orders/${order.id}/receipt?key=${encodeURIComponent(order.key)}`,
+      {
+        method: 'POST',
+        agent: false,
+        headers: { 'content-type': 'application/octet-stream', 'x-forwarded-for': address },
+      },
+      (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      },
+    );
+    req.on('error', reject);
+    const chunk = Buffer.alloc(1024 * 1024);
+    for (let sent = 0; sent < bytes; sent += chunk.length) req.write(chunk);
+    req.end();
+  });
+}
+
 /** The bytes stored for one order's receipts. */
 async function storedBytesOf(purchaseId: string): Promise<number> {
   const files = await server.db
@@ -83,6 +110,11 @@ describe('POST /api/orders/{id}/receipt', () => {
       expect(res.status).toBe(409);
       expect(await res.json()).toEqual({ msg: ORDER_MESSAGES.receiptNotAccepted });
     }
+    expect(await storedBytesOf(order.id)).toBe(0);
+
+    // Sent in chunks, without a length, and larger than any receipt: refused all the same.
+    const chunked = await chunkedUpload(order, 7 * 1024 * 1024, address);
+    expect([409, 413]).toContain(chunked);
     expect(await storedBytesOf(order.id)).toBe(0);
   });
 
