@@ -3,6 +3,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { SERVER, TOASTS, UI, VALIDATION, formatDate } from '@vag/contracts';
 import { describe, expect, it, vi } from 'vitest';
+import { createStaff } from '../../api/src/testing/seed';
 import {
   completedPurchase,
   createBankTransferOrder,
@@ -10,6 +11,7 @@ import {
   englishOnScreen,
   shoot,
   signIn,
+  staffAccount,
   staffPage,
   useAdminSite,
   waitUntilReportedPaid,
@@ -328,7 +330,12 @@ describe('an admin in the back office', () => {
   });
 
   it('signs out to /super and needs to sign in again', async () => {
-    const page = await staffPage(site);
+    // An account of its own: signing out ends its token on the server too, and the site's
+    // admin token serves the other tests.
+    const page = await staffPage(
+      site,
+      staffAccount(await createStaff(site.srv.db, { role: 'admin' })),
+    );
     await page.getByRole('button', { name: 'Abrir menú de cuenta' }).click();
     await page.getByRole('menuitem', { name: UI.logout }).click();
     await page.waitForURL('**/super');

@@ -1,19 +1,35 @@
 // react-admin's authProvider on the api's JWT: login stores token, user and role (SPEC §3
-// keys), checkAuth only needs the token, a 401 ends the session, roles gate the screens.
+// keys), checkAuth only needs the token, a 401 ends the session, roles gate the screens;
+// logout ends the session on the server (POST /api/admin/logout) before forgetting it.
 import type { AuthProvider, UserIdentity } from 'react-admin';
 import { apiFetch } from './http';
 import { canAccess } from './layout/menu';
+import { noteFailedAttempts, type FailedAttempts } from './login/welcome';
 import { clearSession, readSession, saveSession, type StaffUser } from './session';
 
 interface LoginAnswer {
   token: string;
   user: StaffUser;
+  failedLogins?: FailedAttempts;
 }
 
 export interface Profile {
   email: string;
   role: string;
   code?: string | null;
+}
+
+/**
+ * Ends the session on the server too, so a copy of the token stops working. Best effort:
+ * the browser forgets the token whatever the answer (an expired session answers 401).
+ */
+async function endServerSession(): Promise<void> {
+  if (!readSession()) return;
+  try {
+    await apiFetch('/api/admin/logout', { method: 'POST' });
+  } catch {
+    // Offline or already ended: nothing more to do here.
+  }
 }
 
 let profileCache: { token: string; profile: Profile } | null = null;
@@ -39,9 +55,11 @@ export const authProvider: AuthProvider = {
     });
     const answer = json as LoginAnswer;
     saveSession(answer.token, answer.user);
+    noteFailedAttempts(answer.failedLogins);
     profileCache = null;
   },
   async logout() {
+    await endServerSession();
     clearSession();
     profileCache = null;
   },

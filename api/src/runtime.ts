@@ -23,6 +23,7 @@ import { startSaleClosing } from './routes/fairness/fairness.jobs';
 import { ensureRaffleJob } from './routes/lottery/lottery.jobs';
 import { startContentInvalidation } from './storefront/cache';
 import { startTransferReminders } from '@vag/core/pipeline/transfer-reminders';
+import { startReceiptFileSweeper } from '@vag/core/pipeline/receipt-files';
 import { startSettingsReload } from '@vag/core/settings/live-settings';
 
 export interface Runtime {
@@ -86,6 +87,7 @@ const backgroundJobs: Array<(deps: AppDeps) => Promise<Stoppable>> = [
   startReservationSweeper,
   startNotificationRetry,
   startTransferReminders,
+  startReceiptFileSweeper,
   startReconciler,
   startPayPhoneReversalCheck,
   startSaleClosing,

@@ -304,7 +304,8 @@ export const SERVER = {
   tooManyOrders: 'Demasiados pedidos desde esta conexión. Intente nuevamente en unos minutos.',
   tooManyUploads: 'Demasiados archivos enviados. Intente nuevamente más tarde.',
   accountLocked:
-    'Cuenta bloqueada temporalmente por demasiados intentos fallidos. Intente nuevamente en 15 minutos.',
+    'Demasiados intentos fallidos desde esta conexión. Intente nuevamente en unos minutos.',
+  loggedOut: 'Sesión cerrada.',
   currentPasswordWrong: 'La contraseña actual es incorrecta.',
   passwordChanged: 'Contraseña actualizada. Inicie sesión nuevamente con la nueva contraseña.',
   emailTaken: 'Ya existe un usuario con ese correo electrónico.',

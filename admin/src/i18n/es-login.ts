@@ -17,4 +17,7 @@ export const loginMessages = {
   successDescription: TOASTS.loginDescription,
   failureTitle: ERRORS.loginTitle,
   failureDescription: ERRORS.loginDescription,
+  failedAttemptsTitle: 'Intentos fallidos en tu cuenta',
+  failedAttemptsDescription:
+    '%{count} intento(s) fallido(s) de inicio de sesión desde tu última sesión; el último el %{when}. Si no fuiste tú, cambia tu contraseña.',
 };

@@ -15,6 +15,12 @@ import { PasswordInput } from './PasswordInput';
 import { useLoginForm } from './useLoginForm';
 import { markSignedIn } from './welcome';
 
+/** The api's message when the sign-in was refused for too many attempts, else null. */
+function lockOutMessage(error: unknown): string | null {
+  const e = error as { status?: unknown; message?: unknown } | null;
+  return e?.status === 429 && typeof e.message === 'string' && e.message ? e.message : null;
+}
+
 /** Where react-admin's sign-in redirect came from (its location state), else the dashboard. */
 function nextPath(location: Location): string {
   const state = location.state as { nextPathname?: string; nextSearch?: string } | null;
@@ -28,11 +34,14 @@ export function LoginPage() {
   // The failure the toast shows, counted up while it is on screen, so a second failure
   // shows (and announces) a fresh toast; null once it has gone.
   const [failure, setFailure] = useState<number | null>(null);
+  // A lock-out (429) says so and for how long, instead of the usual 'Credenciales…'.
+  const [lockedOut, setLockedOut] = useState<string | null>(null);
   const hideToast = useCallback(() => setFailure(null), []);
   const form = useLoginForm(async ({ email, password }: LoginInput) => {
     try {
       await authProvider.login({ email: email.trim().toLowerCase(), password });
-    } catch {
+    } catch (error) {
+      setLockedOut(lockOutMessage(error));
       setFailure((n) => (n ?? 0) + 1);
       return;
     }
@@ -78,7 +87,7 @@ export function LoginPage() {
         <LoginToast
           key={failure}
           title={t('failureTitle')}
-          description={t('failureDescription')}
+          description={lockedOut ?? t('failureDescription')}
           onHide={hideToast}
         />
       )}

@@ -43,8 +43,14 @@ export function rateLimits(env: AppDeps['env']) {
       windowMs: MINUTE,
       msg: SERVER.tooManyOrders,
     },
-    /** Bank-transfer receipts sent by buyers (for the upload route to come). */
-    receiptUpload: { limit: 10, windowMs: 10 * MINUTE, msg: SERVER.tooManyUploads },
+    /**
+     * Bank-transfer receipts from one address: each is up to 5 MB written to the store.
+     * Generous enough for the buyers behind one carrier address (CGNAT), each sending one
+     * or two; one order gets far fewer (below).
+     */
+    receiptUpload: { limit: 30, windowMs: 10 * MINUTE, msg: SERVER.tooManyUploads },
+    /** Receipts for one order: a buyer re-sending a blurry photo, not a flood. */
+    receiptUploadPerOrder: { limit: 5, windowMs: 10 * MINUTE, msg: SERVER.tooManyUploads },
   } satisfies Record<string, RateLimit>;
 }
 

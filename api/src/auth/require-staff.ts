@@ -1,6 +1,6 @@
 // requireStaff(): the guard on every staff route. No token answers 401 with the call's
 // own SPEC §8 permission message; an expired, forged or revoked token (its account gone,
-// inactive, or its session version behind the account's) answers 401 'Sesión inválida o
+// inactive, its session version behind the account's, or the session logged out) answers 401 'Sesión inválida o
 // expirada.'; a signed-in user of the wrong role answers 403.
 import { PERMISSIONS, SERVER } from '@vag/contracts';
 import { createMiddleware } from 'hono/factory';
@@ -19,6 +19,7 @@ async function sessionUser(
   const claims = await verifyStaffToken(token, deps.jwtSecret);
   const user = claims ? await findUserById(deps.db, claims.sub) : null;
   if (!claims || !user || !user.active) return null;
+  if (claims.jti && user.revokedSessions?.[claims.jti]) return null;
   return (claims.ver ?? 0) === (user.tokenVersion ?? 0) ? user : null;
 }
 

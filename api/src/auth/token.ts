@@ -2,7 +2,8 @@
 // JWT_TTL_SECONDS. The middleware re-reads the account on each call, so a deleted or
 // deactivated reseller loses access at once even with a token still in date; `ver` is the
 // account's session version, raised by a password change or a deactivation, which ends
-// every token signed before it.
+// every token signed before it. `jti` names the session, so a logout can end that one alone.
+import { randomUUID } from 'node:crypto';
 import { sign, verify } from 'hono/jwt';
 import type { AppDeps } from '../context';
 import type { StaffRole } from '@vag/core/db/users';
@@ -13,6 +14,8 @@ export interface StaffClaims {
   role: StaffRole;
   /** The account's tokenVersion when signed (absent in tokens from before versions: 0). */
   ver?: number;
+  /** The session's id, which a logout revokes (absent in tokens from before logouts). */
+  jti?: string;
   iat: number;
   exp: number;
 }
@@ -27,6 +30,7 @@ export async function signStaffToken(
     email: user.email,
     role: user.role,
     ver: user.tokenVersion ?? 0,
+    jti: randomUUID(),
     iat: now,
     exp: now + deps.env.JWT_TTL_SECONDS,
   };
@@ -62,7 +66,8 @@ async function verifySignedToken(token: string, secret: string): Promise<StaffCl
       typeof payload.sub !== 'string' ||
       typeof payload.exp !== 'number' ||
       (payload.role !== 'admin' && payload.role !== 'reseller') ||
-      (payload.ver !== undefined && typeof payload.ver !== 'number')
+      (payload.ver !== undefined && typeof payload.ver !== 'number') ||
+      (payload.jti !== undefined && typeof payload.jti !== 'string')
     )
       return null;
     return payload as unknown as StaffClaims;

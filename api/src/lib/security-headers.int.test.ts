@@ -1,10 +1,11 @@
 // Every kind of answer carries the security headers: api JSON, api errors (401, 404,
 // 413, 429), the storefront's pages, the admin app, media, and the PayPhone box page with
 // its own policy. HSTS only when the request came over https.
-import { SERVER } from '@vag/contracts';
+import { SERVER, shortOrderPath } from '@vag/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activeRaffle, customOrder } from '../payments/test-fixtures';
 import { clearRateLimits, roomInWindow } from '../testing/rate-limits';
+import { bearer, createStaff } from '../testing/seed';
 import { startTestServer, type TestServer } from '../testing/server';
 import { scriptHashesOf } from './security-headers';
 
@@ -84,6 +85,61 @@ describe('security headers', () => {
       headers: { 'x-forwarded-proto': 'http' },
     });
     expect(http.headers.get('strict-transport-security')).toBeNull();
+  });
+});
+
+describe('Cache-Control on answers with personal data', () => {
+  it('is no-store on every api answer that carries a buyer or staff member: the order, the purchase, the profile, and their refusals', async () => {
+    await clearRateLimits(server.db);
+    const created = await fetch(`${server.url}/api/payments/create-order`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': '198.51.100.40' },
+      body: JSON.stringify(customOrder('bank_transfer', 1, 1)),
+    });
+    expect(created.status).toBe(201);
+    const order = (await created.json()) as { purchaseId: string; orderUrl: string };
+    const key = new URL(order.orderUrl, server.url).searchParams.get('key')!;
+    const staff = await createStaff(server.db, { role: 'admin' });
+    const answers: Array<[string, Response]> = [
+      ['create-order', created],
+      ['order page', await fetch(`${server.url}/api/orders/${order.purchaseId}?key=${key}`)],
+      ['purchase', await fetch(`${server.url}/api/purchases/${order.purchaseId}?key=${key}`)],
+      [
+        'purchase list',
+        await fetch(`${server.url}/api/purchases`, { headers: bearer(staff.token) }),
+      ],
+      ['profile', await fetch(`${server.url}/api/admin/me`, { headers: bearer(staff.token) })],
+      ['settings', await fetch(`${server.url}/api/settings`, { headers: bearer(staff.token) })],
+      ['401', await fetch(`${server.url}/api/admin/me`)],
+      ['404', await fetch(`${server.url}/api/orders/${order.purchaseId}?key=mala`)],
+    ];
+    for (const [what, res] of answers) {
+      if (!res.bodyUsed) await res.arrayBuffer();
+      expect(res.headers.get('cache-control'), what).toMatch(/\bno-store\b/);
+    }
+  });
+});
+
+describe("the short link's Referrer-Policy", () => {
+  it('stays no-referrer: the order link it leads to holds the key', async () => {
+    await clearRateLimits(server.db);
+    const created = await fetch(`${server.url}/api/payments/create-order`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': '198.51.100.41' },
+      body: JSON.stringify(customOrder('bank_transfer', 1, 1)),
+    });
+    const order = (await created.json()) as {
+      purchaseId: string;
+      orderCode: string;
+      orderUrl: string;
+    };
+    const key = new URL(order.orderUrl, server.url).searchParams.get('key')!;
+    const res = await fetch(`${server.url}${shortOrderPath(order.orderCode, key)}`, {
+      redirect: 'manual',
+    });
+    expect(res.status).toBe(302);
+    expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(res.headers.get('cache-control')).toMatch(/no-store/);
   });
 });
 

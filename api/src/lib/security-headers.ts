@@ -15,6 +15,9 @@
 //   to PayPhone's api; PayPhone must see our origin (a registered domain), hence a
 //   Referrer-Policy that sends the origin cross-site. PayPhone's box cannot be framed and
 //   frames nothing of ours, so frame-ancestors stays 'none' everywhere.
+// - Every api answer is `Cache-Control: no-store` unless its route decides (personal data
+//   must not stay in a shared or browser cache), and a route's own Referrer-Policy wins
+//   over the site-wide one (the short link's target holds an order's key).
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -105,7 +108,8 @@ const COMMON = {
   // HSTS only when the request came over https (httpsOnlyHsts below).
   strictTransportSecurity: false,
   xFrameOptions: 'DENY',
-  referrerPolicy: 'strict-origin-when-cross-origin',
+  // Set by unlessSet() below, so a route's stricter policy (the short link's) survives.
+  referrerPolicy: false,
   // Staff-entered images and the media slots are ours to show on our pages only.
   crossOriginResourcePolicy: 'same-origin',
 } as const;
@@ -131,9 +135,21 @@ export function securityHeaders(options: {
       { path: p, handler: payphonePolicy },
     ]),
     { path: '*', handler: secureHeaders(COMMON) },
+    { path: '*', handler: unlessSet('Referrer-Policy', 'strict-origin-when-cross-origin') },
+    // Api answers carry buyers' and staff's data: no cache keeps them, unless a route says
+    // otherwise (the api's documentation).
+    { path: '/api/*', handler: unlessSet('Cache-Control', 'no-store') },
     { path: '*', handler: policyHeader(hashes) },
     { path: '*', handler: httpsOnlyHsts(options.trustProxy) },
   ];
+}
+
+/** Sets a header on answers whose route did not set its own. */
+function unlessSet(name: string, value: string): MiddlewareHandler<AppEnv> {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    await next();
+    if (!c.res.headers.has(name)) c.res.headers.set(name, value);
+  });
 }
 
 /** HSTS only over https: over plain http the header is meaningless and would pin a dev host. */

@@ -98,6 +98,15 @@ export async function verifyStripe(deps: AppDeps, sessionId: string): Promise<Pu
   return (await settleStripeSession(deps, purchase, state)).purchase;
 }
 
+/**
+ * Whether a Stripe session may pay this purchase: a card order, and its own session (the
+ * metadata's purchase id only stands in while create-order has not stored the session).
+ */
+function paidBySession(purchase: PurchaseDoc, sessionId: string): boolean {
+  if (purchase.paymentMethod !== 'card') return false;
+  return !purchase.card?.sessionId || purchase.card.sessionId === sessionId;
+}
+
 /** A signed Stripe delivery; answers whether it concerned one of our purchases. */
 export async function handleStripeWebhook(
   deps: AppDeps,
@@ -128,6 +137,13 @@ export async function handleStripeWebhook(
     (state.purchaseId ? await getPurchase(deps.db, state.purchaseId) : null);
   if (!purchase) {
     deps.log.warn({ sessionId: state.sessionId }, 'Stripe webhook for an unknown session');
+    return { received: true };
+  }
+  if (!paidBySession(purchase, state.sessionId)) {
+    deps.log.warn(
+      { sessionId: state.sessionId, purchaseId: purchase._id },
+      'Stripe webhook for a session that is not this card order’s; nothing paid',
+    );
     return { received: true };
   }
   if (settled(purchase)) return { received: true };

@@ -22,7 +22,12 @@ export type LoginInput = z.infer<typeof loginSchema>;
 export const adminUserSchema = z.object({ _id: idSchema, email: z.string(), role: roleSchema });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
-export const loginResponseSchema = z.object({ token: z.string(), user: adminUserSchema });
+export const loginResponseSchema = z.object({
+  token: z.string(),
+  user: adminUserSchema,
+  /** Failed sign-ins to the account since its last successful one (told once, then forgotten). */
+  failedLogins: z.object({ count: z.number().int(), lastAt: isoDateTimeSchema }).optional(),
+});
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
 /** GET /admin/me. `code` is the referral code (resellers; admins may have none). */

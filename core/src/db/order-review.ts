@@ -15,6 +15,19 @@ const pendingTransfer = (id: string) => ({
   'reservation.active': true,
 });
 
+/** Whether the order takes a receipt at `now`: the same test as addReceipt's, asked before any byte is stored. */
+export function takesReceipts(
+  p: Pick<PurchaseDoc, 'status' | 'paymentMethod' | 'reservation'>,
+  now: Date,
+): boolean {
+  return (
+    p.status === 'PENDING' &&
+    p.paymentMethod === 'bank_transfer' &&
+    p.reservation.active &&
+    p.reservation.expiresAt > now
+  );
+}
+
 /** Adds a receipt and puts the order in review; null when the order no longer takes one. */
 export async function addReceipt(
   db: Db,
@@ -102,4 +115,41 @@ export async function queueReminder(db: Db, id: string, at: Date): Promise<boole
     { $set: { reminderQueuedAt: at, ...outboxField(notice, at) } },
   );
   return res.modifiedCount === 1;
+}
+
+/**
+ * Records that a receipt's file was deleted: it leaves `receipts` (what staff and the buyer
+ * can open) for `removedReceipts`, so the purchase still shows it existed. `receipt` must be
+ * the entry as stored (an exact-value $pull: FerretDB ignores a $pull by condition).
+ */
+export async function recordReceiptRemoved(
+  db: Db,
+  id: string,
+  receipt: ReceiptMeta,
+  at: Date,
+): Promise<boolean> {
+  const res = await purchases(db).updateOne(
+    { _id: id, 'receipts.id': receipt.id },
+    { $pull: { receipts: receipt }, $push: { removedReceipts: { ...receipt, removedAt: at } } },
+  );
+  return res.modifiedCount === 1;
+}
+
+/** Transfers that ended unpaid before `endedBefore` and still list receipts with files. */
+export async function findEndedTransfersWithReceipts(
+  db: Db,
+  endedBefore: Date,
+  limit: number,
+): Promise<Array<Pick<PurchaseDoc, '_id' | 'receipts'>>> {
+  return purchases(db)
+    .find(
+      {
+        status: 'EXPIRED',
+        paymentMethod: 'bank_transfer',
+        'reservation.expiresAt': { $lt: endedBefore },
+        'receipts.0': { $exists: true },
+      },
+      { projection: { receipts: 1 }, limit },
+    )
+    .toArray();
 }

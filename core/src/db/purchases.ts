@@ -137,6 +137,8 @@ export interface PurchaseDoc {
   accessKey?: string;
   /** Transfer receipts uploaded by the buyer, oldest first (files in `receipts`). */
   receipts?: ReceiptMeta[];
+  /** Receipts whose files were deleted (older than the latest few, or of an order that ended unpaid). */
+  removedReceipts?: Array<ReceiptMeta & { removedAt: Date }>;
   /** Where staff's review of the latest receipt stands (a PENDING transfer only). */
   review?: { state: 'in_review' | 'rejected'; at: Date; reason?: string; by?: string };
   /** Every confirmation and rejection: who and when. */

@@ -1,6 +1,17 @@
 // Transfer receipts (JPEG, PNG or PDF) in GridFS, one file per upload, named by the
-// receipt id the purchase lists; a replacement is a new file, so staff keep every one.
+// receipt id the purchase lists. Only an order's latest few keep their bytes
+// (RECEIPTS_KEPT_PER_ORDER), and an order that ended unpaid loses them after a grace
+// period: the purchase keeps the record of every receipt (removedReceipts), never the disk.
 import { GridFSBucket, type Db, type ObjectId } from 'mongodb';
+
+/** Receipts per order whose files are kept: a buyer re-sending a blurry photo needs no more. */
+export const RECEIPTS_KEPT_PER_ORDER = 3;
+
+/**
+ * How long an expired transfer keeps its receipts' files: staff may still confirm a
+ * transfer that arrived late (confirm-transfer accepts EXPIRED) and need to see it.
+ */
+export const RECEIPTS_KEPT_AFTER_EXPIRY_MS = 7 * 24 * 3_600_000;
 
 const bucket = (db: Db) => new GridFSBucket(db, { bucketName: 'receipts' });
 
@@ -35,4 +46,38 @@ export async function readReceiptFile(
     contentType: meta.contentType ?? 'application/octet-stream',
     purchaseId: meta.purchaseId ?? '',
   };
+}
+
+/** Deletes the bytes of a receipt (a file already gone is no error: deleting twice is safe). */
+export async function deleteReceiptFile(db: Db, receiptId: string): Promise<void> {
+  const b = bucket(db);
+  for (const file of await b.find({ filename: receiptId }).toArray()) {
+    try {
+      await b.delete(file._id as ObjectId);
+    } catch (error) {
+      // Another process deleted it between the find and here.
+      if (!/FileNotFound|not found/i.test(String(error))) throw error;
+    }
+  }
+}
+
+/** Bytes stored for receipts in all (the files' sizes): what tests and operators watch. */
+export async function storedReceiptBytes(db: Db): Promise<number> {
+  const files = await db
+    .collection<{ length: number }>('receipts.files')
+    .find({}, { projection: { length: 1 } })
+    .toArray();
+  return files.reduce((sum, f) => sum + f.length, 0);
+}
+
+/** Receipt files stored before `before`: which receipt, for which purchase. */
+export async function listReceiptFilesBefore(
+  db: Db,
+  before: Date,
+): Promise<Array<{ receiptId: string; purchaseId: string }>> {
+  const files = await bucket(db)
+    .find({ uploadDate: { $lt: before } })
+    .project<{ filename: string; metadata?: { purchaseId?: string } }>({ filename: 1, metadata: 1 })
+    .toArray();
+  return files.map((f) => ({ receiptId: f.filename, purchaseId: f.metadata?.purchaseId ?? '' }));
 }

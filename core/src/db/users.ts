@@ -19,6 +19,10 @@ export interface UserDoc {
   active: boolean;
   /** Session version: tokens carry it, and raising it ends every session signed before. */
   tokenVersion?: number;
+  /** Sessions ended by a logout before their expiry: token id → when the token expires. */
+  revokedSessions?: Record<string, Date>;
+  /** Failed sign-ins since the last successful one: shown to the owner at the next sign-in. */
+  failedLogins?: { count: number; lastAt: Date };
   createdAt: Date;
   updatedAt?: Date;
 }
@@ -174,4 +178,53 @@ export async function changePassword(
     },
     { returnDocument: 'after' },
   );
+}
+
+/** Counts a failed sign-in on the account of `email`, if there is one (the owner is told at the next sign-in). */
+export async function noteFailedLogin(db: Db, email: string, at: Date): Promise<void> {
+  await users(db).updateOne(
+    { email: normaliseEmail(email) },
+    { $inc: { 'failedLogins.count': 1 }, $max: { 'failedLogins.lastAt': at } },
+  );
+}
+
+/** The failed sign-ins since the last successful one, forgotten as they are read (once). */
+export async function takeFailedLogins(
+  db: Db,
+  id: string,
+): Promise<UserDoc['failedLogins'] | null> {
+  const before = await users(db).findOneAndUpdate(
+    { _id: id, failedLogins: { $exists: true } },
+    { $unset: { failedLogins: '' } },
+    { returnDocument: 'before' },
+  );
+  return before?.failedLogins ?? null;
+}
+
+/**
+ * Ends one session (a logout): the account read on every staff call sees the token's id
+ * among the revoked ones. Entries of tokens that have expired anyway are dropped here.
+ */
+export async function revokeSession(
+  db: Db,
+  id: string,
+  session: { tokenId: string; expiresAt: Date },
+  now: Date = new Date(),
+): Promise<void> {
+  const user = await users(db).findOne({ _id: id }, { projection: { revokedSessions: 1 } });
+  const expired = Object.entries(user?.revokedSessions ?? {})
+    .filter(([, until]) => until <= now)
+    .map(([tokenId]) => [`revokedSessions.${tokenId}`, ''] as const);
+  await users(db).updateOne(
+    { _id: id },
+    {
+      $set: { [`revokedSessions.${session.tokenId}`]: session.expiresAt },
+      ...(expired.length > 0 ? { $unset: Object.fromEntries(expired) } : {}),
+    },
+  );
+}
+
+/** Ends every session of the account (a logout with a token from before token ids). */
+export async function endAllSessions(db: Db, id: string): Promise<void> {
+  await users(db).updateOne({ _id: id }, { $inc: { tokenVersion: 1 } });
 }

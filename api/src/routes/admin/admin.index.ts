@@ -1,5 +1,5 @@
-// Staff accounts under /api/admin: login, registration (admins), own profile and
-// password, user list.
+// Staff accounts under /api/admin: login (with the lock-out of auth/login-lockout.ts),
+// logout, registration (admins), own profile and password, user list.
 import {
   PERMISSIONS,
   SERVER,
@@ -15,11 +15,14 @@ import {
 } from '@vag/contracts';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { ADMIN_ONLY, ALL_STAFF, requireStaff } from '../../auth';
+import { ADMIN_ONLY, ALL_STAFF, bearerToken, requireStaff, verifyStaffToken } from '../../auth';
+import { clientAddress } from '../../auth/client-address';
+import { isKnownDevice, rememberDevice } from '../../auth/known-device';
 import {
   clearFailedLogins,
+  lockedOut,
+  pairLockedUntil,
   recordFailedLogin,
-  refuseLockedAccount,
 } from '../../auth/login-lockout';
 import { decoyPasswordHash, verifyPassword } from '@vag/core/auth/password';
 import { rateLimit } from '../../auth/rate-limit';
@@ -29,9 +32,12 @@ import {
   changePassword,
   createUser,
   DuplicateEmailError,
+  endAllSessions,
   findUserByEmail,
   findUserById,
   listUsers,
+  revokeSession,
+  takeFailedLogins,
   type UserDoc,
 } from '@vag/core/db/users';
 import { apiError } from '../../lib/errors';
@@ -66,17 +72,52 @@ export const adminRouter = new Hono<AppEnv>()
     async (c) => {
       const deps = c.get('deps');
       const { email, password } = c.req.valid('json');
-      await refuseLockedAccount(deps, email);
+      const attempt = { email, address: clientAddress(c, deps.env.TRUST_PROXY) };
       const user = await findUserByEmail(deps.db, email);
+      const lockedUntil = await pairLockedUntil(deps, attempt);
+      if (lockedUntil && !(await isKnownDevice(c, user))) throw lockedOut(lockedUntil);
       // An unknown e-mail costs the same hash check as a wrong password, and answers alike.
       const ok = await verifyPassword(password, user?.passwordHash ?? (await decoyPasswordHash()));
       if (!user || !ok || !user.active) {
-        await recordFailedLogin(deps, email);
+        await recordFailedLogin(deps, attempt);
         throw apiError(401, SERVER.invalidCredentials);
       }
-      await clearFailedLogins(deps, email);
-      const token = await signStaffToken(deps, user);
-      return c.json({ token, user: { _id: user._id, email: user.email, role: user.role } });
+      if (!lockedUntil) await clearFailedLogins(deps, attempt);
+      await rememberDevice(c, user);
+      const failed = await takeFailedLogins(deps.db, user._id);
+      return c.json({
+        token: await signStaffToken(deps, user),
+        user: { _id: user._id, email: user.email, role: user.role },
+        ...(failed
+          ? { failedLogins: { count: failed.count, lastAt: failed.lastAt.toISOString() } }
+          : {}),
+      });
+    },
+  )
+  .post(
+    '/logout',
+    describe({
+      operationId: 'logout',
+      tag: 'admin',
+      summary: 'Cierra la sesión: el token deja de valer en el servidor.',
+      response: z.object({ msg: z.string() }),
+    }),
+    requireStaff(ALL_STAFF, PERMISSIONS.notAuthenticated),
+    async (c) => {
+      const deps = c.get('deps');
+      const claims = await verifyStaffToken(
+        bearerToken(c.req.header('authorization')) ?? '',
+        deps.jwtSecret,
+      );
+      const id = c.get('staff').id;
+      // A token from before session ids cannot be named: every session of the account ends.
+      if (claims?.jti)
+        await revokeSession(deps.db, id, {
+          tokenId: claims.jti,
+          expiresAt: new Date(claims.exp * 1000),
+        });
+      else await endAllSessions(deps.db, id);
+      return c.json({ msg: SERVER.loggedOut });
     },
   )
   .post(

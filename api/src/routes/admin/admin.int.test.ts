@@ -140,38 +140,119 @@ describe('POST /api/admin/login', () => {
     ).toBe(401);
   });
 
-  it("locks an account after 5 failed logins from any addresses: 429 'Cuenta bloqueada…' even with the right password, for 15 minutes", async () => {
+  it("locks the attacker, not the owner: 5 failures from one address answer 429 'Demasiados intentos fallidos…' there, even with the right password, while the owner signs in from elsewhere", async () => {
     await roomInWindow(LOCKOUT.windowMs);
     const { user, password } = await createStaff(server.db, { role: 'admin' });
-    const other = await createStaff(server.db, { role: 'admin' });
+    const attacker = '198.51.100.66';
     const statuses: number[] = [];
     for (let i = 0; i < LOCKOUT.failures; i++)
       statuses.push(
         (
           await call('POST', '/admin/login', {
+            ip: attacker,
             body: { email: user.email, password: 'mala-clave' },
           })
         ).status,
       );
     expect(statuses).toEqual([401, 401, 401, 401, 401]);
     const locked = await call('POST', '/admin/login', {
+      ip: attacker,
       body: { email: user.email.toUpperCase(), password },
     });
     expect(locked).toMatchObject({ status: 429, json: { msg: SERVER.accountLocked } });
     expect(SERVER.accountLocked).toBe(
-      'Cuenta bloqueada temporalmente por demasiados intentos fallidos. Intente nuevamente en 15 minutos.',
+      'Demasiados intentos fallidos desde esta conexión. Intente nuevamente en unos minutos.',
     );
     const retryAfter = Number(locked.headers.get('retry-after'));
-    expect(retryAfter).toBeGreaterThan(14 * 60);
-    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
-    // Another account signs in as usual.
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(LOCKOUT.firstLockMs / 1000);
+    // The owner, from the office, is not locked out.
+    const owner = await call('POST', '/admin/login', {
+      ip: '192.0.2.10',
+      body: { email: user.email, password },
+    });
+    expect(owner.status).toBe(200);
+  });
+
+  it('locks one address longer each time: the second lock lasts twice the first', async () => {
+    await roomInWindow(LOCKOUT.windowMs);
+    const { user } = await createStaff(server.db, { role: 'admin' });
+    const attacker = '198.51.100.67';
+    const fail = () =>
+      call('POST', '/admin/login', {
+        ip: attacker,
+        body: { email: user.email, password: 'mala' + 'x'.repeat(6) },
+      });
+    for (let i = 0; i < LOCKOUT.failures; i++) expect((await fail()).status).toBe(401);
+    const first = Number((await fail()).headers.get('retry-after'));
+    expect(first).toBeLessThanOrEqual(60);
+    // The first lock runs out (its document goes, as the sweeper removes an ended lock).
+    await server.db.collection('rate_limits').deleteMany({ limiter: 'login-lock' });
+    expect((await fail()).status).toBe(401);
+    const second = await fail();
+    expect(second.status).toBe(429);
+    expect(Number(second.headers.get('retry-after'))).toBeGreaterThan(60);
+    expect(Number(second.headers.get('retry-after'))).toBeLessThanOrEqual(120);
+  });
+
+  it('lets a device that signed in before through a locked address (the owner behind the attacker’s address)', async () => {
+    await roomInWindow(LOCKOUT.windowMs);
+    const { user, password } = await createStaff(server.db, { role: 'admin' });
+    const shared = '198.51.100.68';
+    const login = (body: unknown, cookie?: string, address = shared) =>
+      fetch(`${server.url}/api/admin/login`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-forwarded-for': address,
+          ...(cookie ? { cookie } : {}),
+        },
+        body: JSON.stringify(body),
+      });
+    const first = await login({ email: user.email, password });
+    expect(first.status).toBe(200);
+    const setCookie = first.headers.get('set-cookie') ?? '';
+    expect(setCookie).toMatch(/HttpOnly/i);
+    expect(setCookie).toMatch(/SameSite=Strict/i);
+    const device = setCookie.split(';')[0]!;
+
+    for (let i = 0; i < LOCKOUT.failures; i++)
+      expect((await login({ email: user.email, password: 'mala-clave' })).status).toBe(401);
+    expect((await login({ email: user.email, password })).status).toBe(429);
+    expect((await login({ email: user.email, password }, device)).status).toBe(200);
+    // The owner's way in does not reopen the address to the attacker.
+    expect((await login({ email: user.email, password })).status).toBe(429);
+    // The cookie speaks for its own account only (here from another shared address, as
+    // each address has its own 10 tries a minute).
+    const other = await createStaff(server.db, { role: 'admin' });
+    const elsewhere = '198.51.100.69';
+    for (let i = 0; i < LOCKOUT.failures; i++)
+      expect(
+        (await login({ email: other.user.email, password: 'mala-clave' }, undefined, elsewhere))
+          .status,
+      ).toBe(401);
     expect(
-      (
-        await call('POST', '/admin/login', {
-          body: { email: other.user.email, password: other.password },
-        })
-      ).status,
-    ).toBe(200);
+      (await login({ email: other.user.email, password: other.password }, device, elsewhere))
+        .status,
+    ).toBe(429);
+  });
+
+  it('tells the owner of failed attempts at the next sign-in, once', async () => {
+    const { user, password } = await createStaff(server.db, { role: 'admin' });
+    for (let i = 0; i < 3; i++)
+      expect(
+        (
+          await call('POST', '/admin/login', {
+            body: { email: user.email, password: 'mala-clave' },
+          })
+        ).status,
+      ).toBe(401);
+    const next = await call('POST', '/admin/login', { body: { email: user.email, password } });
+    expect(next.status).toBe(200);
+    expect(next.json.failedLogins.count).toBe(3);
+    expect(Date.now() - Date.parse(next.json.failedLogins.lastAt)).toBeLessThan(60_000);
+    const after = await call('POST', '/admin/login', { body: { email: user.email, password } });
+    expect(after.json.failedLogins).toBeUndefined();
   });
 
   it('counts failures again from zero after a successful login', async () => {
@@ -435,5 +516,27 @@ describe('GET /api/admin/me and GET /api/admin', () => {
     const bad = await call('GET', '/admin?range=nope', { token: admin.token });
     expect(bad.status).toBe(400);
     expect(bad.json.errors).toHaveProperty('range');
+  });
+});
+
+describe('POST /api/admin/logout', () => {
+  it('ends that session on the server: a copy of the token answers 401 after, the account’s other sessions go on', async () => {
+    const { user, password } = await createStaff(server.db, { role: 'reseller' });
+    const signIn = async () =>
+      (await call('POST', '/admin/login', { body: { email: user.email, password } })).json
+        .token as string;
+    const [token, otherDevice] = [await signIn(), await signIn()];
+    expect((await call('GET', '/admin/me', { token })).status).toBe(200);
+
+    expect(await call('POST', '/admin/logout', { token })).toMatchObject({
+      status: 200,
+      json: { msg: SERVER.loggedOut },
+    });
+    expect(await call('GET', '/admin/me', { token })).toMatchObject({
+      status: 401,
+      json: { msg: SERVER.invalidToken },
+    });
+    expect((await call('GET', '/admin/me', { token: otherDevice })).status).toBe(200);
+    expect((await call('POST', '/admin/logout')).status).toBe(401);
   });
 });

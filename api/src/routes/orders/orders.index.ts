@@ -1,7 +1,8 @@
 // The buyer's order page: GET /api/orders/{id}?key=… and the receipt upload
 // POST /api/orders/{id}/receipt?key=… (the file as the raw body: JPEG, PNG or PDF up to
 // 5 MB, typed by its first bytes). Without the right key both answer 404, so an id
-// alone reveals nothing.
+// alone reveals nothing. Uploads are rate-limited per address and per order, checked
+// before anything is stored, and an order keeps the files of its latest few receipts.
 import { randomUUID } from 'node:crypto';
 import {
   idParamSchema,
@@ -15,10 +16,13 @@ import {
 } from '@vag/contracts';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import type { AppEnv } from '../../context';
-import { addReceipt } from '@vag/core/db/order-review';
+import { createMiddleware } from 'hono/factory';
+import type { AppDeps, AppEnv } from '../../context';
+import { enforceRateLimit, rateLimit } from '../../auth/rate-limit';
+import { addReceipt, takesReceipts } from '@vag/core/db/order-review';
+import { keepLatestReceipts } from '@vag/core/pipeline/receipt-files';
 import { getPurchase, type PurchaseDoc } from '@vag/core/db/purchases';
-import { saveReceiptFile } from '@vag/core/db/receipts';
+import { deleteReceiptFile, saveReceiptFile } from '@vag/core/db/receipts';
 import { apiError } from '../../lib/errors';
 import { validate } from '../../lib/validate';
 import { accessKeyMatches } from '../../payments/order-code';
@@ -45,6 +49,25 @@ async function keyedPurchase(db: Db, id: string, key: string | undefined): Promi
     throw apiError(404, ORDER_MESSAGES.orderNotFound);
   return purchase;
 }
+
+/**
+ * A refusal (404, 409, 429…) answered before the file was read still reads it, and drops
+ * it: a server that answers mid-upload and closes the connection leaves the buyer's
+ * browser with a network error instead of our message. Nothing read here is stored.
+ */
+const drainRefusedUpload = createMiddleware<AppEnv>(async (c, next) => {
+  await next();
+  const body = c.req.raw.body;
+  if (c.res.status < 400 || !body || c.req.raw.bodyUsed) return;
+  const reader = body.getReader();
+  try {
+    while (!(await reader.read()).done) {
+      // dropped
+    }
+  } catch {
+    // Past the size limit or cut off by the client: the refusal stands as answered.
+  }
+});
 
 export const ordersRouter = new Hono<AppEnv>()
   .get(
@@ -107,35 +130,63 @@ export const ordersRouter = new Hono<AppEnv>()
       status: 201,
       response: receiptUploadResponseSchema,
       rawBody: true,
-      errors: [...RAW_BODY, 404, 409, 415],
+      errors: [...RAW_BODY, 404, 409, 415, 429],
     }),
     bodyLimit({
       maxSize: RECEIPT_MAX_BYTES,
       onError: (c) => c.json({ msg: ORDER_MESSAGES.receiptTooLarge }, 413),
     }),
+    drainRefusedUpload,
     validate('param', idParamSchema),
+    rateLimit('receiptUpload'),
     async (c) => {
       const deps = c.get('deps');
       const { id } = c.req.valid('param');
-      await keyedPurchase(deps.db, id, c.req.query('key'));
-      const data = Buffer.from(await c.req.arrayBuffer());
-      if (data.length === 0) throw apiError(400, ORDER_MESSAGES.receiptEmpty);
-      if (data.length > RECEIPT_MAX_BYTES) throw apiError(413, ORDER_MESSAGES.receiptTooLarge);
-      const contentType = sniffReceiptType(data);
-      if (!contentType) throw apiError(415, ORDER_MESSAGES.receiptType);
+      // Every check before any byte is stored (a refused upload never reaches the disk).
+      const purchase = await keyedPurchase(deps.db, id, c.req.query('key'));
+      if (!takesReceipts(purchase, new Date()))
+        throw apiError(409, ORDER_MESSAGES.receiptNotAccepted);
+      await enforceRateLimit(deps, 'receiptUploadPerOrder', id);
+      const { data, contentType } = await receiptBody(c.req.raw);
 
-      const receipt = { id: randomUUID(), contentType, size: data.length, uploadedAt: new Date() };
-      // The file first: a receipt listed on the purchase always has its bytes.
-      await saveReceiptFile(deps.db, receipt.id, id, data, contentType);
-      const received = await addReceipt(deps.db, id, receipt);
-      if (!received) throw apiError(409, ORDER_MESSAGES.receiptNotAccepted);
-      const updated = await lengthenHoldForReceipt(deps, received);
+      // A receipt lengthens a transfer's short first hold (core/src/limits/transfer-hold.ts).
+      const received = await storeReceipt(deps, id, data, contentType);
+      const current = await keepLatestReceipts(deps, await lengthenHoldForReceipt(deps, received));
       return c.json(
         {
           msg: ORDER_MESSAGES.receiptReceived,
-          order: orderView(updated, await currentSettings(deps)),
+          order: orderView(current, await currentSettings(deps)),
         },
         201,
       );
     },
   );
+
+/** The uploaded file, checked: not empty, not too large, a JPEG, PNG or PDF by its bytes. */
+async function receiptBody(req: Request): Promise<{ data: Buffer; contentType: ReceiptType }> {
+  const data = Buffer.from(await req.arrayBuffer());
+  if (data.length === 0) throw apiError(400, ORDER_MESSAGES.receiptEmpty);
+  if (data.length > RECEIPT_MAX_BYTES) throw apiError(413, ORDER_MESSAGES.receiptTooLarge);
+  const contentType = sniffReceiptType(data);
+  if (!contentType) throw apiError(415, ORDER_MESSAGES.receiptType);
+  return { data, contentType };
+}
+
+/**
+ * Stores the file, then lists it on the order. The file first, so a listed receipt always
+ * has its bytes; if the order stopped taking receipts in between (paid, expired), the
+ * file goes again and the buyer gets the 409.
+ */
+async function storeReceipt(
+  deps: AppDeps,
+  id: string,
+  data: Buffer,
+  contentType: ReceiptType,
+): Promise<PurchaseDoc> {
+  const receipt = { id: randomUUID(), contentType, size: data.length, uploadedAt: new Date() };
+  await saveReceiptFile(deps.db, receipt.id, id, data, contentType);
+  const updated = await addReceipt(deps.db, id, receipt);
+  if (updated) return updated;
+  await deleteReceiptFile(deps.db, receipt.id);
+  throw apiError(409, ORDER_MESSAGES.receiptNotAccepted);
+}

@@ -24,7 +24,7 @@ describe('settings secrets', () => {
   });
 
   it('masks every secret of the settings and nothing else', () => {
-    const masked = maskSettings(stored);
+    const masked = maskSettings(stored, 'admin');
     expect(masked.mongoDBConnection).toBe(`${SECRET_MASK}/vag`);
     expect(masked.payment.stripeSecretKey).toBe(`${SECRET_MASK}abcd`);
     expect(masked.payment.paypalSecret).toBe(SECRET_MASK);
@@ -33,8 +33,16 @@ describe('settings secrets', () => {
     expect(stored.payment.stripeSecretKey).toBe('sk_test_1234567890abcd');
   });
 
+  it('gives a reseller every secret blank, no mask and no last characters', () => {
+    const blank = maskSettings(stored, 'reseller');
+    expect(blank.mongoDBConnection).toBe('');
+    expect(blank.payment.stripeSecretKey).toBe('');
+    expect(blank.payment.paypalSecret).toBe('');
+    expect(blank.payment.stripePublishableKey).toBe('pk_test_x');
+  });
+
   it('keeps stored secrets when the mask comes back, takes new values otherwise', () => {
-    const next = maskSettings(stored);
+    const next = maskSettings(stored, 'admin');
     next.payment.paypalSecret = 'new-secret';
     const merged = keepMaskedSecrets(next, stored);
     expect(merged.mongoDBConnection).toBe(stored.mongoDBConnection);

@@ -1,5 +1,7 @@
-// Secrets in settings are shown to staff masked (the mask plus the last 4 characters),
+// Secrets in settings are shown to admins masked (the mask plus the last 4 characters),
+// to resellers not at all (an empty value: not even a hint of a key they may never use),
 // and a masked value sent back in an update means "keep what is stored".
+import type { StaffRole } from '@vag/core/db/users';
 import { SECRET_MASK, SETTINGS_SECRET_PATHS } from '@vag/contracts';
 import type { SettingsDoc } from '@vag/core/db/settings';
 
@@ -28,10 +30,11 @@ function writePath(doc: SettingsDoc, path: SecretPath, value: string): void {
   else (doc as unknown as Record<string, unknown>)[head] = value;
 }
 
-/** A copy with every secret masked, for staff. */
-export function maskSettings(doc: SettingsDoc): SettingsDoc {
+/** A copy with every secret masked for an admin, and blank for a reseller. */
+export function maskSettings(doc: SettingsDoc, role: StaffRole): SettingsDoc {
   const copy = structuredClone(doc);
-  for (const path of SETTINGS_SECRET_PATHS) writePath(copy, path, maskSecret(readPath(doc, path)));
+  for (const path of SETTINGS_SECRET_PATHS)
+    writePath(copy, path, role === 'admin' ? maskSecret(readPath(doc, path)) : '');
   return copy;
 }
 

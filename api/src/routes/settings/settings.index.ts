@@ -1,5 +1,6 @@
 // GET /api/settings (public: contact data, bank accounts, WhatsApp and which payment
-// methods work; staff also see the rest, secrets masked) and PUT /api/settings/{id}
+// methods work; staff also see the rest, secrets masked for admins and blank for
+// resellers) and PUT /api/settings/{id}
 // (admins; a missing field or a masked secret sent back keeps the stored value). A save
 // takes effect at once in every process (settings.changed).
 import {
@@ -25,6 +26,7 @@ import { availableMethods } from '../../payments/credentials';
 import { announceSettingsChanged, currentSettings } from '@vag/core/settings/live-settings';
 import { keepMaskedSecrets, maskSettings } from './settings-secrets';
 import type { Env } from '@vag/core/env';
+import type { StaffRole } from '@vag/core/db/users';
 import { JSON_BODY, describe } from '../../lib/openapi';
 
 export function publicView(doc: SettingsDoc, env: Env): PublicSettings {
@@ -40,8 +42,8 @@ export function publicView(doc: SettingsDoc, env: Env): PublicSettings {
   });
 }
 
-function staffView(doc: SettingsDoc, env: Env) {
-  const { updatedAt: _u, ...masked } = maskSettings(doc);
+function staffView(doc: SettingsDoc, env: Env, role: StaffRole) {
+  const { updatedAt: _u, ...masked } = maskSettings(doc, role);
   return withId({ ...masked, paymentMethods: availableMethods(doc, env) });
 }
 
@@ -77,7 +79,9 @@ export const settingsRouter = new Hono<AppEnv>()
       const deps = c.get('deps');
       const settings = await currentSettings(deps);
       const staff = c.var.staff as StaffUser | undefined;
-      return c.json(staff ? staffView(settings, deps.env) : publicView(settings, deps.env));
+      return c.json(
+        staff ? staffView(settings, deps.env, staff.role) : publicView(settings, deps.env),
+      );
     },
   )
   .put(
@@ -109,6 +113,6 @@ export const settingsRouter = new Hono<AppEnv>()
       const { _id: _i, updatedAt: _u, ...fields } = next;
       const saved = await replaceSettings(deps.db, fields);
       await announceSettingsChanged(deps, saved);
-      return c.json(staffView(saved, deps.env));
+      return c.json(staffView(saved, deps.env, 'admin'));
     },
   );

@@ -55,7 +55,7 @@ describe('settings', () => {
     for (const secret of ['sk_test', 'EPsecreto', 'mongodb://', 'AYcliente'])
       expect(text).not.toContain(secret);
 
-    const staff = await call('GET', '/settings', { token: reseller });
+    const staff = await call('GET', '/settings', { token: admin });
     expect(staff.json.mongoDBConnection).toBe(`${SECRET_MASK}ifas`);
     expect(staff.json.payment).toMatchObject({
       stripeSecretKey: `${SECRET_MASK}wxyz`,
@@ -63,6 +63,18 @@ describe('settings', () => {
       paypalClientId: 'AYcliente',
       paypalSecret: `${SECRET_MASK}7654`,
     });
+
+    // A reseller sees no part of a secret, not even its last characters.
+    const resellerView = await call('GET', '/settings', { token: reseller });
+    expect(resellerView.json.mongoDBConnection).toBe('');
+    expect(resellerView.json.payment).toMatchObject({
+      stripeSecretKey: '',
+      stripePublishableKey: 'pk_test_123',
+      paypalSecret: '',
+    });
+    const resellerText = JSON.stringify(resellerView.json);
+    for (const hint of ['wxyz', '7654', 'ifas', SECRET_MASK])
+      expect(resellerText).not.toContain(hint);
   });
 
   it('keeps stored secrets when the masked values come back, replaces them when new ones are sent', async () => {
