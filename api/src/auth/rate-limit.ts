@@ -32,6 +32,15 @@ export function rateLimits(env: AppDeps['env']) {
       windowMs: MINUTE,
       msg: SERVER.tooManyOrders,
     },
+    /**
+     * The confirmation calls (capture-order, verify-stripe, verify-payphone): a buyer makes
+     * one or two per order. Off where create-order is (load tests confirm every order).
+     */
+    paymentCheck: {
+      limit: env.CREATE_ORDER_LIMIT_PER_MINUTE === 0 ? 0 : 30,
+      windowMs: MINUTE,
+      msg: SERVER.tooManyAttempts,
+    },
     /** Bank-transfer receipts sent by buyers (for the upload route to come). */
     receiptUpload: { limit: 10, windowMs: 10 * MINUTE, msg: SERVER.tooManyUploads },
   } satisfies Record<string, RateLimit>;
