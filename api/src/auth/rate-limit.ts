@@ -41,6 +41,13 @@ export function rateLimits(env: AppDeps['env']) {
       windowMs: MINUTE,
       msg: SERVER.tooManyAttempts,
     },
+    /** "Send me my orders" from one address: each one is an e-mail we send. */
+    lookupMail: { limit: 5, windowMs: 10 * MINUTE, msg: SERVER.tooManyAttempts },
+    /**
+     * Lookup e-mails to one mailbox, whoever asks (over it the request is answered alike
+     * and nothing is sent: a stranger cannot flood someone's inbox from many addresses).
+     */
+    lookupMailPerEmail: { limit: 3, windowMs: 60 * MINUTE, msg: SERVER.tooManyAttempts },
     /** Bank-transfer receipts sent by buyers (for the upload route to come). */
     receiptUpload: { limit: 10, windowMs: 10 * MINUTE, msg: SERVER.tooManyUploads },
   } satisfies Record<string, RateLimit>;
@@ -58,6 +65,18 @@ export async function enforceRateLimit(
   if (limit === 0) return;
   const { count, resetAt } = await countHit(deps.db, { limiter: name, subject, windowMs });
   if (count > limit) throw tooManyRequests(msg, (resetAt.getTime() - Date.now()) / 1000);
+}
+
+/** Counts one hit of `subject` for `name`; answers whether it is still within the limit. */
+export async function withinRateLimit(
+  deps: AppDeps,
+  name: LimiterName,
+  subject: string,
+): Promise<boolean> {
+  const { limit, windowMs } = rateLimits(deps.env)[name];
+  if (limit === 0) return true;
+  const { count } = await countHit(deps.db, { limiter: name, subject, windowMs });
+  return count <= limit;
 }
 
 /** Middleware limiting a route per caller address (or per whatever `subjectOf` picks). */
