@@ -1,11 +1,12 @@
 // A visitor buys a package by bank transfer against the real api, then finds the
 // purchase (and, once staff confirm the transfer, its numbers) by e-mail.
-import { ERRORS, FORM, SERVER, UI, VALIDATION } from '@vag/contracts';
+import { ERRORS, FORM, LOOKUP_MESSAGES, SERVER, UI, VALIDATION } from '@vag/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DESKTOP,
   holdRequests,
   hydrated,
+  lookupLinkInOutbox,
   seedRaffle,
   startSite,
   waitFor,
@@ -158,11 +159,18 @@ describe('buying with bank transfer', () => {
 
     // The purchase is pending until staff confirm the transfer.
 
+    // The lookup sends the buyer their links by e-mail (the outbox log offline); the
+    // e-mail's list link opens the list of statuses and numbers.
     const home = await site.page();
     await home.goto('/#lookup');
     await hydrated(home, 'Lookup');
     await home.getByLabel('Correo electrónico').fill(email);
-    await home.getByRole('button', { name: 'Buscar' }).click();
+    await home.getByRole('button', { name: 'Enviarme mis pedidos' }).click();
+    await home.getByText(LOOKUP_MESSAGES.sent(email)).waitFor();
+    const listLink = await waitFor(() => lookupLinkInOutbox(site, email), {
+      message: 'the lookup e-mail in the outbox',
+    });
+    await home.goto(listLink);
     const result = home.getByTestId('lookup-result');
     await result.getByText('Pendiente').waitFor();
     await result.getByText('10 números · $12.00').waitFor();
@@ -173,7 +181,7 @@ describe('buying with bank transfer', () => {
     });
     await waitFor(
       async () => {
-        await home.getByRole('button', { name: 'Buscar' }).click();
+        await home.reload();
         await result.getByText('Completado').waitFor({ timeout: 1000 });
         return (
           (await result
@@ -192,10 +200,12 @@ describe('buying with bank transfer', () => {
       await page.getByRole('list', { name: 'Tus números' }).getByRole('listitem').count(),
     ).toBe(10);
 
-    // Without JavaScript yet, the form submits as ?email=…; the island searches it on load.
+    // The e-mail alone (the form sent before hydration) shows nobody's purchases.
     const plain = await site.page();
     await plain.goto(`/?email=${encodeURIComponent(email)}#lookup`);
-    await plain.getByTestId('lookup-result').getByText('Completado').waitFor();
+    await hydrated(plain, 'Lookup');
+    expect(await plain.getByLabel('Correo electrónico').inputValue()).toBe(email);
+    expect(await plain.getByTestId('lookup-result').count()).toBe(0);
 
     // The sales progress counts the ten numbers: 1.00% of 1000, the bar grown to it.
     await waitFor(
