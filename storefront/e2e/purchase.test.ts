@@ -13,6 +13,7 @@ import {
   type SeededPackage,
   type Site,
 } from './support';
+import { signLookupToken } from '../../api/src/routes/purchases/lookup-token';
 
 let site: Site;
 let packages: SeededPackage[];
@@ -224,12 +225,11 @@ describe('buying with bank transfer', () => {
     expect(await plain.locator('.progress-fill').evaluate((el) => el.style.width)).toBe('1%');
   });
 
-  it("shows 'No se encontraron compras con ese email.' for an unknown e-mail", async () => {
+  it("shows 'No se encontraron compras con ese email.' when a list link's e-mail has none", async () => {
     const page = await site.page();
-    await page.goto('/#lookup');
-    await hydrated(page, 'Lookup');
-    await page.getByLabel('Correo electrónico').fill('nadie@correo.ec');
-    await page.getByRole('button', { name: 'Buscar' }).click();
+    const email = 'nadie@correo.ec';
+    const token = signLookupToken(site.srv.deps.jwtSecret, email, new Date(Date.now() + 60_000));
+    await page.goto(`/?${new URLSearchParams({ email, consulta: token }).toString()}#lookup`);
     await page.getByText(UI.lookupEmpty).waitFor();
   });
 
@@ -237,9 +237,9 @@ describe('buying with bank transfer', () => {
     const page = await site.page();
     await page.goto('/#lookup');
     await hydrated(page, 'Lookup');
-    await page.route('**/api/purchases/by-email/**', (route) => route.abort('connectionrefused'));
+    await page.route('**/api/purchases/lookup', (route) => route.abort('connectionrefused'));
     await page.getByLabel('Correo electrónico').fill('ana@correo.ec');
-    await page.getByRole('button', { name: 'Buscar' }).click();
+    await page.getByRole('button', { name: 'Enviarme mis pedidos' }).click();
     await page.getByRole('alert').getByText(ERRORS.connection, { exact: true }).waitFor();
   });
 });
