@@ -2,6 +2,7 @@
 // answer never says whether it has purchases: the buyer gets their order links by e-mail,
 // and the on-page list (status, assignedNumbers) opens from a signed, expiring link in it.
 import { z } from 'zod';
+import './zod-locale';
 import { buyerEmailSchema } from './entities/buyer';
 import { formatUsd } from './helpers';
 
