@@ -3,7 +3,8 @@
 // and the on-page list (status, assignedNumbers) opens from a signed, expiring link in it.
 import { z } from 'zod';
 import './zod-locale';
-import { buyerEmailSchema } from './entities/buyer';
+import { BUYER_MAX_LENGTH } from './entities/buyer';
+import { BUYER_MESSAGES, VALIDATION } from './messages';
 import { formatUsd } from './helpers';
 
 /** How long the list link of a lookup e-mail opens the list. */
@@ -12,7 +13,16 @@ export const LOOKUP_LINK_HOURS = 24;
 export const LOOKUP_MAIL_MAX_ORDERS = 20;
 
 /** POST /purchases/lookup. */
-export const lookupRequestSchema = z.object({ email: buyerEmailSchema });
+export const lookupRequestSchema = z.object({
+  // A format the api document states (format: email), so clients and fuzzers know it.
+  email: z
+    .string({ error: VALIDATION.emailRequired })
+    .trim()
+    .toLowerCase()
+    .min(1, { error: VALIDATION.emailRequired })
+    .max(BUYER_MAX_LENGTH.email, { error: BUYER_MESSAGES.tooLong(BUYER_MAX_LENGTH.email) })
+    .email({ error: VALIDATION.emailInvalid }),
+});
 export type LookupRequest = z.infer<typeof lookupRequestSchema>;
 
 /** The same answer whether the e-mail has purchases or not. */
