@@ -74,6 +74,8 @@ describe('events', () => {
           return event.data.kind;
         case 'raffle.drawn':
           return event.data.drawnNumber;
+        case 'lookup.requested':
+          return event.data.email;
         default: {
           const never: never = event;
           return never;

@@ -144,6 +144,22 @@ export const raffleDrawnEventSchema = envelope(
 );
 export type RaffleDrawnEvent = z.infer<typeof raffleDrawnEventSchema>;
 
+/**
+ * Someone asked for the orders of an e-mail (the public lookup): the notifications worker
+ * sends that mailbox its order links and the signed link to the on-page list.
+ */
+export const lookupRequestedEventSchema = envelope(
+  'lookup.requested',
+  z.object({
+    requestId: idSchema,
+    email: z.string(),
+    /** Opens GET /purchases/by-email/{email} until expiresAt. */
+    token: z.string(),
+    expiresAt: isoDateTimeSchema,
+  }),
+);
+export type LookupRequestedEvent = z.infer<typeof lookupRequestedEventSchema>;
+
 export const eventSchema = z.discriminatedUnion('type', [
   purchaseCreatedEventSchema,
   purchasePaidEventSchema,
@@ -153,6 +169,7 @@ export const eventSchema = z.discriminatedUnion('type', [
   notificationFailedEventSchema,
   purchaseNoticeEventSchema,
   raffleDrawnEventSchema,
+  lookupRequestedEventSchema,
 ]);
 export type AppEvent = z.infer<typeof eventSchema>;
 export type EventType = AppEvent['type'];
@@ -168,6 +185,7 @@ export const EVENT_TYPES = [
   'notification.failed',
   'purchase.notice',
   'raffle.drawn',
+  'lookup.requested',
 ] as const satisfies readonly EventType[];
 
 /** Bus topic per event type. The partition key is data.purchaseId (a raffle's: its raffleRef). */
@@ -180,6 +198,7 @@ export const TOPICS = {
   'notification.failed': 'vag.notification.failed',
   'purchase.notice': 'vag.purchase.notice',
   'raffle.drawn': 'vag.raffle.drawn',
+  'lookup.requested': 'vag.lookup.requested',
 } as const satisfies Record<EventType, string>;
 
 /** Validates a consumed payload; throws a ZodError when it is not a known event. */
@@ -209,7 +228,9 @@ export function makeEvent<T extends EventType>(
 
 /** The partition key of an event: events of one purchase stay in order. */
 export function eventKey(event: AppEvent): string {
-  return event.type === 'raffle.drawn' ? event.data.raffleRef : event.data.purchaseId;
+  if (event.type === 'raffle.drawn') return event.data.raffleRef;
+  if (event.type === 'lookup.requested') return event.data.requestId;
+  return event.data.purchaseId;
 }
 
 /**

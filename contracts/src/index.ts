@@ -27,3 +27,4 @@ export * from './sales-chart';
 export * from './health';
 export * from './fairness';
 export * from './storefront';
+export * from './lookup';

@@ -11,6 +11,9 @@ export const BUYER_MESSAGES = {
   documentInvalid: 'La cédula o RUC no es válida',
   tooLong: (max: number) => `Máximo ${max} caracteres`,
   quantityWhole: 'La cantidad debe ser un número entero mayor que 0',
+  /** A name is letters (with accents and ñ), spaces, apostrophes and hyphens: never a link. */
+  firstNameLetters: 'El nombre solo puede tener letras, espacios, apóstrofos y guiones',
+  lastNameLetters: 'El apellido solo puede tener letras, espacios, apóstrofos y guiones',
 } as const;
 
 /** SPEC §5: validation rules, used by the zod schemas of this package. */

@@ -7,7 +7,13 @@ import {
   PAYMENT_METHODS,
 } from './constants';
 import { buyerFieldsSchema, checkAddress, emailsMatch } from './entities/buyer';
-import { purchaseSchema } from './entities/purchase';
+import { purchaseSummarySchema } from './entities/order';
+import {
+  cardBlockSchema,
+  mobileBlockSchema,
+  paypalBlockSchema,
+  purchaseSchema,
+} from './entities/purchase';
 import { BUYER_MESSAGES, VALIDATION } from './messages';
 
 export const PAYMENT_PROVIDERS = ['stripe', 'paypal', 'bank_transfer', 'payphone'] as const;
@@ -127,24 +133,55 @@ export const createOrderResponseSchema = z.union([
 ]);
 export type CreateOrderResponse = z.infer<typeof createOrderResponseSchema>;
 
+/**
+ * The order link's key, which the browser kept when it created the order: with it a
+ * confirmation call answers the whole purchase; without it, only what the payment
+ * reference itself may learn (paymentSummarySchema).
+ */
+const orderKey = z.string().trim().max(200).optional();
+
 /** POST /payments/capture-order (PayPal returns the buyer with ?token=<orderId>). */
-export const captureOrderSchema = z.object({ orderId: z.string().trim().min(1) });
+export const captureOrderSchema = z.object({ orderId: z.string().trim().min(1), key: orderKey });
 export type CaptureOrder = z.infer<typeof captureOrderSchema>;
 
 /** POST /payments/verify-stripe. */
-export const verifyStripeSchema = z.object({ sessionId: z.string().trim().min(1) });
+export const verifyStripeSchema = z.object({
+  sessionId: z.string().trim().min(1),
+  key: orderKey,
+});
 export type VerifyStripe = z.infer<typeof verifyStripeSchema>;
 
 /** POST /payments/verify-payphone with PayPhone's ?id=<int>&clientTransactionId=<str>. */
 export const verifyPayphoneSchema = z.object({
   id: z.number().int().nonnegative(),
   clientTxId: z.string().trim().min(1).max(CLIENT_TRANSACTION_ID_MAX),
+  key: orderKey,
 });
 export type VerifyPayphone = z.infer<typeof verifyPayphoneSchema>;
 
+/**
+ * A confirmation call's answer to a caller without the order's key: the status and
+ * amounts, the order code and the reference the caller sent — nothing personal, no
+ * numbers, no key.
+ */
+export const paymentSummarySchema = purchaseSummarySchema.extend({
+  orderCode: z.string().optional(),
+  paypal: paypalBlockSchema.pick({ orderId: true, status: true }).optional(),
+  card: cardBlockSchema.pick({ sessionId: true, status: true }).optional(),
+  mobile: mobileBlockSchema.pick({ transactionId: true, status: true }).optional(),
+});
+export type PaymentSummary = z.infer<typeof paymentSummarySchema>;
+
+/** capture-order and verify-stripe: the purchase with the key, its summary without. */
+export const paymentAnswerSchema = z.union([purchaseSchema, paymentSummarySchema]);
+
 /** Already processed: only the id comes back and the client fetches the purchase. */
 export const purchaseIdOnlySchema = z.object({ purchase_id: idSchema });
-export const verifyPayphoneResponseSchema = z.union([purchaseSchema, purchaseIdOnlySchema]);
+export const verifyPayphoneResponseSchema = z.union([
+  purchaseSchema,
+  paymentSummarySchema,
+  purchaseIdOnlySchema,
+]);
 
 /** POST /payments/stripe-webhook: the event was taken (or was not one we act on). */
 export const stripeWebhookResponseSchema = z.object({ received: z.boolean() });

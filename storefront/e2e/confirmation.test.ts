@@ -146,13 +146,22 @@ describe('/payment-success', () => {
       body: JSON.stringify(order),
     });
     expect(res.ok).toBe(true);
-    const { purchaseId } = (await res.json()) as { purchaseId: string };
+    const { purchaseId, orderUrl } = (await res.json()) as {
+      purchaseId: string;
+      orderUrl: string;
+    };
     const session = [...stripe.sessions.values()].find(
       (s) => s.client_reference_id === purchaseId || s.metadata.purchaseId === purchaseId,
     )!;
     stripe.pay(session.id);
 
+    // The checkout keeps the order link's key in the tab before leaving for Stripe.
     const page = await site.page(MOBILE);
+    const key = new URL(orderUrl, site.url).searchParams.get('key')!;
+    await page.addInitScript(
+      (kept) => sessionStorage.setItem('vag:order-key', JSON.stringify(kept)),
+      { purchaseId, key },
+    );
     await page.goto(`/payment-success?session_id=${session.id}`);
     const card = page.getByTestId('confirmation-success');
     await card.getByText(UI.paymentReceived).waitFor();
@@ -160,6 +169,17 @@ describe('/payment-success', () => {
     await card.getByText('Tarjeta', { exact: true }).waitFor();
     await card.getByText(session.id, { exact: true }).waitFor();
     await card.getByText('Av. Universitaria 10, Loja, Loja, ECUADOR', { exact: true }).waitFor();
+
+    // The same link opened by anyone else (another browser, a shared screenshot): the
+    // payment's status and amounts, no buyer data.
+    const stranger = await site.page(MOBILE);
+    await stranger.goto(`/payment-success?session_id=${session.id}`);
+    const theirs = stranger.getByTestId('confirmation-success');
+    await theirs.getByText(UI.completedLabel, { exact: true }).waitFor();
+    await theirs.getByText(session.id, { exact: true }).waitFor();
+    expect(await theirs.textContent()).not.toContain('sofia.cruz@correo.ec');
+    expect(await theirs.textContent()).not.toContain('Av. Universitaria');
+    await saveScreenshot(stranger, 'confirmation-card-without-key-mobile');
   });
 
   it("shows 'No se encontraron datos de la compra' without any transaction parameter", async () => {

@@ -55,10 +55,10 @@ describe('on a 360 px phone', () => {
     const page = await site.page(MOBILE);
     await page.goto('/#lookup');
     await hydrated(page, 'Lookup');
-    await page.getByRole('button', { name: 'Buscar' }).click();
+    await page.getByRole('button', { name: 'Enviarme mis pedidos' }).click();
     await page.getByText(VALIDATION.emailRequired).waitFor();
     await page.getByLabel('Correo electrónico').fill('ana@correo');
-    await page.getByRole('button', { name: 'Buscar' }).click();
+    await page.getByRole('button', { name: 'Enviarme mis pedidos' }).click();
     await page.getByText(VALIDATION.emailInvalid).waitFor();
   });
 

@@ -1,17 +1,19 @@
 // A visitor buys a package by bank transfer against the real api, then finds the
 // purchase (and, once staff confirm the transfer, its numbers) by e-mail.
-import { ERRORS, FORM, SERVER, UI, VALIDATION } from '@vag/contracts';
+import { ERRORS, FORM, LOOKUP_MESSAGES, SERVER, UI, VALIDATION } from '@vag/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DESKTOP,
   holdRequests,
   hydrated,
+  lookupLinkInOutbox,
   seedRaffle,
   startSite,
   waitFor,
   type SeededPackage,
   type Site,
 } from './support';
+import { signLookupToken } from '../../api/src/routes/purchases/lookup-token';
 
 let site: Site;
 let packages: SeededPackage[];
@@ -158,11 +160,18 @@ describe('buying with bank transfer', () => {
 
     // The purchase is pending until staff confirm the transfer.
 
+    // The lookup sends the buyer their links by e-mail (the outbox log offline); the
+    // e-mail's list link opens the list of statuses and numbers.
     const home = await site.page();
     await home.goto('/#lookup');
     await hydrated(home, 'Lookup');
     await home.getByLabel('Correo electrónico').fill(email);
-    await home.getByRole('button', { name: 'Buscar' }).click();
+    await home.getByRole('button', { name: 'Enviarme mis pedidos' }).click();
+    await home.getByText(LOOKUP_MESSAGES.sent(email)).waitFor();
+    const listLink = await waitFor(() => lookupLinkInOutbox(site, email), {
+      message: 'the lookup e-mail in the outbox',
+    });
+    await home.goto(listLink);
     const result = home.getByTestId('lookup-result');
     await result.getByText('Pendiente').waitFor();
     await result.getByText('10 números · $12.00').waitFor();
@@ -173,7 +182,7 @@ describe('buying with bank transfer', () => {
     });
     await waitFor(
       async () => {
-        await home.getByRole('button', { name: 'Buscar' }).click();
+        await home.reload();
         await result.getByText('Completado').waitFor({ timeout: 1000 });
         return (
           (await result
@@ -192,10 +201,12 @@ describe('buying with bank transfer', () => {
       await page.getByRole('list', { name: 'Tus números' }).getByRole('listitem').count(),
     ).toBe(10);
 
-    // Without JavaScript yet, the form submits as ?email=…; the island searches it on load.
+    // The e-mail alone (the form sent before hydration) shows nobody's purchases.
     const plain = await site.page();
     await plain.goto(`/?email=${encodeURIComponent(email)}#lookup`);
-    await plain.getByTestId('lookup-result').getByText('Completado').waitFor();
+    await hydrated(plain, 'Lookup');
+    expect(await plain.getByLabel('Correo electrónico').inputValue()).toBe(email);
+    expect(await plain.getByTestId('lookup-result').count()).toBe(0);
 
     // The sales progress counts the ten numbers: 1.00% of 1000, the bar grown to it.
     await waitFor(
@@ -214,12 +225,11 @@ describe('buying with bank transfer', () => {
     expect(await plain.locator('.progress-fill').evaluate((el) => el.style.width)).toBe('1%');
   });
 
-  it("shows 'No se encontraron compras con ese email.' for an unknown e-mail", async () => {
+  it("shows 'No se encontraron compras con ese email.' when a list link's e-mail has none", async () => {
     const page = await site.page();
-    await page.goto('/#lookup');
-    await hydrated(page, 'Lookup');
-    await page.getByLabel('Correo electrónico').fill('nadie@correo.ec');
-    await page.getByRole('button', { name: 'Buscar' }).click();
+    const email = 'nadie@correo.ec';
+    const token = signLookupToken(site.srv.deps.jwtSecret, email, new Date(Date.now() + 60_000));
+    await page.goto(`/?${new URLSearchParams({ email, consulta: token }).toString()}#lookup`);
     await page.getByText(UI.lookupEmpty).waitFor();
   });
 
@@ -227,9 +237,9 @@ describe('buying with bank transfer', () => {
     const page = await site.page();
     await page.goto('/#lookup');
     await hydrated(page, 'Lookup');
-    await page.route('**/api/purchases/by-email/**', (route) => route.abort('connectionrefused'));
+    await page.route('**/api/purchases/lookup', (route) => route.abort('connectionrefused'));
     await page.getByLabel('Correo electrónico').fill('ana@correo.ec');
-    await page.getByRole('button', { name: 'Buscar' }).click();
+    await page.getByRole('button', { name: 'Enviarme mis pedidos' }).click();
     await page.getByRole('alert').getByText(ERRORS.connection, { exact: true }).waitFor();
   });
 });

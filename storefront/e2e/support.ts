@@ -1,5 +1,7 @@
 // Browser-test plumbing for the storefront: a real api (fresh database, built
 // storefront), seeded through the api's own staff routes, and headless Chromium.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
   assertNoCspViolations,
@@ -252,4 +254,19 @@ export async function openMeasuringShifts(
   });
   await page.goto(path, { waitUntil: 'load' });
   return () => page.evaluate(() => (window as unknown as { shifts: number }).shifts);
+}
+
+/**
+ * The list link of the newest lookup e-mail to `email`, read from the outbox log (the
+ * site runs without SMTP, as `npm start` does offline); null until it is written.
+ */
+export function lookupLinkInOutbox(site: Site, email: string): string | null {
+  const file = path.join(site.srv.deps.env.DATA_DIR, 'outbox.log');
+  if (!existsSync(file)) return null;
+  const entries = readFileSync(file, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as { lookup?: string; to?: string; text?: string });
+  const mail = entries.reverse().find((e) => e.lookup && e.to === email);
+  return mail?.text ? (/(https?:\/\/\S+#lookup)/.exec(mail.text)?.[1] ?? null) : null;
 }

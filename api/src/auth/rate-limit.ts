@@ -44,6 +44,22 @@ export function rateLimits(env: AppDeps['env']) {
       msg: SERVER.tooManyOrders,
     },
     /**
+     * The confirmation calls (capture-order, verify-stripe, verify-payphone): a buyer makes
+     * one or two per order. Off where create-order is (load tests confirm every order).
+     */
+    paymentCheck: {
+      limit: env.CREATE_ORDER_LIMIT_PER_MINUTE === 0 ? 0 : 30,
+      windowMs: MINUTE,
+      msg: SERVER.tooManyAttempts,
+    },
+    /** "Send me my orders" from one address: each one is an e-mail we send. */
+    lookupMail: { limit: 5, windowMs: 10 * MINUTE, msg: SERVER.tooManyAttempts },
+    /**
+     * Lookup e-mails to one mailbox, whoever asks (over it the request is answered alike
+     * and nothing is sent: a stranger cannot flood someone's inbox from many addresses).
+     */
+    lookupMailPerEmail: { limit: 3, windowMs: 60 * MINUTE, msg: SERVER.tooManyAttempts },
+    /**
      * Bank-transfer receipts from one address: each is up to 5 MB written to the store.
      * Generous enough for the buyers behind one carrier address (CGNAT), each sending one
      * or two; one order gets far fewer (below).
@@ -77,6 +93,18 @@ export async function enforceBuyerOrderLimit(
   buyer: Parameters<typeof buyerKeys>[0],
 ): Promise<void> {
   for (const key of buyerKeys(buyer)) await enforceRateLimit(deps, 'createOrder', key);
+}
+
+/** Counts one hit of `subject` for `name`; answers whether it is still within the limit. */
+export async function withinRateLimit(
+  deps: AppDeps,
+  name: LimiterName,
+  subject: string,
+): Promise<boolean> {
+  const { limit, windowMs } = rateLimits(deps.env)[name];
+  if (limit === 0) return true;
+  const { count } = await countHit(deps.db, { limiter: name, subject, windowMs });
+  return count <= limit;
 }
 
 /** Middleware limiting a route per caller address (or per whatever `subjectOf` picks). */

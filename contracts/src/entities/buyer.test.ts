@@ -119,3 +119,43 @@ describe('buyer data that works (issue 13)', () => {
     });
   });
 });
+
+describe('names are names', () => {
+  it('takes names with accents, ñ, spaces, apostrophes and hyphens', () => {
+    for (const [firstName, lastName] of [
+      ['María José', 'Ñañez-Guamán'],
+      ['Zoë', "O'Connor"],
+      ['Jean-Luc', 'D’Alembert'],
+      ['Ángel', 'de la Cruz'],
+    ]) {
+      const parsed = buyerFormSchema.safeParse({ ...valid, firstName, lastName });
+      expect(parsed.success, `${firstName} ${lastName}`).toBe(true);
+    }
+  });
+
+  it("refuses a link, a domain, digits or symbols with 'El nombre solo puede tener letras…'", () => {
+    for (const firstName of [
+      'Premio! Reclama en evil.example/ec',
+      'evil.example',
+      'https://x.ec',
+      'Ana2',
+      'Ana <b>',
+      'Ana @ana',
+      '--',
+    ]) {
+      const errors = fieldMessages(buyerFormSchema.safeParse({ ...valid, firstName }));
+      expect(errors.firstName, firstName).toBe(BUYER_MESSAGES.firstNameLetters);
+    }
+    const errors = fieldMessages(
+      buyerFormSchema.safeParse({ ...valid, lastName: 'www.premio.ec' }),
+    );
+    expect(errors.lastName).toBe(
+      'El apellido solo puede tener letras, espacios, apóstrofos y guiones',
+    );
+  });
+
+  it("says only 'El nombre es requerido' for an empty name", () => {
+    const errors = fieldMessages(buyerFormSchema.safeParse({ ...valid, firstName: '' }));
+    expect(errors.firstName).toBe('El nombre es requerido');
+  });
+});

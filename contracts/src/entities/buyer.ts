@@ -44,10 +44,35 @@ export const buyerDocumentSchema = z
 const limited = (schema: z.ZodString, max: number) =>
   schema.max(max, { error: BUYER_MESSAGES.tooLong(max) });
 
+/**
+ * Words of letters (any alphabet, accents and ñ included, also written as combining marks)
+ * joined by spaces, apostrophes or hyphens. A name goes into our own e-mails and SMS, so
+ * nothing that reads as a link, a domain, a number or a call to action gets through.
+ */
+const PERSON_NAME = /^[\p{L}\p{M}]+(?:(?:\s+|\s*['’-]\s*)[\p{L}\p{M}]+)*$/u;
+
+export function isPersonName(value: string): boolean {
+  return PERSON_NAME.test(value.trim());
+}
+
+/** Required, at most `max` characters, and a name ('' keeps only the "requerido" message). */
+const personName = (required: string, letters: string, max: number) =>
+  limited(requiredString(required), max).refine((v) => v === '' || isPersonName(v), {
+    error: letters,
+  });
+
 /** Fields shared by the form and the order payload; address fields checked per method. */
 export const buyerFieldsSchema = z.object({
-  firstName: limited(requiredString(VALIDATION.firstNameRequired), BUYER_MAX_LENGTH.firstName),
-  lastName: limited(requiredString(VALIDATION.lastNameRequired), BUYER_MAX_LENGTH.lastName),
+  firstName: personName(
+    VALIDATION.firstNameRequired,
+    BUYER_MESSAGES.firstNameLetters,
+    BUYER_MAX_LENGTH.firstName,
+  ),
+  lastName: personName(
+    VALIDATION.lastNameRequired,
+    BUYER_MESSAGES.lastNameLetters,
+    BUYER_MAX_LENGTH.lastName,
+  ),
   email: buyerEmailSchema.refine((v) => v.length <= BUYER_MAX_LENGTH.email, {
     error: BUYER_MESSAGES.tooLong(BUYER_MAX_LENGTH.email),
   }),

@@ -1,6 +1,7 @@
 // GET /raffle/numbers/{number}: what anyone may learn about one raffle number on the
-// verifier (/verificar) — available, or sold to a masked holder (first name and the
-// initial of the last, city, day), and the instant prize it carries. Nothing else personal.
+// verifier (/verificar) — available, or sold and on which day, and the instant prize it
+// carries. Nothing personal: not even a masked name, which beside a city maps buyers to
+// their numbers.
 import { z } from 'zod';
 import { isoDateTimeSchema } from '../common';
 import { INSTANT_PRIZE_STATUSES } from '../entities/instant-prize';
@@ -30,9 +31,10 @@ export const numberLookupSchema = z.object({
   /** Zero-padded to the raffle's width. */
   number: z.string(),
   status: z.enum(['available', 'sold']),
-  /** Only when sold: "Ana P.", the city and when the number was assigned. */
+  /** Always null now (kept for clients that read them): who bought is nobody's business. */
   holder: z.string().nullable(),
   city: z.string().nullable(),
+  /** Only when sold: when the number was assigned. */
   soldAt: isoDateTimeSchema.nullable(),
   /** The instant prize on this number, if any. */
   prize: numberLookupPrizeSchema.nullable(),

@@ -6,7 +6,8 @@ import type { NotificationChannel } from '@vag/contracts';
 import type { Db, Filter } from 'mongodb';
 
 export interface NoticeState {
-  status: 'sending' | 'sent' | 'logged' | 'failed';
+  /** 'throttled': held back, the recipient had another unpaid order's message within the hour. */
+  status: 'sending' | 'sent' | 'logged' | 'failed' | 'throttled';
   at: Date;
   lastError?: string;
 }

@@ -268,6 +268,34 @@ export async function findPurchasesByEmail(db: Db, email: string): Promise<Buyer
   }));
 }
 
+/** What the lookup e-mail says of each order: its code, size, status and its link's key. */
+export interface OrderLinkRecord {
+  _id: string;
+  orderCode?: string;
+  accessKey?: string;
+  status: string;
+  quantity: number;
+  totalPrice: number;
+}
+
+/** The newest orders of an e-mail with their links' keys: for the mail to that mailbox only. */
+export async function findOrderLinksByEmail(
+  db: Db,
+  email: string,
+  limit: number,
+): Promise<OrderLinkRecord[]> {
+  return purchases(db)
+    .find(
+      { 'buyer.email': email.trim().toLowerCase() },
+      {
+        projection: { orderCode: 1, accessKey: 1, status: 1, quantity: 1, totalPrice: 1 },
+        sort: { createdAt: -1 },
+        limit,
+      },
+    )
+    .toArray() as Promise<OrderLinkRecord[]>;
+}
+
 /** One purchase by its unguessable id, without pipeline internals (the confirmation page). */
 export async function findPurchaseForBuyer(db: Db, id: string): Promise<PurchaseRecord | null> {
   return purchases(db).findOne(

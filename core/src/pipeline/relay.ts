@@ -5,8 +5,8 @@
 // it completed, as its transition answered it (no second read); a periodic scan catches
 // whatever a kick missed (another process, a crash). The scan reads the whole purchases
 // collection, so it is kept out of the path of every confirmation. A raffle's draw
-// writes its own outbox entry (raffle.drawn) on the raffle document; each pass
-// publishes that too.
+// writes its own outbox entry (raffle.drawn) on the raffle document, and a lookup request
+// its lookup.requested on its own; each pass publishes those too.
 //
 // purchase.paid, one per sale, is the exception: it is published but not marked, which
 // would be one more write of the whole purchase for each sale. The numbers worker
@@ -16,6 +16,7 @@
 import { eventKey, TOPICS } from '@vag/contracts';
 import type { CoreDeps, Stoppable } from '../deps';
 import { findUnpublishedDrawEvents, markDrawEventPublished } from '../db/raffle-fairness';
+import { relayLookupRequests } from './lookup-outbox';
 import {
   findOutboxById,
   findUnpublished,
@@ -109,7 +110,7 @@ export async function relayDrawEvents(deps: Deps): Promise<number> {
 
 /** One pass over the whole outbox; answers how many events went out. */
 export async function relayOnce(deps: Deps): Promise<number> {
-  let published = await relayDrawEvents(deps);
+  let published = (await relayDrawEvents(deps)) + (await relayLookupRequests(deps));
   for (;;) {
     const pending = await findUnpublished(deps.db, BATCH);
     const sent = await publishEntries(deps, pending);

@@ -1,7 +1,9 @@
 // One raffle number as the public verifier shows it: the sale position behind it (perm⁻¹),
-// the claim covering that position and, if there is one, the holder masked to "Ana P."
-// with their city. The instant prize on the number, whoever holds it.
-import { maskHolderName, type NumberLookup } from '@vag/contracts';
+// the claim covering that position and, if there is one, when it was sold — never to whom:
+// anyone can type numbers, and a name and city per number would map buyers to their
+// numbers (the draw's winner is named, masked, on /ganadores). The instant prize on the
+// number, whoever holds it.
+import type { NumberLookup } from '@vag/contracts';
 import type { Db } from 'mongodb';
 import { findInstantPrizeByNumber } from '../db/instant-prizes';
 import { findClaimCovering } from '../db/number-claims';
@@ -35,8 +37,8 @@ export async function lookupNumber(
   return {
     number,
     status: purchase ? 'sold' : 'available',
-    holder: purchase ? maskHolderName(purchase.buyer.firstName, purchase.buyer.lastName) : null,
-    city: purchase?.buyer.city || null,
+    holder: null,
+    city: null,
     soldAt: purchase
       ? (purchase.numbersAssignedAt ?? purchase.paidAt ?? claim!.createdAt).toISOString()
       : null,

@@ -34,9 +34,15 @@ afterAll(async () => {
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4]);
 const PDF = Buffer.from('%PDF-1.4\n%comprobante\n');
 
+/** A phone of its own per order: a buyer gets one unpaid order's messages an hour. */
+let phones = 0;
+const ownPhone = () => `0990${String(100000 + phones++).padStart(6, '0')}`;
+
 async function transferOrder(quantity = 3, overrides: Record<string, unknown> = {}) {
+  const order = customOrder('bank_transfer', quantity, 2);
   const res = await postJson(`${api}/payments/create-order`, {
-    ...customOrder('bank_transfer', quantity, 2),
+    ...order,
+    buyer: { ...order.buyer, phone: ownPhone() },
     ...overrides,
   });
   expect(res.status).toBe(201);

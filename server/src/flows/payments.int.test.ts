@@ -116,7 +116,9 @@ describe('POST /api/payments/create-order + confirmation, per method', () => {
     const orderId = new URL(created.body.approveUrl).searchParams.get('token')!;
     fakes.paypal.approve(orderId);
 
-    const captured = await postJson(`${api}/payments/capture-order`, { orderId });
+    // The buyer's browser sends the order link's key it kept: the whole purchase comes back.
+    const key = new URL(created.body.orderUrl, api).searchParams.get('key');
+    const captured = await postJson(`${api}/payments/capture-order`, { orderId, key });
     expect(captured.status).toBe(200);
     expect(captured.body).toMatchObject({
       _id: created.body.purchaseId,

@@ -38,8 +38,9 @@ import { countCommands, type CommandCounter } from '../testing/command-counter';
 // no reports fact (the reports read open orders from the purchases: −1 write), and
 // create-order reads the raffle (and a package order its package) from the storefront's
 // cache, as the buyer was shown them (−1 read). Issue 15's goal is ≤ 7 / ≤ 4.
+// Then a transfer's order notice claims its recipients' hour first (+1 write, both at once).
 const BUDGET = {
-  bank_transfer: { writes: 13, reads: 5 },
+  bank_transfer: { writes: 14, reads: 5 },
   paypal: { writes: 9, reads: 3 },
 };
 
@@ -134,10 +135,11 @@ function report(method: string, counter: CommandCounter): { writes: number; read
 async function buyByTransfer(s: Setup, counting: boolean): Promise<void> {
   if (counting) s.counter.reset();
   s.counter.setRequestStage('create-order');
-  const created = await postJson(
-    `${s.api}/payments/create-order`,
-    customOrder('bank_transfer', 3, 1),
-  );
+  // Each buyer has a phone of their own, as in a sale (one phone gets one unpaid order's
+  // messages an hour: a second order would cost the throttle's look instead).
+  const order = customOrder('bank_transfer', 3, 1);
+  order.buyer.phone = `0990${String(counting ? 1 : 2).padStart(6, '0')}`;
+  const created = await postJson(`${s.api}/payments/create-order`, order);
   expect(created.status).toBe(201);
   const id: string = created.body.purchaseId;
   s.counter.setRequestStage('payment');

@@ -1,4 +1,11 @@
-import { PERMISSIONS, SERVER, STAFF_API_MESSAGES, purchaseLookupSchema } from '@vag/contracts';
+import {
+  LOOKUP_MESSAGES,
+  PERMISSIONS,
+  SERVER,
+  STAFF_API_MESSAGES,
+  purchaseLookupSchema,
+} from '@vag/contracts';
+import { signLookupToken } from '@vag/api/routes/purchases/lookup-token';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getRaffleNumbers } from '@vag/core/db/raffle-numbers';
 import {
@@ -154,11 +161,17 @@ describe('GET /api/purchases', () => {
   });
 });
 
+/** The list link's token the lookup e-mail to `email` carries. */
+const tokenFor = (email: string, expiresAt = new Date(Date.now() + 3_600_000)) =>
+  encodeURIComponent(signLookupToken(srv.deps.jwtSecret, email, expiresAt));
+
 describe('GET /api/purchases/by-email/{email}', () => {
-  it('shows only what a buyer should see of their own purchases', async () => {
+  it('shows only what a buyer should see of their own purchases, with the list link of their e-mail', async () => {
     const mine = await paid({ email: 'ana@example.com', quantity: 3 });
     await paid({ email: 'otro@example.com' });
-    const res = await get('/purchases/by-email/Ana@Example.com');
+    const res = await get(
+      `/purchases/by-email/Ana@Example.com?token=${tokenFor('ana@example.com')}`,
+    );
     expect(res.status).toBe(200);
     expect(res.body).toHaveLength(1);
     const [p] = res.body;
@@ -184,11 +197,30 @@ describe('GET /api/purchases/by-email/{email}', () => {
     });
   });
 
-  it('answers an empty list for an unknown e-mail', async () => {
-    expect(await get('/purchases/by-email/nadie@example.com')).toMatchObject({
-      status: 200,
-      body: [],
-    });
+  it('answers an empty list for an e-mail without purchases', async () => {
+    expect(
+      await get(`/purchases/by-email/nadie@example.com?token=${tokenFor('nadie@example.com')}`),
+    ).toMatchObject({ status: 200, body: [] });
+  });
+
+  it("answers 401 'El enlace de consulta no es válido…' without the link, with another e-mail's, an expired or a forged one", async () => {
+    await paid({ email: 'ana@example.com' });
+    const refused = {
+      status: 401,
+      body: { msg: LOOKUP_MESSAGES.linkInvalid },
+    };
+    expect(await get('/purchases/by-email/ana@example.com')).toMatchObject(refused);
+    expect(
+      await get(`/purchases/by-email/ana@example.com?token=${tokenFor('otro@example.com')}`),
+    ).toMatchObject(refused);
+    const expired = tokenFor('ana@example.com', new Date(Date.now() - 1000));
+    expect(await get(`/purchases/by-email/ana@example.com?token=${expired}`)).toMatchObject(
+      refused,
+    );
+    const [expiry] = decodeURIComponent(tokenFor('ana@example.com')).split('.');
+    expect(
+      await get(`/purchases/by-email/ana@example.com?token=${expiry}.${'A'.repeat(43)}`),
+    ).toMatchObject(refused);
   });
 
   it("limits lookups per address: past the limit within a minute it answers 429 'Demasiados intentos…' with Retry-After", async () => {
@@ -198,7 +230,13 @@ describe('GET /api/purchases/by-email/{email}', () => {
     await clearRateLimits(srv.db);
     const statuses: number[] = [];
     for (let i = 0; i < limit; i++)
-      statuses.push((await get(`/purchases/by-email/buscado${i}@example.com`)).status);
+      statuses.push(
+        (
+          await get(
+            `/purchases/by-email/buscado${i}@example.com?token=${tokenFor(`buscado${i}@example.com`)}`,
+          )
+        ).status,
+      );
     expect(statuses.every((s) => s === 200)).toBe(true);
     const refused = await get('/purchases/by-email/ana@example.com');
     expect(refused).toMatchObject({ status: 429, body: { msg: SERVER.tooManyAttempts } });

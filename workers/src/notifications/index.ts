@@ -1,11 +1,12 @@
 // The notifications worker: consumer group 'notifications' on numbers.assigned, the
-// unpaid orders' notices and expiries, and a raffle's recorded draw. Each
+// unpaid orders' notices and expiries, a raffle's recorded draw and the lookup's e-mails. Each
 // payload is validated against contracts before acting; failures are retried by the bus.
 import type { CoreDeps, BusMessage, Stoppable } from '@vag/core';
 import { TOPICS } from '@vag/contracts';
 import { parseConsumedEvent } from '../consume';
 import { notifyPurchase, type NotifyOptions } from './notify';
 import { notifyDraw } from './draw-notices';
+import { sendLookupMail } from './lookup-mail';
 import { sendOrderNotice } from './order-notices';
 import { holdMailers } from './transports';
 
@@ -38,6 +39,9 @@ export async function handleNotificationsMessage(
     case 'raffle.drawn':
       await notifyDraw(deps, event.data, options);
       return;
+    case 'lookup.requested':
+      await sendLookupMail(deps, event.data, options);
+      return;
     case 'purchase.created':
     case 'purchase.paid':
     case 'purchase.refund_required':
@@ -63,6 +67,7 @@ export async function startNotificationsWorker(deps: CoreDeps): Promise<Stoppabl
       TOPICS['purchase.notice'],
       TOPICS['purchase.expired'],
       TOPICS['raffle.drawn'],
+      TOPICS['lookup.requested'],
     ],
     // Sending waits on the mail server and Twilio, not on this process. On Kafka one
     // process sends for 6 purchases at a time and a second process adds as many (the

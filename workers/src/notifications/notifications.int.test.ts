@@ -227,6 +227,55 @@ describe('order notices', () => {
     });
   });
 
+  it("an unpaid order's messages reach one buyer for one order an hour: another order in the same name sends nothing and is marked throttled", async () => {
+    const { deps, purchase } = await transferOrder();
+    const second = await paidPurchase(deps, {
+      status: 'PENDING',
+      paymentMethod: 'bank_transfer',
+      orderCode: 'VAG-8RZ5NP',
+      accessKey: 'm'.repeat(32),
+      buyer: { ...purchase.buyer, email: purchase.buyer.email.toUpperCase() },
+    });
+    await sendOrderNotice(deps, notice(purchase._id));
+    await sendOrderNotice(deps, notice(second._id));
+    // The order that holds the hour goes on getting its own messages.
+    await sendOrderNotice(deps, {
+      purchaseId: purchase._id,
+      noticeId: 'reminder',
+      kind: 'reminder',
+    });
+
+    expect(fakes.smtp.mails).toHaveLength(2);
+    expect(fakes.smtp.mails.every((m) => m.text.includes('VAG-7QX4KM'))).toBe(true);
+    expect(fakes.twilio.messages).toHaveLength(2);
+    expect(fakes.twilio.messages.some((m) => m.body.includes('VAG-8RZ5NP'))).toBe(false);
+    expect(await noticesOf(deps.db, second._id)).toMatchObject({
+      order_created_email: { status: 'throttled' },
+      order_created_sms: { status: 'throttled' },
+    });
+
+    // A rejected receipt answers the buyer's own receipt: it always goes out.
+    await sendOrderNotice(deps, {
+      purchaseId: second._id,
+      noticeId: 'rejected-1',
+      kind: 'receipt_rejected',
+      reason: 'El monto no coincide',
+    });
+    expect(fakes.smtp.mails.some((m) => m.text.includes('VAG-8RZ5NP'))).toBe(true);
+
+    // Another buyer is not held back by this one.
+    const other = await paidPurchase(deps, {
+      status: 'PENDING',
+      paymentMethod: 'bank_transfer',
+      orderCode: 'VAG-9TW3HJ',
+      accessKey: 'n'.repeat(32),
+      buyer: { ...purchase.buyer, email: 'otra.persona@example.com', phone: '0991112222' },
+    });
+    await sendOrderNotice(deps, notice(other._id));
+    expect(fakes.smtp.mails.some((m) => m.text.includes('VAG-9TW3HJ'))).toBe(true);
+    expect(fakes.twilio.messages.some((m) => m.body.includes('VAG-9TW3HJ'))).toBe(true);
+  });
+
   it('a failing SMS provider is recorded as failed for that channel; the e-mail is still sent', async () => {
     const { deps, purchase } = await transferOrder();
     fakes.twilio.failNext(3);

@@ -1,6 +1,7 @@
 // The messages of an unpaid bank-transfer order, by e-mail and SMS: the order link at
 // order time, a rejected receipt with its reason, the reminder before the hold ends and
-// the expiry (the numbers were released). Each goes out once per notice and channel.
+// the expiry (the numbers were released). Each goes out once per notice and channel, and
+// a recipient gets the messages of one unpaid order an hour at most (notice-throttle.ts).
 import type { CoreDeps } from '@vag/core';
 import {
   claimNotice,
@@ -8,6 +9,7 @@ import {
   finishNotice,
   finishNoticeChannels,
 } from '@vag/core/db/notices';
+import { mayNotifyUnpaid } from '@vag/core/db/notice-throttle';
 import { getPurchase, type PurchaseDoc } from '@vag/core/db/purchases';
 import { messagingEnv } from '@vag/core/settings/live-settings';
 import {
@@ -93,7 +95,45 @@ function toMail(purchase: PurchaseDoc, message: Message): Mail {
 const CHANNELS = ['email', 'sms'] as const;
 
 type SendOptions = { attempts?: number; backoffMs?: number };
-type Outcome = { status: 'sent' | 'logged' | 'failed'; lastError?: string };
+type Outcome = { status: 'sent' | 'logged' | 'failed' | 'throttled'; lastError?: string };
+
+/**
+ * The notices anyone can make us send by ordering in another's name. A rejected receipt
+ * is not one: it answers a receipt the buyer sent, after staff looked at it.
+ */
+const THROTTLED: ReadonlySet<OrderNoticeKind> = new Set(['order_created', 'reminder', 'expired']);
+
+const recipientOf = (purchase: PurchaseDoc, channel: NotificationChannel) =>
+  channel === 'email'
+    ? `email:${purchase.buyer.email}`
+    : `sms:${toEcuadorE164(purchase.buyer.phone)}`;
+
+/**
+ * Which of `channels` may carry this notice now: all, unless it is one anyone can cause
+ * and the recipient had another unpaid order's message within the hour.
+ */
+async function allowedChannels(
+  deps: Deps,
+  purchase: PurchaseDoc,
+  notice: { noticeId: string; kind: OrderNoticeKind },
+  channels: readonly NotificationChannel[],
+): Promise<Set<NotificationChannel>> {
+  if (!THROTTLED.has(notice.kind)) return new Set(channels);
+  const allowed = await mayNotifyUnpaid(
+    deps.db,
+    channels.map((channel) => recipientOf(purchase, channel)),
+    purchase._id,
+  );
+  const held = channels.filter((_, i) => !allowed[i]);
+  if (held.length > 0)
+    deps.log.info(
+      { purchaseId: purchase._id, noticeId: notice.noticeId, channels: held },
+      'order notice held back: the recipient got another unpaid order’s message within the hour',
+    );
+  return new Set(channels.filter((_, i) => allowed[i]));
+}
+
+const THROTTLED_OUTCOME: Outcome = { status: 'throttled' };
 
 /** Sends one notice of the purchase on both channels (each at most once). */
 export async function sendOrderNotice(
@@ -112,9 +152,12 @@ export async function sendOrderNotice(
   );
   if (claimed) {
     const message = compose(claimed, input.kind, input.reason, site);
+    const allowed = await allowedChannels(deps, claimed, input, CHANNELS);
     const outcomes = await Promise.all(
       CHANNELS.map((channel) =>
-        deliver(deps, env, claimed, input.noticeId, channel, message, options),
+        allowed.has(channel)
+          ? deliver(deps, env, claimed, input.noticeId, channel, message, options)
+          : THROTTLED_OUTCOME,
       ),
     );
     await finishNoticeChannels(
@@ -132,7 +175,9 @@ export async function sendOrderNotice(
   await Promise.all(
     CHANNELS.map(async (channel) => {
       if (!(await claimNotice(deps.db, purchase._id, input.noticeId, channel))) return;
-      const outcome = await deliver(deps, env, purchase, input.noticeId, channel, message, options);
+      const outcome = (await allowedChannels(deps, purchase, input, [channel])).has(channel)
+        ? await deliver(deps, env, purchase, input.noticeId, channel, message, options)
+        : THROTTLED_OUTCOME;
       await finishNotice(deps.db, purchase._id, input.noticeId, channel, outcome);
     }),
   );

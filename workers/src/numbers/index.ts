@@ -24,6 +24,7 @@ export async function handleNumbersMessage(
     case 'notification.failed':
     case 'purchase.notice':
     case 'raffle.drawn':
+    case 'lookup.requested':
       return;
     default: {
       const unknown: never = event;

@@ -30,6 +30,7 @@ export async function handleReportsMessage(
     case 'notification.failed':
     case 'purchase.notice':
     case 'raffle.drawn':
+    case 'lookup.requested':
       return;
     default: {
       const unknown: never = event;

@@ -7,7 +7,7 @@ import {
   verifyPayphoneSchema,
   verifyStripeSchema,
   createOrderResponseSchema,
-  purchaseSchema,
+  paymentAnswerSchema,
   verifyPayphoneResponseSchema,
   stripeWebhookResponseSchema,
 } from '@vag/contracts';
@@ -19,7 +19,7 @@ import type { PurchaseDoc } from '@vag/core/db/purchases';
 import { apiError } from '../../lib/errors';
 import { validate } from '../../lib/validate';
 import { createOrder } from '../../payments/create-order';
-import { publicPurchase } from '../../payments/present';
+import { paymentAnswer } from '../../payments/present';
 import {
   capturePayPal,
   handleStripeWebhook,
@@ -28,10 +28,13 @@ import {
 } from '../../payments/verify';
 import { JSON_BODY, RAW_BODY, describe } from '../../lib/openapi';
 
-/** A paid purchase for the confirmation page; a payment that found no numbers left is an error the buyer must see. */
-function answerPurchase(purchase: PurchaseDoc) {
+/**
+ * A paid purchase for the confirmation page, whole only for the holder of the order's key
+ * (present.ts); a payment that found no numbers left is an error the buyer must see.
+ */
+function answerPurchase(purchase: PurchaseDoc, key: string | undefined) {
   if (purchase.status === 'REFUND_REQUIRED') throw apiError(409, SERVER.refundRequired);
-  return publicPurchase(purchase);
+  return paymentAnswer(purchase, key);
 }
 
 export const paymentsRouter = new Hono<AppEnv>()
@@ -63,14 +66,17 @@ export const paymentsRouter = new Hono<AppEnv>()
     describe({
       operationId: 'captureOrder',
       tag: 'payments',
-      summary: 'Captura una orden de PayPal aprobada.',
-      response: purchaseSchema,
-      errors: [...JSON_BODY, 402, 404, 409, 502],
+      summary:
+        'Captura una orden de PayPal aprobada; la compra completa solo con la clave del pedido.',
+      response: paymentAnswerSchema,
+      errors: [...JSON_BODY, 402, 404, 409, 429, 502],
     }),
+    rateLimit('paymentCheck'),
     validate('json', captureOrderSchema),
     async (c) => {
-      const purchase = await capturePayPal(c.get('deps'), c.req.valid('json').orderId);
-      return c.json(answerPurchase(purchase));
+      const { orderId, key } = c.req.valid('json');
+      const purchase = await capturePayPal(c.get('deps'), orderId);
+      return c.json(answerPurchase(purchase, key));
     },
   )
   .post(
@@ -78,14 +84,17 @@ export const paymentsRouter = new Hono<AppEnv>()
     describe({
       operationId: 'verifyStripe',
       tag: 'payments',
-      summary: 'Verifica una sesión de pago con tarjeta.',
-      response: purchaseSchema,
-      errors: [...JSON_BODY, 402, 404, 409, 502],
+      summary:
+        'Verifica una sesión de pago con tarjeta; la compra completa solo con la clave del pedido.',
+      response: paymentAnswerSchema,
+      errors: [...JSON_BODY, 402, 404, 409, 429, 502],
     }),
+    rateLimit('paymentCheck'),
     validate('json', verifyStripeSchema),
     async (c) => {
-      const purchase = await verifyStripe(c.get('deps'), c.req.valid('json').sessionId);
-      return c.json(answerPurchase(purchase));
+      const { sessionId, key } = c.req.valid('json');
+      const purchase = await verifyStripe(c.get('deps'), sessionId);
+      return c.json(answerPurchase(purchase, key));
     },
   )
   .post(
@@ -114,12 +123,13 @@ export const paymentsRouter = new Hono<AppEnv>()
       tag: 'payments',
       summary: 'Confirma un pago de PayPhone; si ya fue procesado responde solo purchase_id.',
       response: verifyPayphoneResponseSchema,
-      errors: [...JSON_BODY, 402, 404, 409, 502],
+      errors: [...JSON_BODY, 402, 404, 409, 429, 502],
     }),
+    rateLimit('paymentCheck'),
     validate('json', verifyPayphoneSchema),
     async (c) => {
-      const { id, clientTxId } = c.req.valid('json');
+      const { id, clientTxId, key } = c.req.valid('json');
       const answer = await verifyPayPhone(c.get('deps'), id, clientTxId);
-      return c.json('purchase' in answer ? answerPurchase(answer.purchase) : answer);
+      return c.json('purchase' in answer ? answerPurchase(answer.purchase, key) : answer);
     },
   );

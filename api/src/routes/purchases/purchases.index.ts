@@ -1,5 +1,5 @@
 // Purchases, read side: the staff history (ra-data-simple-rest conventions), the buyer's
-// lookup by e-mail, the confirmation page's fetch by id, and the admin's reset
+// lookup by e-mail (the links go to the mailbox), the confirmation page's fetch by id, and the admin's reset
 // (DELETE /api/admin/delete-all-purchases, mounted under /admin).
 import {
   PERMISSIONS,
@@ -11,12 +11,20 @@ import {
   msgResponseSchema,
   purchaseLookupSchema,
   purchaseSchema,
+  LOOKUP_LINK_HOURS,
+  LOOKUP_MESSAGES,
+  lookupRequestAnswerSchema,
+  lookupRequestSchema,
+  lookupTokenQuerySchema,
 } from '@vag/contracts';
+import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { Db } from 'mongodb';
 import { ADMIN_ONLY, ALL_STAFF, optionalStaff, requireStaff } from '../../auth';
-import { rateLimit } from '../../auth/rate-limit';
+import { rateLimit, withinRateLimit } from '../../auth/rate-limit';
+import { requestLookupMail } from '@vag/core/pipeline/lookup-outbox';
+import { lookupTokenValid, signLookupToken } from './lookup-token';
 import type { AppEnv, StaffUser } from '../../context';
 import { resetInstantPrizes } from '@vag/core/db/instant-prizes';
 import { deleteAllClaims } from '@vag/core/db/number-claims';
@@ -42,7 +50,7 @@ import {
 } from '../../lib/simple-rest';
 import { validate } from '../../lib/validate';
 import { whoHolds } from '@vag/core/raffle/allocate';
-import { BY_ID, describe, LIST } from '../../lib/openapi';
+import { BY_ID, describe, JSON_BODY, LIST } from '../../lib/openapi';
 
 const IN_REVIEW = 'IN_REVIEW';
 
@@ -127,19 +135,56 @@ export const purchasesRouter = new Hono<AppEnv>()
     },
   )
 
+  // The public lookup (SPEC §2): the page never says whether an e-mail has purchases.
+  // The mailbox gets its order links and a signed, expiring link to the list below.
+  .post(
+    '/lookup',
+    describe({
+      operationId: 'requestPurchaseLookup',
+      tag: 'purchases',
+      summary: 'Envía al correo los enlaces de sus pedidos; responde lo mismo tenga o no compras.',
+      status: 202,
+      response: lookupRequestAnswerSchema,
+      errors: [...JSON_BODY, 429],
+    }),
+    rateLimit('lookupMail'),
+    validate('json', lookupRequestSchema),
+    async (c) => {
+      const deps = c.get('deps');
+      const email = c.req.valid('json').email.toLowerCase();
+      if (await withinRateLimit(deps, 'lookupMailPerEmail', email)) {
+        const expiresAt = new Date(Date.now() + LOOKUP_LINK_HOURS * 3_600_000);
+        await requestLookupMail(deps, {
+          requestId: randomUUID(),
+          email,
+          token: signLookupToken(deps.jwtSecret, email, expiresAt),
+          expiresAt: expiresAt.toISOString(),
+        });
+      }
+      return c.json({ msg: LOOKUP_MESSAGES.sent(email) }, 202);
+    },
+  )
+
+  // The list itself, for the holder of the e-mail's list link only.
   .get(
     '/by-email/:email',
     describe({
       operationId: 'purchasesByEmail',
       tag: 'purchases',
-      summary: 'Compras de un e-mail (consulta pública): estado, números y montos.',
+      summary:
+        'Compras de un e-mail (estado y números), con el enlace firmado que recibió ese correo.',
       response: z.array(purchaseLookupSchema),
-      errors: [400, 429],
+      errors: [400, 401, 429],
     }),
     rateLimit('lookup'),
     validate('param', purchasesByEmailParamsSchema),
+    validate('query', lookupTokenQuerySchema),
     async (c) => {
-      return c.json(await findPurchasesByEmail(c.get('deps').db, c.req.valid('param').email));
+      const { db, jwtSecret } = c.get('deps');
+      const email = c.req.valid('param').email;
+      if (!lookupTokenValid(jwtSecret, email, c.req.valid('query').token))
+        throw apiError(401, LOOKUP_MESSAGES.linkInvalid);
+      return c.json(await findPurchasesByEmail(db, email));
     },
   )
 

@@ -33,6 +33,7 @@ import {
 import { OrderSummary } from './OrderSummary';
 import { PaymentMethods } from './PaymentMethods';
 import { forgetReferral } from '../referral/referral';
+import { rememberOrderKey } from '../confirmation/order-key';
 
 /** How long the 'No hay paquete seleccionado' toast shows before going home. */
 const NO_PACKAGE_REDIRECT_MS = 1500;
@@ -116,6 +117,7 @@ export default function CheckoutPage() {
           '/payments/create-order',
           buildOrderPayload(pkg, values, m),
         );
+        rememberOrderKey(res.orderUrl);
         window.location.assign(res.approveUrl);
         return;
       }
@@ -124,6 +126,7 @@ export default function CheckoutPage() {
           '/payments/create-order',
           buildOrderPayload(pkg, values, m),
         );
+        rememberOrderKey(res.orderUrl);
         window.location.assign(res.checkoutUrl);
         return;
       }
@@ -142,6 +145,7 @@ export default function CheckoutPage() {
         const clientTransactionId = newClientTransactionId();
         const order = buildOrderPayload(pkg, values, m, clientTransactionId);
         const res = await apiPost<MobileOrderResponse>('/payments/create-order', order);
+        rememberOrderKey(res.orderUrl);
         const url = payphoneBoxUrl(res, {
           totalPrice: order.totalPrice,
           clientTransactionId,

@@ -48,6 +48,15 @@ describe('validateBuyer', () => {
     });
   });
 
+  it('refuses a name that carries a link beside the field, in Spanish', () => {
+    expect(
+      validateBuyer({ ...valid, firstName: 'Premio! Reclama en evil.example/ec' }, 'bank_transfer'),
+    ).toEqual({ firstName: 'El nombre solo puede tener letras, espacios, apóstrofos y guiones' });
+    expect(
+      validateBuyer({ ...valid, firstName: 'María José', lastName: "O'Neil-Ñ" }, 'mobile'),
+    ).toEqual({});
+  });
+
   it('does not require the address with PayPal', () => {
     expect(validateBuyer({ ...valid, province: '', city: '', address: '' }, 'paypal')).toEqual({});
   });

@@ -22,6 +22,7 @@ import {
   purchaseIdOnly,
   type ConfirmationAction,
 } from './confirmation';
+import { rememberedOrderKey } from './order-key';
 
 type State =
   | { kind: 'processing' }
@@ -37,6 +38,12 @@ const purchasePath = (id: string, key?: string | null) =>
 
 const urlKey = () => new URLSearchParams(window.location.search).get('key');
 
+/**
+ * The order's key as this page can prove it: from its own link, else the one this tab
+ * kept at create-order. Without it the confirmation calls answer no personal data.
+ */
+const proofKey = () => urlKey() ?? rememberedOrderKey() ?? undefined;
+
 const serverMsg = (error: unknown, fallback: string) =>
   error instanceof ApiError && error.status !== null ? error.message : fallback;
 
@@ -49,7 +56,7 @@ async function confirm(action: Exclude<ConfirmationAction, { kind: 'none' }>): P
   switch (action.kind) {
     case 'paypal': {
       const purchase = expectPurchase(
-        await apiPost('/payments/capture-order', { orderId: action.orderId }),
+        await apiPost('/payments/capture-order', { orderId: action.orderId, key: proofKey() }),
       );
       toast.success(TOASTS.paymentCompletedTitle, {
         description: TOASTS.paymentCompleted('PayPal'),
@@ -58,7 +65,7 @@ async function confirm(action: Exclude<ConfirmationAction, { kind: 'none' }>): P
     }
     case 'card': {
       const purchase = expectPurchase(
-        await apiPost('/payments/verify-stripe', { sessionId: action.sessionId }),
+        await apiPost('/payments/verify-stripe', { sessionId: action.sessionId, key: proofKey() }),
       );
       toast.success(TOASTS.paymentCompletedTitle, {
         description: TOASTS.paymentCompleted('tarjeta'),
@@ -71,13 +78,14 @@ async function confirm(action: Exclude<ConfirmationAction, { kind: 'none' }>): P
         body = await apiPost('/payments/verify-payphone', {
           id: action.id,
           clientTxId: action.clientTxId,
+          key: proofKey(),
         });
       } catch (error) {
         throw new ConfirmationError(serverMsg(error, ERRORS.verifyPayphone));
       }
       const onlyId = purchaseIdOnly(body);
       if (onlyId) {
-        const purchase = await loadPurchase(onlyId);
+        const purchase = await loadPurchase(onlyId, urlKey() ?? rememberedOrderKey(onlyId));
         toast.success(TOASTS.paymentConfirmedTitle, {
           description: TOASTS.paymentAlreadyProcessed,
         });
@@ -90,7 +98,7 @@ async function confirm(action: Exclude<ConfirmationAction, { kind: 'none' }>): P
       return purchase;
     }
     case 'purchase': {
-      const purchase = await loadPurchase(action.id, action.key);
+      const purchase = await loadPurchase(action.id, action.key ?? rememberedOrderKey(action.id));
       toast.success(TOASTS.confirmationRescued);
       return purchase;
     }

@@ -1,38 +1,50 @@
-// Purchase lookup island (SPEC §2, anchor #lookup): an e-mail, then each purchase with
-// its status and numbers.
+// Purchase lookup island (SPEC §2, anchor #lookup). Typing an e-mail sends that mailbox
+// the link of each of its orders (the page says the same whatever the e-mail has); the
+// e-mail's list link comes back here and shows each purchase with its status and numbers.
 import {
   ERRORS,
   formatDateTime,
   formatUsd,
+  LOOKUP_MESSAGES,
   PAYMENT_METHOD_LABELS,
   UI,
   type PurchaseLookup,
 } from '@vag/contracts';
 import { useEffect, useRef, useState } from 'react';
-import { apiGet, ApiError } from '../shared/api';
-import { lookupEmailError, lookupPath, purchasesFromResponse, purchaseStatusLabel } from './lookup';
+import { apiGet, apiPost, ApiError } from '../shared/api';
+import {
+  LOOKUP_REQUEST_PATH,
+  lookupEmailError,
+  lookupFromUrl,
+  lookupPath,
+  purchasesFromResponse,
+  purchaseStatusLabel,
+} from './lookup';
 
 type State =
   | { kind: 'idle' }
   | { kind: 'loading' }
   | { kind: 'error'; message: string }
-  | { kind: 'done'; purchases: PurchaseLookup[] };
+  | { kind: 'sent'; message: string }
+  | { kind: 'done'; email: string; purchases: PurchaseLookup[] };
+
+const messageOf = (error: unknown) =>
+  error instanceof Error && error.message ? error.message : ERRORS.lookupFallback;
 
 export default function Lookup() {
   const [state, setState] = useState<State>({ kind: 'idle' });
   const [invalid, setInvalid] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
 
-  // Before hydration the form still works as a plain GET (?email=…#lookup): search it.
+  // The e-mail's list link opens the list; an e-mail alone (the form sent before
+  // hydration) is only filled in: sending is the visitor's click.
   useEffect(() => {
-    const fromUrl = new URLSearchParams(window.location.search).get('email');
-    if (fromUrl && input.current) {
-      input.current.value = fromUrl;
-      void run(fromUrl);
-    }
+    const { email, token } = lookupFromUrl(window.location.search);
+    if (email && input.current) input.current.value = email;
+    if (email && token) void openList(email, token);
   }, []);
 
-  function search(event: React.FormEvent) {
+  function submit(event: React.FormEvent) {
     event.preventDefault();
     const email = input.current?.value ?? '';
     const problem = lookupEmailError(email);
@@ -41,24 +53,32 @@ export default function Lookup() {
       input.current?.focus();
       return;
     }
-    void run(email);
+    void requestLinks(email.trim());
   }
 
-  async function run(email: string) {
-    if (!email.trim()) return;
+  async function requestLinks(email: string) {
     setState({ kind: 'loading' });
     try {
-      const purchases = purchasesFromResponse(await apiGet<unknown>(lookupPath(email)));
-      setState({ kind: 'done', purchases });
+      const answer = await apiPost<{ msg?: string }>(LOOKUP_REQUEST_PATH, { email });
+      setState({ kind: 'sent', message: answer.msg ?? LOOKUP_MESSAGES.sent(email) });
     } catch (error) {
-      // A 404 means "no purchases" for this e-mail, not a failure.
-      if (error instanceof ApiError && error.status === 404)
-        setState({ kind: 'done', purchases: [] });
-      else
-        setState({
-          kind: 'error',
-          message: error instanceof Error && error.message ? error.message : ERRORS.lookupFallback,
-        });
+      setState({ kind: 'error', message: messageOf(error) });
+    }
+  }
+
+  async function openList(email: string, token: string) {
+    setState({ kind: 'loading' });
+    try {
+      const purchases = purchasesFromResponse(await apiGet<unknown>(lookupPath(email, token)));
+      setState({ kind: 'done', email, purchases });
+    } catch (error) {
+      setState({
+        kind: 'error',
+        message:
+          error instanceof ApiError && error.status === 401
+            ? LOOKUP_MESSAGES.linkInvalid
+            : messageOf(error),
+      });
     }
   }
 
@@ -66,7 +86,7 @@ export default function Lookup() {
     <>
       <form
         className="lookup-form"
-        onSubmit={search}
+        onSubmit={submit}
         action="/#lookup"
         method="get"
         role="search"
@@ -94,7 +114,7 @@ export default function Lookup() {
           )}
         </div>
         <button className="btn btn-brand" type="submit" disabled={state.kind === 'loading'}>
-          {state.kind === 'loading' ? 'Buscando...' : 'Buscar'}
+          {state.kind === 'loading' ? 'Enviando...' : 'Enviarme mis pedidos'}
         </button>
       </form>
       <div aria-live="polite">
@@ -106,6 +126,22 @@ export default function Lookup() {
           >
             {state.message}
           </p>
+        )}
+        {state.kind === 'sent' && (
+          <p
+            className="alert alert-info"
+            role="status"
+            style={{ maxWidth: 560, margin: '1rem auto' }}
+          >
+            {state.message}
+          </p>
+        )}
+        {state.kind === 'done' && (
+          <h3
+            style={{ textAlign: 'center', overflowWrap: 'anywhere', margin: '1.5rem auto 0.5rem' }}
+          >
+            {LOOKUP_MESSAGES.listTitle(state.email)}
+          </h3>
         )}
         {state.kind === 'done' && state.purchases.length === 0 && (
           <p className="alert alert-info" style={{ maxWidth: 560, margin: '1rem auto' }}>

@@ -1,6 +1,12 @@
 import { VALIDATION } from '@vag/contracts';
 import { describe, expect, it } from 'vitest';
-import { lookupEmailError, lookupPath, purchaseStatusLabel, purchasesFromResponse } from './lookup';
+import {
+  lookupEmailError,
+  lookupFromUrl,
+  lookupPath,
+  purchaseStatusLabel,
+  purchasesFromResponse,
+} from './lookup';
 
 describe('lookup', () => {
   it('reads the purchases from either answer shape', () => {
@@ -13,8 +19,20 @@ describe('lookup', () => {
     expect(purchaseStatusLabel('PENDING')).toBe('Pendiente');
     expect(purchaseStatusLabel('RARO')).toBe('RARO');
   });
-  it('encodes the e-mail, lowercased', () => {
-    expect(lookupPath(' Ana+1@Correo.ec ')).toBe('/purchases/by-email/ana%2B1%40correo.ec');
+  it('encodes the e-mail, lowercased, and the list link token', () => {
+    expect(lookupPath(' Ana+1@Correo.ec ', 'abc.d-_')).toBe(
+      '/purchases/by-email/ana%2B1%40correo.ec?token=abc.d-_',
+    );
+  });
+  it('reads the list link (?email=…&consulta=…) from the address', () => {
+    expect(lookupFromUrl('?email=ana%40correo.ec&consulta=t0k.en')).toEqual({
+      email: 'ana@correo.ec',
+      token: 't0k.en',
+    });
+    expect(lookupFromUrl('?email=ana%40correo.ec')).toEqual({
+      email: 'ana@correo.ec',
+      token: null,
+    });
   });
 });
 

@@ -1,4 +1,6 @@
-// Purchase lookup by e-mail: what the api answers and how a status reads to a buyer.
+// Purchase lookup by e-mail: asking sends the buyer their order links by e-mail; the
+// e-mail's list link (?email=…&consulta=…#lookup) opens the list here. How a status
+// reads to a buyer.
 import { VALIDATION, type PurchaseLookup, type PurchaseStatus } from '@vag/contracts';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -30,6 +32,16 @@ export function purchaseStatusLabel(status: string): string {
   return STATUS_LABELS[status as PurchaseStatus] ?? status;
 }
 
-export function lookupPath(email: string): string {
-  return `/purchases/by-email/${encodeURIComponent(email.trim().toLowerCase())}`;
+export const LOOKUP_REQUEST_PATH = '/purchases/lookup';
+
+/** The list of `email`, opened with the token of its e-mail's list link. */
+export function lookupPath(email: string, token: string): string {
+  return `/purchases/by-email/${encodeURIComponent(email.trim().toLowerCase())}?token=${encodeURIComponent(token)}`;
+}
+
+/** What the page's address carries: the list link's e-mail and token, or an e-mail to prefill. */
+export function lookupFromUrl(search: string): { email: string | null; token: string | null } {
+  const params = new URLSearchParams(search);
+  const get = (name: string) => params.get(name)?.trim() || null;
+  return { email: get('email'), token: get('consulta') };
 }

@@ -1,4 +1,4 @@
-// "Consulta un número": available, sold (masked holder, city, date) or carrying an
+// "Consulta un número": available, sold (and on which day, never to whom) or carrying an
 // instant prize, as GET /api/raffle/numbers/{number} answers.
 import {
   formatDate,
@@ -94,13 +94,7 @@ function LookupResult({ lookup }: { lookup: Lookup }) {
           {sold ? 'Vendido' : 'Disponible'}
         </span>
       </p>
-      {sold && (
-        <p>
-          Comprado por <strong>{lookup.holder}</strong>
-          {lookup.city ? ` — ${lookup.city}` : ''}
-          {lookup.soldAt ? `, el ${formatDate(lookup.soldAt)}` : ''}
-        </p>
-      )}
+      {sold && lookup.soldAt && <p>Vendido el {formatDate(lookup.soldAt)}</p>}
       {lookup.prize && (
         <p>
           Premio instantáneo de <strong>{formatUsd(lookup.prize.amount)}</strong>:{' '}

@@ -1,0 +1,117 @@
+// The purchase lookup at 390 px and 1366 px: the visitor asks with an e-mail, the page
+// says the same whether it has purchases or not, the e-mail (the outbox log: the site
+// runs without SMTP, as offline) carries the list link, and that link shows the purchases
+// with their status and numbers. A stranger typing the same e-mail sees none of it.
+import { LOOKUP_MESSAGES } from '@vag/contracts';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  hydrated,
+  lookupLinkInOutbox,
+  saveScreenshot,
+  seedRaffle,
+  startSite,
+  waitFor,
+  type Site,
+} from './support';
+
+const PHONE = { width: 390, height: 844 } as const;
+const DESK = { width: 1366, height: 900 } as const;
+
+let site: Site;
+const buyer = `consulta.${Date.now()}@correo.ec`;
+let numbers: string[] = [];
+
+beforeAll(async () => {
+  site = await startSite();
+  const { packages } = await seedRaffle(site);
+  const basic = packages.find((p) => p.name === 'Básico')!;
+  // A paid transfer of five numbers for the buyer.
+  const order = await site.api<{ purchaseId: string }>('POST', '/payments/create-order', {
+    amount: basic.price,
+    quantity: basic.quantity,
+    unitPrice: basic.price / basic.quantity,
+    totalPrice: basic.price,
+    packageId: basic._id,
+    resellerCode: null,
+    paymentMethod: 'bank_transfer',
+    buyer: {
+      firstName: 'Rosa',
+      lastName: 'Quishpe',
+      email: buyer,
+      confirmEmail: buyer,
+      phone: '0991239876',
+      country: 'ECUADOR',
+      province: 'Pichincha',
+      city: 'Quito',
+      address: 'Av. Colón 123',
+      acceptedTerms: true,
+      paymentProvider: 'bank_transfer',
+    },
+  });
+  const confirmed = await site.api<{ assignedNumbers: string[] }>(
+    'PATCH',
+    `/purchases/${order.purchaseId}/confirm-transfer`,
+    { referenceCode: 'REF-777', bankName: 'Pichincha' },
+  );
+  numbers = confirmed.assignedNumbers;
+});
+
+afterAll(async () => {
+  await site?.stop();
+});
+
+async function ask(page: Page, email: string) {
+  await page.goto('/#lookup');
+  await hydrated(page, 'Lookup');
+  await page.getByLabel('Correo electrónico').fill(email);
+  await page.getByRole('button', { name: 'Enviarme mis pedidos' }).click();
+  await page.getByText(LOOKUP_MESSAGES.sent(email)).waitFor();
+}
+
+describe('purchase lookup by e-mail', () => {
+  for (const [label, viewport] of [
+    ['390', PHONE],
+    ['1366', DESK],
+  ] as const) {
+    it(`asks, finds the list link in the e-mail and opens the list at ${label} px`, async () => {
+      const stranger = await site.page(viewport);
+      await ask(stranger, buyer);
+      // The page says it was sent, and shows nothing of the purchases.
+      expect(await stranger.getByTestId('lookup-result').count()).toBe(0);
+      expect(await stranger.locator('#lookup').textContent()).not.toContain(numbers[0]);
+      await stranger.locator('#lookup').scrollIntoViewIfNeeded();
+      await saveScreenshot(stranger, `lookup-sent-${label}`);
+
+      const link = await waitFor(() => lookupLinkInOutbox(site, buyer), {
+        message: 'the lookup e-mail in the outbox',
+      });
+      const page = await site.page(viewport);
+      await page.goto(link);
+      await page.getByText(LOOKUP_MESSAGES.listTitle(buyer)).waitFor();
+      const result = page.getByTestId('lookup-result');
+      await result.getByText('Completado').waitFor();
+      await result.getByText('5 números · $7.50').waitFor();
+      const listed = await result
+        .getByRole('list', { name: 'Números asignados' })
+        .getByRole('listitem')
+        .allTextContents();
+      expect(listed.sort()).toEqual([...numbers].sort());
+      await page.locator('#lookup').scrollIntoViewIfNeeded();
+      await saveScreenshot(page, `lookup-list-${label}`);
+    });
+  }
+
+  it('answers an e-mail without purchases the same way, and a tampered link with a way forward', async () => {
+    const page = await site.page(PHONE);
+    await ask(page, 'nadie.compro@correo.ec');
+    expect(await page.getByTestId('lookup-result').count()).toBe(0);
+
+    const link = new URL((await waitFor(() => lookupLinkInOutbox(site, buyer)))!);
+    link.searchParams.set('email', 'otra.persona@correo.ec');
+    await page.goto(link.toString());
+    await page.getByText(LOOKUP_MESSAGES.linkInvalid).waitFor();
+    expect(await page.getByTestId('lookup-result').count()).toBe(0);
+    await saveScreenshot(page, 'lookup-link-invalid-390');
+  });
+});

@@ -1,0 +1,102 @@
+// The public lookup's e-mail: whoever typed an e-mail learns nothing on the page; the
+// mailbox itself gets the link of each of its orders and the signed link to the on-page
+// list (or word that none was found). Sent once per request however often the event is
+// delivered; offline it goes to the outbox log like every other message.
+import type { CoreDeps } from '@vag/core';
+import { claimLookupMail, finishLookupMail } from '@vag/core/db/lookup-requests';
+import { findOrderLinksByEmail, type OrderLinkRecord } from '@vag/core/db/purchase-numbers';
+import { messagingEnv } from '@vag/core/settings/live-settings';
+import {
+  LOOKUP_MAIL_MAX_ORDERS,
+  LOOKUP_MESSAGES as M,
+  ORDER_MESSAGES,
+  orderPath,
+  type EventData,
+  type LookupMailOrder,
+} from '@vag/contracts';
+import { logToOutbox, mailer, sendMail, type Mail } from './transports';
+
+type Deps = Pick<CoreDeps, 'db' | 'log' | 'env'>;
+type Requested = EventData<'lookup.requested'>;
+type SendOptions = { attempts?: number; backoffMs?: number };
+
+const escape = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+
+const STATUS_TEXT: Record<string, string> = {
+  PENDING: ORDER_MESSAGES.status.awaitingPayment,
+  COMPLETED: ORDER_MESSAGES.status.paid,
+  EXPIRED: ORDER_MESSAGES.status.expired,
+  REFUND_REQUIRED: ORDER_MESSAGES.status.refund,
+};
+
+function mailOrder(order: OrderLinkRecord, site: string): LookupMailOrder {
+  return {
+    orderCode: order.orderCode ?? order._id,
+    quantity: order.quantity,
+    totalPrice: order.totalPrice,
+    statusText: STATUS_TEXT[order.status] ?? order.status,
+    link: `${site}${orderPath(order._id, order.accessKey ?? '')}`,
+  };
+}
+
+/** The list link: the home page's lookup section opens the list with the signed token. */
+export function lookupListUrl(site: string, data: Pick<Requested, 'email' | 'token'>): string {
+  const query = new URLSearchParams({ email: data.email, consulta: data.token });
+  return `${site}/?${query.toString()}#lookup`;
+}
+
+async function compose(deps: Deps, data: Requested, site: string): Promise<Mail> {
+  const orders = await findOrderLinksByEmail(deps.db, data.email, LOOKUP_MAIL_MAX_ORDERS);
+  const text =
+    orders.length > 0
+      ? M.mailWithOrders(
+          orders.map((o) => mailOrder(o, site)),
+          lookupListUrl(site, data),
+        )
+      : M.mailWithoutOrders;
+  const html = text
+    .split('\n\n')
+    .map((p) => `<p>${escape(p).replace(/\n/g, '<br>')}</p>`)
+    .join('\n');
+  return {
+    to: data.email,
+    subject: M.mailSubject,
+    text,
+    html: `<!doctype html><html lang="es"><body style="font-family:Arial,sans-serif;color:#222">\n${html}\n</body></html>`,
+  };
+}
+
+export async function sendLookupMail(
+  deps: Deps,
+  data: Requested,
+  options: SendOptions = {},
+): Promise<void> {
+  if (!(await claimLookupMail(deps.db, data.requestId))) return;
+  const env = await messagingEnv(deps);
+  const site = env.PUBLIC_URL.replace(/\/+$/, '');
+  const mail = await compose(deps, data, site);
+  const configured = mailer(env) !== null;
+  const attempts = options.attempts ?? 3;
+  let lastError = '';
+  for (let i = 0; i < attempts; i++) {
+    try {
+      if (configured) await sendMail(env, mail);
+      else
+        await logToOutbox(env, {
+          channel: 'email',
+          lookup: data.requestId,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+        });
+      await finishLookupMail(deps.db, data.requestId, { status: configured ? 'sent' : 'logged' });
+      return;
+    } catch (error) {
+      lastError = error instanceof Error ? error.message : String(error);
+      deps.log.warn({ requestId: data.requestId, err: error }, 'lookup e-mail failed');
+      if (i + 1 < attempts)
+        await new Promise((resolve) => setTimeout(resolve, (options.backoffMs ?? 250) * 2 ** i));
+    }
+  }
+  await finishLookupMail(deps.db, data.requestId, { status: 'failed', lastError });
+}
