@@ -1,6 +1,8 @@
 // Texts of the purchase pipeline that SPEC leaves to us: the bank-transfer WhatsApp
 // message, the staff answer when numbers are still being assigned, and the buyer's
 // e-mail and SMS with their numbers.
+import { BUYER_TEXTS } from './buyer-texts';
+
 export const PIPELINE_MESSAGES = {
   whatsappTransfer: (purchaseId: string, amount: string) =>
     `Hola, realicé una transferencia bancaria para mi compra en Voy a Ganar. Pedido: ${purchaseId}. Monto: $${amount}. Adjunto el comprobante.`,
@@ -19,8 +21,7 @@ export const PIPELINE_MESSAGES = {
   emailMethod: 'Método de pago',
   emailInstantPrize: (number: string, amount: string) =>
     `¡Felicidades! Tu número ${number} ganó un premio instantáneo de $${amount}.`,
-  emailFooter:
-    '¡Mucha suerte! El sorteo se realiza con la Lotería Nacional cuando se vendan todos los números.',
+  emailFooter: `¡Mucha suerte! ${BUYER_TEXTS.drawWhen}`,
   emailTicket:
     'Tu boleto en PDF va adjunto a este correo; también puedes descargarlo desde tu pedido.',
   /** Plain GSM-7 letters (no accents), so a small purchase fits one SMS segment with its link. */

@@ -9,13 +9,15 @@ import {
   finishNoticeChannels,
 } from '@vag/core/db/notices';
 import { getPurchase, type PurchaseDoc } from '@vag/core/db/purchases';
-import { messagingEnv } from '@vag/core/settings/live-settings';
+import { currentSettings, messagingEnv } from '@vag/core/settings/live-settings';
 import {
+  bankAccountsText,
   formatDateTime,
   formatMoney,
   orderPath,
   ORDER_MESSAGES as M,
   toEcuadorE164,
+  type BankAccount,
   type NoticeKind,
   type NotificationChannel,
 } from '@vag/contracts';
@@ -38,6 +40,7 @@ function compose(
   kind: OrderNoticeKind,
   reason: string | undefined,
   site: string,
+  accounts: readonly BankAccount[] = [],
 ): Message {
   const code = purchase.orderCode ?? purchase._id;
   const amount = formatMoney(purchase.totalPrice);
@@ -49,7 +52,7 @@ function compose(
     case 'order_created':
       return {
         subject: M.createdSubject(code),
-        text: M.createdText(code, amount, deadline, link),
+        text: M.createdText(code, amount, deadline, link, bankAccountsText(accounts)),
         sms: M.createdSms(code, amount, smsLink),
       };
     case 'receipt_rejected':
@@ -103,6 +106,8 @@ export async function sendOrderNotice(
 ): Promise<void> {
   const env = await messagingEnv(deps);
   const site = env.PUBLIC_URL.replace(/\/+$/, '');
+  // The order e-mail promises the transfer's details: the accounts go in its body.
+  const accounts = input.kind === 'order_created' ? (await currentSettings(deps)).bankAccounts : [];
   // The notice's first delivery claims both channels and reads the purchase in one write.
   const claimed = await claimNoticeTogether<PurchaseDoc>(
     deps.db,
@@ -111,7 +116,7 @@ export async function sendOrderNotice(
     CHANNELS,
   );
   if (claimed) {
-    const message = compose(claimed, input.kind, input.reason, site);
+    const message = compose(claimed, input.kind, input.reason, site, accounts);
     const outcomes = await Promise.all(
       CHANNELS.map((channel) =>
         deliver(deps, env, claimed, input.noticeId, channel, message, options),
@@ -128,7 +133,7 @@ export async function sendOrderNotice(
   // A redelivery, or a sender that died mid-send: each channel on its own.
   const purchase = await getPurchase(deps.db, input.purchaseId);
   if (!purchase) return;
-  const message = compose(purchase, input.kind, input.reason, site);
+  const message = compose(purchase, input.kind, input.reason, site, accounts);
   await Promise.all(
     CHANNELS.map(async (channel) => {
       if (!(await claimNotice(deps.db, purchase._id, input.noticeId, channel))) return;

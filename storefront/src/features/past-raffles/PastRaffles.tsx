@@ -2,6 +2,7 @@
 // the server. A picture that is missing or does not load gives way to a drawn
 // placeholder of the same size.
 import {
+  BUYER_TEXTS,
   DRAW_NOTICES,
   formatDate,
   safeHref,
@@ -10,6 +11,7 @@ import {
   type PastRaffle,
 } from '@vag/contracts';
 import { useState } from 'react';
+import { verifyHref } from '../hero/hero';
 import { usePastRaffles } from '../shared/queries';
 
 export default function PastRaffles({
@@ -107,6 +109,14 @@ function RaffleCard({ raffle, winnersOnly }: { raffle: PastRaffle; winnersOnly: 
             </>
           )}
         </dl>
+        {raffle.winningNumber && (
+          <p style={{ margin: '0.75rem 0 0' }}>
+            <a href={verifyHref(raffle.winningNumber)}>
+              {BUYER_TEXTS.verifyLink}
+              <span className="visually-hidden"> el sorteo {raffle.activityName}</span>
+            </a>
+          </p>
+        )}
         {instagram && (
           <p style={{ margin: '0.75rem 0 0' }}>
             <a href={instagram} target="_blank" rel="noopener noreferrer">

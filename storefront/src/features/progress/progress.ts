@@ -21,3 +21,11 @@ export function percentText(progress: Progress): string {
 export function soldText({ assigned, total }: Progress): string {
   return `${formatCount(assigned)} de ${formatCount(total)} números vendidos`;
 }
+
+/**
+ * Numbers a buyer can still get: the free count when the server gives it (numbers held by
+ * unpaid orders are not free), else what is not sold.
+ */
+export function freeNumbers(progress: Progress): number {
+  return progress.available ?? Math.max(0, progress.total - progress.assigned);
+}
