@@ -33,10 +33,10 @@ describe('buying with bank transfer', () => {
     await page.getByRole('link', { name: UI.participate }).click();
     await hydrated(page, 'Packages');
     await page
-      .getByRole('button', { name: `${popular.name}: ${popular.quantity} números por $12.00` })
+      .getByRole('button', { name: `${popular.name}: ${popular.quantity} números por $12,00` })
       .click();
     await page.waitForURL('**/checkout');
-    await page.getByTestId('summary-total').getByText('$12.00').waitFor();
+    await page.getByTestId('summary-total').getByText('$12,00').waitFor();
 
     // No method yet: submit disabled with its hint; card is refused.
     const submit = page.getByRole('button', { name: 'PAGAR AHORA' });
@@ -114,7 +114,7 @@ describe('buying with bank transfer', () => {
     expect(lineBoxes).toEqual([1, 1]);
     await page.setViewportSize(DESKTOP);
     await page.getByTestId('order-status').getByText('Pendiente de pago').waitFor();
-    await page.getByText('$12.00').first().waitFor();
+    await page.getByText('$12,00').first().waitFor();
     const account = page.getByTestId('bank-account').first();
     await account.getByText('Banco Pichincha').waitFor();
     await account.getByText('2201234567').waitFor();
@@ -165,7 +165,7 @@ describe('buying with bank transfer', () => {
     await home.getByRole('button', { name: 'Buscar' }).click();
     const result = home.getByTestId('lookup-result');
     await result.getByText('Pendiente').waitFor();
-    await result.getByText('10 números · $12.00').waitFor();
+    await result.getByText('10 números · $12,00').waitFor();
 
     await site.api('PATCH', `/purchases/${purchaseId}/confirm-transfer`, {
       referenceCode: 'REF-123',
@@ -197,17 +197,17 @@ describe('buying with bank transfer', () => {
     await plain.goto(`/?email=${encodeURIComponent(email)}#lookup`);
     await plain.getByTestId('lookup-result').getByText('Completado').waitFor();
 
-    // The sales progress counts the ten numbers: 1.00% of 1000, the bar grown to it.
+    // The sales progress counts the ten numbers: 1,00% of 1000, the bar grown to it.
     await waitFor(
       async () => {
         await plain.goto('/');
         await plain.locator('#progress').scrollIntoViewIfNeeded();
-        await plain.getByText('10 de 1,000 números vendidos').waitFor({ timeout: 2000 });
+        await plain.getByText('10 de 1.000 números vendidos').waitFor({ timeout: 2000 });
         return true;
       },
       { message: 'the progress after the sale' },
     );
-    await plain.getByText('1.00%', { exact: true }).waitFor();
+    await plain.getByText('1,00%', { exact: true }).waitFor();
     await plain.waitForFunction(
       () => document.querySelector('[role="progressbar"]')?.getAttribute('aria-valuenow') === '1',
     );

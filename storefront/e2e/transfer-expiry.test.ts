@@ -47,7 +47,7 @@ async function checkoutTen(page: Page, email: string, phone: string) {
   await page.goto('/');
   await page.getByRole('link', { name: UI.participate }).click();
   await hydrated(page, 'Packages');
-  await page.getByRole('button', { name: 'Diez: 10 números por $12.00' }).click();
+  await page.getByRole('button', { name: 'Diez: 10 números por $12,00' }).click();
   await page.waitForURL('**/checkout');
   await page.getByLabel('Transferencia Bancaria').check();
   await page.getByLabel('Nombre', { exact: true }).fill('Luis');

@@ -2,7 +2,7 @@
 // short link) in Spanish: name, numbers, order summary and any instant prize won. Texts
 // come from contracts.
 import {
-  formatMoney,
+  formatUsd,
   numbersSummary,
   orderPath,
   shortOrderPath,
@@ -26,11 +26,11 @@ export function composeEmail(
     [M.emailOrder, purchase.orderCode ?? purchase._id],
     [M.emailPackage, purchase.packageData?.name ?? '-'],
     [M.emailQuantity, String(purchase.quantity)],
-    [M.emailUnitPrice, `$${formatMoney(purchase.unitPrice)}`],
-    [M.emailTotal, `$${formatMoney(purchase.totalPrice)}`],
+    [M.emailUnitPrice, formatUsd(purchase.unitPrice)],
+    [M.emailTotal, formatUsd(purchase.totalPrice)],
     [M.emailMethod, PAYMENT_METHOD_LABELS[purchase.paymentMethod]],
   ];
-  const prizeLines = prizes.map((p) => M.emailInstantPrize(p.number, formatMoney(p.amount)));
+  const prizeLines = prizes.map((p) => M.emailInstantPrize(p.number, formatUsd(p.amount)));
   const text = [
     M.emailGreeting(purchase.buyer.firstName),
     '',
@@ -97,7 +97,7 @@ export function composeSms(
   link: string | null = null,
 ): string {
   const prize = prizes.reduce((sum, p) => sum + p.amount, 0);
-  const prizeText = prize > 0 ? M.smsInstantPrize(formatMoney(prize)) : '';
+  const prizeText = prize > 0 ? M.smsInstantPrize(formatUsd(prize)) : '';
   const budget = SMS_MAX_CHARS - M.sms('', link).length - prizeText.length;
   const list = numbersSummary(numbers, Math.max(20, budget - 12), (n) => ` y ${n} mas`);
   return M.sms(list, link) + prizeText;

@@ -56,8 +56,8 @@ describe('notifications worker', () => {
       '0042',
       '0815',
       '1234',
-      'premio instantáneo de $25.00',
-      'Total: $6.00',
+      'premio instantáneo de $25,00',
+      'Total: $6,00',
       'PayPhone',
     ])
       expect(mail.text).toContain(text);
@@ -225,12 +225,12 @@ describe('order notices', () => {
       purchaseId: purchase._id,
       noticeId: 'receipt_rejected-1',
       kind: 'receipt_rejected',
-      reason: 'El monto no coincide ($9.50).',
+      reason: 'El monto no coincide ($9,50).',
     });
     await waitFor(() => fakes.smtp.mails.length === 1 && fakes.twilio.messages.length === 1, {
       message: 'the rejection e-mail and SMS',
     });
-    expect(fakes.smtp.mails[0]!.text).toContain('Motivo: El monto no coincide ($9.50). Tus');
+    expect(fakes.smtp.mails[0]!.text).toContain('Motivo: El monto no coincide ($9,50). Tus');
     expect(fakes.smtp.mails[0]!.text).not.toContain('..');
     expect(fakes.twilio.messages[0]!.body).not.toContain('..');
   });

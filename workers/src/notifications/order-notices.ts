@@ -13,7 +13,7 @@ import { currentSettings, messagingEnv } from '@vag/core/settings/live-settings'
 import {
   bankAccountsText,
   formatDateTime,
-  formatMoney,
+  formatUsd,
   orderPath,
   ORDER_MESSAGES as M,
   toEcuadorE164,
@@ -43,7 +43,7 @@ function compose(
   accounts: readonly BankAccount[] = [],
 ): Message {
   const code = purchase.orderCode ?? purchase._id;
-  const amount = formatMoney(purchase.totalPrice);
+  const amount = formatUsd(purchase.totalPrice);
   const deadline = formatDateTime(purchase.reservation.expiresAt);
   const link = `${site}${orderPath(purchase._id, purchase.accessKey ?? '')}`;
   // The SMS carries the short form (one segment), the e-mail the full link.
