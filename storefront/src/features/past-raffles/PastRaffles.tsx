@@ -10,7 +10,7 @@ import {
   UI,
   type PastRaffle,
 } from '@vag/contracts';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { verifyHref } from '../hero/hero';
 import { usePastRaffles } from '../shared/queries';
 
@@ -40,8 +40,15 @@ export default function PastRaffles({
 
 function RaffleImage({ raffle }: { raffle: PastRaffle }) {
   const [failed, setFailed] = useState(false);
+  const img = useRef<HTMLImageElement>(null);
   const alt = `${raffle.activityName}: ${raffle.prize}`;
   const image = safeImageSrc(raffle.image);
+  // A picture that failed before hydration fired its error event unheard: look once
+  // hydrated (a broken image is complete with no width).
+  useEffect(() => {
+    const el = img.current;
+    if (el?.complete && el.naturalWidth === 0) setFailed(true);
+  }, []);
   if (!image || failed)
     return (
       <div className="raffle-card-placeholder" role="img" aria-label={alt}>
@@ -50,6 +57,7 @@ function RaffleImage({ raffle }: { raffle: PastRaffle }) {
     );
   return (
     <img
+      ref={img}
       src={image}
       alt={alt}
       width={400}
@@ -57,10 +65,6 @@ function RaffleImage({ raffle }: { raffle: PastRaffle }) {
       loading="lazy"
       decoding="async"
       onError={() => setFailed(true)}
-      // A picture that failed before hydration has already fired its error event.
-      ref={(img) => {
-        if (img?.complete && img.naturalWidth === 0 && img.currentSrc) setFailed(true);
-      }}
     />
   );
 }
