@@ -244,7 +244,7 @@ export default function OrderPage() {
         Tu pedido <span className="order-code">{order.orderCode}</span>
       </h1>
       <p>
-        {order.quantity} números · {order.packageName} · {formatUsd(order.totalPrice)}
+        {formatCount(order.quantity)} números · {order.packageName} · {formatUsd(order.totalPrice)}
       </p>
       <Status order={order} />
       {order.state === 'paid' && order.assignedNumbers.length > 0 && (

@@ -142,7 +142,7 @@ function PackageCard({
         type="submit"
         className={pkg.isPopular ? 'package-card popular' : 'package-card'}
         disabled={unavailable}
-        aria-label={`${pkg.name}: ${pkg.quantity} números por ${formatUsd(pkg.price)}${
+        aria-label={`${pkg.name}: ${formatCount(pkg.quantity)} números por ${formatUsd(pkg.price)}${
           soldOut ? ` (${BUYER_TEXTS.packageSoldOut})` : ''
         }`}
       >
