@@ -94,7 +94,10 @@ describe('a transfer hold that runs out', () => {
 
     // Meanwhile the ten numbers are held: the second buyer's order of ten is refused.
     await other.getByRole('button', { name: 'PAGAR AHORA' }).click();
-    await other.getByText(SERVER.notEnoughNumbers(TOTAL_NUMBERS - 10)).waitFor();
+    await other
+      .getByTestId('order-failure')
+      .getByText(SERVER.notEnoughNumbers(TOTAL_NUMBERS - 10))
+      .waitFor();
     expect(new URL(other.url()).pathname).toBe('/checkout');
 
     // The countdown shows the short hold and ticks down.
