@@ -126,6 +126,10 @@ describe('the buyer walk', () => {
       )
         .filter(([id]) => settings.paymentMethods?.[id])
         .map(([, name]) => name);
+      // When the draw comes, as the terms say: end date or sellout.
+      const lead = (await page.locator('#progress').textContent())!;
+      expect(lead).toContain(BUYER_TEXTS.drawWhen);
+      expect(lead).not.toContain('cuando se venden todos los números');
       const steps = page.locator('#como-participar');
       await steps.getByText(howToPayText(working)).waitFor();
       if (!settings.paymentMethods?.paypal)

@@ -1,7 +1,8 @@
 // The buyer's SMS and e-mail for a big purchase: a summary that fits, never thousands
 // of numbers.
 import { describe, expect, it } from 'vitest';
-import { composeSms } from './compose';
+import type { PurchaseDoc } from '@vag/core/db/purchases';
+import { composeEmail, composeSms } from './compose';
 
 const numbers = Array.from({ length: 9720 }, (_, i) => String(i).padStart(5, '0')).filter(
   (_, i) => i % 37 !== 0,
@@ -19,5 +20,25 @@ describe('composeSms', () => {
   });
   it('a small purchase lists every number', () => {
     expect(composeSms(['0042', '0815'], [], link)).toContain('Tus numeros: 0042, 0815.');
+  });
+});
+
+describe('composeEmail', () => {
+  it('a 9 000-number purchase lists runs up to a cap and says how many more the ticket has', () => {
+    const purchase = {
+      _id: 'p1',
+      orderCode: 'VAG-BIG',
+      quantity: numbers.length,
+      unitPrice: 1,
+      totalPrice: numbers.length,
+      paymentMethod: 'bank_transfer',
+      packageData: { name: 'Personalizado', quantity: numbers.length, price: numbers.length },
+      buyer: { firstName: 'Lucía', email: 'lucia@example.ec' },
+    } as unknown as PurchaseDoc;
+    const mail = composeEmail(purchase, numbers, []);
+    expect(mail.text.length).toBeLessThan(3_000);
+    expect(mail.html.length).toBeLessThan(5_000);
+    expect(mail.text).toMatch(/00001-00036, 00038-00073, .* y \d+ más/);
+    expect(mail.text).toContain('Total: $9.457,00');
   });
 });

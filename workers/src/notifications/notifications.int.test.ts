@@ -58,6 +58,8 @@ describe('notifications worker', () => {
       '1234',
       'premio instantáneo de $25,00',
       'Total: $6,00',
+      // The draw comes as the terms say: at the end date, or earlier on a sellout.
+      'en la fecha de cierre, o antes si se venden todos los números',
       'PayPhone',
     ])
       expect(mail.text).toContain(text);
