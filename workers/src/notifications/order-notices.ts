@@ -83,7 +83,7 @@ function compose(
 function toMail(purchase: PurchaseDoc, message: Message): Mail {
   const html = `<!doctype html><html lang="es"><body style="font-family:Arial,sans-serif;color:#222">
 <p>${escape(`Hola ${purchase.buyer.firstName},`)}</p>
-<p>${escape(message.text)}</p>
+<p>${escape(message.text).replace(/\n/g, '<br>')}</p>
 </body></html>`;
   return {
     to: purchase.buyer.email,
