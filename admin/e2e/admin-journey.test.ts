@@ -190,7 +190,7 @@ describe('an admin in the back office', () => {
     await page.getByRole('button', { name: 'Guardar' }).click();
     await page.getByText(TOASTS.packageAdded).waitFor();
     const row = () => page.getByRole('row', { name: /Paquete Oro/ });
-    await row().getByText('$25.00').waitFor();
+    await row().getByText('$25,00').waitFor();
 
     // 'Actualizar' reloads the table: a package added elsewhere shows up.
     await site.api('POST', '/packages', {
@@ -239,7 +239,7 @@ describe('an admin in the back office', () => {
     expect(await save.isEnabled()).toBe(true);
     await save.click();
     await page.getByText(TOASTS.packageUpdated).waitFor();
-    await row().getByText('$22.50').waitFor();
+    await row().getByText('$22,50').waitFor();
     await row().getByText('Paquete Oro Premium').waitFor();
 
     await row().getByRole('button', { name: 'Eliminar' }).click();

@@ -32,7 +32,7 @@ describe('Panel de Administración', () => {
   it("asks before 'Borrar todo', then deletes every purchase and frees the numbers", async () => {
     await completedPurchase(site, { email: 'borrar@correo.ec', quantity: 3 });
     const page = await staffPage(site);
-    await page.getByText(/[1-9]\d* de 1,000 números asignados/).waitFor();
+    await page.getByText(/[1-9]\d* de 1.000 números asignados/).waitFor();
 
     await page.getByRole('button', { name: UI.deleteAll }).click();
     const dialog = page.getByRole('dialog');
@@ -45,7 +45,7 @@ describe('Panel de Administración', () => {
     await dialog.getByText(UI.deleteAllConfirm).waitFor();
     await dialog.getByRole('button', { name: UI.confirm }).click();
     // The page reloads after the deletion.
-    await page.getByText('0 de 1,000 números asignados').waitFor();
+    await page.getByText('0 de 1.000 números asignados').waitFor();
     expect(await site.api<unknown[]>('GET', '/purchases')).toEqual([]);
   });
 });

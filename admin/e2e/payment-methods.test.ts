@@ -22,7 +22,7 @@ async function checkout(page: Page): Promise<void> {
     .locator('astro-island[component-url*="/Packages."]:not([ssr])')
     .first()
     .waitFor({ state: 'attached' });
-  await page.getByRole('button', { name: 'Diez: 10 números por $12.00' }).click();
+  await page.getByRole('button', { name: 'Diez: 10 números por $12,00' }).click();
   await page.waitForURL('**/checkout');
 }
 

@@ -43,8 +43,8 @@ describe('Premios Instantáneos', () => {
     await page.getByText(SERVER.prizesAssigned(2)).waitFor();
 
     await page.getByRole('tab', { name: 'Consultar Premios' }).click();
-    await page.getByRole('cell', { name: '$50.00' }).waitFor();
-    const row = page.getByRole('row', { name: /\$20\.00/ });
+    await page.getByRole('cell', { name: '$50,00' }).waitFor();
+    const row = page.getByRole('row', { name: /\$20,00/ });
     await row.getByText('Disponible').waitFor();
     await row.getByRole('button', { name: 'Actualizar' }).click();
     const dialog = page.getByRole('dialog');
@@ -52,7 +52,7 @@ describe('Premios Instantáneos', () => {
     await dialog.getByLabel('Entregado').check();
     await dialog.getByRole('button', { name: 'Guardar' }).click();
     await page.getByText(TOASTS.prizeUpdated).waitFor();
-    await page.getByRole('cell', { name: '$75.00' }).waitFor();
+    await page.getByRole('cell', { name: '$75,00' }).waitFor();
     expect(await englishOnScreen(page)).toEqual([]);
 
     await page.getByRole('button', { name: 'Eliminar números premiados' }).click();

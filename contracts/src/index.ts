@@ -2,6 +2,7 @@
 export * from './messages';
 export * from './settings-messages';
 export * from './order-messages';
+export * from './buyer-texts';
 export * from './constants';
 export * from './common';
 export * from './entities/raffle';

@@ -1,5 +1,33 @@
 // Texts of the bank-transfer order flow (order page, receipts, staff review, the buyer's
 // order e-mails and SMS) that SPEC leaves to us.
+/** A reason typed by staff, closed by our own period: "…($9.50)." never "…($9.50)..". */
+export function asSentence(text: string): string {
+  return text.trim().replace(/[.\s]+$/, '');
+}
+
+/** The accounts a transfer goes to, one block each, as the order page lists them. */
+export function bankAccountsText(
+  accounts: readonly {
+    bank: string;
+    type: string;
+    number: string;
+    holder: string;
+    holderId: string;
+  }[],
+): string {
+  return accounts
+    .map((a) =>
+      [
+        `Banco: ${a.bank}`,
+        `Tipo de cuenta: ${a.type}`,
+        `Número de cuenta: ${a.number}`,
+        `Titular: ${a.holder}`,
+        `Cédula o RUC: ${a.holderId}`,
+      ].join('\n'),
+    )
+    .join('\n\n');
+}
+
 export const ORDER_MESSAGES = {
   status: {
     awaitingPayment: 'Pendiente de pago',
@@ -24,21 +52,21 @@ export const ORDER_MESSAGES = {
     'Los revendedores no pueden confirmar ni rechazar pagos. Un administrador puede activarlo en Ajustes.',
   resellerNotOwnSale: 'Solo puedes confirmar o rechazar pagos de tus propias ventas.',
   whatsappText: (orderCode: string, amount: string) =>
-    `Hola, hice una transferencia para mi pedido ${orderCode} de Voy a Ganar por $${amount}. Te envío el comprobante.`,
+    `Hola, hice una transferencia para mi pedido ${orderCode} de Voy a Ganar por ${amount}. Te envío el comprobante.`,
   // E-mails and SMS
   createdSubject: (orderCode: string) => `Tu pedido ${orderCode}: datos para la transferencia`,
-  createdText: (orderCode: string, amount: string, deadline: string, link: string) =>
-    `Tu pedido ${orderCode} por $${amount} está reservado hasta el ${deadline}. Transfiere el monto a una de nuestras cuentas escribiendo ${orderCode} como concepto y sube el comprobante aquí: ${link}`,
+  createdText: (orderCode: string, amount: string, deadline: string, link: string, accounts = '') =>
+    `Tu pedido ${orderCode} por ${amount} está reservado hasta el ${deadline}. Transfiere el monto a una de nuestras cuentas escribiendo ${orderCode} como concepto y sube el comprobante aquí: ${link}${accounts ? `\n\nNuestras cuentas:\n\n${accounts}` : ''}`,
   createdSms: (orderCode: string, amount: string, link: string) =>
-    `Voy a Ganar: pedido ${orderCode} por $${amount}. Transfiere con el concepto ${orderCode} y sube el comprobante: ${link}`,
+    `Voy a Ganar: pedido ${orderCode} por ${amount}. Transfiere con el concepto ${orderCode} y sube el comprobante: ${link}`,
   rejectedSubject: (orderCode: string) => `Tu comprobante del pedido ${orderCode} fue rechazado`,
   rejectedText: (orderCode: string, reason: string, deadline: string, link: string) =>
-    `Revisamos el comprobante de tu pedido ${orderCode} y no pudimos aceptarlo. Motivo: ${reason}. Tus números siguen reservados hasta el ${deadline}: sube un nuevo comprobante aquí: ${link}`,
+    `Revisamos el comprobante de tu pedido ${orderCode} y no pudimos aceptarlo. Motivo: ${asSentence(reason)}. Tus números siguen reservados hasta el ${deadline}: sube un nuevo comprobante aquí: ${link}`,
   rejectedSms: (orderCode: string, reason: string, link: string) =>
-    `Voy a Ganar: rechazamos el comprobante del pedido ${orderCode}. Motivo: ${reason}. Sube uno nuevo: ${link}`,
+    `Voy a Ganar: rechazamos el comprobante del pedido ${orderCode}. Motivo: ${asSentence(reason)}. Sube uno nuevo: ${link}`,
   reminderSubject: (orderCode: string) => `Tu pedido ${orderCode} vence pronto`,
   reminderText: (orderCode: string, amount: string, deadline: string, link: string) =>
-    `Tu pedido ${orderCode} por $${amount} vence el ${deadline}. Si ya transferiste, sube el comprobante; si no, hazlo antes de esa hora para no perder tus números: ${link}`,
+    `Tu pedido ${orderCode} por ${amount} vence el ${deadline}. Si ya transferiste, sube el comprobante; si no, hazlo antes de esa hora para no perder tus números: ${link}`,
   reminderSms: (orderCode: string, deadline: string, link: string) =>
     `Voy a Ganar: tu pedido ${orderCode} vence el ${deadline}. Sube tu comprobante: ${link}`,
   expiredSubject: (orderCode: string) => `Tu pedido ${orderCode} venció`,

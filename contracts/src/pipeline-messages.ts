@@ -1,9 +1,11 @@
 // Texts of the purchase pipeline that SPEC leaves to us: the bank-transfer WhatsApp
 // message, the staff answer when numbers are still being assigned, and the buyer's
 // e-mail and SMS with their numbers.
+import { BUYER_TEXTS } from './buyer-texts';
+
 export const PIPELINE_MESSAGES = {
   whatsappTransfer: (purchaseId: string, amount: string) =>
-    `Hola, realicé una transferencia bancaria para mi compra en Voy a Ganar. Pedido: ${purchaseId}. Monto: $${amount}. Adjunto el comprobante.`,
+    `Hola, realicé una transferencia bancaria para mi compra en Voy a Ganar. Pedido: ${purchaseId}. Monto: ${amount}. Adjunto el comprobante.`,
   transferConfirmedNumbersPending:
     'Transferencia confirmada. Los números se asignarán en unos momentos.',
   emailSubject: (count: number) =>
@@ -18,14 +20,13 @@ export const PIPELINE_MESSAGES = {
   emailTotal: 'Total',
   emailMethod: 'Método de pago',
   emailInstantPrize: (number: string, amount: string) =>
-    `¡Felicidades! Tu número ${number} ganó un premio instantáneo de $${amount}.`,
-  emailFooter:
-    '¡Mucha suerte! El sorteo se realiza con la Lotería Nacional cuando se vendan todos los números.',
+    `¡Felicidades! Tu número ${number} ganó un premio instantáneo de ${amount}.`,
+  emailFooter: `¡Mucha suerte! ${BUYER_TEXTS.drawWhen}`,
   emailTicket:
     'Tu boleto en PDF va adjunto a este correo; también puedes descargarlo desde tu pedido.',
   /** Plain GSM-7 letters (no accents), so a small purchase fits one SMS segment with its link. */
   sms: (numbers: string, link: string | null) =>
     `Voy a Ganar: pago recibido. Tus numeros: ${numbers}.${link ? ` Tu boleto: ${link}` : ''} Suerte!`,
-  smsInstantPrize: (amount: string) => ` Ganaste un premio instantaneo de $${amount}!`,
+  smsInstantPrize: (amount: string) => ` Ganaste un premio instantaneo de ${amount}!`,
   notificationLogged: 'Sin proveedor configurado: el mensaje quedó registrado en el archivo local.',
 } as const;

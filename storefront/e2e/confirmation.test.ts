@@ -81,8 +81,8 @@ describe('/payment-success', () => {
     await card.getByText(orderId, { exact: true }).waitFor();
     await card.getByText('PayPal', { exact: true }).waitFor();
     await card.getByText('5 números').waitFor();
-    await card.getByText('$1.50').waitFor();
-    await card.getByText('$7.50').waitFor();
+    await card.getByText('$1,50').waitFor();
+    await card.getByText('$7,50').waitFor();
     await card.getByText('Luis Mora').waitFor();
     await card.getByText(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/).waitFor();
     await card.getByText('luis.mora@correo.ec', { exact: true }).first().waitFor();

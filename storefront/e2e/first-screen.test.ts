@@ -50,7 +50,7 @@ describe('the first screen', () => {
       const shifts = await openMeasuringShifts(page, '/');
       const hero = page.getByRole('region', { name: 'Sorteo actual' });
       await hero.getByRole('heading', { name: 'Gran Sorteo Navideño', level: 1 }).waitFor();
-      await hero.getByText('$1.25').waitFor();
+      await hero.getByText('$1,25').waitFor();
       // The countdown ticks once hydrated; wait for it so its hydration counts as well.
       const seconds = hero.locator('.countdown-value').last();
       const first = await seconds.textContent();

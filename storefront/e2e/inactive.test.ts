@@ -85,7 +85,7 @@ describe('raffle states', () => {
     await page.reload();
     await page.locator('#premios').scrollIntoViewIfNeeded();
     const prizes = page.getByTestId('instant-prizes');
-    await prizes.getByText('$20.00').waitFor();
+    await prizes.getByText('$20,00').waitFor();
     expect(await prizes.getAttribute('class')).toContain('is-disabled');
     expect(await prizes.evaluate((el) => getComputedStyle(el).pointerEvents)).toBe('none');
     expect(Number(await prizes.evaluate((el) => getComputedStyle(el).opacity))).toBeLessThan(1);

@@ -73,11 +73,11 @@ describe('home', () => {
       await page.getByRole('heading', { name: 'Gran Sorteo Navideño' }).waitFor();
       await page.getByRole('link', { name: UI.participate }).waitFor();
       await revealAll(page);
-      await page.getByRole('button', { name: /^Popular: 10 números por \$12\.00/ }).waitFor();
+      await page.getByRole('button', { name: /^Popular: 10 números por \$12,00/ }).waitFor();
       // Instant prizes: '$' amounts with 2 decimals and their public labels.
       const prizes = page.getByTestId('instant-prizes');
-      await prizes.getByText('$50.00', { exact: true }).waitFor();
-      await prizes.getByText('$25.50', { exact: true }).waitFor();
+      await prizes.getByText('$50,00', { exact: true }).waitFor();
+      await prizes.getByText('$25,50', { exact: true }).waitFor();
       expect(await prizes.getByText('Entregado', { exact: true }).count()).toBe(1);
       expect(await prizes.getByText('Disponible', { exact: true }).count()).toBe(1);
       // The how-to steps and the past activity with its winner.
@@ -145,11 +145,11 @@ describe('home', () => {
     await hydrated(page, 'Packages');
     const quantity = page.getByLabel(/Cantidad personalizada/);
     await quantity.fill('7');
-    await page.getByTestId('custom-total').getByText('$8.75').waitFor();
+    await page.getByTestId('custom-total').getByText('$8,75').waitFor();
     await quantity.fill('');
     await quantity.blur();
     expect(await quantity.inputValue()).toBe('1');
-    await page.getByTestId('custom-total').getByText('$1.25').waitFor();
+    await page.getByTestId('custom-total').getByText('$1,25').waitFor();
     // 0, negative and decimal quantities are refused with a message, not turned into 1.
     for (const wrong of ['0', '-5', '1.5']) {
       await quantity.fill(wrong);
@@ -165,7 +165,7 @@ describe('home', () => {
     await quantity.fill('3');
     await page.getByRole('button', { name: 'Comprar 3 números' }).click();
     await page.waitForURL('**/checkout');
-    await page.getByTestId('summary-total').getByText('$3.75').waitFor();
+    await page.getByTestId('summary-total').getByText('$3,75').waitFor();
     await page.getByText('Personalizado').waitFor();
   });
 

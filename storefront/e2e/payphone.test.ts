@@ -68,7 +68,7 @@ describe('paying with PayPhone', () => {
     expect(params.get('payUrl')).toBeTruthy();
     expect(params.get('id')).toBeTruthy();
 
-    await page.getByText('Total a pagar: $8.00').waitFor();
+    await page.getByText('Total a pagar: $8,00').waitFor();
     await page.getByText(/No se pudo cargar la cajita de pagos de PayPhone/).waitFor();
     await page.getByRole('link', { name: 'Volver al checkout' }).waitFor();
     await saveScreenshot(page, 'payphone-box-unavailable-mobile');
@@ -83,7 +83,7 @@ describe('paying with PayPhone', () => {
     await page.getByText(TOASTS.paymentCompleted('PayPhone')).waitFor();
     await card.getByText('PayPhone', { exact: true }).waitFor();
     await card.getByText('4 números').waitFor();
-    await card.getByText('$8.00').waitFor();
+    await card.getByText('$8,00').waitFor();
     await card.getByText('Calle Larga 5-10, Cuenca, Azuay, ECUADOR', { exact: true }).waitFor();
 
     // Coming back to the same PayPhone link: already processed, the purchase is fetched.

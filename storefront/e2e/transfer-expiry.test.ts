@@ -47,7 +47,7 @@ async function checkoutTen(page: Page, email: string, phone: string) {
   await page.goto('/');
   await page.getByRole('link', { name: UI.participate }).click();
   await hydrated(page, 'Packages');
-  await page.getByRole('button', { name: 'Diez: 10 números por $12.00' }).click();
+  await page.getByRole('button', { name: 'Diez: 10 números por $12,00' }).click();
   await page.waitForURL('**/checkout');
   await page.getByLabel('Transferencia Bancaria').check();
   await page.getByLabel('Nombre', { exact: true }).fill('Luis');
@@ -94,7 +94,10 @@ describe('a transfer hold that runs out', () => {
 
     // Meanwhile the ten numbers are held: the second buyer's order of ten is refused.
     await other.getByRole('button', { name: 'PAGAR AHORA' }).click();
-    await other.getByText(SERVER.notEnoughNumbers(TOTAL_NUMBERS - 10)).waitFor();
+    await other
+      .getByTestId('order-failure')
+      .getByText(SERVER.notEnoughNumbers(TOTAL_NUMBERS - 10))
+      .waitFor();
     expect(new URL(other.url()).pathname).toBe('/checkout');
 
     // The countdown shows the short hold and ticks down.

@@ -72,10 +72,10 @@ describe('GET / without JavaScript', () => {
     const page = await html(server);
     expect(page).toContain('<h1 class="hero-title">Gran Rifa del Ecuador</h1>');
     expect(page).toContain('Camioneta 4x4 0 km');
-    expect(page).toContain('$2.50');
+    expect(page).toContain('$2,50');
     expect(page).toContain('Paquete Familiar');
-    expect(page).toContain('$45.00');
-    expect(page).toContain('0 de 2,000 números vendidos');
+    expect(page).toContain('$45,00');
+    expect(page).toContain('0 de 2.000 números vendidos');
     expect(page).toContain(UI.participate);
     expect(page).not.toContain('Cargando');
   });
@@ -208,7 +208,7 @@ describe('link previews and search engines', () => {
       expect(page).toContain('<meta name="twitter:card" content="summary_large_image">');
     }
     const home = await html(server);
-    expect(home).toContain('Moto eléctrica. $3.00 por número.');
+    expect(home).toContain('Moto eléctrica. $3,00 por número.');
     const data = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(home)![1]!);
     expect(data).toMatchObject({
       '@type': 'Event',
@@ -229,7 +229,7 @@ describe('link previews and search engines', () => {
 
   it("quotes this raffle's figures in /terminos", async () => {
     const page = await html(server, '/terminos');
-    expect(page).toContain('<strong>2,000</strong> números');
+    expect(page).toContain('<strong>2.000</strong> números');
     expect(page).toContain('<strong>0000</strong>');
     expect(page).toContain('<strong>1999</strong>');
     expect(page).toContain('Ley Orgánica de Protección de Datos Personales');

@@ -75,5 +75,7 @@ export const progressSchema = z.object({
   percentage: z.number().min(0).max(100),
   assigned: z.number().int().nonnegative(),
   total: z.number().int().nonnegative(),
+  /** Numbers free right now: neither sold nor held by an unpaid order. */
+  available: z.number().int().nonnegative().optional(),
 });
 export type Progress = z.infer<typeof progressSchema>;

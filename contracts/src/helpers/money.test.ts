@@ -28,10 +28,11 @@ describe('formatMoney / formatUsd', () => {
     expect(formatMoney(-3.1)).toBe('-3.10');
   });
   it('prefixes a dollar sign', () => {
-    expect(formatUsd(25)).toBe('$25.00');
-    expect(formatUsd(-1)).toBe('-$1.00');
-    expect(formatUsd(1234.567)).toBe('$1,234.57');
-    expect(formatUsd(-1_000_000)).toBe('-$1,000,000.00');
+    expect(formatUsd(25)).toBe('$25,00');
+    expect(formatUsd(-1)).toBe('-$1,00');
+    expect(formatUsd(1234.567)).toBe('$1.234,57');
+    expect(formatUsd(9757)).toBe('$9.757,00');
+    expect(formatUsd(-1_000_000)).toBe('-$1.000.000,00');
   });
 });
 
@@ -100,13 +101,13 @@ describe('payphoneAmounts', () => {
 });
 
 describe('formatCount', () => {
-  it('groups thousands with a comma, like the amounts beside it', () => {
+  it('groups thousands with a dot (es-EC), like the amounts beside it', () => {
     expect([0, 999, 1000, 10_000, 1_234_567].map(formatCount)).toEqual([
       '0',
       '999',
-      '1,000',
-      '10,000',
-      '1,234,567',
+      '1.000',
+      '10.000',
+      '1.234.567',
     ]);
   });
 });

@@ -27,25 +27,26 @@ export function formatMoney(amount: number): string {
 }
 
 /**
- * The one way a person reads amounts and counts, storefront and admin alike: Ecuador
- * prices in dollars with a decimal point ('$12.50', SPEC §9's 2 decimals and $), so
- * thousands are grouped with a comma ('$1,250.00', '10,000 números'), never the dot
- * of CLDR's es-EC that would read as decimals beside them.
+ * The one way a person reads amounts and counts, storefront, admin and messages alike:
+ * Ecuador's es-EC format, thousands grouped with a dot and cents after a comma
+ * ('$1.250,00', '10.000 números'), so the figures we print read like the ones operators
+ * type ('$5.000 en efectivo'). Written out rather than Intl's, whose grouping differs
+ * between ICU builds. `formatMoney` stays '1250.00' for machines (copy, payment boxes).
  */
 const GROUPS = /\B(?=(\d{3})+(?!\d))/g;
 
-/** '$12.50', '$1,250.00' (SPEC §9: prize amounts shown with 2 decimals and $). */
+/** '$12,50', '$1.250,00' (SPEC §9: prize amounts shown with 2 decimals and $). */
 export function formatUsd(amount: number): string {
   const text = formatMoney(amount);
   const [whole = '0', cents = '00'] = text.replace('-', '').split('.');
-  const grouped = `$${whole.replace(GROUPS, ',')}.${cents}`;
+  const grouped = `$${whole.replace(GROUPS, '.')},${cents}`;
   return text.startsWith('-') ? `-${grouped}` : grouped;
 }
 
-/** A count of numbers or purchases: '10,000'. */
+/** A count of numbers or purchases: '10.000'. */
 export function formatCount(value: number): string {
   const whole = Math.trunc(Number.isFinite(value) ? value : 0);
-  const text = String(Math.abs(whole)).replace(GROUPS, ',');
+  const text = String(Math.abs(whole)).replace(GROUPS, '.');
   return whole < 0 ? `-${text}` : text;
 }
 

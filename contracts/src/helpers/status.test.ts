@@ -52,10 +52,10 @@ describe('bankTransferLabel', () => {
 });
 
 describe('instant prize labels', () => {
-  it('public: Entregado, Disponible, else No disponible', () => {
+  it('public: Entregado, Disponible, Ganado once sold, else No disponible', () => {
     expect(instantPrizePublicLabel({ delivered: true, status: 'available' })).toBe('Entregado');
     expect(instantPrizePublicLabel({ delivered: false, status: 'available' })).toBe('Disponible');
-    expect(instantPrizePublicLabel({ delivered: false, status: 'pending' })).toBe('No disponible');
+    expect(instantPrizePublicLabel({ delivered: false, status: 'pending' })).toBe('Ganado');
     expect(instantPrizePublicLabel({ delivered: false, status: 'raro' })).toBe('No disponible');
   });
   it('admin: Disponible, Pendiente, others raw', () => {

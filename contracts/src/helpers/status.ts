@@ -39,13 +39,17 @@ export function bankTransferLabel(
   return block?.received ? ADMIN_DISPLAY_STATUS.completed : ADMIN_DISPLAY_STATUS.pending;
 }
 
-/** Public instant-prize label: 'Entregado', else 'Disponible' if available, else 'No disponible'. */
+/**
+ * Public instant-prize label: 'Entregado', else 'Disponible' if available, 'Ganado' once a
+ * purchase won it ('pending': to be paid out), else 'No disponible'.
+ */
 export function instantPrizePublicLabel(prize: {
   delivered?: boolean | null;
   status?: string | null;
 }): string {
   if (prize.delivered) return 'Entregado';
-  return prize.status === 'available' ? 'Disponible' : 'No disponible';
+  if (prize.status === 'available') return 'Disponible';
+  return prize.status === 'pending' ? 'Ganado' : 'No disponible';
 }
 
 /** Admin instant-prize label: available 'Disponible', pending 'Pendiente', others raw. */

@@ -36,6 +36,7 @@ export async function createPackage(
 ): Promise<PackageDoc> {
   const doc: PackageDoc = { _id: id, ...fields, createdAt: new Date() };
   await packages(db).insertOne(doc);
+  await keepPopularOnly(db, doc);
   return doc;
 }
 
@@ -44,10 +45,24 @@ export async function updatePackage(
   id: string,
   fields: PackageFields,
 ): Promise<PackageDoc | null> {
-  return packages(db).findOneAndUpdate(
+  const doc = await packages(db).findOneAndUpdate(
     { _id: id },
     { $set: { ...fields, updatedAt: new Date() } },
     { returnDocument: 'after' },
+  );
+  if (doc) await keepPopularOnly(db, doc);
+  return doc;
+}
+
+/**
+ * The home page shows one "Más popular" card: marking a package popular takes the
+ * badge from whichever had it, as the admin's toggle promises.
+ */
+async function keepPopularOnly(db: Db, doc: PackageDoc): Promise<void> {
+  if (!doc.isPopular) return;
+  await packages(db).updateMany(
+    { _id: { $ne: doc._id }, isPopular: true },
+    { $set: { isPopular: false, updatedAt: new Date() } },
   );
 }
 

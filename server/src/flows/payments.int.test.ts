@@ -314,7 +314,7 @@ describe('POST /api/payments/create-order + confirmation, per method', () => {
     expect(await order.json()).toMatchObject({
       orderCode: created.body.orderCode,
       whatsappNumber: '593987654321',
-      whatsappText: expect.stringContaining('$3.00'),
+      whatsappText: expect.stringContaining('$3,00'),
     });
 
     const { auth } = await staffToken(server.deps, 'admin');

@@ -2,7 +2,8 @@
 // short link) in Spanish: name, numbers, order summary and any instant prize won. Texts
 // come from contracts.
 import {
-  formatMoney,
+  formatUsd,
+  numbersSummary,
   orderPath,
   shortOrderPath,
   PAYMENT_METHOD_LABELS,
@@ -25,16 +26,16 @@ export function composeEmail(
     [M.emailOrder, purchase.orderCode ?? purchase._id],
     [M.emailPackage, purchase.packageData?.name ?? '-'],
     [M.emailQuantity, String(purchase.quantity)],
-    [M.emailUnitPrice, `$${formatMoney(purchase.unitPrice)}`],
-    [M.emailTotal, `$${formatMoney(purchase.totalPrice)}`],
+    [M.emailUnitPrice, formatUsd(purchase.unitPrice)],
+    [M.emailTotal, formatUsd(purchase.totalPrice)],
     [M.emailMethod, PAYMENT_METHOD_LABELS[purchase.paymentMethod]],
   ];
-  const prizeLines = prizes.map((p) => M.emailInstantPrize(p.number, formatMoney(p.amount)));
+  const prizeLines = prizes.map((p) => M.emailInstantPrize(p.number, formatUsd(p.amount)));
   const text = [
     M.emailGreeting(purchase.buyer.firstName),
     '',
     M.emailIntro,
-    numbers.join(', '),
+    numbersSummary(numbers, EMAIL_NUMBERS_MAX_CHARS),
     '',
     ...prizeLines,
     ...(prizeLines.length ? [''] : []),
@@ -47,7 +48,7 @@ export function composeEmail(
   const html = `<!doctype html><html lang="es"><body style="font-family:Arial,sans-serif;color:#222">
 <p>${escape(M.emailGreeting(purchase.buyer.firstName))}</p>
 <p>${escape(M.emailIntro)}</p>
-<p style="font-size:20px;font-weight:bold;letter-spacing:1px">${numbers.map(escape).join(' &middot; ')}</p>
+<p style="font-size:20px;font-weight:bold;letter-spacing:1px">${escape(numbersSummary(numbers, EMAIL_NUMBERS_MAX_CHARS))}</p>
 ${prizeLines.map((l) => `<p style="color:#0a7d28;font-weight:bold">${escape(l)}</p>`).join('\n')}
 ${ticket ? `<p>${escape(M.emailTicket)}</p>` : ''}
 <h3>${escape(M.emailSummaryTitle)}</h3>
@@ -82,8 +83,13 @@ export function smsOrderLink(
   return `${site}${short ?? orderPath(purchase._id, purchase.accessKey)}`;
 }
 
-/** Twilio accepts up to 1600 characters; a big purchase lists what fits (the e-mail has them all). */
-const SMS_NUMBERS_MAX_CHARS = 1_300;
+/**
+ * Two concatenated GSM-7 segments carry 306 characters: the SMS lists what fits beside
+ * its fixed words and the link (the order page and the ticket have every number).
+ */
+const SMS_MAX_CHARS = 306;
+/** The e-mail lists about this much; the attached ticket has them all. */
+const EMAIL_NUMBERS_MAX_CHARS = 2_000;
 
 export function composeSms(
   numbers: string[],
@@ -91,10 +97,8 @@ export function composeSms(
   link: string | null = null,
 ): string {
   const prize = prizes.reduce((sum, p) => sum + p.amount, 0);
-  let list = numbers.join(', ');
-  if (list.length > SMS_NUMBERS_MAX_CHARS) {
-    const shown = list.slice(0, SMS_NUMBERS_MAX_CHARS).split(', ').slice(0, -1);
-    list = `${shown.join(', ')} (+${numbers.length - shown.length} en tu e-mail)`;
-  }
-  return M.sms(list, link) + (prize > 0 ? M.smsInstantPrize(formatMoney(prize)) : '');
+  const prizeText = prize > 0 ? M.smsInstantPrize(formatUsd(prize)) : '';
+  const budget = SMS_MAX_CHARS - M.sms('', link).length - prizeText.length;
+  const list = numbersSummary(numbers, Math.max(20, budget - 12), (n) => ` y ${n} mas`);
+  return M.sms(list, link) + prizeText;
 }

@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { getPurchase } from '@vag/core/db/purchases';
+import { currentSettings, forgetSettings } from '@vag/core/settings/live-settings';
 import { RequestPathFirst } from '@vag/core/pipeline/request-path-first';
 import { startFakeProviders, type FakeProviders } from '@vag/core/testing/fakes/index';
 import { waitFor } from '@vag/core/testing/wait';
@@ -55,8 +56,10 @@ describe('notifications worker', () => {
       '0042',
       '0815',
       '1234',
-      'premio instantáneo de $25.00',
-      'Total: $6.00',
+      'premio instantáneo de $25,00',
+      'Total: $6,00',
+      // The draw comes as the terms say: at the end date, or earlier on a sellout.
+      'en la fecha de cierre, o antes si se venden todos los números',
       'PayPhone',
     ])
       expect(mail.text).toContain(text);
@@ -183,6 +186,57 @@ const notice = (purchaseId: string) => ({
 });
 
 describe('order notices', () => {
+  it("the order e-mail whose subject says 'datos para la transferencia' carries the bank accounts", async () => {
+    const { deps, purchase } = await transferOrder();
+    // Seeded from the environment first (the fake SMTP), then the operator adds an account.
+    await currentSettings(deps);
+    await deps.db.collection('settings').updateOne(
+      {},
+      {
+        $set: {
+          bankAccounts: [
+            {
+              bank: 'Banco Pichincha',
+              type: 'Ahorros',
+              number: '2200112233',
+              holder: 'Voy a Ganar S.A.',
+              holderId: '1790012345001',
+            },
+          ],
+        },
+      },
+    );
+    forgetSettings(deps.db);
+    await sendOrderNotice(deps, notice(purchase._id));
+    await waitFor(() => fakes.smtp.mails.length === 1, { message: 'the order e-mail' });
+    const mail = fakes.smtp.mails[0]!;
+    expect(mail.text).toContain('datos para la transferencia');
+    for (const text of [
+      'Banco Pichincha',
+      'Ahorros',
+      '2200112233',
+      'Voy a Ganar S.A.',
+      '1790012345001',
+    ])
+      expect(mail.text).toContain(text);
+  });
+
+  it('a rejection reason that ends in a period is not followed by a second one', async () => {
+    const { deps, purchase } = await transferOrder();
+    await sendOrderNotice(deps, {
+      purchaseId: purchase._id,
+      noticeId: 'receipt_rejected-1',
+      kind: 'receipt_rejected',
+      reason: 'El monto no coincide ($9,50).',
+    });
+    await waitFor(() => fakes.smtp.mails.length === 1 && fakes.twilio.messages.length === 1, {
+      message: 'the rejection e-mail and SMS',
+    });
+    expect(fakes.smtp.mails[0]!.text).toContain('Motivo: El monto no coincide ($9,50). Tus');
+    expect(fakes.smtp.mails[0]!.text).not.toContain('..');
+    expect(fakes.twilio.messages[0]!.body).not.toContain('..');
+  });
+
   it('the order link goes out once by e-mail and once by SMS, however often the notice is delivered', async () => {
     const { deps, purchase } = await transferOrder();
     await sendOrderNotice(deps, notice(purchase._id));

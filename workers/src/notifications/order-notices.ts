@@ -11,13 +11,15 @@ import {
 } from '@vag/core/db/notices';
 import { mayNotifyUnpaid } from '@vag/core/db/notice-throttle';
 import { getPurchase, type PurchaseDoc } from '@vag/core/db/purchases';
-import { messagingEnv } from '@vag/core/settings/live-settings';
+import { currentSettings, messagingEnv } from '@vag/core/settings/live-settings';
 import {
+  bankAccountsText,
   formatDateTime,
-  formatMoney,
+  formatUsd,
   orderPath,
   ORDER_MESSAGES as M,
   toEcuadorE164,
+  type BankAccount,
   type NoticeKind,
   type NotificationChannel,
 } from '@vag/contracts';
@@ -40,9 +42,10 @@ function compose(
   kind: OrderNoticeKind,
   reason: string | undefined,
   site: string,
+  accounts: readonly BankAccount[] = [],
 ): Message {
   const code = purchase.orderCode ?? purchase._id;
-  const amount = formatMoney(purchase.totalPrice);
+  const amount = formatUsd(purchase.totalPrice);
   const deadline = formatDateTime(purchase.reservation.expiresAt);
   const link = `${site}${orderPath(purchase._id, purchase.accessKey ?? '')}`;
   // The SMS carries the short form (one segment), the e-mail the full link.
@@ -51,7 +54,7 @@ function compose(
     case 'order_created':
       return {
         subject: M.createdSubject(code),
-        text: M.createdText(code, amount, deadline, link),
+        text: M.createdText(code, amount, deadline, link, bankAccountsText(accounts)),
         sms: M.createdSms(code, amount, smsLink),
       };
     case 'receipt_rejected':
@@ -82,7 +85,7 @@ function compose(
 function toMail(purchase: PurchaseDoc, message: Message): Mail {
   const html = `<!doctype html><html lang="es"><body style="font-family:Arial,sans-serif;color:#222">
 <p>${escape(`Hola ${purchase.buyer.firstName},`)}</p>
-<p>${escape(message.text)}</p>
+<p>${escape(message.text).replace(/\n/g, '<br>')}</p>
 </body></html>`;
   return {
     to: purchase.buyer.email,
@@ -143,6 +146,8 @@ export async function sendOrderNotice(
 ): Promise<void> {
   const env = await messagingEnv(deps);
   const site = env.PUBLIC_URL.replace(/\/+$/, '');
+  // The order e-mail promises the transfer's details: the accounts go in its body.
+  const accounts = input.kind === 'order_created' ? (await currentSettings(deps)).bankAccounts : [];
   // The notice's first delivery claims both channels and reads the purchase in one write.
   const claimed = await claimNoticeTogether<PurchaseDoc>(
     deps.db,
@@ -151,7 +156,7 @@ export async function sendOrderNotice(
     CHANNELS,
   );
   if (claimed) {
-    const message = compose(claimed, input.kind, input.reason, site);
+    const message = compose(claimed, input.kind, input.reason, site, accounts);
     const allowed = await allowedChannels(deps, claimed, input, CHANNELS);
     const outcomes = await Promise.all(
       CHANNELS.map((channel) =>
@@ -171,7 +176,7 @@ export async function sendOrderNotice(
   // A redelivery, or a sender that died mid-send: each channel on its own.
   const purchase = await getPurchase(deps.db, input.purchaseId);
   if (!purchase) return;
-  const message = compose(purchase, input.kind, input.reason, site);
+  const message = compose(purchase, input.kind, input.reason, site, accounts);
   await Promise.all(
     CHANNELS.map(async (channel) => {
       if (!(await claimNotice(deps.db, purchase._id, input.noticeId, channel))) return;

@@ -2,7 +2,7 @@
 // words, deadline, amount, code, where to pay, and the numbers once paid. Nothing
 // personal beyond the buyer's first name.
 import {
-  formatMoney,
+  formatUsd,
   ORDER_MESSAGES,
   type OrderState,
   type OrderView,
@@ -63,7 +63,7 @@ export function orderView(p: PurchaseDoc, settings: SettingsDoc, now = new Date(
     firstName: p.buyer.firstName,
     bankAccounts: p.paymentMethod === 'bank_transfer' ? settings.bankAccounts : [],
     whatsappNumber: settings.whatsappNumber,
-    whatsappText: ORDER_MESSAGES.whatsappText(code, formatMoney(p.totalPrice)),
+    whatsappText: ORDER_MESSAGES.whatsappText(code, formatUsd(p.totalPrice)),
     receipts: (p.receipts ?? []).map((r) => ({ ...r, uploadedAt: r.uploadedAt.toISOString() })),
     canUploadReceipt: pending && p.paymentMethod === 'bank_transfer',
     assignedNumbers: p.status === 'COMPLETED' ? (p.assignedNumbers ?? []) : [],

@@ -33,6 +33,26 @@ describe('packages', () => {
     expect(one.json).toEqual({ _id: created.json._id, id: created.json._id, ...valid });
   });
 
+  it("POST and PUT /api/packages with isPopular move the 'Más popular' badge: one package keeps it", async () => {
+    const first = await call('POST', '/packages', {
+      token: admin,
+      body: { ...valid, name: 'Uno' },
+    });
+    const second = await call('POST', '/packages', {
+      token: admin,
+      body: { ...valid, name: 'Dos', isPopular: false },
+    });
+    await call('PUT', `/packages/${second.json._id}`, {
+      token: admin,
+      body: { ...valid, name: 'Dos' },
+    });
+    const popular = (await call('GET', '/packages')).json.filter(
+      (p: { isPopular: boolean }) => p.isPopular,
+    );
+    expect(popular.map((p: { name: string }) => p.name)).toEqual(['Dos']);
+    expect((await call('GET', `/packages/${first.json._id}`)).json.isPopular).toBe(false);
+  });
+
   it('defaults isPopular to false', async () => {
     const created = await call('POST', '/packages', {
       token: admin,

@@ -60,10 +60,11 @@ const progressCache = new WeakMap<Db, { at: number; value: Promise<Progress> }>(
 export function cachedProgress(db: Db): Promise<Progress> {
   const cached = progressCache.get(db);
   if (cached && Date.now() - cached.at < PROGRESS_TTL_MS) return cached.value;
-  const value = getRaffleNumbers(db).then(({ sold, totalNumbers }) => ({
+  const value = getRaffleNumbers(db).then(({ sold, totalNumbers, available }) => ({
     percentage: totalNumbers > 0 ? Math.round((sold / totalNumbers) * 10_000) / 100 : 0,
     assigned: sold,
     total: totalNumbers,
+    available,
   }));
   progressCache.set(db, { at: Date.now(), value });
   value.catch(() => progressCache.delete(db));

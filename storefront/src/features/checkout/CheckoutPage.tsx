@@ -1,6 +1,7 @@
 // Checkout island: summary, method chooser and buyer form; on submit creates the order
 // and sends the buyer where the method needs (SPEC §2, §4, §5, §7).
 import {
+  BUYER_TEXTS,
   ERRORS,
   FORM,
   TIMINGS,
@@ -9,19 +10,27 @@ import {
   type CardOrderResponse,
   type MobileOrderResponse,
   type PaymentMethod,
+  type Package,
   type PaypalOrderResponse,
 } from '@vag/contracts';
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
+import { linkedPackageId, packageSelection, readResellerCode } from '../packages/packages';
 import { restoreSelectedPackage } from '../packages/restore-selected-package';
-import { $selectedPackage } from '../packages/selected-package';
-import { apiPost, errorMessage } from '../shared/api';
+import {
+  $selectedPackage,
+  clearSelectedPackage,
+  selectPackage,
+  sessionStore,
+} from '../packages/selected-package';
+import { storedReferral } from '../referral/referral';
+import { apiGet, apiPost, errorMessage } from '../shared/api';
+import { useSettings } from '../shared/queries';
 import { BuyerFields } from './BuyerForm';
 import {
   buildOrderPayload,
   clearFieldError,
-  EMPTY_BUYER,
   isAllowedMethod,
   newClientTransactionId,
   payphoneBoxUrl,
@@ -30,6 +39,15 @@ import {
   type BuyerValues,
   type FieldErrors,
 } from './checkout';
+import {
+  forgetOrder,
+  initialMethod,
+  orderMadeFor,
+  readDraft,
+  rememberOrder,
+  saveDraft,
+  type LastOrder,
+} from './checkout-session';
 import { OrderSummary } from './OrderSummary';
 import { PaymentMethods } from './PaymentMethods';
 import { forgetReferral } from '../referral/referral';
@@ -41,10 +59,33 @@ const NO_PACKAGE_REDIRECT_MS = 1500;
 /**
  * SPEC §8: the failed call's own toast ('Error' with the server's message, the status
  * line or the connection text), then the checkout's, both worded exactly as the spec.
+ * Toasts fade, so the page also keeps the reason beside the button (returned here).
  */
-function paymentFailed(error: unknown) {
-  toast.error(ERRORS.title, { description: errorMessage(error) });
+function paymentFailed(error: unknown): string {
+  const reason = errorMessage(error);
+  toast.error(ERRORS.title, { description: reason });
   toast.error(ERRORS.paymentTitle, { description: ERRORS.paymentDescription });
+  return reason;
+}
+
+/**
+ * A package card's form sent before the home page hydrated: `/checkout?paquete=<id>`.
+ * The package is read from the api and becomes the selection, as a click would make it.
+ */
+async function selectLinkedPackage(id: string): Promise<void> {
+  const packages = await apiGet<Package[]>('/packages').catch(() => [] as Package[]);
+  const pkg = packages.find((p) => p._id === id);
+  if (!pkg) return clearSelectedPackage();
+  const code = readResellerCode(window.location.search) ?? rememberedReferral();
+  selectPackage(packageSelection(pkg, code));
+}
+
+function rememberedReferral(): string | null {
+  try {
+    return storedReferral(window.localStorage);
+  } catch {
+    return null;
+  }
 }
 
 /** The reseller's link has done its job once the order exists. */
@@ -57,21 +98,53 @@ function forgetStoredReferral(): void {
 }
 
 export default function CheckoutPage() {
+  const [linked] = useState(() => linkedPackageId(window.location.search));
+  const [resolving, setResolving] = useState(linked !== null);
   // Read the stored selection once, before the first render.
-  useState(restoreSelectedPackage);
+  useState(() => (linked ? null : restoreSelectedPackage()));
   const pkg = useStore($selectedPackage);
-  const [method, setMethod] = useState<PaymentMethod | null>(null);
-  const [values, setValues] = useState<BuyerValues>(EMPTY_BUYER);
+  const [draft] = useState(() => readDraft(sessionStore()));
+  const [method, setMethod] = useState<PaymentMethod | null>(draft.method);
+  const [values, setValues] = useState<BuyerValues>(draft.values);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [processing, setProcessing] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [madeOrder, setMadeOrder] = useState<LastOrder | null>(null);
+  const settings = useSettings();
+  const working = settings.data?.paymentMethods;
 
   useEffect(() => {
-    if (pkg) return;
+    if (linked) void selectLinkedPackage(linked).finally(() => setResolving(false));
+  }, [linked]);
+
+  // Back after ordering: the order just made, not a form that would make it again.
+  useEffect(() => {
+    const look = () => setMadeOrder(pkg ? orderMadeFor(sessionStore(), pkg) : null);
+    look();
+    const restored = (event: PageTransitionEvent) => {
+      if (!event.persisted) return;
+      setProcessing(false);
+      look();
+    };
+    window.addEventListener('pageshow', restored);
+    return () => window.removeEventListener('pageshow', restored);
+  }, [pkg]);
+
+  // Once the working methods are known: the only one is chosen for the buyer.
+  useEffect(() => {
+    setMethod((current) => initialMethod(current, working));
+  }, [working]);
+
+  useEffect(() => saveDraft(sessionStore(), { values, method }), [values, method]);
+
+  useEffect(() => {
+    if (pkg || resolving) return;
     toast.error(ERRORS.noPackageSelected);
     const timer = setTimeout(() => window.location.assign('/'), NO_PACKAGE_REDIRECT_MS);
     return () => clearTimeout(timer);
-  }, [pkg]);
+  }, [pkg, resolving]);
 
+  if (!pkg && resolving) return <p className="loading">Cargando tu pedido...</p>;
   if (!pkg)
     return (
       <p className="alert alert-error" role="alert">
@@ -83,6 +156,28 @@ export default function CheckoutPage() {
     setValues((v) => ({ ...v, [field]: value }));
     setErrors((e) => clearFieldError(e, field));
   }
+
+  if (madeOrder)
+    return (
+      <section className="card" data-testid="order-already-made" aria-live="polite">
+        <p style={{ marginTop: 0 }}>{BUYER_TEXTS.orderAlreadyMade(madeOrder.orderCode)}</p>
+        <p style={{ display: 'flex', gap: '0.75rem', flexWrap: 'wrap', marginBottom: 0 }}>
+          <a className="btn btn-primary" href={madeOrder.orderUrl}>
+            {BUYER_TEXTS.seeOrder}
+          </a>
+          <button
+            type="button"
+            className="btn btn-outline"
+            onClick={() => {
+              forgetOrder(sessionStore());
+              setMadeOrder(null);
+            }}
+          >
+            {BUYER_TEXTS.newOrder}
+          </button>
+        </p>
+      </section>
+    );
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
@@ -101,11 +196,12 @@ export default function CheckoutPage() {
       return;
     }
     setProcessing(true);
+    setFailure(null);
     try {
       await pay(method);
     } catch (error) {
       setProcessing(false);
-      paymentFailed(error);
+      setFailure(paymentFailed(error));
     }
   }
 
@@ -137,6 +233,7 @@ export default function CheckoutPage() {
         );
         toast.success(res.msg);
         forgetStoredReferral();
+        rememberOrder(sessionStore(), res, pkg);
         // The order page shows the code, amount, accounts and the receipt upload.
         window.location.assign(res.orderUrl);
         return;
@@ -179,6 +276,12 @@ export default function CheckoutPage() {
             <legend className="visually-hidden">Datos del comprador</legend>
             <BuyerFields values={values} errors={errors} method={method} onChange={change} />
           </fieldset>
+          {failure && (
+            <div className="alert alert-error" role="alert" data-testid="order-failure">
+              <strong>{BUYER_TEXTS.orderFailedTitle}</strong>
+              <p style={{ margin: '0.25rem 0 0' }}>{failure}</p>
+            </div>
+          )}
           {!method && (
             <p className="alert alert-warn" id="method-hint">
               {FORM.selectMethodHint}

@@ -1,6 +1,6 @@
 // The order summary card of the checkout. A reseller code is shown only when the server
 // knows it as an active reseller's; otherwise the sale goes 'Directo'.
-import { formatUsd, unitPrice, type SelectedPackage } from '@vag/contracts';
+import { formatCount, formatUsd, unitPrice, type SelectedPackage } from '@vag/contracts';
 import { useEffect, useState } from 'react';
 import { apiGet } from '../shared/api';
 
@@ -26,7 +26,7 @@ export function OrderSummary({ pkg }: { pkg: SelectedPackage }) {
         <dd>{pkg.name}</dd>
         <dt>Cantidad</dt>
         <dd>
-          {pkg.quantity} {pkg.quantity === 1 ? 'número' : 'números'}
+          {formatCount(pkg.quantity)} {pkg.quantity === 1 ? 'número' : 'números'}
         </dd>
         <dt>Precio unitario</dt>
         <dd>{formatUsd(unitPrice(pkg))}</dd>

@@ -1,6 +1,7 @@
 // Confirmation island (/payment-success): confirms the payment with the api, then shows
 // the processing, success, error or no-data state (SPEC §2, §7, §8).
 import {
+  formatCount,
   ERRORS,
   formatDateTime,
   formatUsd,
@@ -260,7 +261,7 @@ function SuccessCard({ purchase }: { purchase: Purchase }) {
       <dl className="detail-list">
         <dt>Cantidad</dt>
         <dd>
-          {purchase.quantity} {purchase.quantity === 1 ? 'número' : 'números'}
+          {formatCount(purchase.quantity)} {purchase.quantity === 1 ? 'número' : 'números'}
         </dd>
         <dt>Precio unitario</dt>
         <dd>{formatUsd(purchase.unitPrice)}</dd>

@@ -7,6 +7,7 @@ import {
   MEDIA_SLOTS,
   mediaUrl,
   safeImageSrc,
+  type PastRaffle,
   type Raffle,
   type StoredImage,
   type StoredMediaSlots,
@@ -44,4 +45,26 @@ export function srcsetOf(image: StoredImage): string | undefined {
 /** SPEC §8: the hero shows its error also when id, name or prize are missing. */
 export function heroDataComplete(raffle: Partial<Raffle> | null | undefined): raffle is Raffle {
   return Boolean(raffle?._id && raffle.name && raffle.prize);
+}
+
+/**
+ * The current raffle's published result once its draw is recorded: the audit entries are
+ * this raffle's, and the draw publishes itself among the past raffles under the raffle's
+ * name with the winning number and the holder masked as /ganadores shows it.
+ */
+export function currentDrawResult(content: {
+  raffle: Pick<Raffle, 'name'> | null;
+  audit: readonly { action: string }[] | null;
+  pastRaffles: readonly PastRaffle[] | null;
+}): PastRaffle | null {
+  if (!content.raffle || !content.audit?.some((e) => e.action === 'draw.recorded')) return null;
+  const drawn = (content.pastRaffles ?? []).filter(
+    (p) => p.winningNumber && p.activityName === content.raffle!.name,
+  );
+  return drawn.sort((a, b) => b.date.localeCompare(a.date))[0] ?? null;
+}
+
+/** Where a drawn raffle's result is checked: the verifier with the winning number filled in. */
+export function verifyHref(winningNumber: string): string {
+  return `/verificar?n=${encodeURIComponent(winningNumber)}`;
 }

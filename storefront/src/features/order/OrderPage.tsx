@@ -3,9 +3,13 @@
 // receipt upload, and the numbers once paid. It re-reads the order now and then, so a
 // confirmation by staff shows up without a reload.
 import {
+  asSentence,
+  BUYER_TEXTS,
   ERRORS,
+  formatCount,
   formatDateTime,
   formatUsd,
+  numberRuns,
   ticketPath,
   TICKET_TEXTS,
   TOASTS,
@@ -124,6 +128,31 @@ function WhatsAppButton({ order }: { order: OrderView }) {
   );
 }
 
+/** Runs shown before "Ver todos": a big purchase stays a short page. */
+const RUNS_SHOWN = 60;
+
+/** The numbers as runs ('0001-0003'), the first few, with the rest one tap away. */
+function Numbers({ numbers }: { numbers: string[] }) {
+  const [all, setAll] = useState(false);
+  const runs = numberRuns(numbers);
+  const shown = all ? runs : runs.slice(0, RUNS_SHOWN);
+  return (
+    <>
+      <h3>Tus números ({formatCount(numbers.length)})</h3>
+      <ul className="numbers" aria-label="Tus números">
+        {shown.map((n) => (
+          <li key={n}>{n}</li>
+        ))}
+      </ul>
+      {runs.length > shown.length && (
+        <button type="button" className="btn btn-outline" onClick={() => setAll(true)}>
+          Ver todos ({formatCount(runs.length - shown.length)} grupos más)
+        </button>
+      )}
+    </>
+  );
+}
+
 function Status({ order }: { order: OrderView }) {
   return (
     <section className="card" aria-labelledby="status-title">
@@ -133,8 +162,8 @@ function Status({ order }: { order: OrderView }) {
       </p>
       {order.rejectionReason && (
         <p className="alert alert-error" style={WRAP} data-testid="rejection-reason">
-          Motivo: {order.rejectionReason}. Tu pedido sigue pendiente de pago: sube un nuevo
-          comprobante antes de que termine la reserva.
+          Motivo: {asSentence(order.rejectionReason)}. Tu pedido sigue pendiente de pago: sube un
+          nuevo comprobante antes de que termine la reserva.
         </p>
       )}
       {order.state === 'in_review' && (
@@ -147,20 +176,25 @@ function Status({ order }: { order: OrderView }) {
         </p>
       )}
       {order.deadline && <Countdown deadline={order.deadline} />}
-      {order.assignedNumbers.length > 0 && (
-        <>
-          <h3>Tus números</h3>
-          <ul className="numbers" aria-label="Tus números">
-            {order.assignedNumbers.map((n) => (
-              <li key={n}>{n}</li>
-            ))}
-          </ul>
-        </>
-      )}
+      {order.assignedNumbers.length > 0 && <Numbers numbers={order.assignedNumbers} />}
       {order.state === 'paid' && order.assignedNumbers.length === 0 && (
         <p>Pago confirmado. Estamos asignando tus números…</p>
       )}
     </section>
+  );
+}
+
+/** A link that opens no order: say so, and where the buyer can get their links again. */
+function OrderLinkProblem({ message }: { message: string }) {
+  return (
+    <div className="order-page">
+      <p className="alert alert-error" role="alert">
+        {message}
+      </p>
+      <p>
+        {BUYER_TEXTS.orderLinkHelp} <a href="/#lookup">{BUYER_TEXTS.orderLookupLink}</a>
+      </p>
+    </div>
   );
 }
 
@@ -196,10 +230,10 @@ export default function OrderPage() {
     };
   }, [where]);
 
-  if (!where) return <p className="alert alert-error">No se encontró el pedido en el enlace.</p>;
+  if (!where) return <OrderLinkProblem message="No se encontró el pedido en el enlace." />;
   if (!order)
     return error ? (
-      <p className="alert alert-error">{error}</p>
+      <OrderLinkProblem message={error} />
     ) : (
       <div className="spinner" aria-label="Cargando" />
     );
@@ -210,7 +244,7 @@ export default function OrderPage() {
         Tu pedido <span className="order-code">{order.orderCode}</span>
       </h1>
       <p>
-        {order.quantity} números · {order.packageName} · {formatUsd(order.totalPrice)}
+        {formatCount(order.quantity)} números · {order.packageName} · {formatUsd(order.totalPrice)}
       </p>
       <Status order={order} />
       {order.state === 'paid' && order.assignedNumbers.length > 0 && (

@@ -1,6 +1,6 @@
 // /payment-success for a purchase that is not paid: its real status (never 'Completado')
 // and the way to its order page.
-import { formatUsd, orderPath, ORDER_MESSAGES, type Purchase } from '@vag/contracts';
+import { formatCount, formatUsd, orderPath, ORDER_MESSAGES, type Purchase } from '@vag/contracts';
 
 const STATUS_WORDS: Record<Purchase['status'], string> = {
   PENDING: ORDER_MESSAGES.status.awaitingPayment,
@@ -18,7 +18,7 @@ export function UnpaidCard({ purchase, urlKey }: { purchase: Purchase; urlKey: s
         Estado: <strong data-testid="purchase-status">{STATUS_WORDS[purchase.status]}</strong>
       </p>
       <p>
-        {purchase.quantity} {purchase.quantity === 1 ? 'número' : 'números'} ·{' '}
+        {formatCount(purchase.quantity)} {purchase.quantity === 1 ? 'número' : 'números'} ·{' '}
         {formatUsd(purchase.totalPrice)}
       </p>
       {key ? (

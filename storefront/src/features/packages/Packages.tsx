@@ -1,20 +1,25 @@
 // Packages island: the package cards, the custom quantity and the reseller code of
 // `?code=`. A choice goes to the selected-package store, then to /checkout.
 import {
+  BUYER_TEXTS,
   ERRORS,
+  formatCount,
   formatUsd,
   parseCustomQuantity,
   UI,
   unitPrice,
   type Package,
   type PublicSettings,
+  type Progress,
   type Raffle,
 } from '@vag/contracts';
 import { useEffect, useState } from 'react';
 import { storedReferral } from '../referral/referral';
 
+import { freeNumbers } from '../progress/progress';
 import { useLottery, usePackages, useProgress, useSettings } from '../shared/queries';
 import {
+  CHECKOUT_PACKAGE_PARAM,
   customOffer,
   customQuantityProblem,
   customSelection,
@@ -40,14 +45,18 @@ export default function Packages({
   initialPackages,
   initialRaffle,
   initialSettings,
+  initialProgress,
 }: {
   initialPackages?: Package[] | null;
   initialRaffle?: Raffle | null;
   initialSettings?: PublicSettings | null;
+  initialProgress?: Progress | null;
 }) {
   const packages = usePackages(initialPackages);
   const lottery = useLottery(initialRaffle);
   const settings = useSettings(initialSettings);
+  const progress = useProgress(initialProgress);
+  const free = progress.data ? freeNumbers(progress.data) : null;
   const [resellerCode, setResellerCode] = useState<string | null>(null);
   useEffect(
     () => setResellerCode(readResellerCode(window.location.search) ?? rememberedReferral()),
@@ -84,6 +93,8 @@ export default function Packages({
               <PackageCard
                 pkg={pkg}
                 disabled={disabled}
+                soldOut={free !== null && pkg.quantity > free}
+                resellerCode={resellerCode}
                 onChoose={() => {
                   selectPackage(packageSelection(pkg, resellerCode));
                   goToCheckout();
@@ -105,31 +116,55 @@ export default function Packages({
   );
 }
 
+/**
+ * A form, not a bare button: a tap before the island hydrates (a slow phone) still
+ * reaches /checkout, which then reads the package from `?paquete=`. Once hydrated the
+ * choice goes through the store as before. A package larger than what is free cannot
+ * be chosen.
+ */
 function PackageCard({
   pkg,
   disabled,
+  soldOut,
+  resellerCode,
   onChoose,
 }: {
   pkg: Package;
   disabled: boolean;
+  soldOut: boolean;
+  resellerCode: string | null;
   onChoose: () => void;
 }) {
+  const unavailable = disabled || soldOut;
   return (
-    <button
-      type="button"
-      className={pkg.isPopular ? 'package-card popular' : 'package-card'}
-      onClick={onChoose}
-      disabled={disabled}
-      aria-label={`${pkg.name}: ${pkg.quantity} números por ${formatUsd(pkg.price)}`}
+    <form
+      method="get"
+      action="/checkout"
+      style={{ display: 'flex', flex: 1 }}
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!unavailable) onChoose();
+      }}
     >
-      {pkg.isPopular && <span className="badge badge-popular">Más popular</span>}
-      <span className="package-name">{pkg.name}</span>
-      <span className="package-quantity">{pkg.quantity}</span>
-      <span className="muted">números</span>
-      <span className="package-price">{formatUsd(pkg.price)}</span>
-      <span className="package-unit">{formatUsd(unitPrice(pkg))} c/u</span>
-      <span className="package-cta">Comprar</span>
-    </button>
+      <input type="hidden" name={CHECKOUT_PACKAGE_PARAM} value={pkg._id} />
+      {resellerCode && <input type="hidden" name="code" value={resellerCode} />}
+      <button
+        type="submit"
+        className={pkg.isPopular ? 'package-card popular' : 'package-card'}
+        disabled={unavailable}
+        aria-label={`${pkg.name}: ${formatCount(pkg.quantity)} números por ${formatUsd(pkg.price)}${
+          soldOut ? ` (${BUYER_TEXTS.packageSoldOut})` : ''
+        }`}
+      >
+        {pkg.isPopular && <span className="badge badge-popular">Más popular</span>}
+        <span className="package-name">{pkg.name}</span>
+        <span className="package-quantity">{formatCount(pkg.quantity)}</span>
+        <span className="muted">números</span>
+        <span className="package-price">{formatUsd(pkg.price)}</span>
+        <span className="package-unit">{formatUsd(unitPrice(pkg))} c/u</span>
+        <span className="package-cta">{soldOut ? BUYER_TEXTS.packageSoldOut : 'Comprar'}</span>
+      </button>
+    </form>
   );
 }
 
@@ -147,7 +182,7 @@ function CustomQuantity({
 }) {
   const [input, setInput] = useState('1');
   const progress = useProgress();
-  const available = progress.data ? progress.data.total - progress.data.assigned : null;
+  const available = progress.data ? freeNumbers(progress.data) : null;
   const problem = customQuantityProblem(input, available, maxPerOrder);
   const selection = customSelection(input, raffle.pricePerNumber, resellerCode);
   const offer = customOffer(input, raffle.pricePerNumber, problem);

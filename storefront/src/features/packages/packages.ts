@@ -50,6 +50,15 @@ export function customOffer(
   };
 }
 
+/** The query parameter a package card's form carries to /checkout before hydration. */
+export const CHECKOUT_PACKAGE_PARAM = 'paquete';
+
+/** The package id of `/checkout?paquete=…`, or null. */
+export function linkedPackageId(search: string): string | null {
+  const id = new URLSearchParams(search).get(CHECKOUT_PACKAGE_PARAM)?.trim();
+  return id ? id : null;
+}
+
 /** The reseller code of `?code=` (SPEC §2), trimmed; null when absent or blank. */
 export function readResellerCode(search: string): string | null {
   const code = new URLSearchParams(search).get('code')?.trim();

@@ -2,6 +2,7 @@
 // the server. A picture that is missing or does not load gives way to a drawn
 // placeholder of the same size.
 import {
+  BUYER_TEXTS,
   DRAW_NOTICES,
   formatDate,
   safeHref,
@@ -9,7 +10,8 @@ import {
   UI,
   type PastRaffle,
 } from '@vag/contracts';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { verifyHref } from '../hero/hero';
 import { usePastRaffles } from '../shared/queries';
 
 export default function PastRaffles({
@@ -38,8 +40,15 @@ export default function PastRaffles({
 
 function RaffleImage({ raffle }: { raffle: PastRaffle }) {
   const [failed, setFailed] = useState(false);
+  const img = useRef<HTMLImageElement>(null);
   const alt = `${raffle.activityName}: ${raffle.prize}`;
   const image = safeImageSrc(raffle.image);
+  // A picture that failed before hydration fired its error event unheard: look once
+  // hydrated (a broken image is complete with no width).
+  useEffect(() => {
+    const el = img.current;
+    if (el?.complete && el.naturalWidth === 0) setFailed(true);
+  }, []);
   if (!image || failed)
     return (
       <div className="raffle-card-placeholder" role="img" aria-label={alt}>
@@ -48,6 +57,7 @@ function RaffleImage({ raffle }: { raffle: PastRaffle }) {
     );
   return (
     <img
+      ref={img}
       src={image}
       alt={alt}
       width={400}
@@ -55,10 +65,6 @@ function RaffleImage({ raffle }: { raffle: PastRaffle }) {
       loading="lazy"
       decoding="async"
       onError={() => setFailed(true)}
-      // A picture that failed before hydration has already fired its error event.
-      ref={(img) => {
-        if (img?.complete && img.naturalWidth === 0 && img.currentSrc) setFailed(true);
-      }}
     />
   );
 }
@@ -107,6 +113,14 @@ function RaffleCard({ raffle, winnersOnly }: { raffle: PastRaffle; winnersOnly: 
             </>
           )}
         </dl>
+        {raffle.winningNumber && (
+          <p style={{ margin: '0.75rem 0 0' }}>
+            <a href={verifyHref(raffle.winningNumber)}>
+              {BUYER_TEXTS.verifyLink}
+              <span className="visually-hidden"> el sorteo {raffle.activityName}</span>
+            </a>
+          </p>
+        )}
         {instagram && (
           <p style={{ margin: '0.75rem 0 0' }}>
             <a href={instagram} target="_blank" rel="noopener noreferrer">

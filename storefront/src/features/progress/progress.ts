@@ -12,12 +12,20 @@ export function clampPercentage(value: number): number {
   return Math.min(100, Math.max(0, value));
 }
 
-/** The big figure above the bar: '12.50%'. */
+/** The big figure above the bar: '12,50%' (es-EC, as every figure on the site). */
 export function percentText(progress: Progress): string {
-  return `${clampPercentage(progress.percentage).toFixed(2)}%`;
+  return `${clampPercentage(progress.percentage).toFixed(2).replace('.', ',')}%`;
 }
 
-/** The line under the bar: '10 de 1,000 números vendidos'. */
+/** The line under the bar: '10 de 1.000 números vendidos'. */
 export function soldText({ assigned, total }: Progress): string {
   return `${formatCount(assigned)} de ${formatCount(total)} números vendidos`;
+}
+
+/**
+ * Numbers a buyer can still get: the free count when the server gives it (numbers held by
+ * unpaid orders are not free), else what is not sold.
+ */
+export function freeNumbers(progress: Progress): number {
+  return progress.available ?? Math.max(0, progress.total - progress.assigned);
 }

@@ -15,8 +15,8 @@ describe('termsFigures', () => {
     expect(termsFigures(raffle)).toEqual({
       name: 'Gran Rifa',
       prize: 'Auto',
-      total: '10,000',
-      price: '$1.50',
+      total: '10.000',
+      price: '$1,50',
       endDate: '24/12/2026 23:59',
       digits: 4,
       first: '0000',

@@ -1,0 +1,32 @@
+// Texts of the buyer's screens that are ours, not SPEC's: what a sold-out package, a
+// failed order, a repeated checkout and a wrong order link say.
+export const BUYER_TEXTS = {
+  /** On a package card larger than the numbers still free. */
+  packageSoldOut: 'No disponible',
+  /** Above the reason of a refused order, beside the checkout form. */
+  orderFailedTitle: 'No pudimos crear tu pedido',
+  /** Checkout opened again (back, reload) after an order was made with this selection. */
+  orderAlreadyMade: (code: string) => `Ya hiciste este pedido: ${code}.`,
+  seeOrder: 'Ver tu pedido',
+  newOrder: 'Hacer otro pedido',
+  /** /pedido with a link that does not open an order. */
+  orderLinkHelp: 'Revisa que el enlace esté completo. También puedes pedir tus pedidos por e-mail:',
+  orderLookupLink: 'Consultar mis compras',
+  /** Home hero once the draw is recorded. */
+  winnerTitle: '¡Ya tenemos ganador!',
+  verifyLink: 'Verificar',
+  /** When the draw comes, as the terms state it (end date or sellout, whichever first). */
+  drawWhen:
+    'El sorteo se realiza con la Lotería Nacional al cerrar la venta: en la fecha de cierre, o antes si se venden todos los números.',
+} as const;
+
+/**
+ * "¿Cómo participar?" step 2, naming only the methods that work now, in the order of the
+ * list given ('PayPal', 'PayPhone', 'transferencia bancaria').
+ */
+export function howToPayText(methodNames: readonly string[]): string {
+  if (methodNames.length === 0) return 'Paga de forma segura con el método que tengas disponible.';
+  const last = methodNames[methodNames.length - 1]!;
+  const list = methodNames.length === 1 ? last : `${methodNames.slice(0, -1).join(', ')} o ${last}`;
+  return `Paga de forma segura con ${list}.`;
+}
