@@ -51,7 +51,7 @@ describe('the custom quantity at 390 px', () => {
 
     await input.fill('100');
     await form.getByRole('button', { name: 'Comprar 100 números' }).waitFor();
-    expect(await total.textContent()).toBe('$100.00');
+    expect(await total.textContent()).toBe('$100,00');
     expect(await form.getByRole('alert').count()).toBe(0);
     await screenshots(page, form, 'custom-quantity-ok-390');
   });

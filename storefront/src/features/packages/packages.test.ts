@@ -83,7 +83,7 @@ describe('the custom card with a per-order maximum', () => {
       expect(customOffer(wrong, 1, problem)).toEqual({ total: '—', button: 'Revisa la cantidad' });
     }
     expect(customOffer('12', 1.5, null)).toEqual({
-      total: '$18.00',
+      total: '$18,00',
       button: 'Comprar 12 números',
     });
     expect(customOffer('1', 1, null).button).toBe('Comprar 1 número');
