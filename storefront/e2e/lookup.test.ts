@@ -90,7 +90,7 @@ describe('purchase lookup by e-mail', () => {
       await page.goto(link);
       await page.getByText(LOOKUP_MESSAGES.listTitle(buyer)).waitFor();
       const result = page.getByTestId('lookup-result');
-      await result.getByText('Completado').waitFor();
+      await result.getByText('Pagado').waitFor();
       await result.getByText('5 números · $7,50').waitFor();
       const listed = await result
         .getByRole('list', { name: 'Números asignados' })

@@ -175,7 +175,8 @@ describe('buying with bank transfer', () => {
     });
     await home.goto(listLink);
     const result = home.getByTestId('lookup-result');
-    await result.getByText('Pendiente').waitFor();
+    // The list reads the order as its order page does (one label for one state).
+    await result.getByText('Comprobante en revisión').waitFor();
     await result.getByText('10 números · $12,00').waitFor();
 
     await site.api('PATCH', `/purchases/${purchaseId}/confirm-transfer`, {
@@ -185,7 +186,7 @@ describe('buying with bank transfer', () => {
     await waitFor(
       async () => {
         await home.reload();
-        await result.getByText('Completado').waitFor({ timeout: 1000 });
+        await result.getByText('Pagado').waitFor({ timeout: 1000 });
         return (
           (await result
             .getByRole('list', { name: 'Números asignados' })

@@ -16,6 +16,49 @@ export const ORDER_STATES = [
 ] as const;
 export type OrderState = (typeof ORDER_STATES)[number];
 
+/** What a buyer's order state reads as, on the order page and in the lookup list alike. */
+export const ORDER_STATE_WORDS: Record<OrderState, string> = {
+  awaiting_payment: M.status.awaitingPayment,
+  in_review: M.status.inReview,
+  rejected: M.status.rejected,
+  paid: M.status.paid,
+  expired: M.status.expired,
+  refund: M.status.refund,
+};
+
+/**
+ * The buyer's state of a purchase: its status, staff's review of an unpaid transfer, and a
+ * hold past its end, which is over for the buyer even before the sweeper's next pass gives
+ * its numbers back.
+ */
+export function orderStateOf(
+  p: {
+    status: 'PENDING' | 'COMPLETED' | 'EXPIRED' | 'REFUND_REQUIRED';
+    review?: { state: 'in_review' | 'rejected' } | null | undefined;
+    reservation?: { active: boolean; expiresAt: Date } | null | undefined;
+  },
+  now: Date,
+): OrderState {
+  switch (p.status) {
+    case 'COMPLETED':
+      return 'paid';
+    case 'EXPIRED':
+      return 'expired';
+    case 'REFUND_REQUIRED':
+      return 'refund';
+    case 'PENDING':
+      if (p.reservation?.active && p.reservation.expiresAt.getTime() <= now.getTime())
+        return 'expired';
+      if (p.review?.state === 'in_review') return 'in_review';
+      if (p.review?.state === 'rejected') return 'rejected';
+      return 'awaiting_payment';
+    default: {
+      const never: never = p.status;
+      return never;
+    }
+  }
+}
+
 /** Receipts: JPEG, PNG or PDF (checked by content), at most 5 MB. */
 export const RECEIPT_MAX_BYTES = 5 * 1024 * 1024;
 export const RECEIPT_TYPES = ['image/jpeg', 'image/png', 'application/pdf'] as const;

@@ -125,7 +125,11 @@ export const purchaseLookupSchema = purchaseSchema
     paymentMethod: true,
     assignedNumbers: true,
   })
-  .extend({ packageData: z.object({ name: z.string() }).nullable() })
+  .extend({
+    packageData: z.object({ name: z.string() }).nullable(),
+    /** The state in the order page's words, so one order reads the same everywhere. */
+    statusText: z.string(),
+  })
   .strict();
 export type PurchaseLookup = z.infer<typeof purchaseLookupSchema>;
 

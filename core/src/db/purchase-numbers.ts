@@ -2,6 +2,7 @@
 // recording a purchase's numbers once, counting it as sold once, and the reads that
 // staff, buyers and the confirmation page make. The order and payment transitions of
 // the same documents live in db/purchases.ts.
+import { ORDER_STATE_WORDS, orderStateOf } from '@vag/contracts';
 import type { Db, Filter, Sort } from 'mongodb';
 import { batchedPerDb, groupCommit } from './group-commit';
 
@@ -236,9 +237,18 @@ export interface BuyerLookupPurchase {
   paymentMethod: string;
   assignedNumbers: string[];
   packageData: { name: string } | null;
+  /** The state in the order page's words ('Comprobante en revisión', …). */
+  statusText: string;
 }
 
-export async function findPurchasesByEmail(db: Db, email: string): Promise<BuyerLookupPurchase[]> {
+/** The fields the lookup reads a buyer's state from (typed loosely in PurchaseRecord). */
+type BuyerState = Parameters<typeof orderStateOf>[0];
+
+export async function findPurchasesByEmail(
+  db: Db,
+  email: string,
+  now = new Date(),
+): Promise<BuyerLookupPurchase[]> {
   const docs = await purchases(db)
     .find(
       { 'buyer.email': email.trim().toLowerCase() },
@@ -251,6 +261,8 @@ export async function findPurchasesByEmail(db: Db, email: string): Promise<Buyer
           paymentMethod: 1,
           assignedNumbers: 1,
           'packageData.name': 1,
+          review: 1,
+          reservation: 1,
         },
         sort: { createdAt: -1 },
         limit: 200,
@@ -265,6 +277,7 @@ export async function findPurchasesByEmail(db: Db, email: string): Promise<Buyer
     paymentMethod: d.paymentMethod,
     assignedNumbers: d.assignedNumbers ?? [],
     packageData: d.packageData?.name !== undefined ? { name: d.packageData.name } : null,
+    statusText: ORDER_STATE_WORDS[orderStateOf(d as unknown as BuyerState, now)],
   }));
 }
 

@@ -7,6 +7,7 @@ import {
 } from '@vag/contracts';
 import { signLookupToken } from '@vag/api/routes/purchases/lookup-token';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { addReceipt } from '@vag/core/db/order-review';
 import { getRaffleNumbers } from '@vag/core/db/raffle-numbers';
 import {
   insertPurchase,
@@ -183,6 +184,7 @@ describe('GET /api/purchases/by-email/{email}', () => {
         'paymentMethod',
         'quantity',
         'status',
+        'statusText',
         'totalPrice',
       ].sort(),
     );
@@ -191,10 +193,26 @@ describe('GET /api/purchases/by-email/{email}', () => {
     expect(JSON.stringify(res.body)).not.toContain(mine.id);
     expect(p).toMatchObject({
       status: 'COMPLETED',
+      statusText: 'Pagado',
       quantity: 3,
       assignedNumbers: mine.numbers,
       packageData: { name: 'Personalizado' },
     });
+  });
+
+  it("reads an unpaid transfer whose receipt staff review as its order page does: 'Comprobante en revisión'", async () => {
+    const id = await insertPurchase(srv.db, { status: 'PENDING', paymentMethod: 'bank_transfer' });
+    const receipt = {
+      id: 'recibo-1',
+      contentType: 'image/png' as const,
+      size: 10,
+      uploadedAt: new Date(),
+    };
+    expect(await addReceipt(srv.db, id, receipt)).not.toBeNull();
+    const res = await get(
+      `/purchases/by-email/ana@example.com?token=${tokenFor('ana@example.com')}`,
+    );
+    expect(res.body).toMatchObject([{ status: 'PENDING', statusText: 'Comprobante en revisión' }]);
   });
 
   it('answers an empty list for an e-mail without purchases', async () => {

@@ -18,7 +18,6 @@ import {
   lookupFromUrl,
   lookupPath,
   purchasesFromResponse,
-  purchaseStatusLabel,
 } from './lookup';
 
 type State =
@@ -170,7 +169,7 @@ export default function Lookup() {
                       purchase.status === 'COMPLETED' ? 'status status-completed' : 'status'
                     }
                   >
-                    {purchaseStatusLabel(purchase.status)}
+                    {purchase.statusText}
                   </span>
                 </p>
                 <p className="muted" style={{ margin: '0.25rem 0 0' }}>

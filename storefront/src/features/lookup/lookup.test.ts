@@ -1,23 +1,12 @@
 import { VALIDATION } from '@vag/contracts';
 import { describe, expect, it } from 'vitest';
-import {
-  lookupEmailError,
-  lookupFromUrl,
-  lookupPath,
-  purchaseStatusLabel,
-  purchasesFromResponse,
-} from './lookup';
+import { lookupEmailError, lookupFromUrl, lookupPath, purchasesFromResponse } from './lookup';
 
 describe('lookup', () => {
   it('reads the purchases from either answer shape', () => {
     expect(purchasesFromResponse({ purchases: [{ status: 'COMPLETED' }] })).toHaveLength(1);
     expect(purchasesFromResponse([{ status: 'PENDING' }, { status: 'COMPLETED' }])).toHaveLength(2);
     expect(purchasesFromResponse(null)).toEqual([]);
-  });
-  it('labels statuses in Spanish and shows unknown ones raw', () => {
-    expect(purchaseStatusLabel('COMPLETED')).toBe('Completado');
-    expect(purchaseStatusLabel('PENDING')).toBe('Pendiente');
-    expect(purchaseStatusLabel('RARO')).toBe('RARO');
   });
   it('encodes the e-mail, lowercased, and the list link token', () => {
     expect(lookupPath(' Ana+1@Correo.ec ', 'abc.d-_')).toBe(

@@ -1,7 +1,6 @@
 // Purchase lookup by e-mail: asking sends the buyer their order links by e-mail; the
-// e-mail's list link (?email=…&consulta=…#lookup) opens the list here. How a status
-// reads to a buyer.
-import { VALIDATION, type PurchaseLookup, type PurchaseStatus } from '@vag/contracts';
+// e-mail's list link (?email=…&consulta=…#lookup) opens the list here.
+import { VALIDATION, type PurchaseLookup } from '@vag/contracts';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -18,18 +17,6 @@ export function purchasesFromResponse(body: unknown): PurchaseLookup[] {
   if (body && typeof body === 'object' && 'purchases' in body && Array.isArray(body.purchases))
     return body.purchases as PurchaseLookup[];
   return [];
-}
-
-const STATUS_LABELS: Record<PurchaseStatus, string> = {
-  COMPLETED: 'Completado',
-  PENDING: 'Pendiente',
-  EXPIRED: 'Expirado',
-  REFUND_REQUIRED: 'Reembolso pendiente',
-};
-
-/** The buyer-facing label of a purchase status; unknown statuses are shown raw. */
-export function purchaseStatusLabel(status: string): string {
-  return STATUS_LABELS[status as PurchaseStatus] ?? status;
 }
 
 export const LOOKUP_REQUEST_PATH = '/purchases/lookup';
