@@ -26,3 +26,4 @@ export * from './sales-chart';
 export * from './health';
 export * from './fairness';
 export * from './storefront';
+export * from './sale-lifecycle';
