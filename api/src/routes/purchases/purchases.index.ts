@@ -2,6 +2,7 @@
 // lookup by e-mail, the confirmation page's fetch by id, and the admin's reset
 // (DELETE /api/admin/delete-all-purchases, mounted under /admin).
 import {
+  AUDIT_TEXTS,
   PERMISSIONS,
   SERVER,
   STAFF_API_MESSAGES,
@@ -18,6 +19,7 @@ import type { Db } from 'mongodb';
 import { ADMIN_ONLY, ALL_STAFF, optionalStaff, requireStaff } from '../../auth';
 import { rateLimit } from '../../auth/rate-limit';
 import type { AppEnv, StaffUser } from '../../context';
+import { appendAudit } from '@vag/core/db/audit-log';
 import { resetInstantPrizes } from '@vag/core/db/instant-prizes';
 import { deleteAllClaims } from '@vag/core/db/number-claims';
 import {
@@ -187,11 +189,16 @@ export const purchasesAdminRouter = new Hono<AppEnv>().delete(
     const { db } = c.get('deps');
     // Purchases first, then the claims, then the counters: a sale racing with the reset
     // can at worst leave counters that the reconciler recomputes from purchases.
-    await deleteAllPurchases(db);
+    const deleted = await deleteAllPurchases(db);
     await deleteAllClaims(db, CURRENT_RAFFLE_ID);
     await releaseAllRaffleNumbers(db);
     await resetInstantPrizes(db, CURRENT_RAFFLE_ID);
     await deleteAllFacts(db);
+    await appendAudit(db, {
+      actor: c.get('staff'),
+      action: 'purchases.deleted',
+      description: AUDIT_TEXTS.purchasesDeleted(deleted),
+    });
     return c.json({ msg: SERVER.purchasesDeleted });
   },
 );
