@@ -1,7 +1,8 @@
 // Configuración: General, Redes Sociales, bank transfers (accounts, WhatsApp, hold and
-// reminder, resellers' permission), e-mail and SMS, and the API keys card (hidden until
-// shown). The api sends secrets masked; sending a masked value back keeps the stored
-// secret. The server validates every field and answers Spanish messages.
+// reminder, resellers' permission), e-mail and SMS, the API keys card (hidden until
+// shown) and Avanzado (the database connection). The api sends secrets masked; sending a
+// masked value back keeps the stored secret. The server validates every field and answers
+// Spanish messages.
 import { Box, Button, Card, CardContent, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { BANK_ACCOUNT_TYPES, type Settings } from '@vag/contracts';
@@ -64,6 +65,15 @@ const MESSAGING = [
   'twilioFrom',
 ] as const;
 
+/** A field at least `px` wide that takes the whole row on a phone: values are never cut. */
+const width = (px: number) => ({ width: { xs: '100%', sm: px }, maxWidth: '100%' });
+
+/** Each bank account wraps onto as many lines as it needs inside its card. */
+const ACCOUNT_ROW = {
+  '& .RaSimpleFormIterator-inline': { flexWrap: 'wrap', columnGap: 2 },
+  '& .RaSimpleFormIterator-line': { borderBottom: 1, borderColor: 'divider', pb: 1, mb: 1 },
+};
+
 /**
  * react-admin turns an emptied field into null, which the server refuses: an emptied
  * field means "no value" (e.g. PayPal credentials removed), so it is sent as ''.
@@ -112,12 +122,6 @@ export function SettingsPage() {
         <Section title={t('general')}>
           <TextInput source="email" parse={asText} label={t('email')} fullWidth />
           <TextInput source="contactNumber" parse={asText} label={t('contactNumber')} fullWidth />
-          <TextInput
-            source="mongoDBConnection"
-            parse={asText}
-            label={t('mongoDBConnection')}
-            fullWidth
-          />
         </Section>
         <Section title={t('social')}>
           <TextInput source="socialMedia.facebook" parse={asText} label={t('facebook')} fullWidth />
@@ -133,22 +137,33 @@ export function SettingsPage() {
           {/* SimpleFormIterator needs a resource; this screen is a custom route. */}
           <ResourceContextProvider value="settings">
             <ArrayInput source="bankAccounts" label={t('bankAccounts')}>
-              <SimpleFormIterator inline disableReordering>
-                <TextInput source="bank" label={t('bank')} />
+              <SimpleFormIterator inline disableReordering sx={ACCOUNT_ROW}>
+                <TextInput source="bank" label={t('bank')} sx={width(220)} />
                 <SelectInput
                   source="type"
                   label={t('accountType')}
                   choices={BANK_ACCOUNT_TYPES.map((type) => ({ id: type, name: type }))}
+                  sx={width(150)}
                 />
-                <TextInput source="number" label={t('accountNumber')} />
-                <TextInput source="holder" label={t('holder')} />
-                <TextInput source="holderId" label={t('holderId')} />
+                <TextInput source="number" label={t('accountNumber')} sx={width(200)} />
+                <TextInput source="holder" label={t('holder')} sx={width(260)} />
+                <TextInput source="holderId" label={t('holderId')} sx={width(220)} />
               </SimpleFormIterator>
             </ArrayInput>
           </ResourceContextProvider>
           <TextInput source="whatsappNumber" parse={asText} label={t('whatsappNumber')} fullWidth />
-          <NumberInput source="transferHoldHours" label={t('transferHoldHours')} />
-          <NumberInput source="reminderLeadHours" label={t('reminderLeadHours')} sx={{ ml: 2 }} />
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2 }}>
+            <NumberInput
+              source="transferHoldHours"
+              label={t('transferHoldHours')}
+              sx={width(300)}
+            />
+            <NumberInput
+              source="reminderLeadHours"
+              label={t('reminderLeadHours')}
+              sx={width(300)}
+            />
+          </Box>
           <BooleanInput source="resellersCanConfirm" label={t('resellersCanConfirm')} />
         </Section>
         <Section title={t('messaging')}>
@@ -194,6 +209,15 @@ export function SettingsPage() {
               />
             </>
           ) : null}
+        </Section>
+        {/* Technical: only whoever runs the servers needs it. */}
+        <Section title={t('advanced')}>
+          <TextInput
+            source="mongoDBConnection"
+            parse={asText}
+            label={t('mongoDBConnection')}
+            fullWidth
+          />
         </Section>
         <SaveButton label={t('save')} alwaysEnable />
       </Form>
