@@ -407,6 +407,8 @@ export const vagMessages = {
       failed: 'Fallido',
     },
     openReceipt: 'Ver a tamaño completo',
+    fullSize: 'tamaño completo',
+    openInTab: 'Abrir en otra pestaña',
   },
   rifas: {
     title: 'Rifas Anteriores',

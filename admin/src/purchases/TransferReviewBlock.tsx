@@ -5,7 +5,6 @@
 import {
   Box,
   Button,
-  ButtonBase,
   Dialog,
   DialogActions,
   DialogContent,
@@ -58,29 +57,36 @@ function useReceiptUrl(purchaseId: string, receipt: Receipt): string | null {
   return url;
 }
 
-/** The preview opens the receipt at full size in a dialog: a phone's 1080×1920 photo is read there. */
+/**
+ * A click on the preview (or its button) opens the receipt at full size in a dialog: a
+ * phone's 1080×1920 photo cannot be read at 202×360.
+ */
 function ReceiptImage({ url, label }: { url: string; label: string }) {
   const translate = useTranslate();
   const [open, setOpen] = useState(false);
-  const openLabel = `${translate('vag.purchase.openReceipt')}: ${label}`;
   return (
     <>
-      <ButtonBase
+      <img
+        src={url}
+        alt={label}
         onClick={() => setOpen(true)}
-        aria-label={openLabel}
-        title={openLabel}
-        sx={{ display: 'block', cursor: 'zoom-in' }}
-      >
-        <img src={url} alt={label} style={{ maxWidth: '100%', maxHeight: 360, display: 'block' }} />
-      </ButtonBase>
-      <Button size="small" href={url} target="_blank" rel="noopener">
+        style={{ maxWidth: '100%', maxHeight: 360, display: 'block', cursor: 'zoom-in' }}
+      />
+      <Button size="small" onClick={() => setOpen(true)}>
         {translate('vag.purchase.openReceipt')}
       </Button>
       <Dialog open={open} onClose={() => setOpen(false)} maxWidth={false} aria-label={label}>
         <DialogContent sx={{ p: 1 }}>
-          <img src={url} alt={label} style={{ display: 'block', maxWidth: '100%' }} />
+          <img
+            src={url}
+            alt={`${label} (${translate('vag.purchase.fullSize')})`}
+            style={{ display: 'block', maxWidth: '100%' }}
+          />
         </DialogContent>
         <DialogActions>
+          <Button href={url} target="_blank" rel="noopener">
+            {translate('vag.purchase.openInTab')}
+          </Button>
           <Button onClick={() => setOpen(false)}>{translate('ra.action.close')}</Button>
         </DialogActions>
       </Dialog>
