@@ -62,12 +62,28 @@ describe('Ajustes', () => {
       await page.goto('/admin/settings');
       const bank = page.getByLabel('Banco', { exact: true });
       await expect.poll(() => bank.inputValue()).toBe(TEST_BANK_ACCOUNT.bank);
-      for (const label of ['Banco', 'Número de cuenta', 'Titular', 'Cédula o RUC del titular']) {
+      for (const label of [
+        'Banco',
+        'Tipo de cuenta',
+        'Número de cuenta',
+        'Titular',
+        'Cédula o RUC del titular',
+      ]) {
         const input = page.getByLabel(label, { exact: true });
         if ((await input.count()) === 0) continue;
-        expect(await showsWhole(input), `${label} at ${viewport.width} px`).toBe(true);
+        const sizes = await input.evaluate((el) => {
+          const i = el as HTMLInputElement;
+          return `${i.value}: ${i.scrollWidth}/${i.clientWidth} ${i.closest('.MuiFormControl-root')?.getBoundingClientRect().width}`;
+        });
+        expect(await showsWhole(input), `${label} at ${viewport.width} px (${sizes})`).toBe(true);
       }
       const transfers = card(page, 'Transferencias bancarias');
+      // Every field of the account lies inside its card (none pushed past its right edge).
+      const cardRight = await transfers.evaluate((el) => el.getBoundingClientRect().right);
+      const rights = await transfers
+        .locator('.MuiFormControl-root')
+        .evaluateAll((els) => els.map((el) => el.getBoundingClientRect().right));
+      for (const right of rights) expect(right).toBeLessThanOrEqual(cardRight);
       const reminder = page.getByLabel('Recordatorio: horas antes de que venza');
       const [cardBox, reminderBox] = await Promise.all([
         transfers.boundingBox(),

@@ -65,12 +65,8 @@ const MESSAGING = [
   'twilioFrom',
 ] as const;
 
-/** A field at least `px` wide that takes the whole row on a phone: values are never cut. */
-const width = (px: number) => ({ width: { xs: '100%', sm: px }, maxWidth: '100%' });
-
-/** Each bank account wraps onto as many lines as it needs inside its card. */
+/** Each bank account is its own block of full-width fields: no value is ever cut off. */
 const ACCOUNT_ROW = {
-  '& .RaSimpleFormIterator-inline': { flexWrap: 'wrap', columnGap: 2 },
   '& .RaSimpleFormIterator-line': { borderBottom: 1, borderColor: 'divider', pb: 1, mb: 1 },
 };
 
@@ -137,32 +133,31 @@ export function SettingsPage() {
           {/* SimpleFormIterator needs a resource; this screen is a custom route. */}
           <ResourceContextProvider value="settings">
             <ArrayInput source="bankAccounts" label={t('bankAccounts')}>
-              <SimpleFormIterator inline disableReordering sx={ACCOUNT_ROW}>
-                <TextInput source="bank" label={t('bank')} sx={width(220)} />
+              <SimpleFormIterator fullWidth disableReordering sx={ACCOUNT_ROW}>
+                <TextInput source="bank" label={t('bank')} fullWidth />
                 <SelectInput
                   source="type"
                   label={t('accountType')}
                   choices={BANK_ACCOUNT_TYPES.map((type) => ({ id: type, name: type }))}
-                  sx={width(150)}
+                  fullWidth
                 />
-                <TextInput source="number" label={t('accountNumber')} sx={width(200)} />
-                <TextInput source="holder" label={t('holder')} sx={width(260)} />
-                <TextInput source="holderId" label={t('holderId')} sx={width(220)} />
+                <TextInput source="number" label={t('accountNumber')} fullWidth />
+                <TextInput source="holder" label={t('holder')} fullWidth />
+                <TextInput source="holderId" label={t('holderId')} fullWidth />
               </SimpleFormIterator>
             </ArrayInput>
           </ResourceContextProvider>
           <TextInput source="whatsappNumber" parse={asText} label={t('whatsappNumber')} fullWidth />
-          <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2 }}>
-            <NumberInput
-              source="transferHoldHours"
-              label={t('transferHoldHours')}
-              sx={width(300)}
-            />
-            <NumberInput
-              source="reminderLeadHours"
-              label={t('reminderLeadHours')}
-              sx={width(300)}
-            />
+          <Box
+            sx={{
+              display: 'flex',
+              flexWrap: 'wrap',
+              columnGap: 2,
+              '& .ra-input': { width: { xs: '100%', sm: 300 }, maxWidth: '100%' },
+            }}
+          >
+            <NumberInput source="transferHoldHours" label={t('transferHoldHours')} />
+            <NumberInput source="reminderLeadHours" label={t('reminderLeadHours')} />
           </Box>
           <BooleanInput source="resellersCanConfirm" label={t('resellersCanConfirm')} />
         </Section>
