@@ -85,6 +85,7 @@ export const SALE_TEXTS = {
     'La venta ya se cerró y se publicó la lista de números vendidos: no se puede reabrir.',
   endDatePassed: 'La fecha de cierre ya pasó: cámbiala en Sección Hero antes de reabrir la venta.',
   soldOut: 'Los números están agotados: no se puede reabrir la venta.',
+  ruleAfterClose: 'La regla del sorteo ya no se puede cambiar: la venta está cerrada.',
   drawDateInFuture: (today: string) =>
     `La fecha del sorteo no puede ser posterior a hoy (${formatDate(today)}): registra el resultado después del sorteo.`,
   noSale: 'Número no vendido: el sorteo no tiene ganador.',

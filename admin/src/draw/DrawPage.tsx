@@ -5,6 +5,7 @@ import {
   describeDrawRule,
   formatDate,
   formatDateTime,
+  SALE_TEXTS,
   salePhaseText,
   type FairnessExport,
 } from '@vag/contracts';
@@ -106,8 +107,10 @@ export function DrawPage() {
             <Typography variant="body2" sx={{ mb: 2 }}>
               {describeDrawRule(data.rule, commitment)}
             </Typography>
-            {data.lockedAt ? (
-              <Alert severity="info">{t('vag.draw.ruleLocked')}</Alert>
+            {data.lockedAt || closing ? (
+              <Alert severity="info">
+                {closing ? SALE_TEXTS.ruleAfterClose : t('vag.draw.ruleLocked')}
+              </Alert>
             ) : (
               <DrawRuleForm rule={data.rule} />
             )}

@@ -123,14 +123,14 @@ export async function saveLegacyCommitment(
   return result.modifiedCount === 1;
 }
 
-/** Declares the draw rule; false once a number is sold or reserved. */
+/** Declares the draw rule; false once a number is sold or reserved, or the sale closed. */
 export async function saveDrawRule(
   db: Db,
   rule: DrawRule,
   raffleId = CURRENT_RAFFLE_ID,
 ): Promise<boolean> {
   const result = await raffles(db).updateOne(
-    { _id: raffleId, ...UNSOLD },
+    { _id: raffleId, closing: { $exists: false }, ...UNSOLD },
     { $set: { drawRule: rule } },
   );
   return result.matchedCount === 1;

@@ -138,6 +138,20 @@ describe("PATCH /api/lottery/is-active ('Cerrar venta')", () => {
   });
 });
 
+describe('PUT /api/raffle/draw-rule after the close', () => {
+  it('refuses to change the rule of a closed sale, even with nothing sold', async () => {
+    await raffleWithNumbers(srv.db, 10);
+    await call('PATCH', '/lottery/is-active', { isActive: false });
+    await waitFor(() => closeSaleIfDue(srv.db), { message: 'the sale to close' });
+    const rule = (await call('GET', '/raffle/fairness')).body.rule;
+    const changed = { ...rule, draw: { kind: 'fixed', date: today(), drawNumber: 7012 } };
+    expect(await call('PUT', '/raffle/draw-rule', changed)).toMatchObject({
+      status: 409,
+      body: { msg: SALE_TEXTS.ruleAfterClose },
+    });
+  });
+});
+
 describe('POST /api/raffle/draw', () => {
   it('refuses a draw date after today, previews the winner without recording, then names the winner', async () => {
     await raffleWithNumbers(srv.db, 10);

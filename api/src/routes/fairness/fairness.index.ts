@@ -18,6 +18,7 @@ import {
   publicAuditEntrySchema,
   recordDrawResponseSchema,
   drawDateInFuture,
+  SALE_TEXTS,
   drawPreviewSchema,
   saleStatusSchema,
   type OfficialResult,
@@ -144,6 +145,8 @@ export const fairnessRouter = new Hono<AppEnv>()
     async (c) => {
       const rule = c.req.valid('json');
       const { db } = c.get('deps');
+      // A closed sale's rule is part of what its published sold list is checked against.
+      if ((await getRaffleFairness(db)).closing) throw apiError(409, SALE_TEXTS.ruleAfterClose);
       if (!(await saveDrawRule(db, rule))) throw apiError(409, SERVER.drawRuleLocked);
       await appendAudit(db, {
         actor: c.get('staff'),
