@@ -1,7 +1,7 @@
 // An admin runs the raffle from the back office, against the real api. Each test signs in
 // on its own page and creates the data it needs.
 import { readFileSync, statSync } from 'node:fs';
-import { SERVER, TOASTS, UI, VALIDATION, formatDate } from '@vag/contracts';
+import { SALE_TEXTS, SERVER, TOASTS, UI, VALIDATION, formatDate } from '@vag/contracts';
 import { describe, expect, it, vi } from 'vitest';
 import { createStaff } from '../../api/src/testing/seed';
 import {
@@ -101,7 +101,10 @@ describe('an admin in the back office', () => {
     expect(page.url()).toMatch(/\/admin\/login$/);
   });
 
-  it("finishes and reactivates the raffle from the dashboard after confirming, with the 'Estado actualizado' toast", async () => {
+  it("closes and reopens the sale from the dashboard after confirming, with the 'Estado actualizado' toast", async () => {
+    // A pending order keeps the closed sale waiting (with none, its sold list is published
+    // at once and it can no longer reopen).
+    await createBankTransferOrder(site, { email: `pendiente.${Date.now()}@correo.ec` });
     const page = await staffPage(site);
     await page.getByRole('heading', { name: 'Sorteo Actual' }).waitFor();
     const isActive = async () =>
@@ -109,30 +112,30 @@ describe('an admin in the back office', () => {
     const dialog = page.getByRole('dialog');
 
     // 'Cancelar' leaves the sale open.
-    await page.getByRole('button', { name: UI.finishRaffle }).click();
-    await dialog.getByRole('heading', { name: '¿Finalizar la rifa?' }).waitFor();
+    await page.getByRole('button', { name: SALE_TEXTS.closeSale }).click();
+    await dialog.getByRole('heading', { name: `¿${SALE_TEXTS.closeSale}?` }).waitFor();
     await dialog.getByText(UI.cannotParticipate, { exact: false }).waitFor();
-    await shoot(page, 'finish-raffle-confirm');
+    await shoot(page, 'close-sale-confirm');
     expect(await englishOnScreen(page)).toEqual([]);
     await dialog.getByRole('button', { name: UI.cancel }).click();
     await dialog.waitFor({ state: 'detached' });
-    await page.getByRole('button', { name: UI.finishRaffle }).waitFor();
+    await page.getByRole('button', { name: SALE_TEXTS.closeSale }).waitFor();
     expect(await isActive()).toBe(true);
 
-    await page.getByRole('button', { name: UI.finishRaffle }).click();
-    await dialog.getByRole('button', { name: UI.finishRaffle }).click();
-    await page.getByText(TOASTS.raffleFinalized).waitFor();
+    await page.getByRole('button', { name: SALE_TEXTS.closeSale }).click();
+    await dialog.getByRole('button', { name: SALE_TEXTS.closeSale }).click();
+    await page.getByText(SALE_TEXTS.closed).waitFor();
     await page.getByText(TOASTS.statusUpdatedTitle).first().waitFor();
     expect(await isActive()).toBe(false);
 
-    await page.getByRole('button', { name: UI.reactivateRaffle }).click();
-    await dialog.getByRole('heading', { name: '¿Reactivar la rifa?' }).waitFor();
+    await page.getByRole('button', { name: SALE_TEXTS.reopenSale }).click();
+    await dialog.getByRole('heading', { name: `¿${SALE_TEXTS.reopenSale}?` }).waitFor();
     await dialog.getByRole('button', { name: UI.cancel }).click();
     await dialog.waitFor({ state: 'detached' });
     expect(await isActive()).toBe(false);
-    await page.getByRole('button', { name: UI.reactivateRaffle }).click();
-    await dialog.getByRole('button', { name: UI.reactivateRaffle }).click();
-    await page.getByText(TOASTS.raffleReactivated).waitFor();
+    await page.getByRole('button', { name: SALE_TEXTS.reopenSale }).click();
+    await dialog.getByRole('button', { name: SALE_TEXTS.reopenSale }).click();
+    await page.getByText(SALE_TEXTS.opened).waitFor();
     expect(await isActive()).toBe(true);
     expect(await englishOnScreen(page)).toEqual([]);
   });

@@ -1,13 +1,14 @@
 // Sorteo (issue 16) as an admin runs it: declares the Lotería Nacional draw before the
 // first sale, sees the sale close on sellout, enters the official result and the winner,
 // and the storefront's /ganadores shows it.
-import { SERVER } from '@vag/contracts';
+import { ecuadorDay, SERVER } from '@vag/contracts';
 import { describe, expect, it, vi } from 'vitest';
 import {
   completedPurchase,
   englishOnScreen,
   shoot,
   staffPage,
+  typeDate,
   useAdminSite,
   waitFor,
 } from './support';
@@ -15,6 +16,7 @@ import {
 vi.setConfig({ testTimeout: 180_000, hookTimeout: 180_000 });
 
 const site = useAdminSite({ lottery: { totalNumbers: 10 } });
+const todayTyped = ecuadorDay(new Date())!.split('-').reverse().join('/');
 
 describe('Sorteo', () => {
   it('declares the rule, then enters the official result and shows the winning number', async () => {
@@ -25,12 +27,15 @@ describe('Sorteo', () => {
 
     await page.getByLabel('Sorteo de la Lotería Nacional').click();
     await page.getByRole('option', { name: 'Un sorteo determinado' }).click();
-    await page.getByLabel('Fecha del sorteo').fill('2099-01-10');
+    // Today's draw: a result is entered after its draw, never before.
+    await typeDate(page, 'Fecha del sorteo', todayTyped);
     await page.getByLabel('Número de sorteo').fill('7012');
     await page.getByRole('button', { name: 'Guardar regla' }).click();
     await page.getByText(SERVER.drawRuleSaved).waitFor();
     await page
-      .getByText(/primer premio del sorteo N\.º 7012 de la Lotería Nacional del 10\/01\/2099/)
+      .getByText(`primer premio del sorteo N.º 7012 de la Lotería Nacional del ${todayTyped}`, {
+        exact: false,
+      })
       .waitFor();
 
     await completedPurchase(site, { email: 'ana@example.com', quantity: 10 });
@@ -47,14 +52,15 @@ describe('Sorteo', () => {
 
     await page.getByLabel('Primer premio').fill('51234');
     await page.getByLabel('Número de sorteo').fill('7013');
-    await page.getByLabel('Fecha del sorteo').fill('2099-01-10');
+    await typeDate(page, 'Fecha del sorteo', todayTyped);
     await page.getByRole('button', { name: 'Registrar resultado' }).click();
-    await page.getByText('La regla exige el sorteo N.º 7012 del 10/01/2099').waitFor();
+    await page.getByText(`La regla exige el sorteo N.º 7012 del ${todayTyped}`).waitFor();
 
     await page.getByLabel('Número de sorteo').fill('7012');
     await page.getByRole('button', { name: 'Registrar resultado' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Publicar resultado' }).click();
     await page.getByText(SERVER.drawRecorded('4')).waitFor();
-    await page.getByText('Número ganador: 4').waitFor();
+    await page.getByText(/^Número ganador: 4 — Ana Pérez, pedido /).waitFor();
     await page.getByText('Clave revelada').waitFor();
     expect(await englishOnScreen(page)).toEqual([]);
 

@@ -57,6 +57,11 @@ describe('Premios Instantáneos', () => {
 
     await page.getByRole('button', { name: 'Eliminar números premiados' }).click();
     await page.getByText(UI.deletePrizesConfirm).waitFor();
+    // It says it is the step that makes the numbers be generated again.
+    await page
+      .getByRole('heading', { name: '¿Eliminar los números y generarlos de nuevo?' })
+      .waitFor();
+    await page.getByText(/tendrás que volver a generar los números/).waitFor();
     await page.getByRole('button', { name: UI.confirm }).click();
     await page.getByText(SERVER.numbersDeleted).waitFor();
     await page.getByText(UI.noInstantPrizes).waitFor();

@@ -1,10 +1,11 @@
 // A reseller's back office: three menu entries, only their own purchases, and admin
 // screens refused even when typed in the address bar.
-import { ORDER_MESSAGES, TOASTS, UI } from '@vag/contracts';
+import { ORDER_MESSAGES, SALE_TEXTS, TOASTS, UI } from '@vag/contracts';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   completedPurchase,
   createBankTransferOrder,
+  DESKTOP,
   englishOnScreen,
   MOBILE,
   shoot,
@@ -36,7 +37,7 @@ describe('a reseller in the back office', () => {
     const entries = (await page.getByRole('menuitem').allInnerTexts()).map((t) => t.trim());
     expect(entries).toEqual(['Inicio', 'Historial de Compras', 'Reportes']);
     expect(await page.getByRole('button', { name: UI.deleteAll }).count()).toBe(0);
-    expect(await page.getByRole('button', { name: UI.finishRaffle }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: SALE_TEXTS.closeSale }).count()).toBe(0);
 
     await spaGoto(page, '/admin/purchases');
     await page.getByText(/Mostrando 1-\d+ de \d+ compras/).waitFor();
@@ -66,33 +67,45 @@ describe('a reseller in the back office', () => {
     expect(await page.getByRole('button', { name: 'Registrar usuario' }).count()).toBe(0);
   });
 
-  it('confirms a bank transfer of their own sale only once Ajustes allows it', async () => {
+  it('sees Confirmar/Rechazar on their own transfer only once Ajustes allows it, and confirms it', async () => {
     const email = `transfer.${Date.now()}@correo.ec`;
     await createBankTransferOrder(site, { email, quantity: 2, resellerCode: site.reseller.code });
-    const page = await staffPage(site, site.reseller);
-    await spaGoto(page, '/admin/purchases');
-    await page.getByPlaceholder('Buscar por número, email o revendedor').fill(email);
-    const row = page.getByRole('row', { name: new RegExp(email.replace(/\./g, '\\.')) });
-    await row.getByText('PENDIENTE').waitFor();
-    await row.getByRole('button', { name: UI.details }).click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByRole('button', { name: UI.confirmTransfer }).click();
-    await dialog.getByLabel('Código de referencia').fill('REF-REV-77');
-    await dialog.getByLabel('Banco').fill('Banco del Austro');
-    // Off by default: the server refuses with its Spanish reason.
-    await dialog.getByRole('button', { name: UI.confirmTransfer }).click();
-    await page.getByText(ORDER_MESSAGES.resellerConfirmOff).first().waitFor();
+    for (const viewport of [DESKTOP, MOBILE]) {
+      const page = await staffPage(site, site.reseller, viewport);
+      await spaGoto(page, '/admin/purchases');
+      await page.getByPlaceholder('Buscar por número, email o revendedor').fill(email);
+      const row = page.getByRole('row', { name: new RegExp(email.replace(/\./g, '\\.')) });
+      await row.getByText('PENDIENTE').waitFor();
+      await row.getByRole('button', { name: UI.details }).click();
+      const dialog = page.getByRole('dialog');
+      // Off by default: the api's reason instead of a form it would refuse.
+      await dialog.getByText(ORDER_MESSAGES.resellerConfirmOff).waitFor();
+      expect(await dialog.getByRole('button', { name: UI.confirmTransfer }).count()).toBe(0);
+      expect(await dialog.getByRole('button', { name: 'Rechazar comprobante' }).count()).toBe(0);
+      expect(await dialog.getByLabel('Motivo del rechazo').count()).toBe(0);
+      await shoot(page, `reseller-may-not-confirm-${viewport.width}`);
+    }
+
     await site.api('PUT', '/settings/current', { resellersCanConfirm: true });
     try {
+      const page = await staffPage(site, site.reseller);
+      await spaGoto(page, '/admin/purchases');
+      await page.getByPlaceholder('Buscar por número, email o revendedor').fill(email);
+      const row = page.getByRole('row', { name: new RegExp(email.replace(/\./g, '\\.')) });
+      await row.getByRole('button', { name: UI.details }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByRole('button', { name: UI.confirmTransfer }).click();
+      await dialog.getByLabel('Código de referencia').fill('REF-REV-77');
+      await dialog.getByLabel('Banco').fill('Banco del Austro');
       await dialog.getByRole('button', { name: UI.confirmTransfer }).click();
       await page.getByText(TOASTS.transferConfirmed(2)).waitFor();
+      // The toast comes before the dialog's refetch; the grid only exists once numbers are in.
+      const grid = dialog.getByTestId('numbers-grid');
+      await grid.waitFor();
+      expect(await grid.locator('> *').count()).toBe(2);
     } finally {
       await site.api('PUT', '/settings/current', { resellersCanConfirm: false });
     }
-    // The toast comes before the dialog's refetch; the grid only exists once numbers are in.
-    const grid = dialog.getByTestId('numbers-grid');
-    await grid.waitFor();
-    expect(await grid.locator('> *').count()).toBe(2);
   });
 
   it('sees on a phone a header whose title ends in an ellipsis before the account button, not cut mid-letter', async () => {

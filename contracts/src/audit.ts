@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { isoDateTimeSchema } from './common';
 import { formatDate, formatDateTime } from './helpers/format';
+import { formatUsd } from './helpers/money';
 
 export const AUDIT_ACTIONS = [
   'numbers.generated',
@@ -15,11 +16,21 @@ export const AUDIT_ACTIONS = [
   'draw.recorded',
   'payment.confirmed',
   'payment.rejected',
+  'sale.stopped',
+  'sale.opened',
+  'purchases.deleted',
+  'package.created',
+  'package.updated',
+  'package.deleted',
+  'settings.updated',
+  'media.uploaded',
+  'media.deleted',
 ] as const;
 export const auditActionSchema = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof auditActionSchema>;
 
-export const auditScopeSchema = z.enum(['raffle', 'purchase']);
+/** 'office': the back office's own set-up (packages, settings, banners), for staff only. */
+export const auditScopeSchema = z.enum(['raffle', 'purchase', 'office']);
 export type AuditScope = z.infer<typeof auditScopeSchema>;
 
 /** Who acted for the closing job and other actions nobody on staff took. */
@@ -75,7 +86,34 @@ export const AUDIT_SCOPES: Record<AuditAction, AuditScope> = {
   'draw.recorded': 'raffle',
   'payment.confirmed': 'purchase',
   'payment.rejected': 'purchase',
+  'sale.stopped': 'raffle',
+  'sale.opened': 'raffle',
+  'purchases.deleted': 'raffle',
+  'package.created': 'office',
+  'package.updated': 'office',
+  'package.deleted': 'office',
+  'settings.updated': 'office',
+  'media.uploaded': 'office',
+  'media.deleted': 'office',
 };
+
+const CLOSED_BECAUSE = {
+  'sold-out': 'por agotarse los números',
+  'end-date': 'por la fecha de cierre',
+  staff: 'por decisión del equipo',
+} as const;
+
+/** A package as its audit entries name it: what a buyer pays for what. */
+export interface AuditedPackage {
+  name: string;
+  quantity: number;
+  price: number;
+  isPopular?: boolean;
+}
+
+function packageSummary(p: AuditedPackage): string {
+  return `«${p.name}», ${p.quantity} números por ${formatUsd(p.price)}${p.isPopular ? ' (más popular)' : ''}`;
+}
 
 /** The Spanish description of each action (raffle-level ones carry no personal data). */
 export const AUDIT_TEXTS = {
@@ -88,8 +126,8 @@ export const AUDIT_TEXTS = {
     from
       ? `Se cambió la fecha de cierre del ${formatDateTime(from)} al ${formatDateTime(to)}.`
       : `Se fijó la fecha de cierre al ${formatDateTime(to)}.`,
-  saleClosed: (reason: 'sold-out' | 'end-date', soldCount: number, at: Date) =>
-    `Venta cerrada ${reason === 'sold-out' ? 'por agotarse los números' : 'por la fecha de cierre'} el ${formatDateTime(at)}, con ${soldCount} números vendidos.`,
+  saleClosed: (reason: 'sold-out' | 'end-date' | 'staff', soldCount: number, at: Date) =>
+    `Venta cerrada ${CLOSED_BECAUSE[reason]} el ${formatDateTime(at)}, con ${soldCount} números vendidos.`,
   drawRecorded: (
     firstPrize: string,
     drawNumber: number,
@@ -101,6 +139,26 @@ export const AUDIT_TEXTS = {
     `Pago por transferencia confirmado del pedido ${orderCode}.`,
   paymentRejected: (orderCode: string, reason: string) =>
     `Comprobante rechazado del pedido ${orderCode}: ${reason}`,
+  saleStopped: (pending: number) =>
+    pending === 0
+      ? 'El equipo cerró la venta: no se aceptan pedidos nuevos.'
+      : `El equipo cerró la venta: no se aceptan pedidos nuevos; ${pending === 1 ? 'el pedido pendiente puede pagarse' : `los ${pending} pedidos pendientes pueden pagarse`} hasta que venza su reserva.`,
+  saleOpened: 'El equipo abrió la venta.',
+  purchasesDeleted: (count: number) =>
+    `Se borraron todas las compras (${count}) y se liberaron todos los números.`,
+  packageCreated: (p: AuditedPackage) => `Paquete creado: ${packageSummary(p)}.`,
+  packageUpdated: (before: AuditedPackage | null, after: AuditedPackage) =>
+    before
+      ? `Paquete editado: ${packageSummary(before)} → ${packageSummary(after)}.`
+      : `Paquete editado: ${packageSummary(after)}.`,
+  packageDeleted: (p: AuditedPackage) => `Paquete eliminado: ${packageSummary(p)}.`,
+  /** Names the fields only: a secret's value never enters the log. */
+  settingsUpdated: (fields: readonly string[]) =>
+    fields.length === 0
+      ? 'Se guardaron los ajustes sin cambios.'
+      : `Ajustes guardados; cambió: ${fields.join(', ')}.`,
+  mediaUploaded: (slot: string) => `Se subió la imagen ${slot}.`,
+  mediaDeleted: (slot: string) => `Se eliminó la imagen ${slot}.`,
 } as const;
 
 /** The raffle's public log as /verificar shows it, below the checks. */
@@ -125,5 +183,14 @@ export const PUBLIC_AUDIT_TEXTS = {
     'draw.recorded': 'Resultado del sorteo',
     'payment.confirmed': 'Pago confirmado',
     'payment.rejected': 'Comprobante rechazado',
+    'sale.stopped': 'Venta cerrada por el equipo',
+    'sale.opened': 'Venta abierta',
+    'purchases.deleted': 'Compras borradas',
+    'package.created': 'Paquete creado',
+    'package.updated': 'Paquete editado',
+    'package.deleted': 'Paquete eliminado',
+    'settings.updated': 'Ajustes',
+    'media.uploaded': 'Imagen subida',
+    'media.deleted': 'Imagen eliminada',
   } satisfies Record<AuditAction, string>,
 } as const;

@@ -29,3 +29,4 @@ export * from './health';
 export * from './fairness';
 export * from './storefront';
 export * from './lookup';
+export * from './sale-lifecycle';

@@ -16,13 +16,19 @@ type Row = AuditEntry & RaRecord;
 
 const PAGE_SIZE = 25;
 
+const SCOPE_KEYS: Record<AuditEntry['scope'], string> = {
+  raffle: 'scopeRaffle',
+  purchase: 'scopePurchase',
+  office: 'scopeOffice',
+};
+
 export function AuditList() {
   const translate = useTranslate();
   const t = (key: string) => translate(`vag.audit.${key}`);
   // A phone has no room for four columns: each entry reads as a short card instead.
   const small = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
   const actor = (r: Row) => (r.actor === 'sistema' ? t('system') : r.actor);
-  const scope = (r: Row) => t(r.scope === 'raffle' ? 'scopeRaffle' : 'scopePurchase');
+  const scope = (r: Row) => t(SCOPE_KEYS[r.scope]);
   return (
     <List
       title={t('title')}

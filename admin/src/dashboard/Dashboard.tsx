@@ -1,9 +1,9 @@
 // Panel de Administración (SPEC §2): current draw, sold percentage, instant prizes, the
 // sales chart, a guide for the role (the admin's set-up steps, or what a reseller can do),
-// and for admins 'Borrar todo'.
+// and for admins, at the foot, the 'Zona de peligro' with 'Borrar todo'.
 import { Box, Typography } from '@mui/material';
 import { Title, usePermissions, useTranslate } from 'react-admin';
-import { DeleteAllButton } from './DeleteAllButton';
+import { DangerZone } from './DangerZone';
 import { PrizesCard } from './PrizesCard';
 import { ProgressCard } from './ProgressCard';
 import { QuickGuide } from './QuickGuide';
@@ -17,21 +17,9 @@ export function Dashboard() {
   return (
     <Box sx={{ py: 2 }}>
       <Title title={translate('vag.dashboard.title')} />
-      <Box
-        sx={{
-          display: 'flex',
-          alignItems: 'center',
-          justifyContent: 'space-between',
-          mb: 2,
-          gap: 2,
-          flexWrap: 'wrap',
-        }}
-      >
-        <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
-          {translate('vag.dashboard.title')}
-        </Typography>
-        {permissions === 'admin' && <DeleteAllButton />}
-      </Box>
+      <Typography variant="h5" component="h1" sx={{ fontWeight: 700, mb: 2 }}>
+        {translate('vag.dashboard.title')}
+      </Typography>
       <Box
         sx={{
           display: 'grid',
@@ -49,6 +37,7 @@ export function Dashboard() {
         {permissions === 'admin' && <QuickGuide />}
         {permissions && permissions !== 'admin' && <ResellerGuide />}
       </Box>
+      {permissions === 'admin' && <DangerZone />}
     </Box>
   );
 }

@@ -1,14 +1,18 @@
-// 'Borrar todo' (admins): after SPEC §7's confirmation, deletes every purchase, frees the
-// numbers and reloads the page.
+// 'Borrar todo' (admins): deletes every purchase and frees the numbers. It lives in the
+// dashboard's 'Zona de peligro', says exactly what it deletes and asks for 'BORRAR' typed.
 import DeleteForeverIcon from '@mui/icons-material/DeleteForever';
 import { Button } from '@mui/material';
 import { useState } from 'react';
-import { Confirm, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
+import { TypedConfirm } from '../common/TypedConfirm';
 import { errorMessage, useToast } from '../common/useToast';
 import { useVagApi } from '../common/useVagApi';
 
+export const DELETE_ALL_WORD = 'BORRAR';
+
 export function DeleteAllButton() {
   const translate = useTranslate();
+  const t = (key: string) => translate(`vag.dashboard.${key}`);
   const toast = useToast();
   const api = useVagApi();
   const [open, setOpen] = useState(false);
@@ -18,12 +22,12 @@ export function DeleteAllButton() {
     setBusy(true);
     try {
       await api.call('DELETE', '/admin/delete-all-purchases');
-      toast({ title: translate('vag.dashboard.deleteAllSuccess') });
+      toast({ title: t('deleteAllSuccess') });
       setOpen(false);
       window.location.reload();
     } catch (error) {
       toast({
-        title: translate('vag.dashboard.deleteAllError'),
+        title: t('deleteAllError'),
         description: errorMessage(error, translate('vag.common.connection')),
         type: 'error',
       });
@@ -35,19 +39,19 @@ export function DeleteAllButton() {
     <>
       <Button
         color="error"
-        variant="contained"
+        variant="outlined"
         startIcon={<DeleteForeverIcon />}
         onClick={() => setOpen(true)}
       >
-        {translate('vag.dashboard.deleteAll')}
+        {t('deleteAll')}
       </Button>
-      <Confirm
-        isOpen={open}
-        loading={busy}
-        title={translate('vag.dashboard.deleteAll')}
-        content={translate('vag.dashboard.deleteAllConfirm')}
-        confirm={translate('vag.common.confirm')}
-        cancel={translate('vag.common.cancel')}
+      <TypedConfirm
+        open={open}
+        title={t('deleteAllTitle')}
+        lines={[t('deleteAllWhat'), t('deleteAllKeeps')]}
+        word={DELETE_ALL_WORD}
+        confirmLabel={t('deleteAll')}
+        busy={busy}
         onConfirm={run}
         onClose={() => setOpen(false)}
       />

@@ -1,4 +1,5 @@
-// Sorteo Actual: prize and draw name, and the admin's 'Finalizar rifa' / 'Reactivar rifa'.
+// Sorteo Actual: prize and draw name, whether the store sells, and the admin's
+// 'Cerrar venta' / 'Reabrir venta'.
 import EmojiEventsIcon from '@mui/icons-material/EmojiEvents';
 import { Chip, Skeleton, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
@@ -34,7 +35,7 @@ export function RaffleCard({ canToggle }: { canToggle: boolean }) {
             label={translate(raffle.isActive ? 'vag.dashboard.active' : 'vag.dashboard.inactive')}
             sx={{ mr: 1 }}
           />
-          {canToggle && <RaffleStatusButton isActive={raffle.isActive} />}
+          {canToggle && <RaffleStatusButton />}
         </>
       ) : (
         <Typography color="error">{translate('vag.common.connection')}</Typography>

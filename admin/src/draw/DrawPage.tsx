@@ -1,12 +1,21 @@
 // Sorteo (issue 16): the published commitment, the draw rule (editable until the first
 // sale), the closing of the sale and, once it is closed, the official result to enter.
 import { Alert, Box, Card, CardContent, Typography } from '@mui/material';
-import { describeDrawRule, formatDateTime, type FairnessExport } from '@vag/contracts';
+import {
+  describeDrawRule,
+  formatDate,
+  formatDateTime,
+  SALE_TEXTS,
+  salePhaseText,
+  type FairnessExport,
+} from '@vag/contracts';
 import type { ReactNode } from 'react';
 import { Loading, Title, useTranslate } from 'react-admin';
 import { DrawResultForm } from './DrawResultForm';
 import { DrawRuleForm } from './DrawRuleForm';
 import { useFairness } from './useFairness';
+import { useSaleStatus } from './useSaleStatus';
+import { WinnerLine } from './WinnerLine';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -29,29 +38,34 @@ function Hash({ label, value }: { label: string; value: string }) {
   );
 }
 
+/** The result section: what the draw waits for, the form once it may be entered, who won. */
 function Outcome({ data }: { data: FairnessExport }) {
   const t = useTranslate();
-  const { draw, closing } = data;
+  const { data: status } = useSaleStatus();
+  const { draw } = data;
   if (draw)
     return (
       <>
-        <Typography sx={{ fontWeight: 700 }}>
-          {draw.winningNumber === null
-            ? t('vag.draw.noWinner')
-            : t('vag.draw.winner', { number: draw.winningNumber })}
-        </Typography>
+        <WinnerLine winningNumber={draw.winningNumber} winner={status?.winner ?? null} />
         <Typography variant="body2">
           {t('vag.draw.officialResult', {
             prize: draw.result.firstPrize,
             draw: draw.result.drawNumber,
-            date: draw.result.drawDate,
+            date: formatDate(draw.result.drawDate),
           })}
         </Typography>
         {data.reveal && <Hash label={t('vag.draw.revealedKey')} value={data.reveal.key} />}
       </>
     );
-  if (!closing) return <Alert severity="info">{t('vag.draw.saleOpen')}</Alert>;
-  return <DrawResultForm />;
+  if (!status) return null;
+  return (
+    <>
+      <Alert severity={status.phase === 'closed' ? 'success' : 'info'} sx={{ mb: 2 }}>
+        {salePhaseText(status)}
+      </Alert>
+      {status.phase === 'closed' && <DrawResultForm />}
+    </>
+  );
 }
 
 export function DrawPage() {
@@ -93,8 +107,10 @@ export function DrawPage() {
             <Typography variant="body2" sx={{ mb: 2 }}>
               {describeDrawRule(data.rule, commitment)}
             </Typography>
-            {data.lockedAt ? (
-              <Alert severity="info">{t('vag.draw.ruleLocked')}</Alert>
+            {data.lockedAt || closing ? (
+              <Alert severity="info">
+                {closing ? SALE_TEXTS.ruleAfterClose : t('vag.draw.ruleLocked')}
+              </Alert>
             ) : (
               <DrawRuleForm rule={data.rule} />
             )}

@@ -3,6 +3,7 @@ import { Box, Button, MenuItem, TextField } from '@mui/material';
 import { drawRuleSchema, DEFAULT_DRAW_RULE, type DrawRule } from '@vag/contracts';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
+import { DateField } from '../common/DateField';
 import { useSubmit } from './useSubmit';
 
 export function DrawRuleForm({ rule }: { rule: DrawRule }) {
@@ -39,12 +40,7 @@ export function DrawRuleForm({ rule }: { rule: DrawRule }) {
       </TextField>
       {kind === 'fixed' && (
         <>
-          <TextField
-            label={translate('vag.draw.drawDate')}
-            placeholder="AAAA-MM-DD"
-            value={date}
-            onChange={(e) => setDate(e.target.value)}
-          />
+          <DateField label={translate('vag.draw.drawDate')} value={date} onChange={setDate} />
           <TextField
             label={translate('vag.draw.drawNumber')}
             value={drawNumber}

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { errorMessage, useToast } from '../common/useToast';
 import { useVagApi } from '../common/useVagApi';
-import { useRefreshFairness } from './useFairness';
+import { useRefreshSale } from './useSaleStatus';
 
 export function useSubmit<T extends z.ZodType>(
   schema: T,
@@ -16,7 +16,7 @@ export function useSubmit<T extends z.ZodType>(
   const translate = useTranslate();
   const toast = useToast();
   const api = useVagApi();
-  const refresh = useRefreshFairness();
+  const refresh = useRefreshSale();
   const [busy, setBusy] = useState(false);
 
   const submit = async (values: unknown) => {

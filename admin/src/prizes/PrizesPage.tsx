@@ -62,6 +62,7 @@ export function PrizesPage() {
             startIcon={<DeleteSweepIcon />}
             disabled={busy}
             onClick={() => setConfirmDelete(true)}
+            title={translate('vag.prizes.deleteTitle')}
           >
             {translate('vag.prizes.deleteAll')}
           </Button>
@@ -79,8 +80,13 @@ export function PrizesPage() {
       <Confirm
         isOpen={confirmDelete}
         loading={busy}
-        title={translate('vag.prizes.deleteAll')}
-        content={translate('vag.prizes.deleteConfirm')}
+        title={translate('vag.prizes.deleteTitle')}
+        content={
+          <>
+            <Typography sx={{ mb: 1 }}>{translate('vag.prizes.deleteConfirm')}</Typography>
+            <Typography>{translate('vag.prizes.deleteWhat')}</Typography>
+          </>
+        }
         confirm={translate('vag.common.confirm')}
         cancel={translate('vag.common.cancel')}
         onConfirm={() => run('DELETE', '/raffle/delete-raffle-numbers', 'vag.prizes.deleteError')}

@@ -1,11 +1,13 @@
-// Whether the buyer's e-mail and SMS went out (DESIGN I5: failures stay visible), with
-// 'Reenviar' for staff.
+// Whether the buyer's messages went out (DESIGN I5: failures stay visible): first the
+// order's own (the order link with the payment data, reminder, rejected receipt, expiry),
+// then the numbers after payment, with 'Reenviar' for staff.
 import { Box, Button, Chip, Typography } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   NOTIFICATION_CHANNELS,
   formatDateTime,
   type NotificationChannel,
+  type OrderNoticeState,
   type PurchaseNotifications,
 } from '@vag/contracts';
 import { useTranslate } from 'react-admin';
@@ -14,7 +16,53 @@ import { useVagApi } from '../common/useVagApi';
 
 const COLORS = { sent: 'success', logged: 'info', pending: 'warning', failed: 'error' } as const;
 
-export function NotificationStatusBlock({ purchaseId }: { purchaseId: string }) {
+const NOTICE_COLORS: Record<string, 'success' | 'info' | 'warning' | 'error' | 'default'> = {
+  sent: 'success',
+  logged: 'info',
+  sending: 'warning',
+  failed: 'error',
+};
+
+function OrderNotices({ notices }: { notices: readonly OrderNoticeState[] }) {
+  const translate = useTranslate();
+  if (notices.length === 0) return null;
+  return (
+    <Box
+      component="ul"
+      sx={{ listStyle: 'none', p: 0, m: 0, mb: 2 }}
+      aria-label={translate('vag.purchase.orderNotices')}
+    >
+      {notices.map((n) => (
+        <Box
+          component="li"
+          key={`${n.kind}-${n.channel}-${n.at}`}
+          sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', mb: 0.5 }}
+        >
+          <Typography variant="body2">
+            {n.label} · {translate(`vag.purchase.${n.channel}Channel`)}
+          </Typography>
+          <Chip
+            size="small"
+            color={NOTICE_COLORS[n.status] ?? 'default'}
+            label={translate(`vag.purchase.noticeStatus.${n.status}`, { _: n.status })}
+          />
+          <Typography variant="caption" color="text.secondary">
+            {formatDateTime(n.at)}
+            {n.lastError ? ` · ${translate('vag.purchase.lastError', { error: n.lastError })}` : ''}
+          </Typography>
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+export function NotificationStatusBlock({
+  purchaseId,
+  paid,
+}: {
+  purchaseId: string;
+  paid: boolean;
+}) {
   const translate = useTranslate();
   const toast = useToast();
   const api = useVagApi();
@@ -45,9 +93,14 @@ export function NotificationStatusBlock({ purchaseId }: { purchaseId: string }) 
       <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700, mb: 1 }}>
         {translate('vag.purchase.notifications')}
       </Typography>
+      <OrderNotices notices={data?.notices ?? []} />
+      <Typography variant="body2" sx={{ fontWeight: 600, mb: 0.5 }}>
+        {translate('vag.purchase.numbersMessages')}
+      </Typography>
       {NOTIFICATION_CHANNELS.map((channel) => {
         const state = data?.[channel];
-        const status = state?.status ?? 'none';
+        // Before payment the numbers' messages are not due: say so, not "Sin registro".
+        const status = state?.status ?? (paid ? 'none' : 'afterPayment');
         return (
           <Box key={channel} sx={{ mb: 1 }} data-testid={`notification-${channel}`}>
             <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>

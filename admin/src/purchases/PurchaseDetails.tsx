@@ -29,6 +29,7 @@ import { NotificationStatusBlock } from './NotificationStatusBlock';
 import { NumbersGrid } from './NumbersGrid';
 import { PaymentBlock } from './PaymentBlock';
 import { TransferReviewBlock, type ReviewedPurchase } from './TransferReviewBlock';
+import { useReviewPermission } from './useReviewPermission';
 
 export function PurchaseDetails({ id, onClose }: { id: string; onClose: () => void }) {
   const translate = useTranslate();
@@ -36,10 +37,12 @@ export function PurchaseDetails({ id, onClose }: { id: string; onClose: () => vo
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const { data, isPending, refetch } = useGetOne<Purchase & { id: string }>('purchases', { id });
   const t = (key: string) => translate(`vag.purchase.${key}`);
-  // SPEC §2: any staff member who sees an unconfirmed transfer may confirm it (the api
-  // lets resellers act only on their own purchases).
-  const canConfirm =
+  const unconfirmed =
     !!data && data.paymentMethod === 'bank_transfer' && adminDisplayStatus(data) === 'PENDIENTE';
+  // Confirmar/Rechazar only for who the api lets act (a reseller per Ajustes, on their own
+  // sales): nobody fills a form the server would refuse.
+  const permission = useReviewPermission(id, unconfirmed);
+  const canConfirm = unconfirmed && permission?.canReview === true;
 
   return (
     <Dialog
@@ -112,9 +115,13 @@ export function PurchaseDetails({ id, onClose }: { id: string; onClose: () => vo
                 purchase={data as ReviewedPurchase}
                 id={data._id ?? id}
                 onChanged={refetch}
+                permission={permission}
               />
             )}
-            <NotificationStatusBlock purchaseId={data._id ?? id} />
+            <NotificationStatusBlock
+              purchaseId={data._id ?? id}
+              paid={adminDisplayStatus(data) === 'COMPLETADO'}
+            />
             <Box sx={{ gridColumn: '1 / -1' }}>
               <NumbersGrid numbers={data.assignedNumbers ?? []} />
             </Box>

@@ -47,11 +47,40 @@ function EmptyList() {
   );
 }
 
-// Nine columns: narrower cell padding keeps 'Detalles' in view beside the menu at 1366 px.
+// Nine columns: narrower cell padding keeps 'Detalles' in view beside the menu at 1366 px,
+// and the action column stays pinned at the right edge should the table ever scroll.
 const DATAGRID_SX = {
   '& .RaDatagrid-headerCell, & .RaDatagrid-rowCell': { px: 1 },
-  '& .RaDatagrid-rowCell:last-of-type': { whiteSpace: 'nowrap' },
+  '& .RaDatagrid-rowCell:last-of-type, & .RaDatagrid-headerCell:last-of-type': {
+    whiteSpace: 'nowrap',
+    position: 'sticky',
+    right: 0,
+    bgcolor: 'background.paper',
+    zIndex: 1,
+  },
 };
+
+/** One line cut with an ellipsis; the whole text in its title (a long name never widens the table). */
+const ONE_LINE = {
+  display: 'block',
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+} as const;
+
+function BuyerCell({ r }: { r: Row }) {
+  const name = `${r.buyer?.firstName ?? ''} ${r.buyer?.lastName ?? ''}`.trim();
+  return (
+    <Box sx={{ maxWidth: { xs: 160, lg: 220 } }}>
+      <Typography variant="body2" title={name} sx={ONE_LINE}>
+        {name}
+      </Typography>
+      <Typography variant="caption" color="text.secondary" title={r.buyer?.email} sx={ONE_LINE}>
+        {r.buyer?.email}
+      </Typography>
+    </Box>
+  );
+}
 
 const statusColor = { COMPLETADO: 'success', RECIBIDO: 'info', PENDIENTE: 'warning' } as const;
 
@@ -92,17 +121,7 @@ export function PurchaseList() {
               <code title={String(r._id ?? r.id)}>{truncateId(String(r._id ?? r.id))}</code>
             )}
           />
-          <FunctionField
-            label={t('buyer')}
-            render={(r: Row) => (
-              <Box>
-                <div>{`${r.buyer?.firstName ?? ''} ${r.buyer?.lastName ?? ''}`.trim()}</div>
-                <Typography variant="caption" color="text.secondary">
-                  {r.buyer?.email}
-                </Typography>
-              </Box>
-            )}
-          />
+          <FunctionField label={t('buyer')} render={(r: Row) => <BuyerCell r={r} />} />
           <FunctionField label={t('reseller')} render={(r: Row) => r.resellerCode || t('direct')} />
           <FunctionField label={t('quantity')} render={(r: Row) => formatCount(r.quantity)} />
           <FunctionField label={t('total')} render={(r: Row) => formatUsd(r.totalPrice)} />

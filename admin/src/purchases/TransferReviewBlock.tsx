@@ -1,9 +1,17 @@
 // A transfer's review in the Detalles dialog: the order code, the receipts the buyer sent
-// (images inline, PDFs opened in a new tab; earlier ones stay listed), who confirmed or
-// rejected and when, and the rejection with a reason (at least 5 characters) that the
-// buyer gets by e-mail and SMS.
-import { Box, Button, TextField, Typography } from '@mui/material';
-import { formatDateTime, rejectTransferSchema } from '@vag/contracts';
+// (images inline and full size on a click, PDFs opened in a new tab; earlier ones stay
+// listed), who confirmed or rejected and when, and the rejection with a reason (at least
+// 5 characters) that the buyer gets by e-mail and SMS.
+import {
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { formatDateTime, rejectTransferSchema, type ReviewPermission } from '@vag/contracts';
 import { useEffect, useState } from 'react';
 import { useRefresh, useTranslate } from 'react-admin';
 import { errorMessage, useToast } from '../common/useToast';
@@ -49,6 +57,43 @@ function useReceiptUrl(purchaseId: string, receipt: Receipt): string | null {
   return url;
 }
 
+/**
+ * A click on the preview (or its button) opens the receipt at full size in a dialog: a
+ * phone's 1080×1920 photo cannot be read at 202×360.
+ */
+function ReceiptImage({ url, label }: { url: string; label: string }) {
+  const translate = useTranslate();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <img
+        src={url}
+        alt={label}
+        onClick={() => setOpen(true)}
+        style={{ maxWidth: '100%', maxHeight: 360, display: 'block', cursor: 'zoom-in' }}
+      />
+      <Button size="small" onClick={() => setOpen(true)}>
+        {translate('vag.purchase.openReceipt')}
+      </Button>
+      <Dialog open={open} onClose={() => setOpen(false)} maxWidth={false} aria-label={label}>
+        <DialogContent sx={{ p: 1 }}>
+          <img
+            src={url}
+            alt={`${label} (${translate('vag.purchase.fullSize')})`}
+            style={{ display: 'block', maxWidth: '100%' }}
+          />
+        </DialogContent>
+        <DialogActions>
+          <Button href={url} target="_blank" rel="noopener">
+            {translate('vag.purchase.openInTab')}
+          </Button>
+          <Button onClick={() => setOpen(false)}>{translate('ra.action.close')}</Button>
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+}
+
 function ReceiptView({
   purchaseId,
   receipt,
@@ -69,7 +114,7 @@ function ReceiptView({
   ) : (
     <Box>
       <Typography variant="body2">{label}</Typography>
-      <img src={url} alt={label} style={{ maxWidth: '100%', maxHeight: 360 }} />
+      <ReceiptImage url={url} label={label} />
     </Box>
   );
 }
@@ -127,11 +172,14 @@ export function TransferReviewBlock({
   purchase,
   id,
   onChanged,
+  permission,
 }: {
   purchase: ReviewedPurchase;
   id: string;
   /** Reloads the dialog's purchase after a rejection. */
   onChanged: () => unknown;
+  /** Whether this staff member may reject (undefined while the api is asked). */
+  permission: ReviewPermission | undefined;
 }) {
   const translate = useTranslate();
   const receipts = purchase.receipts ?? [];
@@ -157,7 +205,14 @@ export function TransferReviewBlock({
           {entry.reason ? ` · ${entry.reason}` : ''}
         </Typography>
       ))}
-      {purchase.status === 'PENDING' && <RejectForm purchaseId={id} onRejected={onChanged} />}
+      {purchase.status === 'PENDING' && permission?.canReview && (
+        <RejectForm purchaseId={id} onRejected={onChanged} />
+      )}
+      {purchase.status === 'PENDING' && permission && !permission.canReview && (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+          {permission.reason}
+        </Typography>
+      )}
     </Box>
   );
 }

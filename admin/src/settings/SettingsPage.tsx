@@ -1,7 +1,8 @@
 // Configuración: General, Redes Sociales, bank transfers (accounts, WhatsApp, hold and
-// reminder, resellers' permission), e-mail and SMS, and the API keys card (hidden until
-// shown). The api sends secrets masked; sending a masked value back keeps the stored
-// secret. The server validates every field and answers Spanish messages.
+// reminder, resellers' permission), e-mail and SMS, the API keys card (hidden until
+// shown) and Avanzado (the database connection). The api sends secrets masked; sending a
+// masked value back keeps the stored secret. The server validates every field and answers
+// Spanish messages.
 import { Box, Button, Card, CardContent, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { BANK_ACCOUNT_TYPES, type Settings } from '@vag/contracts';
@@ -65,6 +66,11 @@ const MESSAGING = [
   'twilioFrom',
 ] as const;
 
+/** Each bank account is its own block of full-width fields: no value is ever cut off. */
+const ACCOUNT_ROW = {
+  '& .RaSimpleFormIterator-line': { borderBottom: 1, borderColor: 'divider', pb: 1, mb: 1 },
+};
+
 /**
  * react-admin turns an emptied field into null, which the server refuses: an emptied
  * field means "no value" (e.g. PayPal credentials removed), so it is sent as ''.
@@ -113,12 +119,6 @@ export function SettingsPage() {
         <Section title={t('general')}>
           <TextInput source="email" parse={asText} label={t('email')} fullWidth />
           <TextInput source="contactNumber" parse={asText} label={t('contactNumber')} fullWidth />
-          <TextInput
-            source="mongoDBConnection"
-            parse={asText}
-            label={t('mongoDBConnection')}
-            fullWidth
-          />
         </Section>
         <Section title={t('social')}>
           <TextInput source="socialMedia.facebook" parse={asText} label={t('facebook')} fullWidth />
@@ -134,22 +134,32 @@ export function SettingsPage() {
           {/* SimpleFormIterator needs a resource; this screen is a custom route. */}
           <ResourceContextProvider value="settings">
             <ArrayInput source="bankAccounts" label={t('bankAccounts')}>
-              <SimpleFormIterator inline disableReordering>
-                <TextInput source="bank" label={t('bank')} />
+              <SimpleFormIterator fullWidth disableReordering sx={ACCOUNT_ROW}>
+                <TextInput source="bank" label={t('bank')} fullWidth />
                 <SelectInput
                   source="type"
                   label={t('accountType')}
                   choices={BANK_ACCOUNT_TYPES.map((type) => ({ id: type, name: type }))}
+                  fullWidth
                 />
-                <TextInput source="number" label={t('accountNumber')} />
-                <TextInput source="holder" label={t('holder')} />
-                <TextInput source="holderId" label={t('holderId')} />
+                <TextInput source="number" label={t('accountNumber')} fullWidth />
+                <TextInput source="holder" label={t('holder')} fullWidth />
+                <TextInput source="holderId" label={t('holderId')} fullWidth />
               </SimpleFormIterator>
             </ArrayInput>
           </ResourceContextProvider>
           <TextInput source="whatsappNumber" parse={asText} label={t('whatsappNumber')} fullWidth />
-          <NumberInput source="transferHoldHours" label={t('transferHoldHours')} />
-          <NumberInput source="reminderLeadHours" label={t('reminderLeadHours')} sx={{ ml: 2 }} />
+          <Box
+            sx={{
+              display: 'flex',
+              flexWrap: 'wrap',
+              columnGap: 2,
+              '& .ra-input': { width: { xs: '100%', sm: 300 }, maxWidth: '100%' },
+            }}
+          >
+            <NumberInput source="transferHoldHours" label={t('transferHoldHours')} />
+            <NumberInput source="reminderLeadHours" label={t('reminderLeadHours')} />
+          </Box>
           <BooleanInput source="resellersCanConfirm" label={t('resellersCanConfirm')} />
         </Section>
         <PurchaseLimitsCard />
@@ -196,6 +206,15 @@ export function SettingsPage() {
               />
             </>
           ) : null}
+        </Section>
+        {/* Technical: only whoever runs the servers needs it. */}
+        <Section title={t('advanced')}>
+          <TextInput
+            source="mongoDBConnection"
+            parse={asText}
+            label={t('mongoDBConnection')}
+            fullWidth
+          />
         </Section>
         <SaveButton label={t('save')} alwaysEnable />
       </Form>

@@ -52,10 +52,39 @@ export const notificationStatusSchema = z.object({
 });
 export type NotificationStatus = z.infer<typeof notificationStatusSchema>;
 
+/** The order's own messages before payment (order link, reminder, rejected receipt, expiry). */
+export const ORDER_NOTICE_LABELS: Record<string, string> = {
+  order_created: 'Pedido registrado (enlace y datos para pagar)',
+  reminder: 'Recordatorio antes del vencimiento',
+  receipt_rejected: 'Comprobante rechazado',
+  expired: 'Pedido vencido',
+};
+
+/** One order message on one channel, as its delivery record says. */
+export const orderNoticeStateSchema = z.object({
+  kind: z.string(),
+  label: z.string(),
+  channel: notificationChannelSchema,
+  /** 'sending', 'sent', 'logged', 'failed' (or a newer state, shown as it is). */
+  status: z.string(),
+  at: isoDateTimeSchema,
+  lastError: z.string().optional(),
+});
+export type OrderNoticeState = z.infer<typeof orderNoticeStateSchema>;
+
 export const purchaseNotificationsSchema = z.object({
   email: notificationStatusSchema.optional(),
   sms: notificationStatusSchema.optional(),
+  /** The order messages sent before payment, oldest first. */
+  notices: z.array(orderNoticeStateSchema).optional(),
 });
+
+/** GET /purchases/{id}/review-permission: may this staff member confirm or reject it. */
+export const reviewPermissionSchema = z.object({
+  canReview: z.boolean(),
+  reason: z.string().nullable(),
+});
+export type ReviewPermission = z.infer<typeof reviewPermissionSchema>;
 export type PurchaseNotifications = z.infer<typeof purchaseNotificationsSchema>;
 
 /** POST /purchases/{id}/notifications/{channel}/resend. */

@@ -29,7 +29,8 @@ export const fairnessCommitmentSchema = z.object({
 });
 export type FairnessCommitment = z.infer<typeof fairnessCommitmentSchema>;
 
-export const CLOSING_REASONS = ['sold-out', 'end-date'] as const;
+/** 'staff': an admin closed the sale now ('Cerrar venta'). */
+export const CLOSING_REASONS = ['sold-out', 'end-date', 'staff'] as const;
 export type ClosingReason = (typeof CLOSING_REASONS)[number];
 
 export const fairnessClosingSchema = z.object({

@@ -638,3 +638,22 @@ export async function markPayPalFollowedUp(db: Db, id: string, at: Date): Promis
   );
   return result.modifiedCount === 1;
 }
+
+/**
+ * The unpaid orders still holding numbers of a raffle, and when the last hold ends: what
+ * a closing sale waits for before it publishes the sold list.
+ */
+export async function pendingHolds(
+  db: Db,
+  raffleId: string,
+): Promise<{ count: number; until: Date | null }> {
+  const filter = { raffleId, status: 'PENDING' as const, 'reservation.active': true };
+  const [count, last] = await Promise.all([
+    purchases(db).countDocuments(filter),
+    purchases(db).findOne(filter, {
+      sort: { 'reservation.expiresAt': -1 },
+      projection: { 'reservation.expiresAt': 1 },
+    }),
+  ]);
+  return { count, until: last?.reservation.expiresAt ?? null };
+}

@@ -39,6 +39,8 @@ interface FairnessFieldsDoc {
   fairness?: FairnessCommitmentDoc;
   /** Set when the sale is due to close: no new reservation from then on. */
   salesStopped?: boolean;
+  /** When an admin closed the sale now ('Cerrar venta'): the closing is due from then on. */
+  closeRequestedAt?: Date;
   closing?: ClosingDoc;
   draw?: DrawDoc;
   /** When the draw's result went onto the past raffles (/ganadores). */
@@ -62,6 +64,7 @@ export interface RaffleFairness {
   /** Null for a raffle whose numbers are not generated (or were generated before commitments existed). */
   commitment: FairnessCommitmentDoc | null;
   salesStopped: boolean;
+  closeRequestedAt: Date | null;
   closing: ClosingDoc | null;
   draw: DrawDoc | null;
   drawPublished: boolean;
@@ -85,6 +88,7 @@ export async function getRaffleFairness(
         drawRule: 1,
         fairness: 1,
         salesStopped: 1,
+        closeRequestedAt: 1,
         closing: 1,
         draw: 1,
         drawPublishedAt: 1,
@@ -98,6 +102,7 @@ export async function getRaffleFairness(
     drawRule: doc?.drawRule ?? DEFAULT_DRAW_RULE,
     commitment: doc?.fairness ?? null,
     salesStopped: doc?.salesStopped === true,
+    closeRequestedAt: doc?.closeRequestedAt ?? null,
     closing: doc?.closing ?? null,
     draw: doc?.draw ?? null,
     drawPublished: Boolean(doc?.drawPublishedAt),
@@ -118,14 +123,14 @@ export async function saveLegacyCommitment(
   return result.modifiedCount === 1;
 }
 
-/** Declares the draw rule; false once a number is sold or reserved. */
+/** Declares the draw rule; false once a number is sold or reserved, or the sale closed. */
 export async function saveDrawRule(
   db: Db,
   rule: DrawRule,
   raffleId = CURRENT_RAFFLE_ID,
 ): Promise<boolean> {
   const result = await raffles(db).updateOne(
-    { _id: raffleId, ...UNSOLD },
+    { _id: raffleId, closing: { $exists: false }, ...UNSOLD },
     { $set: { drawRule: rule } },
   );
   return result.matchedCount === 1;
@@ -160,6 +165,34 @@ export async function stopSales(db: Db, raffleId = CURRENT_RAFFLE_ID): Promise<b
 }
 
 /**
+ * 'Cerrar venta': the closing is due now, and no new reservation is taken. Only before
+ * the closing is published; answers whether it applied.
+ */
+export async function requestClose(
+  db: Db,
+  at: Date,
+  raffleId = CURRENT_RAFFLE_ID,
+): Promise<boolean> {
+  const result = await raffles(db).updateOne(
+    { _id: raffleId, closing: { $exists: false } },
+    { $set: { closeRequestedAt: at, salesStopped: true } },
+  );
+  return result.matchedCount === 1;
+}
+
+/**
+ * 'Reabrir venta': takes the stop back while the sold list is not published; false once
+ * it is (a sale whose closing is public cannot sell again).
+ */
+export async function withdrawClose(db: Db, raffleId = CURRENT_RAFFLE_ID): Promise<boolean> {
+  const result = await raffles(db).updateOne(
+    { _id: raffleId, closing: { $exists: false } },
+    { $unset: { closeRequestedAt: '', salesStopped: '' } },
+  );
+  return result.matchedCount === 1;
+}
+
+/**
  * Publishes the closing once, and only if the counters still say what the hashed list
  * says: nothing reserved, exactly `closing.soldCount` sold. Its audit entry is saved in
  * the same write, for the audit log to take (relayPendingAudit).
@@ -174,6 +207,8 @@ export async function saveClosing(
     {
       _id: raffleId,
       closing: { $exists: false },
+      // A sale reopened meanwhile ('Reabrir venta') takes its stop back: no closing then.
+      salesStopped: true,
       reserved: { $in: [0, null] },
       sold: closing.soldCount,
     },

@@ -171,6 +171,7 @@ export async function resetUnsoldRaffleNumbers(
         secretKey: '',
         fairness: '',
         salesStopped: '',
+        closeRequestedAt: '',
         closing: '',
         draw: '',
         drawPublishedAt: '',
@@ -199,7 +200,13 @@ export async function releaseAllRaffleNumbers(db: Db, raffleId = CURRENT_RAFFLE_
       },
       // With every sale gone, the sale is open again: its closing and draw described sales
       // that no longer exist.
-      $unset: { salesStopped: '', closing: '', draw: '', drawPublishedAt: '' },
+      $unset: {
+        salesStopped: '',
+        closeRequestedAt: '',
+        closing: '',
+        draw: '',
+        drawPublishedAt: '',
+      },
     },
   );
 }

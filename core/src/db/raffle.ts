@@ -25,6 +25,8 @@ export interface RaffleDoc extends HeroFields {
   sold: number;
   nextPosition: number;
   soldOut: boolean;
+  /** Set by the fairness side when the sale is due to close (raffle-fairness.ts). */
+  salesStopped?: boolean;
   secretKey?: string;
   updatedAt?: Date;
 }

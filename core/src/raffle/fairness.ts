@@ -67,6 +67,7 @@ function closingReason(
   now: Date,
 ): ClosingReason | null {
   if (raffle.soldOut || raffle.sold >= raffle.totalNumbers) return 'sold-out';
+  if (fairness.closeRequestedAt) return 'staff';
   if (fairness.endDate && fairness.endDate.getTime() <= now.getTime()) return 'end-date';
   return null;
 }
@@ -116,16 +117,25 @@ export async function closeSaleIfDue(
   return closing;
 }
 
+/** What the declared rule makes of an official result, before anything is recorded. */
+export interface ResolvedDraw {
+  raffleRef: string;
+  drawnNumber: string;
+  winningNumber: string | null;
+  winnerPurchaseId: string | null;
+  winnerPurchase: PurchaseDoc | null;
+}
+
 /**
  * Applies the declared rule to the official Lotería Nacional result: the winning number,
- * the purchase holding it (perm⁻¹, then the claim covering that position), recorded once.
+ * the purchase holding it (perm⁻¹, then the claim covering that position). Refuses what
+ * recording would refuse; records nothing (the Sorteo page's preview reads it too).
  */
-export async function recordOfficialResult(
+export async function resolveOfficialResult(
   db: Db,
   result: OfficialResult,
-  recordedBy: string,
   raffleId = CURRENT_RAFFLE_ID,
-): Promise<DrawDoc> {
+): Promise<ResolvedDraw> {
   const fairness = await getRaffleFairness(db, raffleId);
   const raffle = await getRaffleNumbers(db, raffleId);
   if (!raffle.secretKey || !fairness.commitment)
@@ -144,17 +154,36 @@ export async function recordOfficialResult(
   const perm = permutationFor(raffle.secretKey, raffle.totalNumbers);
   const holder =
     winner === null ? null : await findClaimCovering(db, raffleId, perm.invert(winner));
-  const draw: DrawDoc = {
-    result,
+  return {
+    raffleRef: fairness.commitment.raffleRef,
     drawnNumber: formatNumber(drawn, raffle.numberWidth),
     winningNumber: winner === null ? null : formatNumber(winner, raffle.numberWidth),
     winnerPurchaseId: holder?.purchaseId ?? null,
-    winnerReference: holder ? purchaseReference(holder.purchaseId) : null,
+    winnerPurchase: holder ? await getPurchase(db, holder.purchaseId) : null,
+  };
+}
+
+/** Records the resolved draw once, with its raffle.drawn event in the same write. */
+export async function recordOfficialResult(
+  db: Db,
+  result: OfficialResult,
+  recordedBy: string,
+  raffleId = CURRENT_RAFFLE_ID,
+): Promise<DrawDoc> {
+  const resolved = await resolveOfficialResult(db, result, raffleId);
+  const winnerPurchase = resolved.winnerPurchase;
+  const draw: DrawDoc = {
+    result,
+    drawnNumber: resolved.drawnNumber,
+    winningNumber: resolved.winningNumber,
+    winnerPurchaseId: resolved.winnerPurchaseId,
+    winnerReference: resolved.winnerPurchaseId
+      ? purchaseReference(resolved.winnerPurchaseId)
+      : null,
     recordedAt: new Date(),
     recordedBy,
   };
-  const winnerPurchase = holder ? await getPurchase(db, holder.purchaseId) : null;
-  const event = await drawnEvent(db, raffleId, fairness.commitment.raffleRef, draw, winnerPurchase);
+  const event = await drawnEvent(db, raffleId, resolved.raffleRef, draw, winnerPurchase);
   if (!(await saveDraw(db, draw, event, raffleId)))
     throw new FairnessRefusal(409, SERVER.drawAlreadyRecorded);
   return draw;

@@ -5,12 +5,13 @@ import {
   AUDIT_TEXTS,
   auditEntrySchema,
   DEFAULT_DRAW_RULE,
+  ecuadorDay,
   publicAuditEntrySchema,
   type AuditEntry,
 } from '@vag/contracts';
 import { bearer, createStaff } from '@vag/api/testing/seed';
 import { auditDoc, relayPendingAudit } from '@vag/core/db/audit-log';
-import { getRaffleFairness, saveClosing } from '@vag/core/db/raffle-fairness';
+import { getRaffleFairness, saveClosing, stopSales } from '@vag/core/db/raffle-fairness';
 import { closeSaleIfDue } from '@vag/core/raffle/fairness';
 import {
   insertPurchase,
@@ -80,7 +81,7 @@ describe('the audit trail', () => {
     ).toBe(200);
     const rule = {
       ...DEFAULT_DRAW_RULE,
-      draw: { kind: 'fixed', date: '2099-01-10', drawNumber: 7 },
+      draw: { kind: 'fixed', date: ecuadorDay(new Date())!, drawNumber: 7 },
     };
     expect((await call('PUT', '/raffle/draw-rule', admin, rule)).status).toBe(200);
     const watcher = await watchNumbersAssigned(srv.deps.bus);
@@ -94,7 +95,7 @@ describe('the audit trail', () => {
         await call('POST', '/raffle/draw', admin, {
           firstPrize: '3',
           drawNumber: 7,
-          drawDate: '2099-01-10',
+          drawDate: ecuadorDay(new Date())!,
         })
       ).status,
     ).toBe(200);
@@ -106,6 +107,7 @@ describe('the audit trail', () => {
       'draw_rule.changed',
       'prizes.assigned',
       'numbers.generated',
+      'sale.opened',
       'end_date.changed',
     ]);
     for (const entry of entries) {
@@ -125,7 +127,7 @@ describe('the audit trail', () => {
       'sale.closed',
       'draw_rule.changed',
     ]);
-    expect(page.headers.get('content-range')).toBe('audit 1-2/6');
+    expect(page.headers.get('content-range')).toBe('audit 1-2/7');
 
     // The public list: raffle-level entries of the current raffle, no one named.
     const pub = await call('GET', '/raffle/audit', {});
@@ -203,7 +205,8 @@ describe('the audit trail', () => {
       },
       at,
     );
-    // The closing's write, as closeSaleIfDue makes it; the process dies right after.
+    // The closing's writes, as closeSaleIfDue makes them; the process dies right after.
+    await stopSales(srv.db);
     const closing = { closedAt: at, reason: 'end-date' as const, soldCount: 0, soldListHash: 'h' };
     expect(await saveClosing(srv.db, closing, entry)).toBe(true);
 

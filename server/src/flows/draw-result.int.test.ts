@@ -3,6 +3,7 @@
 // number and the holder masked — also when nothing was sold.
 import {
   DRAW_NOTICES,
+  ecuadorDay,
   eventKey,
   pastRaffleSchema,
   TOPICS,
@@ -88,7 +89,11 @@ describe('POST /api/raffle/draw, once recorded', () => {
     const lucky = await sell(6, 'ana.ganadora@example.com');
     await waitFor(() => closeSaleIfDue(srv.db), { message: 'the sale to close' });
     const winning = lucky.numbers[2]!;
-    const result = { firstPrize: `7${winning}`, drawNumber: 7012, drawDate: '2099-01-10' };
+    const result = {
+      firstPrize: `7${winning}`,
+      drawNumber: 7012,
+      drawDate: ecuadorDay(new Date())!,
+    };
     await recordDraw(result);
 
     const [mail] = await waitFor(
@@ -119,7 +124,7 @@ describe('POST /api/raffle/draw, once recorded', () => {
         prize: 'Camioneta 0 km',
         winner: 'Ana P. — Quito',
         winningNumber: winning,
-        date: '2099-01-10',
+        date: ecuadorDay(new Date())!,
       }),
     ]);
     const page = await fetch(`${srv.url}/ganadores`);
@@ -142,13 +147,12 @@ describe('POST /api/raffle/draw, once recorded', () => {
 
   it('publishes a raffle with nothing sold as ended without a winner, and tells only staff', async () => {
     await raffleWithNumbers(srv.db, 10);
-    const afterEnd = new Date(Date.now() + 40 * 86_400_000);
-    expect(await closeSaleIfDue(srv.db, afterEnd)).not.toBeNull();
-    await recordDraw({
-      firstPrize: '3',
-      drawNumber: 1,
-      drawDate: afterEnd.toISOString().slice(0, 10),
-    });
+    // The end date just passed: the sale closes now, so today's draw comes after it.
+    await srv.db
+      .collection<{ _id: string }>('raffles')
+      .updateOne({ _id: 'current' }, { $set: { endDate: new Date(Date.now() - 1000) } });
+    await waitFor(() => closeSaleIfDue(srv.db), { message: 'the sale to close' });
+    await recordDraw({ firstPrize: '3', drawNumber: 1, drawDate: ecuadorDay(new Date())! });
 
     const staffMail = await waitFor(() => mailsTo(adminEmail, STAFF_TEXT)[0], {
       message: "the admin's e-mail",

@@ -1,5 +1,6 @@
 import {
   DEFAULT_DRAW_RULE,
+  ecuadorDay,
   fairnessExportSchema,
   instantPrizesCommitment,
   keyCommitment,
@@ -74,6 +75,13 @@ async function sell(quantity: number): Promise<{ id: string; numbers: string[] }
   return { id, numbers: purchase!.assignedNumbers };
 }
 
+/** The end date just passed: the sale closes now, so today's draw comes after it. */
+async function endDateInThePast(): Promise<void> {
+  await srv.db
+    .collection<{ _id: string }>('raffles')
+    .updateOne({ _id: 'current' }, { $set: { endDate: new Date(Date.now() - 1000) } });
+}
+
 async function closed(): Promise<FairnessExport> {
   return waitFor(
     async () => {
@@ -86,7 +94,8 @@ async function closed(): Promise<FairnessExport> {
 
 const FIXED_RULE: DrawRule = {
   ...DEFAULT_DRAW_RULE,
-  draw: { kind: 'fixed', date: '2026-12-20', drawNumber: 7012 },
+  // A past draw: a result is recorded after its draw, never before (POST /draw refuses).
+  draw: { kind: 'fixed', date: '2025-12-20', drawNumber: 7012 },
 };
 
 describe('GET /api/raffle/fairness', () => {
@@ -289,7 +298,7 @@ describe('POST /api/raffle/draw', () => {
   it("answers 409 'La venta aún no se ha cerrado' before the close", async () => {
     await raffleWithNumbers(srv.db, 100);
     await sell(2);
-    const body = { firstPrize: '12345', drawNumber: 7012, drawDate: '2026-12-20' };
+    const body = { firstPrize: '12345', drawNumber: 7012, drawDate: '2025-12-20' };
     expect(await call('POST', '/draw', { body, headers: admin })).toMatchObject({
       status: 409,
       body: { msg: SERVER.saleNotClosed },
@@ -307,11 +316,11 @@ describe('POST /api/raffle/draw', () => {
     const wrongDraw = {
       firstPrize: `4${lucky.numbers[3]}`,
       drawNumber: 7013,
-      drawDate: '2026-12-20',
+      drawDate: '2025-12-20',
     };
     expect(await call('POST', '/draw', { body: wrongDraw, headers: admin })).toMatchObject({
       status: 400,
-      body: { msg: 'La regla exige el sorteo N.º 7012 del 20/12/2026' },
+      body: { msg: 'La regla exige el sorteo N.º 7012 del 20/12/2025' },
     });
 
     // Width 2: the last two digits of the first prize are the lucky buyer's fourth number.
@@ -344,7 +353,7 @@ describe('POST /api/raffle/draw', () => {
     await raffleWithNumbers(srv.db, 10);
     await sell(10);
     const { commitment } = await closed();
-    const body = { firstPrize: '4', drawNumber: 1, drawDate: '2099-01-01' };
+    const body = { firstPrize: '4', drawNumber: 1, drawDate: ecuadorDay(new Date())! };
     expect((await call('POST', '/draw', { body, headers: admin })).status).toBe(200);
     const drawn = await record();
 
@@ -369,10 +378,10 @@ describe('POST /api/raffle/draw', () => {
     const buyer = await sell(1);
     const sold = Number(buyer.numbers[0]);
     const drawn = (sold + 1) % 100;
-    const afterEnd = new Date(Date.now() + 40 * 86_400_000);
-    await closeSaleIfDue(srv.db, afterEnd);
+    await endDateInThePast();
+    await waitFor(() => closeSaleIfDue(srv.db), { message: 'the sale to close' });
 
-    const drawDate = afterEnd.toISOString().slice(0, 10);
+    const drawDate = ecuadorDay(new Date())!;
     const body = { firstPrize: `9${String(drawn).padStart(2, '0')}`, drawNumber: 1, drawDate };
     expect(await call('POST', '/draw', { body, headers: admin })).toMatchObject({
       status: 200,

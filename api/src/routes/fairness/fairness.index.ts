@@ -17,7 +17,13 @@ import {
   numberLookupSchema,
   publicAuditEntrySchema,
   recordDrawResponseSchema,
+  drawDateInFuture,
+  SALE_TEXTS,
+  drawPreviewSchema,
+  saleStatusSchema,
+  type OfficialResult,
 } from '@vag/contracts';
+import { drawWinner, saleStatus } from '@vag/core/raffle/sale-lifecycle';
 import { appendAudit, listPublicAudit } from '@vag/core/db/audit-log';
 import { getRaffleNumbers } from '@vag/core/db/raffle-numbers';
 import { Hono } from 'hono';
@@ -34,12 +40,19 @@ import {
   FairnessRefusal,
   publishDrawResultIfDue,
   recordOfficialResult,
+  resolveOfficialResult,
 } from '@vag/core/raffle/fairness';
 import { relayDrawEvents } from '@vag/core/pipeline/relay';
 import { lookupNumber, lookupTarget } from '@vag/core/raffle/number-lookup';
 import { BY_ID, JSON_BODY, describe } from '../../lib/openapi';
 
 const adminOnly = requireStaff(ADMIN_ONLY);
+
+/** A result is typed after its draw: a date after today is a typing mistake, refused. */
+function refuseFutureDraw(result: OfficialResult): void {
+  const future = drawDateInFuture(result.drawDate);
+  if (future) throw apiError(400, future, { drawDate: future });
+}
 
 export const fairnessRouter = new Hono<AppEnv>()
   .get(
@@ -132,6 +145,8 @@ export const fairnessRouter = new Hono<AppEnv>()
     async (c) => {
       const rule = c.req.valid('json');
       const { db } = c.get('deps');
+      // A closed sale's rule is part of what its published sold list is checked against.
+      if ((await getRaffleFairness(db)).closing) throw apiError(409, SALE_TEXTS.ruleAfterClose);
       if (!(await saveDrawRule(db, rule))) throw apiError(409, SERVER.drawRuleLocked);
       await appendAudit(db, {
         actor: c.get('staff'),
@@ -141,6 +156,50 @@ export const fairnessRouter = new Hono<AppEnv>()
         ),
       });
       return c.json({ msg: SERVER.drawRuleSaved, rule });
+    },
+  )
+
+  // The Sorteo page's status line: what the draw waits for (staff only: it names the winner).
+  .get(
+    '/sale-status',
+    describe({
+      operationId: 'getSaleStatus',
+      tag: 'raffle',
+      summary:
+        'Estado de la venta para el sorteo: abierta, cerrada esperando N pedidos pendientes (hasta cuándo), lista para registrar el resultado o sorteada (con el ganador).',
+      response: saleStatusSchema,
+    }),
+    adminOnly,
+    async (c) => c.json(await saleStatus(c.get('deps').db)),
+  )
+
+  .post(
+    '/draw/preview',
+    describe({
+      operationId: 'previewDraw',
+      tag: 'raffle',
+      summary:
+        'Muestra qué publicaría el resultado (número ganador, comprador y pedido) sin registrarlo.',
+      response: drawPreviewSchema,
+      errors: [...JSON_BODY, 409],
+    }),
+    adminOnly,
+    validate('json', officialResultSchema),
+    async (c) => {
+      const result = c.req.valid('json');
+      refuseFutureDraw(result);
+      try {
+        const resolved = await resolveOfficialResult(c.get('deps').db, result);
+        return c.json({
+          result,
+          drawnNumber: resolved.drawnNumber,
+          winningNumber: resolved.winningNumber,
+          winner: drawWinner(resolved.winningNumber, resolved.winnerPurchase),
+        });
+      } catch (error) {
+        if (error instanceof FairnessRefusal) throw apiError(error.status, error.message);
+        throw error;
+      }
     },
   )
 
@@ -160,6 +219,7 @@ export const fairnessRouter = new Hono<AppEnv>()
       const deps = c.get('deps');
       const { db } = deps;
       const result = c.req.valid('json');
+      refuseFutureDraw(result);
       try {
         const draw = await recordOfficialResult(db, result, c.get('staff').id);
         await appendAudit(db, {
@@ -187,6 +247,7 @@ export const fairnessRouter = new Hono<AppEnv>()
         deps.log.error({ err }, 'raffle.drawn not published yet; the relay retries'),
       );
       const { draw, reveal } = record;
-      return c.json({ msg: SERVER.drawRecorded(draw!.winningNumber), draw, reveal });
+      const { winner } = await saleStatus(db);
+      return c.json({ msg: SERVER.drawRecorded(draw!.winningNumber), draw, reveal, winner });
     },
   );

@@ -1,6 +1,7 @@
 // The raffle as visitors and the hero form see it, shared by GET /api/lottery and the
 // storefront's server-rendered pages.
 import type { RaffleDoc } from '@vag/core/db/raffle';
+import { isSelling } from '@vag/core/raffle/sale-lifecycle';
 
 /** What visitors and the hero form read; never the secret key or internal counters. */
 export function heroView(raffle: RaffleDoc) {
@@ -11,7 +12,8 @@ export function heroView(raffle: RaffleDoc) {
     prize: raffle.prize,
     imageUrl: raffle.imageUrl,
     pricePerNumber: raffle.pricePerNumber,
-    isActive: raffle.isActive,
+    // A closing sale no longer sells, whatever stopped it: the store and the Sorteo page agree.
+    isActive: isSelling(raffle),
     endDate: raffle.endDate.toISOString(),
     soldOut: raffle.soldOut,
     totalNumbers: raffle.totalNumbers,

@@ -9,17 +9,16 @@ import {
   lotteryStatusSchema,
   lotteryUpdateSchema,
   raffleSchema,
+  SALE_TEXTS,
+  saleChangeResponseSchema,
 } from '@vag/contracts';
+import { FairnessRefusal } from '@vag/core/raffle/fairness';
+import { closeSaleNow, openSale } from '@vag/core/raffle/sale-lifecycle';
 import { appendAudit } from '@vag/core/db/audit-log';
 import { Hono } from 'hono';
 import { ADMIN_ONLY, requireStaff } from '../../auth';
 import type { AppEnv } from '../../context';
-import {
-  getCurrentRaffle,
-  NumbersAlreadyGeneratedError,
-  setRaffleActive,
-  updateHero,
-} from '@vag/core/db/raffle';
+import { getCurrentRaffle, NumbersAlreadyGeneratedError, updateHero } from '@vag/core/db/raffle';
 import { apiError } from '../../lib/errors';
 import { validate } from '../../lib/validate';
 import { JSON_BODY, describe } from '../../lib/openapi';
@@ -100,14 +99,29 @@ export const lotteryRouter = new Hono<AppEnv>()
     describe({
       operationId: 'setLotteryActive',
       tag: 'lottery',
-      summary: 'Finaliza o reactiva la rifa.',
-      response: lotteryStatusSchema,
-      errors: [...JSON_BODY, 404],
+      summary:
+        'Cierra la venta ahora (isActive false: sin pedidos nuevos; los pendientes pueden pagarse hasta que venza su reserva) o la abre/reabre (isActive true).',
+      response: saleChangeResponseSchema,
+      // 409: reopening after the sold list was published, past the end date or sold out.
+      errors: [...JSON_BODY, 404, 409],
     }),
     requireStaff(ADMIN_ONLY, PERMISSIONS.changeHeroStatus),
     validate('json', lotteryStatusSchema),
     async (c) => {
-      const raffle = await setRaffleActive(c.get('deps').db, c.req.valid('json').isActive);
-      return c.json({ isActive: raffle.isActive });
+      const { db } = c.get('deps');
+      const open = c.req.valid('json').isActive;
+      try {
+        if (open) await openSale(db);
+        const { pendingOrders } = open ? { pendingOrders: 0 } : await closeSaleNow(db);
+        await appendAudit(db, {
+          actor: c.get('staff'),
+          action: open ? 'sale.opened' : 'sale.stopped',
+          description: open ? AUDIT_TEXTS.saleOpened : AUDIT_TEXTS.saleStopped(pendingOrders),
+        });
+      } catch (error) {
+        if (error instanceof FairnessRefusal) throw apiError(error.status, error.message);
+        throw error;
+      }
+      return c.json({ isActive: open, msg: open ? SALE_TEXTS.opened : SALE_TEXTS.closed });
     },
   );

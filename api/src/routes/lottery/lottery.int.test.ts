@@ -1,4 +1,4 @@
-import { PERMISSIONS, SERVER, STAFF_API_MESSAGES, VALIDATION } from '@vag/contracts';
+import { PERMISSIONS, SALE_TEXTS, SERVER, STAFF_API_MESSAGES, VALIDATION } from '@vag/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiCaller, startServerWithStaff } from '../../testing/seed';
 import type { TestServer } from '../../testing/server';
@@ -106,14 +106,14 @@ describe('lottery (hero)', () => {
     });
   });
 
-  it('PATCH /api/lottery/is-active finalizes and reactivates the raffle', async () => {
+  it('PATCH /api/lottery/is-active closes and reopens the sale', async () => {
     expect(
       await call('PATCH', '/lottery/is-active', { token: admin, body: { isActive: true } }),
     ).toMatchObject({ status: 200, json: { isActive: true } });
     expect((await call('GET', '/lottery')).json.isActive).toBe(true);
     expect(
       (await call('PATCH', '/lottery/is-active', { token: admin, body: { isActive: false } })).json,
-    ).toEqual({ isActive: false });
+    ).toEqual({ isActive: false, msg: SALE_TEXTS.closed });
     expect(
       (await call('PATCH', '/lottery/is-active', { token: admin, body: { isActive: 'sí' } }))
         .status,

@@ -2,6 +2,7 @@
 // four fixed slots (staff only), GET /media/{name} serves a slot (or one of its WebP
 // copies) to everyone, revalidated by ETag.
 import {
+  AUDIT_TEXTS,
   MEDIA_MAX_BYTES,
   MEDIA_SLOTS,
   MEDIA_TYPES,
@@ -18,6 +19,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { ADMIN_ONLY, requireStaff } from '../../auth';
 import type { AppEnv } from '../../context';
+import { appendAudit } from '@vag/core/db/audit-log';
 import { readMedia } from '@vag/core/db/media';
 import { apiError } from '../../lib/errors';
 import { sniffImageType } from './media-type';
@@ -62,6 +64,11 @@ export const mediaRouter = new Hono<AppEnv>()
 
       if (form.action === 'delete') {
         await deleteMediaImage(db, filename);
+        await appendAudit(db, {
+          actor: c.get('staff'),
+          action: 'media.deleted',
+          description: AUDIT_TEXTS.mediaDeleted(filename),
+        });
         return c.json({ msg: SERVER.mediaDeleted, name: filename });
       }
 
@@ -76,6 +83,11 @@ export const mediaRouter = new Hono<AppEnv>()
         throw apiError(400, msg, { file: msg });
       }
       await saveMediaImage(db, filename, data, type);
+      await appendAudit(db, {
+        actor: c.get('staff'),
+        action: 'media.uploaded',
+        description: AUDIT_TEXTS.mediaUploaded(filename),
+      });
       return c.json({ msg: SERVER.mediaUploaded, name: filename });
     },
   )

@@ -1,6 +1,7 @@
 // Number packages: public list and read, admin create/update/delete (SPEC §7), with
 // react-admin's list conventions (see lib/simple-rest).
 import {
+  AUDIT_TEXTS,
   PERMISSIONS,
   SERVER,
   TOASTS,
@@ -9,6 +10,7 @@ import {
   packageSchema,
   withMsg,
 } from '@vag/contracts';
+import { appendAudit } from '@vag/core/db/audit-log';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { ADMIN_ONLY, requireStaff } from '../../auth';
@@ -74,7 +76,13 @@ export const packagesRouter = new Hono<AppEnv>()
     requireStaff(ADMIN_ONLY, PERMISSIONS.createPackages),
     validate('json', packageInputSchema),
     async (c) => {
-      const doc = await createPackage(c.get('deps').db, c.req.valid('json'));
+      const { db } = c.get('deps');
+      const doc = await createPackage(db, c.req.valid('json'));
+      await appendAudit(db, {
+        actor: c.get('staff'),
+        action: 'package.created',
+        description: AUDIT_TEXTS.packageCreated(doc),
+      });
       return c.json({ ...packageView(doc), msg: TOASTS.packageAdded }, 201);
     },
   )
@@ -91,12 +99,16 @@ export const packagesRouter = new Hono<AppEnv>()
     validate('param', idParamSchema),
     validate('json', packageInputSchema),
     async (c) => {
-      const doc = await updatePackage(
-        c.get('deps').db,
-        c.req.valid('param').id,
-        c.req.valid('json'),
-      );
+      const { db } = c.get('deps');
+      const { id } = c.req.valid('param');
+      const before = await findPackage(db, id);
+      const doc = await updatePackage(db, id, c.req.valid('json'));
       if (!doc) throw apiError(404, SERVER.packageNotFound);
+      await appendAudit(db, {
+        actor: c.get('staff'),
+        action: 'package.updated',
+        description: AUDIT_TEXTS.packageUpdated(before, doc),
+      });
       return c.json({ ...packageView(doc), msg: TOASTS.packageUpdated });
     },
   )
@@ -112,8 +124,14 @@ export const packagesRouter = new Hono<AppEnv>()
     requireStaff(ADMIN_ONLY, PERMISSIONS.deletePackages),
     validate('param', idParamSchema),
     async (c) => {
-      const doc = await deletePackage(c.get('deps').db, c.req.valid('param').id);
+      const { db } = c.get('deps');
+      const doc = await deletePackage(db, c.req.valid('param').id);
       if (!doc) throw apiError(404, SERVER.packageNotFound);
+      await appendAudit(db, {
+        actor: c.get('staff'),
+        action: 'package.deleted',
+        description: AUDIT_TEXTS.packageDeleted(doc),
+      });
       return c.json({ ...packageView(doc), msg: TOASTS.packageDeleted });
     },
   );

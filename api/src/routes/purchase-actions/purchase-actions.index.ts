@@ -15,6 +15,7 @@ import {
   purchaseNotificationsSchema,
   rejectTransferResponseSchema,
   resendNotificationResponseSchema,
+  reviewPermissionSchema,
   RECEIPT_TYPES,
 } from '@vag/contracts';
 import { Hono } from 'hono';
@@ -30,7 +31,8 @@ import { readReceiptFile } from '@vag/core/db/receipts';
 import { confirmTransfer } from '../../payments/confirm-transfer';
 import { republishNumbersAssigned } from '@vag/core/pipeline/notify-again';
 import { kickRelay } from '@vag/core/pipeline/relay';
-import { purchaseToReview } from './review-permissions';
+import { orderNoticeStates } from './notice-states';
+import { purchaseToReview, reviewRefusal } from './review-permissions';
 import { BY_ID, JSON_BODY, describe } from '../../lib/openapi';
 
 /** The purchase a staff member may act on: resellers only their own (by referral code). */
@@ -135,7 +137,8 @@ export const purchaseActionsRouter = new Hono<AppEnv>()
     describe({
       operationId: 'purchaseNotifications',
       tag: 'purchases',
-      summary: 'Estado del envío del e-mail y el SMS de una compra.',
+      summary:
+        'Estado del envío del e-mail y el SMS de una compra (los números) y de los mensajes del pedido antes del pago.',
       response: purchaseNotificationsSchema,
       errors: [...BY_ID, 403],
     }),
@@ -143,7 +146,29 @@ export const purchaseActionsRouter = new Hono<AppEnv>()
     validate('param', idParamSchema),
     async (c) => {
       const purchase = await purchaseFor(c.get('deps'), c.get('staff'), c.req.valid('param').id);
-      return c.json(notificationStates(purchase));
+      return c.json({ ...notificationStates(purchase), notices: orderNoticeStates(purchase) });
+    },
+  )
+  // Asked before the dialog offers Confirmar/Rechazar, so nobody types a form that the
+  // server would then refuse.
+  .get(
+    '/:id/review-permission',
+    describe({
+      operationId: 'purchaseReviewPermission',
+      tag: 'purchases',
+      summary:
+        'Si quien consulta puede confirmar o rechazar la transferencia de esta compra, y por qué no.',
+      response: reviewPermissionSchema,
+      errors: [...BY_ID, 403],
+    }),
+    requireStaff(ALL_STAFF, PERMISSIONS.viewPurchases),
+    validate('param', idParamSchema),
+    async (c) => {
+      const deps = c.get('deps');
+      const staff = c.get('staff');
+      const purchase = await purchaseFor(deps, staff, c.req.valid('param').id);
+      const reason = await reviewRefusal(deps, staff, purchase);
+      return c.json({ canReview: reason === null, reason });
     },
   )
   .post(

@@ -7,6 +7,18 @@ import { getPurchase, type PurchaseDoc } from '@vag/core/db/purchases';
 import { apiError } from '../../lib/errors';
 import { currentSettings } from '@vag/core/settings/live-settings';
 
+/** Why `staff` may not confirm or reject this purchase (Spanish), or null when they may. */
+export async function reviewRefusal(
+  deps: AppDeps,
+  staff: StaffUser,
+  purchase: Pick<PurchaseDoc, 'resellerCode'>,
+): Promise<string | null> {
+  if (staff.role === 'admin') return null;
+  if (!(await currentSettings(deps)).resellersCanConfirm) return ORDER_MESSAGES.resellerConfirmOff;
+  if (!staff.code || purchase.resellerCode !== staff.code) return ORDER_MESSAGES.resellerNotOwnSale;
+  return null;
+}
+
 export async function purchaseToReview(
   deps: AppDeps,
   staff: StaffUser,
@@ -14,10 +26,7 @@ export async function purchaseToReview(
 ): Promise<PurchaseDoc> {
   const purchase = await getPurchase(deps.db, id);
   if (!purchase) throw apiError(404, SERVER.purchaseNotFound);
-  if (staff.role === 'admin') return purchase;
-  if (!(await currentSettings(deps)).resellersCanConfirm)
-    throw apiError(403, ORDER_MESSAGES.resellerConfirmOff);
-  if (!staff.code || purchase.resellerCode !== staff.code)
-    throw apiError(403, ORDER_MESSAGES.resellerNotOwnSale);
+  const refusal = await reviewRefusal(deps, staff, purchase);
+  if (refusal) throw apiError(403, refusal);
   return purchase;
 }

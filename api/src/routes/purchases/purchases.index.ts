@@ -2,6 +2,7 @@
 // lookup by e-mail (the links go to the mailbox), the confirmation page's fetch by id, and the admin's reset
 // (DELETE /api/admin/delete-all-purchases, mounted under /admin).
 import {
+  AUDIT_TEXTS,
   PERMISSIONS,
   SERVER,
   STAFF_API_MESSAGES,
@@ -26,6 +27,7 @@ import { rateLimit, withinRateLimit } from '../../auth/rate-limit';
 import { requestLookupMail } from '@vag/core/pipeline/lookup-outbox';
 import { lookupTokenValid, signLookupToken } from './lookup-token';
 import type { AppEnv, StaffUser } from '../../context';
+import { appendAudit } from '@vag/core/db/audit-log';
 import { resetInstantPrizes } from '@vag/core/db/instant-prizes';
 import { deleteAllClaims } from '@vag/core/db/number-claims';
 import {
@@ -232,11 +234,16 @@ export const purchasesAdminRouter = new Hono<AppEnv>().delete(
     const { db } = c.get('deps');
     // Purchases first, then the claims, then the counters: a sale racing with the reset
     // can at worst leave counters that the reconciler recomputes from purchases.
-    await deleteAllPurchases(db);
+    const deleted = await deleteAllPurchases(db);
     await deleteAllClaims(db, CURRENT_RAFFLE_ID);
     await releaseAllRaffleNumbers(db);
     await resetInstantPrizes(db, CURRENT_RAFFLE_ID);
     await deleteAllFacts(db);
+    await appendAudit(db, {
+      actor: c.get('staff'),
+      action: 'purchases.deleted',
+      description: AUDIT_TEXTS.purchasesDeleted(deleted),
+    });
     return c.json({ msg: SERVER.purchasesDeleted });
   },
 );

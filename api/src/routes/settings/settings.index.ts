@@ -4,6 +4,7 @@
 // (admins; a missing field or a masked secret sent back keeps the stored value). A save
 // takes effect at once in every process (settings.changed).
 import {
+  AUDIT_TEXTS,
   PERMISSIONS,
   perOrderFitsBuyer,
   SERVER,
@@ -25,6 +26,8 @@ import { validate } from '../../lib/validate';
 import { availableMethods } from '../../payments/credentials';
 import { announceSettingsChanged, currentSettings } from '@vag/core/settings/live-settings';
 import { keepMaskedSecrets, maskSettings } from './settings-secrets';
+import { changedSettings } from './settings-changes';
+import { appendAudit } from '@vag/core/db/audit-log';
 import type { Env } from '@vag/core/env';
 import type { StaffRole } from '@vag/core/db/users';
 import { JSON_BODY, describe } from '../../lib/openapi';
@@ -112,6 +115,11 @@ export const settingsRouter = new Hono<AppEnv>()
         });
       const { _id: _i, updatedAt: _u, ...fields } = next;
       const saved = await replaceSettings(deps.db, fields);
+      await appendAudit(deps.db, {
+        actor: c.get('staff'),
+        action: 'settings.updated',
+        description: AUDIT_TEXTS.settingsUpdated(changedSettings(stored, saved)),
+      });
       await announceSettingsChanged(deps, saved);
       return c.json(staffView(saved, deps.env, 'admin'));
     },
