@@ -48,13 +48,13 @@ describe('GET /api/audit after staff actions', () => {
       action: 'package.created',
       actor: adminEmail,
       scope: 'office',
-      description: 'Paquete creado: «Paquete Oro», 20 números por $15.00.',
+      description: 'Paquete creado: «Paquete Oro», 20 números por $15,00.',
     });
     expect(updated!.description).toBe(
-      'Paquete editado: «Paquete Oro», 20 números por $15.00 → «Paquete Oro», 25 números por $18.50 (más popular).',
+      'Paquete editado: «Paquete Oro», 20 números por $15,00 → «Paquete Oro», 25 números por $18,50 (más popular).',
     );
     expect(deleted).toMatchObject({ action: 'package.deleted' });
-    expect(deleted!.description).toContain('$18.50');
+    expect(deleted!.description).toContain('$18,50');
   });
 
   it('names the settings fields a save changed, the bank account among them, never a secret value', async () => {
