@@ -5,7 +5,8 @@ import { englishOnScreen, shoot, staffPage, useAdminSite } from './support';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 180_000 });
 
-// The site's set-up saves the hero (end date) and generates the numbers, as an admin.
+// The site's set-up saves the hero (end date), opens the sale and generates the numbers,
+// as an admin.
 const site = useAdminSite({ lottery: { totalNumbers: 10 } });
 
 describe('Auditoría', () => {
@@ -17,13 +18,14 @@ describe('Auditoría', () => {
 
     const rows = page.locator('tbody tr');
     await rows.first().waitFor();
-    expect(await rows.count()).toBe(3);
+    expect(await rows.count()).toBe(4);
     await expect.poll(() => rows.nth(0).innerText()).toContain('Se asignó 1 premio instantáneo.');
     expect(await rows.nth(1).innerText()).toContain(
       'Se generaron 10 números y se publicó el compromiso.',
     );
-    expect(await rows.nth(2).innerText()).toContain('Se cambió la fecha de cierre');
-    for (let i = 0; i < 3; i++) {
+    expect(await rows.nth(2).innerText()).toContain('El equipo abrió la venta.');
+    expect(await rows.nth(3).innerText()).toContain('Se cambió la fecha de cierre');
+    for (let i = 0; i < 4; i++) {
       const text = await rows.nth(i).innerText();
       expect(text).toContain(site.admin.email);
       expect(text).toContain('Rifa (pública)');

@@ -1,7 +1,7 @@
 // Sorteo (issue 16) as an admin runs it: declares the Lotería Nacional draw before the
 // first sale, sees the sale close on sellout, enters the official result and the winner,
 // and the storefront's /ganadores shows it.
-import { ecuadorDay, SERVER } from '@vag/contracts';
+import { ecuadorDay, SALE_TEXTS, SERVER } from '@vag/contracts';
 import { describe, expect, it, vi } from 'vitest';
 import {
   completedPurchase,
@@ -48,7 +48,9 @@ describe('Sorteo', () => {
       },
       { message: 'the sale to close', timeoutMs: 60_000 },
     );
-    await page.getByText('La rifa ya tiene ventas: la regla ya no se puede cambiar.').waitFor();
+    // Closed, the rule is final and the form to change it is gone.
+    await page.getByText(SALE_TEXTS.ruleAfterClose).waitFor();
+    expect(await page.getByRole('button', { name: 'Guardar regla' }).count()).toBe(0);
 
     await page.getByLabel('Primer premio').fill('51234');
     await page.getByLabel('Número de sorteo').fill('7013');

@@ -4,14 +4,12 @@
 // 'Ganado', and the winner cards link to their record on /verificar.
 import { BUYER_TEXTS, ecuadorDay, fairnessExportSchema, maskedHolder } from '@vag/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { watchNumbersAssigned } from '../../core/src/testing/raffle-fixtures';
 import {
-  insertPurchase,
-  purchasePaidMessage,
-  watchNumbersAssigned,
-} from '../../core/src/testing/raffle-fixtures';
-import {
+  openRaffle,
   saveScreenshot,
   seedInstantPrizes,
+  sellPaid,
   startSite,
   waitFor,
   type SeededPrize,
@@ -26,26 +24,10 @@ let site: Site;
 let watcher: Awaited<ReturnType<typeof watchNumbersAssigned>>;
 let prizes: SeededPrize[];
 
-/** A paid purchase of `quantity` numbers (Ana Pérez, Quito), numbered by the worker. */
-async function sell(quantity: number): Promise<void> {
-  const id = await insertPurchase(site.srv.db, { quantity });
-  await site.srv.deps.bus.publish([purchasePaidMessage(id, quantity)]);
-  await watcher.settled(id);
-}
-
 beforeAll(async () => {
   site = await startSite();
   watcher = await watchNumbersAssigned(site.srv.deps.bus);
-  await site.api('PUT', '/lottery', {
-    name: 'Gran Sorteo Navideño',
-    prize: 'Camioneta 0 km',
-    pricePerNumber: 1,
-    imageUrl: '',
-    endDate: new Date(Date.now() + 30 * 24 * 3600 * 1000).toISOString(),
-    totalNumbers: TOTAL,
-  });
-  await site.api('POST', '/raffle/generate-raffle-numbers');
-  await site.api('PATCH', '/lottery/is-active', { isActive: true });
+  await openRaffle(site, { totalNumbers: TOTAL, pricePerNumber: 1 });
   // The first is marked delivered by the helper; the second stays to be paid out.
   prizes = await seedInstantPrizes(site, [30, 40]);
   await site.api('POST', '/past-raffles', {
@@ -56,7 +38,7 @@ beforeAll(async () => {
     image: 'https://imagen.invalid/moto.jpg',
     instagramPostUrl: 'https://instagram.com/p/voyaganar-verano',
   });
-  await sell(7);
+  await sellPaid(site, watcher, 7);
 });
 afterAll(async () => {
   await watcher?.stop();
@@ -90,7 +72,7 @@ describe('through the end of the raffle', () => {
   }
 
   it("after the draw the hero names the winner, a won instant prize reads 'Ganado', and winner cards link to /verificar", async () => {
-    await sell(TOTAL - 7);
+    await sellPaid(site, watcher, TOTAL - 7);
     await waitFor(
       async () =>
         fairnessExportSchema.parse(await site.api('GET', '/raffle/fairness')).closing !== null,

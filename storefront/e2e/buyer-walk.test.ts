@@ -11,7 +11,7 @@ import {
   purchasePaidMessage,
   watchNumbersAssigned,
 } from '../../core/src/testing/raffle-fixtures';
-import { hydrated, saveScreenshot, startSite, waitFor, type Site } from './support';
+import { hydrated, openRaffle, saveScreenshot, startSite, waitFor, type Site } from './support';
 
 const PHONE = { width: 390, height: 844 } as const;
 const LAPTOP = { width: 1366, height: 860 } as const;
@@ -42,16 +42,7 @@ async function freeNumbers(): Promise<number> {
 beforeAll(async () => {
   site = await startSite();
   watcher = await watchNumbersAssigned(site.srv.deps.bus);
-  await site.api('PUT', '/lottery', {
-    name: 'Gran Sorteo Navideño',
-    prize: 'Camioneta 0 km',
-    pricePerNumber: 1.5,
-    imageUrl: '',
-    endDate: new Date(Date.now() + 30 * 24 * 3600 * 1000).toISOString(),
-    totalNumbers: TOTAL,
-  });
-  await site.api('POST', '/raffle/generate-raffle-numbers');
-  await site.api('PATCH', '/lottery/is-active', { isActive: true });
+  await openRaffle(site, { totalNumbers: TOTAL, pricePerNumber: 1.5 });
   for (const input of PACKAGES) await site.api('POST', '/packages', input);
 
   // A big paid order, numbered by the worker and opened by its link.

@@ -9,6 +9,11 @@ import {
   launchBrowser,
 } from '../../infra/testing/browser';
 import { createStaff } from '../../api/src/testing/seed';
+import {
+  insertPurchase,
+  purchasePaidMessage,
+  type watchNumbersAssigned,
+} from '../../core/src/testing/raffle-fixtures';
 import { startTestServer, type TestServer } from '../../server/src/testing/server';
 
 export { saveScreenshot } from '../../infra/testing/browser';
@@ -82,22 +87,35 @@ export interface SeededPackage {
   isPopular: boolean;
 }
 
-/** A raffle with its numbers generated and three packages, as an admin would set it up. */
-export async function seedRaffle(
+export interface RaffleSetup {
+  isActive?: boolean;
+  pricePerNumber?: number;
+  totalNumbers?: number;
+}
+
+/** The raffle 'Gran Sorteo Navideño' with its numbers generated, as an admin would set it up. */
+export async function openRaffle(
   site: Site,
-  { isActive = true, pricePerNumber = 1.5 }: { isActive?: boolean; pricePerNumber?: number } = {},
-): Promise<{ packages: SeededPackage[] }> {
-  const endDate = new Date(Date.now() + 30 * 24 * 3600 * 1000).toISOString();
+  { isActive = true, pricePerNumber = 1.5, totalNumbers = 1000 }: RaffleSetup = {},
+): Promise<void> {
   await site.api('PUT', '/lottery', {
     name: 'Gran Sorteo Navideño',
     prize: 'Camioneta 0 km',
     pricePerNumber,
     imageUrl: '',
-    endDate,
-    totalNumbers: 1000,
+    endDate: new Date(Date.now() + 30 * 24 * 3600 * 1000).toISOString(),
+    totalNumbers,
   });
   await site.api('POST', '/raffle/generate-raffle-numbers');
   await site.api('PATCH', '/lottery/is-active', { isActive });
+}
+
+/** `openRaffle`'s raffle of 1 000 numbers with three packages. */
+export async function seedRaffle(
+  site: Site,
+  setup: Omit<RaffleSetup, 'totalNumbers'> = {},
+): Promise<{ packages: SeededPackage[] }> {
+  await openRaffle(site, setup);
   const packages: SeededPackage[] = [];
   for (const input of [
     { name: 'Básico', quantity: 5, price: 7.5, isPopular: false },
@@ -107,6 +125,21 @@ export async function seedRaffle(
     packages.push(await site.api<SeededPackage>('POST', '/packages', input));
   }
   return { packages };
+}
+
+/** A paid purchase of `quantity` numbers (Ana Pérez, Quito), numbered by the worker. */
+export async function sellPaid(
+  site: Site,
+  watcher: Awaited<ReturnType<typeof watchNumbersAssigned>>,
+  quantity: number,
+): Promise<string[]> {
+  const id = await insertPurchase(site.srv.db, { quantity });
+  await site.srv.deps.bus.publish([purchasePaidMessage(id, quantity)]);
+  await watcher.settled(id);
+  const purchase = await site.srv.db
+    .collection<{ _id: string; assignedNumbers: string[] }>('purchases')
+    .findOne({ _id: id });
+  return purchase!.assignedNumbers;
 }
 
 /**

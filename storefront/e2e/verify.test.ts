@@ -12,16 +12,14 @@ import {
 } from '@vag/contracts';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  insertPurchase,
-  purchasePaidMessage,
-  watchNumbersAssigned,
-} from '../../core/src/testing/raffle-fixtures';
+import { watchNumbersAssigned } from '../../core/src/testing/raffle-fixtures';
 import {
   DESKTOP,
   hydrated,
+  openRaffle,
   saveScreenshot,
   seedInstantPrizes,
+  sellPaid,
   startSite,
   waitFor,
   type SeededPrize,
@@ -37,32 +35,12 @@ let watcher: Awaited<ReturnType<typeof watchNumbersAssigned>>;
 let prize: SeededPrize;
 const bought: string[][] = [];
 
-/** A paid purchase of `quantity` numbers (Ana Pérez, Quito), numbered by the worker. */
-async function sell(quantity: number): Promise<string[]> {
-  const id = await insertPurchase(site.srv.db, { quantity });
-  await site.srv.deps.bus.publish([purchasePaidMessage(id, quantity)]);
-  await watcher.settled(id);
-  const purchase = await site.srv.db
-    .collection<{ _id: string; assignedNumbers: string[] }>('purchases')
-    .findOne({ _id: id });
-  return purchase!.assignedNumbers;
-}
-
 beforeAll(async () => {
   site = await startSite();
   watcher = await watchNumbersAssigned(site.srv.deps.bus);
-  await site.api('PUT', '/lottery', {
-    name: 'Gran Sorteo Navideño',
-    prize: 'Camioneta 0 km',
-    pricePerNumber: 1,
-    imageUrl: '',
-    endDate: new Date(Date.now() + 30 * 24 * 3600 * 1000).toISOString(),
-    totalNumbers: TOTAL,
-  });
-  await site.api('POST', '/raffle/generate-raffle-numbers');
-  await site.api('PATCH', '/lottery/is-active', { isActive: true });
+  await openRaffle(site, { totalNumbers: TOTAL, pricePerNumber: 1 });
   prize = (await seedInstantPrizes(site, [30]))[0]!;
-  bought.push(await sell(4), await sell(3));
+  bought.push(await sellPaid(site, watcher, 4), await sellPaid(site, watcher, 3));
 });
 afterAll(async () => {
   await watcher?.stop();
@@ -163,7 +141,7 @@ describe('/verificar', () => {
 
   it('verifies the draw in the browser, the buyer’s numbers pass and a number not theirs fails', async () => {
     // Sell out: the sale closes, then the admin records the Lotería Nacional result.
-    bought.push(await sell(TOTAL - bought.flat().length));
+    bought.push(await sellPaid(site, watcher, TOTAL - bought.flat().length));
     await waitFor(
       async () => {
         const data: FairnessExport = fairnessExportSchema.parse(

@@ -88,7 +88,7 @@ describe('POST /api/raffle/generate-raffle-numbers', () => {
 });
 
 describe('GET /api/raffle/raffle-progress', () => {
-  it('answers percentage, assigned and total, counting sold numbers', async () => {
+  it('answers percentage, assigned and total, counting sold numbers, and the numbers still free', async () => {
     await raffleWithNumbers(srv.db, 200);
     expect(await call('GET', '/raffle-progress')).toMatchObject({
       status: 200,
@@ -101,14 +101,16 @@ describe('GET /api/raffle/raffle-progress', () => {
       const { body } = await call('GET', '/raffle-progress');
       return body.assigned === 5 ? body : null;
     });
-    expect(progress).toEqual({ percentage: 2.5, assigned: 5, total: 200 });
+    expect(progress).toEqual({ percentage: 2.5, assigned: 5, total: 200, available: 195 });
   });
 
   it('answers the default size before anything is generated', async () => {
+    // Nothing is free to buy until the numbers are generated.
     expect((await call('GET', '/raffle-progress')).body).toEqual({
       percentage: 0,
       assigned: 0,
       total: 10000,
+      available: 0,
     });
   });
 });
