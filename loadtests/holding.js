@@ -9,7 +9,8 @@
 //   k6 run -e BASE_URL=… -e STAFF_TOKEN=… loadtests/holding.js   (api with TRUST_PROXY=true)
 //
 // Env: BASE_URL, STAFF_TOKEN (confirms the honest transfers), RATE (honest buyers/s,
-// default 20), ATTACK_RATE (orders/s of each attacker group, default 10), ATTACK_START
+// default 20), ATTACK_RATE (orders/s of each attacker group, default 10; 0 runs the
+// honest sale alone, the comparison for its latency), ATTACK_START
 // (seconds of honest buying before the attack, default 10), DURATION (seconds in all,
 // default 60), SUMMARY_PATH.
 import http from 'k6/http';
@@ -65,8 +66,10 @@ export const options = {
       preAllocatedVUs: Math.max(4, RATE),
       maxVUs: 200,
     },
-    oneAddress: attack('oneAddress'),
-    tenAddresses: attack('tenAddresses'),
+    // ATTACK_RATE=0: the same honest sale with nobody attacking, to compare its latency.
+    ...(ATTACK_RATE > 0
+      ? { oneAddress: attack('oneAddress'), tenAddresses: attack('tenAddresses') }
+      : {}),
   },
   thresholds: {
     'honest_order_ms{phase:quiet}': ['p(95)>=0'],
