@@ -1,6 +1,6 @@
 // A visitor buys a package by bank transfer against the real api, then finds the
 // purchase (and, once staff confirm the transfer, its numbers) by e-mail.
-import { ERRORS, FORM, LOOKUP_MESSAGES, SERVER, UI, VALIDATION } from '@vag/contracts';
+import { ERRORS, FORM, LOOKUP_MESSAGES, numberRuns, SERVER, UI, VALIDATION } from '@vag/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DESKTOP,
@@ -197,18 +197,23 @@ describe('buying with bank transfer', () => {
       { message: 'the ten numbers in the lookup' },
     );
 
-    // The order page now shows the numbers.
+    // The order page now shows the ten numbers, consecutive ones as one run ('0412-0413').
     await page.reload();
     await page.getByTestId('order-status').getByText('Pagado').waitFor();
+    await page.getByRole('heading', { name: 'Tus números (10)' }).waitFor();
+    const paid = await site.srv.db
+      .collection<{ _id: string; assignedNumbers: string[] }>('purchases')
+      .findOne({ _id: purchaseId });
     expect(
-      await page.getByRole('list', { name: 'Tus números' }).getByRole('listitem').count(),
-    ).toBe(10);
+      await page.getByRole('list', { name: 'Tus números' }).getByRole('listitem').allInnerTexts(),
+    ).toEqual(numberRuns(paid!.assignedNumbers));
 
     // The e-mail alone (the form sent before hydration) shows nobody's purchases.
     const plain = await site.page();
     await plain.goto(`/?email=${encodeURIComponent(email)}#lookup`);
     await hydrated(plain, 'Lookup');
-    expect(await plain.getByLabel('Correo electrónico').inputValue()).toBe(email);
+    // Filled in by the island's first effect, just after hydration.
+    await expect.poll(() => plain.getByLabel('Correo electrónico').inputValue()).toBe(email);
     expect(await plain.getByTestId('lookup-result').count()).toBe(0);
 
     // The sales progress counts the ten numbers: 1,00% of 1000, the bar grown to it.

@@ -2,6 +2,7 @@
 // An order of each payment method goes from create-order to numbers, e-mail and SMS; a
 // second workers process shares the consumer groups, and when one of them stops the
 // other takes over.
+import { numberRuns } from '@vag/contracts';
 import { randomUUID } from 'node:crypto';
 import { createBus, type CoreDeps } from '@vag/core';
 import { getPurchase } from '@vag/core/db/purchases';
@@ -62,13 +63,15 @@ async function expectDelivered(purchaseId: string) {
       fakes.smtp.mails.find(
         (m) =>
           m.to.includes(purchase.buyer.email) &&
-          purchase.assignedNumbers.every((n) => m.text.includes(n)),
+          m.text.includes(numberRuns(purchase.assignedNumbers).join(', ')),
       ),
     { timeoutMs: 60_000, message: 'the e-mail with the numbers' },
   );
   await waitFor(
     () =>
-      fakes.twilio.messages.find((s) => purchase.assignedNumbers.every((n) => s.body.includes(n))),
+      fakes.twilio.messages.find((s) =>
+        s.body.includes(numberRuns(purchase.assignedNumbers).join(', ')),
+      ),
     { timeoutMs: 60_000, message: 'the SMS' },
   );
   return purchase;

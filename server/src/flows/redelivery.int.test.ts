@@ -10,7 +10,7 @@ import { allocateNumbers } from '@vag/core/raffle/allocate';
 import { startFakeProviders, type FakeProviders } from '@vag/core/testing/fakes/index';
 import { startTestServer, type TestServer } from '../testing/server';
 import { waitFor } from '@vag/core/testing/wait';
-import { TOPICS } from '@vag/contracts';
+import { numberRuns, TOPICS } from '@vag/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handleNotificationsMessage } from '@vag/workers/notifications/index';
 import { handleNumbersMessage } from '@vag/workers/numbers/index';
@@ -65,9 +65,9 @@ async function notifyEach(purchaseId: string) {
 function expectOneEmailAndSms(email: string, numbers: string[]) {
   const mails = fakes.smtp.mails.filter((m) => m.to.includes(email));
   expect(mails).toHaveLength(1);
-  for (const n of numbers) expect(mails[0]!.text).toContain(n);
+  expect(mails[0]!.text).toContain(numberRuns(numbers).join(', '));
   expect(
-    fakes.twilio.messages.filter((s) => numbers.every((n) => s.body.includes(n))),
+    fakes.twilio.messages.filter((s) => s.body.includes(numberRuns(numbers).join(', '))),
   ).toHaveLength(1);
 }
 

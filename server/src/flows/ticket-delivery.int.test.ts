@@ -1,7 +1,7 @@
 // How a paid purchase's ticket reaches the buyer (issue 16 item 6): the numbers e-mail
 // carries boleto-<code>.pdf (the same ticket the order page downloads), the SMS carries
 // the order page's short link, and the short link leads to the order page.
-import { TICKET_TEXTS, verifyLink } from '@vag/contracts';
+import { numberRuns, TICKET_TEXTS, verifyLink } from '@vag/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activeRaffle, customOrder, numbersOf, postJson } from '@vag/api/payments/test-fixtures';
 import { bearer, createStaff } from '@vag/api/testing/seed';
@@ -107,7 +107,8 @@ describe('the ticket on its way to the buyer', () => {
   it('the SMS carries the short link, which answers 302 to the order page that shows the order', async () => {
     const bought = await paidPurchase(2);
     const sms = await waitFor(
-      () => fakes.twilio.messages.find((m) => m.body.includes(bought.numbers.join(', '))),
+      () =>
+        fakes.twilio.messages.find((m) => m.body.includes(numberRuns(bought.numbers).join(', '))),
       { message: 'the numbers SMS' },
     );
     const link = /(\S+\/p\/\S+)/.exec(sms.body)?.[1];
