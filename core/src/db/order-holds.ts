@@ -65,18 +65,3 @@ export async function releaseHold(db: Db, id: string): Promise<void> {
 export async function extendHold(db: Db, id: string, holdUntil: Date): Promise<void> {
   await holds(db).updateOne({ _id: id, state: 'held' }, { $set: { holdUntil } });
 }
-
-export interface PurchaseOutcome {
-  _id: string;
-  status: string;
-  reservation?: { active: boolean; expiresAt: Date };
-}
-
-/** What became of the purchases of some entries (read from the purchases themselves). */
-export async function purchaseOutcomes(db: Db, ids: string[]): Promise<PurchaseOutcome[]> {
-  if (ids.length === 0) return [];
-  return db
-    .collection<PurchaseOutcome>('purchases')
-    .find({ _id: { $in: ids } }, { projection: { status: 1, reservation: 1 } })
-    .toArray();
-}

@@ -657,3 +657,33 @@ export async function pendingHolds(
   ]);
   return { count, until: last?.reservation.expiresAt ?? null };
 }
+
+export interface PurchaseOutcome {
+  _id: string;
+  status: string;
+  reservation?: { active: boolean; expiresAt: Date };
+}
+
+/** What became of the purchases of some entries (read from the purchases themselves). */
+export async function purchaseOutcomes(db: Db, ids: string[]): Promise<PurchaseOutcome[]> {
+  if (ids.length === 0) return [];
+  return purchases(db)
+    .find({ _id: { $in: ids } }, { projection: { status: 1, reservation: 1 } })
+    .toArray();
+}
+
+/**
+ * A receipt arrived for a transfer still in its first hold: it now holds until `expiresAt`
+ * (core/src/limits/transfer-hold.ts). Null when it was no longer held, or already lengthened.
+ */
+export async function lengthenFirstHold(
+  db: Db,
+  id: string,
+  expiresAt: Date,
+): Promise<PurchaseDoc | null> {
+  return purchases(db).findOneAndUpdate(
+    { _id: id, status: 'PENDING', 'reservation.active': true, 'reservation.firstHold': true },
+    { $set: { 'reservation.expiresAt': expiresAt }, $unset: { 'reservation.firstHold': '' } },
+    { returnDocument: 'after' },
+  );
+}

@@ -9,11 +9,12 @@ import {
   addressHolds,
   buyerHolds,
   insertHold,
-  purchaseOutcomes,
   releaseHold,
   settleHold,
   type HoldEntry,
 } from '../db/order-holds';
+import { purchaseOutcomes } from '../db/purchases';
+import { normaliseEmail } from '../db/users';
 
 export interface HoldRequest {
   purchaseId: string;
@@ -35,7 +36,7 @@ const ORPHAN_MS = 2 * 60_000;
 
 /** The keys one buyer is known by: e-mail, phone and cédula, each normalised. */
 export function buyerKeys(buyer: HoldRequest['buyer']): string[] {
-  const keys = [`e:${buyer.email.trim().toLowerCase()}`, `p:${toEcuadorE164(buyer.phone)}`];
+  const keys = [`e:${normaliseEmail(buyer.email)}`, `p:${toEcuadorE164(buyer.phone)}`];
   const document = buyer.document?.replace(/\D/g, '');
   if (document) keys.push(`d:${document}`);
   return keys;

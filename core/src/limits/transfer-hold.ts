@@ -1,10 +1,9 @@
 // A bank transfer holds its numbers briefly at first (purchaseLimits.firstHoldHours) and
 // for the whole transfer hold (transferHoldHours) only once the buyer sends a receipt:
 // an order nobody means to pay gives its numbers back within the first hold.
-import type { Db } from 'mongodb';
 import type { CoreDeps } from '../deps';
 import { extendHold } from '../db/order-holds';
-import type { PurchaseDoc } from '../db/purchases';
+import { lengthenFirstHold, type PurchaseDoc } from '../db/purchases';
 import type { SettingsDoc } from '../db/settings';
 import { currentSettings } from '../settings/live-settings';
 
@@ -34,18 +33,8 @@ export async function lengthenHoldForReceipt(
   const { transferHoldHours } = await currentSettings(deps);
   const full = new Date(purchase.createdAt.getTime() + transferHoldHours * HOUR);
   const expiresAt = full > purchase.reservation.expiresAt ? full : purchase.reservation.expiresAt;
-  const lengthened = await lengthen(deps.db, purchase._id, expiresAt);
+  const lengthened = await lengthenFirstHold(deps.db, purchase._id, expiresAt);
   if (!lengthened) return purchase;
   await extendHold(deps.db, purchase._id, expiresAt);
   return lengthened;
-}
-
-async function lengthen(db: Db, id: string, expiresAt: Date): Promise<PurchaseDoc | null> {
-  return db
-    .collection<PurchaseDoc>('purchases')
-    .findOneAndUpdate(
-      { _id: id, status: 'PENDING', 'reservation.active': true, 'reservation.firstHold': true },
-      { $set: { 'reservation.expiresAt': expiresAt }, $unset: { 'reservation.firstHold': '' } },
-      { returnDocument: 'after' },
-    );
 }
