@@ -7,6 +7,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Confirm, Title, useTranslate } from 'react-admin';
 import { errorMessage, useToast } from '../common/useToast';
+import { useScopedPath } from '../common/raffleScope';
 import { useVagApi } from '../common/useVagApi';
 import { AssignAmountsForm } from './AssignAmountsForm';
 import { PrizeTable } from './PrizeTable';
@@ -16,6 +17,7 @@ export function PrizesPage() {
   const translate = useTranslate();
   const toast = useToast();
   const api = useVagApi();
+  const scoped = useScopedPath();
   const queryClient = useQueryClient();
   const [tab, setTab] = useState(0);
   const [confirmDelete, setConfirmDelete] = useState(false);
@@ -24,7 +26,7 @@ export function PrizesPage() {
   const run = async (method: string, path: string, failure: string) => {
     setBusy(true);
     try {
-      const answer = await api.call<{ msg?: string }>(method, path);
+      const answer = await api.call<{ msg?: string }>(method, scoped(path));
       toast({ title: answer?.msg ?? translate('vag.prizes.title') });
       await queryClient.invalidateQueries({ queryKey: INSTANT_PRIZES_KEY });
       await queryClient.invalidateQueries({ queryKey: ['raffle-progress'] });

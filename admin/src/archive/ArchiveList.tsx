@@ -1,7 +1,18 @@
-// Rifas Anteriores: a card grid of past raffles, each with edit and delete.
+// Rifas anteriores, the archive: a card grid of past raffles. A raffle drawn on the platform
+// appears here by itself with its winning number (its record stays, so it has no delete);
+// raffles held before the platform are written by hand, with edit and delete.
 import AddIcon from '@mui/icons-material/Add';
 import EditIcon from '@mui/icons-material/Edit';
-import { Box, Button, Card, CardActions, CardContent, CardMedia, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  Card,
+  CardActions,
+  CardContent,
+  CardMedia,
+  Chip,
+  Typography,
+} from '@mui/material';
 import { formatDate, safeImageSrc, type PastRaffle } from '@vag/contracts';
 import {
   List,
@@ -25,17 +36,17 @@ function Actions() {
     <TopToolbar>
       <Button
         component={Link}
-        to={`${basename}/rifas/create`}
+        to={`${basename}/archive/create`}
         variant="contained"
         startIcon={<AddIcon />}
       >
-        {translate('vag.rifas.add')}
+        {translate('vag.archive.add')}
       </Button>
     </TopToolbar>
   );
 }
 
-function RifaCard({ rifa }: { rifa: Row }) {
+function ArchiveCard({ rifa }: { rifa: Row }) {
   const translate = useTranslate();
   const basename = useBasename();
   const notify = useNotify();
@@ -60,34 +71,50 @@ function RifaCard({ rifa }: { rifa: Row }) {
           {formatDate(rifa.date)}
         </Typography>
         <Typography variant="body2">
-          {translate('vag.rifas.prize')}: {rifa.prize}
+          {translate('vag.archive.prize')}: {rifa.prize}
         </Typography>
         <Typography variant="body2">
-          {translate('vag.rifas.winner')}: {rifa.winner}
+          {translate('vag.archive.winner')}: {rifa.winner}
         </Typography>
+        {rifa.winningNumber && (
+          <Typography variant="body2">
+            {translate('vag.archive.winningNumber', { number: rifa.winningNumber })}
+          </Typography>
+        )}
+        {rifa.raffleRef && (
+          <Chip
+            size="small"
+            color="success"
+            variant="outlined"
+            label={translate('vag.archive.fromDraw')}
+            sx={{ mt: 1 }}
+          />
+        )}
       </CardContent>
       <CardActions>
         <Button
           size="small"
           component={Link}
-          to={`${basename}/rifas/${encodeURIComponent(String(rifa.id))}`}
+          to={`${basename}/archive/${encodeURIComponent(String(rifa.id))}`}
           startIcon={<EditIcon />}
         >
           {translate('vag.common.edit')}
         </Button>
-        <TwoStepDelete
-          onConfirm={() =>
-            remove(
-              'rifas',
-              { id: rifa.id, previousData: rifa },
-              {
-                mutationMode: 'pessimistic',
-                onSuccess: () => notify('vag.rifas.deleted', { type: 'success' }),
-                onError: () => notify('vag.rifas.deleteError', { type: 'error' }),
-              },
-            )
-          }
-        />
+        {!rifa.raffleRef && (
+          <TwoStepDelete
+            onConfirm={() =>
+              remove(
+                'archive',
+                { id: rifa.id, previousData: rifa },
+                {
+                  mutationMode: 'pessimistic',
+                  onSuccess: () => notify('vag.archive.deleted', { type: 'success' }),
+                  onError: () => notify('vag.archive.deleteError', { type: 'error' }),
+                },
+              )
+            }
+          />
+        )}
       </CardActions>
     </Card>
   );
@@ -100,7 +127,7 @@ function Grid() {
   if (!data || data.length === 0) {
     return (
       <Typography sx={{ p: 3 }} color="text.secondary">
-        {translate('vag.rifas.empty')}
+        {translate('vag.archive.empty')}
       </Typography>
     );
   }
@@ -114,17 +141,17 @@ function Grid() {
       }}
     >
       {data.map((rifa) => (
-        <RifaCard key={rifa.id} rifa={rifa} />
+        <ArchiveCard key={rifa.id} rifa={rifa} />
       ))}
     </Box>
   );
 }
 
-export function RifaList() {
+export function ArchiveList() {
   const translate = useTranslate();
   return (
     <List
-      title={translate('vag.rifas.title')}
+      title={translate('vag.archive.title')}
       actions={<Actions />}
       empty={false}
       pagination={false}
