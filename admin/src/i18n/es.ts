@@ -130,33 +130,10 @@ export const vagMessages = {
       'Si un comprador le envía el comprobante de una transferencia, revise la compra en Detalles; podrá confirmarla allí si el administrador lo ha habilitado.',
     resellerStep4:
       'En Reportes filtre sus ventas por fechas, método o estado y descárguelas en PDF o Excel.',
-    deleteAll: UI.deleteAll,
-    deleteAllConfirm: UI.deleteAllConfirm,
     dangerZone: 'Zona de peligro',
-    deleteAllHint:
-      'Borra todas las compras y deja todos los números libres otra vez. Úsalo solo para empezar de cero (por ejemplo, después de una prueba).',
-    deleteAllTitle: '¿Borrar todas las compras?',
-    deleteAllWhat:
-      'Se borrarán TODAS las compras (pagadas, pendientes y vencidas) con sus datos de compradores y comprobantes, se liberarán todos los números vendidos y reservados, los premios instantáneos ganados volverán a estar disponibles y los reportes de ventas quedarán en cero.',
-    deleteAllKeeps:
-      'Se conservan los paquetes, los ajustes, los números generados y el registro de auditoría. No se puede deshacer.',
-    deleteAllSuccess: TOASTS.deleteAllSuccess,
-    deleteAllError: ERRORS.deleteAll,
     salesChart: 'Ventas por día',
     salesChartEmpty: 'Aún no hay ventas para mostrar.',
     salesChartNumbers: 'Números vendidos',
-  },
-  hero: {
-    title: 'Editar Sección Hero',
-    name: 'Nombre del sorteo',
-    mainPrize: 'Premio principal',
-    price: 'Precio por número',
-    endDate: 'Fecha de finalización',
-    imageUrl: 'URL de la imagen',
-    save: 'Guardar cambios',
-    savedTitle: TOASTS.heroSavedTitle,
-    savedDescription: TOASTS.heroSavedDescription,
-    saveError: ERRORS.heroSave,
   },
   packages: {
     title: 'Gestionar Paquetes',
