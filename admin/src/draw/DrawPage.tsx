@@ -1,5 +1,6 @@
-// Sorteo (issue 16): the published commitment, the draw rule (editable until the first
-// sale), the closing of the sale and, once it is closed, the official result to enter.
+// Sorteo of one raffle (a tab of its page): the published commitment, the draw rule
+// (editable until the first sale), the closing of the sale and, once it is closed, the
+// official result to enter.
 import { Alert, Box, Card, CardContent, Typography } from '@mui/material';
 import {
   describeDrawRule,
@@ -10,7 +11,7 @@ import {
   type FairnessExport,
 } from '@vag/contracts';
 import type { ReactNode } from 'react';
-import { Loading, Title, useTranslate } from 'react-admin';
+import { Loading, useTranslate } from 'react-admin';
 import { DrawResultForm } from './DrawResultForm';
 import { DrawRuleForm } from './DrawRuleForm';
 import { useFairness } from './useFairness';
@@ -77,8 +78,7 @@ export function DrawPage() {
 
   return (
     <Box sx={{ py: 2 }}>
-      <Title title={t('vag.draw.title')} />
-      <Typography variant="h5" component="h1" sx={{ fontWeight: 700, mb: 2 }}>
+      <Typography variant="h6" component="h2" sx={{ fontWeight: 700, mb: 2 }}>
         {t('vag.draw.title')}
       </Typography>
       {!commitment ? (

@@ -426,6 +426,8 @@ export const vagMessages = {
     name: 'Nombre de la rifa',
     slug: 'Dirección',
     slugHelp: 'Su página en la tienda: %{path}',
+    slugLocked:
+      'Su página en la tienda: %{path}. Ya no cambia: la rifa se publicó y su enlace pudo compartirse.',
     prize: 'Premio principal',
     imageUrl: 'URL de la imagen',
     pricePerNumber: 'Precio por número',

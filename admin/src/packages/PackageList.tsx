@@ -102,7 +102,7 @@ export function PackageList() {
       queryOptions={{ meta: raffle.meta }}
       disableSyncWithLocation
       storeKey={`packages.${raffle.raffleId ?? 'featured'}`}
-      title={translate('vag.packages.title')}
+      title={false}
       actions={<ListActions />}
       empty={<Empty />}
       sort={{ field: 'quantity', order: 'ASC' }}

@@ -1,11 +1,11 @@
-// Premios Instantáneos (SPEC §2): generate the raffle's numbers, delete all prize numbers,
+// Premios Instantáneos of one raffle (a tab of its page, SPEC §2): generate the raffle's numbers, delete all prize numbers,
 // and two tabs: 'Consultar Premios' and 'Asignar Montos'.
 import DeleteSweepIcon from '@mui/icons-material/DeleteSweep';
 import PlaylistAddIcon from '@mui/icons-material/PlaylistAdd';
 import { Box, Button, Card, Tab, Tabs, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Confirm, Title, useTranslate } from 'react-admin';
+import { Confirm, useTranslate } from 'react-admin';
 import { errorMessage, useToast } from '../common/useToast';
 import { useScopedPath } from '../common/raffleScope';
 import { useVagApi } from '../common/useVagApi';
@@ -40,11 +40,10 @@ export function PrizesPage() {
 
   return (
     <Box sx={{ py: 2 }}>
-      <Title title={translate('vag.prizes.title')} />
       <Box
         sx={{ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1, mb: 2 }}
       >
-        <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
+        <Typography variant="h6" component="h2" sx={{ fontWeight: 700 }}>
           {translate('vag.prizes.title')}
         </Typography>
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>

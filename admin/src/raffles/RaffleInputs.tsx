@@ -49,7 +49,9 @@ function SlugInput({ locked }: { locked: boolean }) {
     <TextInput
       source="slug"
       label={translate('vag.raffles.slug')}
-      helperText={translate('vag.raffles.slugHelp', { path: rafflePath(slug || '…') })}
+      helperText={translate(locked ? 'vag.raffles.slugLocked' : 'vag.raffles.slugHelp', {
+        path: rafflePath(slug || '…'),
+      })}
       disabled={locked}
       fullWidth
     />

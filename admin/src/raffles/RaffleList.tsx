@@ -55,12 +55,18 @@ function NameCell({ raffle }: { raffle: StaffRaffle }) {
   );
 }
 
+/** 31.2 → '31 %', 4.5 → '4,5 %', 0 → '0 %': a small share keeps its decimal. */
+function soldShare(percentage: number): string {
+  const digits = percentage > 0 && percentage < 10 && !Number.isInteger(percentage) ? 1 : 0;
+  return `${percentage.toLocaleString('es-EC', { maximumFractionDigits: digits })} %`;
+}
+
 function SoldCell({ raffle }: { raffle: StaffRaffle }) {
   const translate = useTranslate();
   return (
     <TableCell sx={{ minWidth: 140 }}>
       <Typography variant="body2" sx={{ fontWeight: 600 }}>
-        {raffle.percentage.toFixed(raffle.percentage < 10 ? 1 : 0)} %
+        {soldShare(raffle.percentage)}
       </Typography>
       <LinearProgress
         variant="determinate"
