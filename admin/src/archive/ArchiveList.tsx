@@ -124,26 +124,37 @@ function Grid() {
   const translate = useTranslate();
   const { data, isPending } = useListContext<Row>();
   if (isPending) return null;
+  const intro = (
+    <Typography sx={{ px: 2, pt: 2 }} color="text.secondary">
+      {translate('vag.archive.intro')}
+    </Typography>
+  );
   if (!data || data.length === 0) {
     return (
-      <Typography sx={{ p: 3 }} color="text.secondary">
-        {translate('vag.archive.empty')}
-      </Typography>
+      <>
+        {intro}
+        <Typography sx={{ p: 3 }} color="text.secondary">
+          {translate('vag.archive.empty')}
+        </Typography>
+      </>
     );
   }
   return (
-    <Box
-      sx={{
-        display: 'grid',
-        gap: 2,
-        p: 2,
-        gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' },
-      }}
-    >
-      {data.map((rifa) => (
-        <ArchiveCard key={rifa.id} rifa={rifa} />
-      ))}
-    </Box>
+    <>
+      {intro}
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          p: 2,
+          gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' },
+        }}
+      >
+        {data.map((rifa) => (
+          <ArchiveCard key={rifa.id} rifa={rifa} />
+        ))}
+      </Box>
+    </>
   );
 }
 
