@@ -1,5 +1,7 @@
 // Rifas: every raffle with its status, how much is sold, what it collected, when it closes,
-// which one the home page shows (Principal), and the steps its status allows.
+// which one the home page shows (Principal), and the steps its status allows. A table on a
+// desktop; on a phone one card per raffle, so every step stays in reach without scrolling
+// sideways.
 import AddIcon from '@mui/icons-material/Add';
 import StarIcon from '@mui/icons-material/Star';
 import {
@@ -7,6 +9,7 @@ import {
   Box,
   Button,
   Card,
+  CardContent,
   Chip,
   LinearProgress,
   Table,
@@ -16,6 +19,8 @@ import {
   TableHead,
   TableRow,
   Typography,
+  useMediaQuery,
+  type Theme,
 } from '@mui/material';
 import { formatCount, formatDate, formatUsd, type StaffRaffle } from '@vag/contracts';
 import { Loading, Title, useBasename, useTranslate } from 'react-admin';
@@ -25,11 +30,11 @@ import { raffleScreen, RaffleSteps } from './RaffleSteps';
 import { StatusChip } from './StatusChip';
 import { useRaffles } from './useRaffles';
 
-function NameCell({ raffle }: { raffle: StaffRaffle }) {
+function RaffleName({ raffle }: { raffle: StaffRaffle }) {
   const translate = useTranslate();
   const basename = useBasename();
   return (
-    <TableCell component="th" scope="row">
+    <>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
         <Typography
           component={Link}
@@ -48,10 +53,10 @@ function NameCell({ raffle }: { raffle: StaffRaffle }) {
           />
         )}
       </Box>
-      <Typography variant="caption" color="text.secondary">
+      <Typography variant="caption" color="text.secondary" sx={{ wordBreak: 'break-all' }}>
         /rifas/{raffle.slug}
       </Typography>
-    </TableCell>
+    </>
   );
 }
 
@@ -61,10 +66,10 @@ function soldShare(percentage: number): string {
   return `${percentage.toLocaleString('es-EC', { maximumFractionDigits: digits })} %`;
 }
 
-function SoldCell({ raffle }: { raffle: StaffRaffle }) {
+function Sold({ raffle }: { raffle: StaffRaffle }) {
   const translate = useTranslate();
   return (
-    <TableCell sx={{ minWidth: 140 }}>
+    <>
       <Typography variant="body2" sx={{ fontWeight: 600 }}>
         {soldShare(raffle.percentage)}
       </Typography>
@@ -80,18 +85,22 @@ function SoldCell({ raffle }: { raffle: StaffRaffle }) {
           total: formatCount(raffle.totalNumbers),
         })}
       </Typography>
-    </TableCell>
+    </>
   );
 }
 
 function RaffleRow({ raffle }: { raffle: StaffRaffle }) {
   return (
     <TableRow hover>
-      <NameCell raffle={raffle} />
+      <TableCell component="th" scope="row">
+        <RaffleName raffle={raffle} />
+      </TableCell>
       <TableCell>
         <StatusChip status={raffle.status} />
       </TableCell>
-      <SoldCell raffle={raffle} />
+      <TableCell sx={{ minWidth: 140 }}>
+        <Sold raffle={raffle} />
+      </TableCell>
       <TableCell>{formatUsd(raffle.revenue)}</TableCell>
       <TableCell>{formatDate(raffle.endDate)}</TableCell>
       <TableCell sx={{ minWidth: 300 }}>
@@ -127,10 +136,40 @@ function RaffleTable({ raffles }: { raffles: StaffRaffle[] }) {
   );
 }
 
+function RaffleCards({ raffles }: { raffles: StaffRaffle[] }) {
+  const translate = useTranslate();
+  const t = (key: string) => translate(`vag.raffles.${key}`);
+  return (
+    <Box component="ul" aria-label={t('title')} sx={{ display: 'grid', gap: 2, p: 0, m: 0 }}>
+      {raffles.map((raffle) => (
+        <Card component="li" key={raffle._id} sx={{ listStyle: 'none' }}>
+          <CardContent sx={{ display: 'grid', gap: 1 }}>
+            <Box>
+              <RaffleName raffle={raffle} />
+            </Box>
+            <Box>
+              <StatusChip status={raffle.status} />
+            </Box>
+            <Box>
+              <Sold raffle={raffle} />
+            </Box>
+            <Typography variant="body2">
+              {t('revenue')}: {formatUsd(raffle.revenue)} · {t('endDate')}:{' '}
+              {formatDate(raffle.endDate)}
+            </Typography>
+            <RaffleSteps raffle={raffle} />
+          </CardContent>
+        </Card>
+      ))}
+    </Box>
+  );
+}
+
 function Raffles() {
   const translate = useTranslate();
   const basename = useBasename();
   const { data, isPending, error } = useRaffles();
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
   return (
     <Box sx={{ py: 2 }}>
       <Title title={translate('vag.raffles.title')} />
@@ -155,6 +194,8 @@ function Raffles() {
         <Alert severity="error">{translate('vag.raffles.loadError')}</Alert>
       ) : data.length === 0 ? (
         <Typography color="text.secondary">{translate('vag.raffles.empty')}</Typography>
+      ) : phone ? (
+        <RaffleCards raffles={data} />
       ) : (
         <RaffleTable raffles={data} />
       )}
