@@ -165,6 +165,11 @@ describe('an admin in the back office', () => {
     const picked = formatDate(
       `${target.getFullYear()}-${String(target.getMonth() + 1).padStart(2, '0')}-15`,
     );
+    // The field sits low on the raffle's long page: bring it up first, so that scrolling
+    // to the month arrows does not flip the calendar above and below the field.
+    await page
+      .getByRole('group', { name: 'Fecha de cierre', exact: true })
+      .evaluate((el) => el.scrollIntoView({ block: 'start' }));
     await page.getByRole('button', { name: /^Abrir calendario/ }).click();
     const weekdays = page.getByRole('grid').getByRole('columnheader');
     expect(await weekdays.allTextContents()).toEqual(['lu', 'ma', 'mi', 'ju', 'vi', 'sá', 'do']);
