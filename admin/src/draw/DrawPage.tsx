@@ -10,11 +10,11 @@ import {
   salePhaseText,
   type FairnessExport,
 } from '@vag/contracts';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Loading, useTranslate } from 'react-admin';
 import { DrawResultForm } from './DrawResultForm';
 import { DrawRuleForm } from './DrawRuleForm';
-import { useFairness } from './useFairness';
+import { useFairness, useRefreshFairness } from './useFairness';
 import { useSaleStatus } from './useSaleStatus';
 import { WinnerLine } from './WinnerLine';
 
@@ -69,9 +69,23 @@ function Outcome({ data }: { data: FairnessExport }) {
   );
 }
 
+/**
+ * The sale's status and the fairness record are read apart: when the status already says
+ * closed but the record read a moment earlier has no closing yet, read the record again.
+ */
+function useClosingInSync(data: FairnessExport | undefined) {
+  const { data: status } = useSaleStatus();
+  const refresh = useRefreshFairness();
+  const behind = status?.phase === 'closed' && data !== undefined && !data.closing;
+  useEffect(() => {
+    if (behind) void refresh();
+  }, [behind, refresh]);
+}
+
 export function DrawPage() {
   const t = useTranslate();
   const { data, isPending, error } = useFairness();
+  useClosingInSync(data);
   if (isPending) return <Loading />;
   if (error || !data) return <Alert severity="error">{t('vag.draw.loadError')}</Alert>;
   const { commitment, closing } = data;

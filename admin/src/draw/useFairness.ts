@@ -1,6 +1,7 @@
 // The raffle's public fairness record, as the draw screen reads and refreshes it.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FairnessExport } from '@vag/contracts';
+import { useCallback } from 'react';
 import { useRaffleId, useScopedPath } from '../common/raffleScope';
 import { useVagApi } from '../common/useVagApi';
 
@@ -19,5 +20,8 @@ export function useFairness() {
 
 export function useRefreshFairness(): () => Promise<void> {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: FAIRNESS_KEY });
+  return useCallback(
+    () => queryClient.invalidateQueries({ queryKey: FAIRNESS_KEY }),
+    [queryClient],
+  );
 }

@@ -480,7 +480,6 @@ export const vagMessages = {
         'La página de inicio de la tienda mostrará esta rifa en lugar de «%{current}». Las demás rifas siguen a la venta en sus propias páginas.',
       featureNoCurrent: 'La página de inicio de la tienda mostrará esta rifa.',
     },
-    numbersLockedHelp: '%{reason}',
     clearTitle: 'Borrar pedidos de prueba',
     clearHint:
       'Solo en un borrador: borra los pedidos hechos para probar la rifa antes de publicarla y deja sus números libres.',
