@@ -156,6 +156,15 @@ describe('Rifas', () => {
     await expect.poll(() => numbers.isDisabled()).toBe(true);
     await page.getByText(RAFFLE_TEXTS.numbersLocked).waitFor();
     await shoot(page, 'raffle-page-published-1366');
+    // Its page content stays editable once published; the locked count goes back unchanged.
+    await page.getByLabel('Premio principal').fill('iPhone 17 Pro');
+    await page.getByRole('button', { name: 'Guardar cambios' }).click();
+    await page.getByText(RAFFLE_TEXTS.saved).waitFor();
+    expect(await raffleNamed('Rifa Express')).toMatchObject({
+      prize: 'iPhone 17 Pro',
+      totalNumbers: 20,
+      status: 'on_sale',
+    });
 
     await page.getByRole('link', { name: 'Volver a Rifas' }).click();
     await confirmStep(page, rowA, 'Cerrar venta');
