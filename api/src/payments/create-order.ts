@@ -28,13 +28,12 @@ import {
   type ProviderBlock,
   type PurchaseDoc,
 } from '@vag/core/db/purchases';
-import { getCurrentRaffle } from '@vag/core/db/raffle';
+import { getRaffle } from '@vag/core/db/raffle';
 import {
   releaseCapacity,
   reserveCapacity,
   type ReserveOutcome,
 } from '@vag/core/db/raffle-capacity';
-import { CURRENT_RAFFLE_ID } from '@vag/core/db/raffle-numbers';
 import { findActiveResellerByCode } from '@vag/core/db/users';
 import { apiError } from '../lib/errors';
 import {
@@ -90,11 +89,12 @@ interface Priced {
 async function priceOrder(
   deps: AppDeps,
   order: CreateOrder,
-  pricePerNumber: number,
+  raffle: { _id: string; pricePerNumber: number },
 ): Promise<Priced> {
+  const { pricePerNumber } = raffle;
   let priced: Priced;
   if (order.packageId && order.packageId !== 'custom') {
-    const pkg = await shownPackage(deps, order.packageId);
+    const pkg = await shownPackage(deps, raffle._id, order.packageId);
     if (!pkg) throw apiError(404, SERVER.packageNotFound);
     if (order.quantity !== pkg.quantity) throw apiError(400, SERVER.amountMismatch);
     priced = {
@@ -155,9 +155,13 @@ type Providers = {
   payphone: PayPhoneConfig | null;
 };
 
-/** Who is asking: the client's address, for the per-address ceiling (auth/client-address.ts). */
+/**
+ * Who is asking, and where: the client's address, for the per-address ceiling
+ * (auth/client-address.ts), and the raffle the order is for (raffle-scope.ts).
+ */
 export interface OrderCaller {
   address: string;
+  raffleId: string;
 }
 
 export async function createOrder(
@@ -165,9 +169,10 @@ export async function createOrder(
   order: CreateOrder,
   caller: OrderCaller,
 ): Promise<CreateOrderAnswer> {
-  const raffle = await openRaffle(deps);
+  const { raffleId } = caller;
+  const raffle = await openRaffle(deps, raffleId);
   const providers = await providersFor(deps, order.paymentMethod);
-  const priced = await priceOrder(deps, order, raffle.pricePerNumber);
+  const priced = await priceOrder(deps, order, raffle);
   const settings = await currentSettings(deps);
   // Before any count or reservation: a request above the maximum learns nothing else.
   checkPerOrder(settings.purchaseLimits, priced.quantity);
@@ -180,7 +185,7 @@ export async function createOrder(
   const hold = holdFor(deps, order.paymentMethod, settings);
   const claimed = await claimWithinLimits(deps.db, settings.purchaseLimits, {
     purchaseId,
-    raffleId: CURRENT_RAFFLE_ID,
+    raffleId,
     buyer: order.buyer,
     address: caller.address,
     quantity: priced.quantity,
@@ -247,7 +252,7 @@ function limitRefusal(refusal: LimitRefusal) {
 interface OrderPlan {
   order: CreateOrder;
   priced: Priced;
-  raffle: { name: string };
+  raffle: { _id: string; name: string };
   reseller: { code: string | null } | null;
   purchaseId: string;
   accessKey: string;
@@ -261,13 +266,14 @@ async function holdAndPay(
   plan: OrderPlan,
 ): Promise<CreateOrderAnswer> {
   const { order, priced, raffle, reseller, purchaseId, accessKey, hold } = plan;
-  await reserveFor(deps, order, priced.quantity, purchaseId);
+  await reserveFor(deps, order, { quantity: priced.quantity, purchaseId, raffleId: raffle._id });
   // A code another purchase holds (the insert says so) is drawn again, and the provider
   // asked again with it: its order carries the code the buyer will see.
   for (;;) {
     const orderCode = newOrderCode();
     const ref: OrderRef = { purchaseId, orderCode, orderUrl: orderPath(purchaseId, accessKey) };
     const purchase = newPurchase(order, priced, {
+      raffleId: raffle._id,
       purchaseId,
       orderCode,
       accessKey,
@@ -301,19 +307,20 @@ async function holdAndPay(
  * sale one read serves every buyer instead of two reads per order. Whether the raffle
  * still sells is decided by the reservation's own conditional update (I2).
  */
-async function shownContent(deps: AppDeps) {
-  return storefrontCache(deps).content();
+async function shownContent(deps: AppDeps, raffleId: string) {
+  return storefrontCache(deps).content(raffleId);
 }
 
-/** A package on sale; one the cached page does not list yet is looked up in the store. */
-async function shownPackage(deps: AppDeps, id: string) {
-  const shown = (await shownContent(deps)).packages?.find((p) => p._id === id);
-  return shown ?? (await findPackage(deps.db, id));
+/** A package of the raffle on sale; one the cached page does not list yet is looked up in the store. */
+async function shownPackage(deps: AppDeps, raffleId: string, id: string) {
+  const shown = (await shownContent(deps, raffleId)).packages?.find((p) => p._id === id);
+  return shown ?? (await findPackage(deps.db, raffleId, id));
 }
 
-/** The current raffle, when it sells: active and with its numbers generated. */
-async function openRaffle(deps: AppDeps) {
-  const raffle = (await shownContent(deps)).raffle ?? (await getCurrentRaffle(deps.db));
+/** The order's raffle, when it sells: active and with its numbers generated. */
+async function openRaffle(deps: AppDeps, raffleId: string) {
+  const raffle =
+    (await shownContent(deps, raffleId)).raffle ?? (await getRaffle(deps.db, raffleId));
   if (!raffle) throw apiError(409, SERVER.raffleNotFound);
   if (!raffle.isActive) throw apiError(409, SERVER.raffleInactive);
   if (!raffle.numbersGenerated) throw apiError(409, SERVER.numbersNotGenerated);
@@ -339,10 +346,9 @@ async function providersFor(
 async function reserveFor(
   deps: AppDeps,
   order: CreateOrder,
-  quantity: number,
-  purchaseId: string,
+  { quantity, purchaseId, raffleId }: { quantity: number; purchaseId: string; raffleId: string },
 ): Promise<void> {
-  const reserved = await reserveCapacity(deps.db, quantity, CURRENT_RAFFLE_ID);
+  const reserved = await reserveCapacity(deps.db, quantity, raffleId);
   if (!reserved.ok) throw refusal(reserved);
   if (order.paymentMethod !== 'mobile') return;
   const owner = await claimPaymentRef(
@@ -351,7 +357,7 @@ async function reserveFor(
     purchaseId,
   );
   if (owner !== purchaseId) {
-    await releaseCapacity(deps.db, quantity, CURRENT_RAFFLE_ID);
+    await releaseCapacity(deps.db, quantity, raffleId);
     throw apiError(409, VALIDATION.clientTransactionIdInvalid, {
       clientTransactionId: VALIDATION.clientTransactionIdInvalid,
     });
@@ -359,6 +365,7 @@ async function reserveFor(
 }
 
 interface NewPurchaseIds {
+  raffleId: string;
   purchaseId: string;
   orderCode: string;
   accessKey: string;
@@ -373,7 +380,7 @@ function newPurchase(order: CreateOrder, priced: Priced, ids: NewPurchaseIds): P
   const b = order.buyer;
   const purchase: PurchaseDoc = {
     _id: ids.purchaseId,
-    raffleId: CURRENT_RAFFLE_ID,
+    raffleId: ids.raffleId,
     createdAt: now,
     updatedAt: now,
     buyer: {
@@ -434,7 +441,7 @@ async function savePurchase(deps: AppDeps, purchase: PurchaseDoc): Promise<boole
   try {
     if (!(await insertPurchaseWithCode(deps.db, purchase))) return false;
   } catch (error) {
-    await releaseCapacity(deps.db, purchase.quantity, CURRENT_RAFFLE_ID);
+    await releaseCapacity(deps.db, purchase.quantity, purchase.raffleId);
     throw error;
   }
   if (purchase.outbox) kickRelay(deps, purchase._id, purchase);

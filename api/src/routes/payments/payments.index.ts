@@ -27,6 +27,7 @@ import {
   verifyStripe,
 } from '../../payments/verify';
 import { JSON_BODY, RAW_BODY, describe } from '../../lib/openapi';
+import { raffleIdOf } from '../../raffles/raffle-scope';
 
 /**
  * A paid purchase for the confirmation page, whole only for the holder of the order's key
@@ -57,7 +58,7 @@ export const paymentsRouter = new Hono<AppEnv>()
       const order = c.req.valid('json');
       const address = clientAddress(c, deps.env.TRUST_PROXY);
       await enforceBuyerOrderLimit(deps, order.buyer);
-      const answer = await createOrder(deps, order, { address });
+      const answer = await createOrder(deps, order, { address, raffleId: await raffleIdOf(c) });
       return c.json(answer, 201);
     },
   )
