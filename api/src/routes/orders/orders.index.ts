@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import {
   idParamSchema,
   ORDER_MESSAGES,
+  PUBLIC_RAFFLE_STATUSES,
   RECEIPT_MAX_BYTES,
   TICKET_TEXTS,
   type ReceiptType,
@@ -28,7 +29,8 @@ import { validate } from '../../lib/validate';
 import { accessKeyMatches } from '../../payments/order-code';
 import { currentSettings } from '@vag/core/settings/live-settings';
 import { lengthenHoldForReceipt } from '@vag/core/limits/transfer-hold';
-import { getRaffleHero } from '@vag/core/db/raffle';
+import { getRaffle } from '@vag/core/db/raffle';
+import { raffleSummary } from '@vag/core/raffles/raffle-records';
 import { orderView, type OrderRaffle } from './order-view';
 import { hasTicket, loadTicketRaffle, renderTicket } from '@vag/core/ticket/ticket';
 import type { Db } from 'mongodb';
@@ -173,8 +175,11 @@ export const ordersRouter = new Hono<AppEnv>()
  * now (an order link of a drawn or archived raffle keeps naming its own).
  */
 async function orderRaffle(db: Db, raffleId: string): Promise<OrderRaffle> {
-  const raffle = await getRaffleHero(db, raffleId);
-  return { name: raffle?.name ?? '', slug: null };
+  const raffle = await getRaffle(db, raffleId);
+  if (!raffle) return { name: '', slug: null };
+  const summary = raffleSummary(raffle);
+  const open = PUBLIC_RAFFLE_STATUSES.includes(summary.status);
+  return { name: summary.name, slug: open ? summary.slug : null };
 }
 
 /** The uploaded file, checked: not empty, not too large, a JPEG, PNG or PDF by its bytes. */

@@ -40,7 +40,7 @@ export async function raffleContent(
 
 /** The raffles a buyer can open (en venta, venta cerrada, sorteada), featured first. */
 export async function publicRaffles(locals: App.Locals, url: URL): Promise<RaffleSummary[]> {
-  if (locals.raffles) return (await locals.raffles()) ?? [];
+  if (locals.raffles) return locals.raffles();
   return (await getJson<RaffleSummary[]>(url.origin, '/api/raffles')) ?? [];
 }
 
