@@ -325,7 +325,10 @@ export interface SecondRaffle {
  * Another raffle on sale beside the featured one, as an admin makes it in Rifas: a draft
  * with its packages, then published.
  */
-export async function openSecondRaffle(site: Site, setup: SecondRaffleSetup): Promise<SecondRaffle> {
+export async function openSecondRaffle(
+  site: Site,
+  setup: SecondRaffleSetup,
+): Promise<SecondRaffle> {
   const { packages: packageInputs, ...fields } = setup;
   const raffle = await site.api<{ _id: string; slug: string }>('POST', '/admin/raffles', {
     imageUrl: '',
@@ -334,9 +337,7 @@ export async function openSecondRaffle(site: Site, setup: SecondRaffleSetup): Pr
   });
   const packages: SeededPackage[] = [];
   for (const input of packageInputs) {
-    packages.push(
-      await site.api<SeededPackage>('POST', `/raffles/${raffle._id}/packages`, input),
-    );
+    packages.push(await site.api<SeededPackage>('POST', `/raffles/${raffle._id}/packages`, input));
   }
   await site.api('POST', `/admin/raffles/${raffle._id}/publish`);
   return { id: raffle._id, slug: raffle.slug, packages };

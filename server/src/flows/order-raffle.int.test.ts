@@ -65,9 +65,9 @@ describe('GET /api/orders/{id}?key=… names the purchase’s raffle', () => {
   it('an order of the first raffle keeps naming it once another raffle is featured', async () => {
     const link = await transferOrder('/api', 2);
     expect((await call('GET', link)).json).toMatchObject({ raffle: { name: 'Rifa de prueba' } });
-    expect(
-      (await call('POST', `/admin/raffles/${express._id}/feature`, { token })).status,
-    ).toBe(200);
+    expect((await call('POST', `/admin/raffles/${express._id}/feature`, { token })).status).toBe(
+      200,
+    );
     expect((await call('GET', link)).json).toMatchObject({ raffle: { name: 'Rifa de prueba' } });
   });
 });
