@@ -93,6 +93,9 @@ describe('a second raffle on sale', () => {
     await page.getByRole('button', { name: /^Express Cinco: 5 números por \$9,00/ }).click();
     await page.waitForURL('**/checkout?rifa=rifa-express');
     await page.getByTestId('checkout-raffle').getByText('Rifa Express Moto').waitFor();
+    expect(
+      await page.getByRole('link', { name: '← Volver a los paquetes' }).getAttribute('href'),
+    ).toBe('/rifas/rifa-express#sectionPackages');
     await page.getByLabel('Transferencia Bancaria').check();
     await page.getByLabel('Nombre', { exact: true }).fill('Marta');
     await page.getByLabel('Apellido').fill('Quishpe');
@@ -107,6 +110,7 @@ describe('a second raffle on sale', () => {
     await page.getByRole('button', { name: 'PAGAR AHORA' }).click();
     await page.waitForURL('**/pedido?**');
     await page.getByTestId('order-raffle').getByText('Rifa Express Moto').waitFor();
+    await saveScreenshot(page, 'raffles-order-express');
 
     const purchase = await site.srv.db
       .collection<{ raffleId: string }>('purchases')

@@ -140,6 +140,13 @@ export default function CheckoutPage() {
     if (linked) void selectLinkedPackage(linked, raffle).finally(() => setResolving(false));
   }, [linked, raffle]);
 
+  // The page's "back to the packages" link (rendered once for every raffle) goes to this one's.
+  useEffect(() => {
+    document
+      .querySelector('[data-back-to-packages]')
+      ?.setAttribute('href', `${rafflePage(raffle)}#sectionPackages`);
+  }, [raffle]);
+
   // Back after ordering: the order just made, not a form that would make it again.
   useEffect(() => {
     const look = () => setMadeOrder(pkg ? orderMadeFor(sessionStore(), pkg, raffle) : null);
