@@ -96,6 +96,7 @@ describe('a second raffle drawn, then archived', () => {
         `/verificar?rifa=${quick.slug}&n=${winning}`,
       );
       await page.getByRole('button', { name: UI.cannotParticipate }).waitFor();
+      expect(await page.getByRole('timer').count()).toBe(0);
       await saveScreenshot(page, `raffle-drawn-${viewport.width}`);
     }
     // The home keeps selling the featured raffle and shows no card of a drawn one.
