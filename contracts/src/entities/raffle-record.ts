@@ -115,7 +115,7 @@ export const raffleFieldsSchema = z.object({
   /** Empty: made from the name. */
   slug: z.union([z.literal(''), slugSchema]).optional(),
   description: z.string().trim().max(2000).optional(),
-  imageUrl: optionalImageUrlSchema,
+  imageUrl: optionalImageUrlSchema.optional(),
   pricePerNumber: z
     .number({ error: VALIDATION.priceNotNegative })
     .nonnegative({ error: VALIDATION.priceNotNegative }),
