@@ -6,7 +6,7 @@ import { appendAudit } from '@vag/core/db/audit-log';
 import type { AppDeps, StaffUser } from '../context';
 import type { PurchaseDoc } from '@vag/core/db/purchases';
 import { apiError } from '../lib/errors';
-import { applyPayment } from './confirm';
+import { applyPayment } from '@vag/core/purchase-lifecycle/apply-payment';
 import { listenForNumbers, type NumbersListener } from './numbers-waiters';
 
 export interface TransferAnswer {

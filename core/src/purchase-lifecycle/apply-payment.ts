@@ -1,25 +1,24 @@
 // The one way a purchase becomes paid. Every confirmation path (PayPal capture, Stripe
 // verify and webhook, PayPhone Confirm, staff bank-transfer confirmation) first asks
-// the provider itself, then calls applyPayment with what the provider said.
+// the provider itself (api/src/payments), then calls applyPayment with what the provider
+// said: payment status is decided on the server (DESIGN I6).
 //
 // applyPayment is idempotent: PENDING → COMPLETED happens once (a conditional update
-// that also writes the `purchase.paid` outbox entry); a payment that arrives after the
-// reservation expired re-reserves capacity, or flags the purchase REFUND_REQUIRED when
-// no numbers remain; a replay answers the purchase as it is.
-import { SERVER } from '@vag/contracts';
-import type { AppDeps } from '../context';
+// that also writes the `purchase.paid` outbox entry, I5); a payment that arrives after
+// the reservation expired re-reserves capacity (I2), or flags the purchase
+// REFUND_REQUIRED when no numbers remain (refund.ts); a replay answers the purchase as it is.
+import type { CoreDeps } from '../deps';
 import {
   completePurchase,
   getPurchase,
-  markRefundRequired,
   recordPaymentProblem,
   type ProviderBlock,
   type PurchaseDoc,
-} from '@vag/core/db/purchases';
-import { releaseCapacity, reserveCapacityForLatePayment } from '@vag/core/db/raffle-capacity';
-import { apiError } from '../lib/errors';
-import { paidEvent, purchaseEvent } from '@vag/core/pipeline/purchase-events';
-import { kickRelay } from '@vag/core/pipeline/relay';
+} from '../db/purchases';
+import { releaseCapacity, reserveCapacityForLatePayment } from '../db/raffle-capacity';
+import { paidEvent } from '../pipeline/purchase-events';
+import { kickRelay } from '../pipeline/relay';
+import { requireRefund } from './refund';
 
 /** How long a late payment that found no numbers waits before looking again. */
 const LATE_PAYMENT_RECHECK_MS = 500;
@@ -38,13 +37,12 @@ export interface PaymentApplied {
  * log with the transition.
  */
 export async function applyPayment(
-  deps: AppDeps,
+  deps: CoreDeps,
   known: PurchaseDoc,
   block: ProviderBlock,
   confirmedBy?: string,
 ): Promise<PaymentApplied> {
   const purchaseId = known._id;
-  const log = deps.log.child({ module: 'payments', purchaseId });
   let lookedAgain = false;
   // A few rounds at most: each lost race means another path moved the purchase on.
   for (let round = 0; round < 5; round++) {
@@ -53,76 +51,65 @@ export async function applyPayment(
     if (purchase.status === 'COMPLETED' || purchase.status === 'REFUND_REQUIRED')
       return { purchase, transitioned: false };
 
-    const paidAt = new Date();
-    if (purchase.status === 'PENDING') {
-      const done = await completePurchase(
-        deps.db,
-        purchaseId,
-        'PENDING',
-        block,
-        paidEvent(purchase, paidAt),
-        paidAt,
-        confirmedBy,
-      );
-      if (done) {
-        kickRelay(deps, purchaseId, done);
-        return { purchase: done, transitioned: true };
+    const from = purchase.status === 'PENDING' ? 'PENDING' : 'EXPIRED';
+    // EXPIRED: the buyer paid after the reservation was released; numbers again, if any.
+    if (
+      from === 'EXPIRED' &&
+      !(await reserveCapacityForLatePayment(deps.db, purchase.quantity, purchase.raffleId))
+    ) {
+      // The sweeper ends a reservation, then gives its numbers back: a payment arriving in
+      // between would find its own numbers still held. Look once more before refusing.
+      if (!lookedAgain) {
+        lookedAgain = true;
+        await new Promise((resolve) => setTimeout(resolve, LATE_PAYMENT_RECHECK_MS));
+        continue;
       }
+      const flagged = await requireRefund(deps, purchase, { block, confirmedBy });
+      if (flagged) return { purchase: flagged, transitioned: true };
       continue;
     }
-
-    // EXPIRED: the buyer paid after the reservation was released.
-    if (await reserveCapacityForLatePayment(deps.db, purchase.quantity, purchase.raffleId)) {
-      const done = await completePurchase(
-        deps.db,
-        purchaseId,
-        'EXPIRED',
-        block,
-        paidEvent(purchase, paidAt),
-        paidAt,
-        confirmedBy,
-      );
-      if (done) {
-        log.info('late payment completed with re-reserved numbers');
-        kickRelay(deps, purchaseId, done);
-        return { purchase: done, transitioned: true };
-      }
-      await releaseCapacity(deps.db, purchase.quantity, purchase.raffleId);
-      continue;
-    }
-    // The sweeper ends a reservation, then gives its numbers back: a payment arriving in
-    // between would find its own numbers still held. Look once more before refusing.
-    if (!lookedAgain) {
-      lookedAgain = true;
-      await new Promise((resolve) => setTimeout(resolve, LATE_PAYMENT_RECHECK_MS));
-      continue;
-    }
-    const flaggedAt = new Date();
-    const flagged = await markRefundRequired(
-      deps.db,
-      purchaseId,
-      block,
-      purchaseEvent(
-        'purchase.refund_required',
-        purchase,
-        { paidAt: flaggedAt.toISOString() },
-        flaggedAt,
-      ),
-      SERVER.refundRequired,
-      confirmedBy,
-    );
-    if (flagged) {
-      kickRelay(deps, purchaseId, flagged);
-      log.error('payment arrived after expiry and no numbers remain: REFUND_REQUIRED');
-      return { purchase: flagged, transitioned: true };
-    }
+    const done = await markPaid(deps, purchase, { from, block, confirmedBy });
+    if (done) return { purchase: done, transitioned: true };
+    // Lost the race: a late payment's re-reserved numbers go back before the next round.
+    if (from === 'EXPIRED') await releaseCapacity(deps.db, purchase.quantity, purchase.raffleId);
   }
   throw new Error(`purchase ${purchaseId}: could not settle its payment`);
 }
 
+interface Paid {
+  from: 'PENDING' | 'EXPIRED';
+  block: ProviderBlock;
+  confirmedBy?: string | undefined;
+}
+
+/** The transition to COMPLETED with its `purchase.paid` event; null when the purchase was not in `from`. */
+async function markPaid(
+  deps: CoreDeps,
+  purchase: PurchaseDoc,
+  { from, block, confirmedBy }: Paid,
+): Promise<PurchaseDoc | null> {
+  const paidAt = new Date();
+  const done = await completePurchase(
+    deps.db,
+    purchase._id,
+    from,
+    block,
+    paidEvent(purchase, paidAt),
+    paidAt,
+    confirmedBy,
+  );
+  if (!done) return null;
+  if (from === 'EXPIRED')
+    deps.log
+      .child({ module: 'payments', purchaseId: purchase._id })
+      .info('late payment completed with re-reserved numbers');
+  kickRelay(deps, purchase._id, done);
+  return done;
+}
+
 /** The provider charged another amount than the order's: nothing is confirmed, staff see why. */
 export async function recordAmountMismatch(
-  deps: AppDeps,
+  deps: CoreDeps,
   purchase: PurchaseDoc,
   paid: number,
   provider: string,
@@ -133,15 +120,4 @@ export async function recordAmountMismatch(
     'payment amount mismatch',
   );
   await recordPaymentProblem(deps.db, purchase._id, message);
-}
-
-/** recordAmountMismatch, then the buyer's answer: 409 'El monto no coincide…'. */
-export async function refuseAmount(
-  deps: AppDeps,
-  purchase: PurchaseDoc,
-  paid: number,
-  provider: string,
-): Promise<never> {
-  await recordAmountMismatch(deps, purchase, paid, provider);
-  throw apiError(409, SERVER.amountMismatch);
 }

@@ -1,5 +1,6 @@
 // POST /api/payments/*: order creation and the provider confirmation paths (SPEC §7).
-// The logic lives in api/src/payments; these handlers validate and shape answers.
+// The purchase lifecycle lives in core/src/purchase-lifecycle and the providers' side in
+// api/src/payments; these handlers validate, call them and shape answers.
 import {
   captureOrderSchema,
   createOrderSchema,
@@ -19,6 +20,7 @@ import type { PurchaseDoc } from '@vag/core/db/purchases';
 import { apiError } from '../../lib/errors';
 import { validate } from '../../lib/validate';
 import { createOrder } from '../../payments/create-order';
+import { CURRENT_RAFFLE_ID } from '@vag/core/db/raffle';
 import { paymentAnswer } from '../../payments/present';
 import {
   capturePayPal,
@@ -57,7 +59,7 @@ export const paymentsRouter = new Hono<AppEnv>()
       const order = c.req.valid('json');
       const address = clientAddress(c, deps.env.TRUST_PROXY);
       await enforceBuyerOrderLimit(deps, order.buyer);
-      const answer = await createOrder(deps, order, { address });
+      const answer = await createOrder(deps, order, { address, raffleId: CURRENT_RAFFLE_ID });
       return c.json(answer, 201);
     },
   )

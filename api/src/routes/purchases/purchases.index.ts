@@ -41,7 +41,7 @@ import { CURRENT_RAFFLE_ID, releaseAllRaffleNumbers } from '@vag/core/db/raffle-
 import { deleteAllFacts } from '@vag/core/db/report-facts';
 import { getPurchase } from '@vag/core/db/purchases';
 import { apiError } from '../../lib/errors';
-import { accessKeyMatches } from '../../payments/order-code';
+import { accessKeyMatches } from '@vag/core/purchase-lifecycle/order-code';
 import { purchaseSummary } from '../orders/order-view';
 import {
   contentRange,

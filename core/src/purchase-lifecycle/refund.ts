@@ -1,0 +1,45 @@
+// A payment that arrived after its order expired, when no numbers remain to give it:
+// EXPIRED → REFUND_REQUIRED with its `purchase.refund_required` event in the same write
+// (DESIGN I5: the money taken is never lost from sight; staff refund it, the buyer is
+// told). No capacity changes: the order holds none and gets none (I2).
+import { SERVER } from '@vag/contracts';
+import type { CoreDeps } from '../deps';
+import { markRefundRequired, type ProviderBlock, type PurchaseDoc } from '../db/purchases';
+import { purchaseEvent } from '../pipeline/purchase-events';
+import { kickRelay } from '../pipeline/relay';
+
+export interface RefundRequest {
+  /** What the provider said of the payment, kept on the purchase. */
+  block: ProviderBlock;
+  /** The staff member who confirmed it (a transfer), for the review log. */
+  confirmedBy?: string | undefined;
+}
+
+/** The flagged purchase, or null when it was no longer EXPIRED (another path moved it on). */
+export async function requireRefund(
+  deps: CoreDeps,
+  purchase: PurchaseDoc,
+  { block, confirmedBy }: RefundRequest,
+): Promise<PurchaseDoc | null> {
+  const flaggedAt = new Date();
+  const event = purchaseEvent(
+    'purchase.refund_required',
+    purchase,
+    { paidAt: flaggedAt.toISOString() },
+    flaggedAt,
+  );
+  const flagged = await markRefundRequired(
+    deps.db,
+    purchase._id,
+    block,
+    event,
+    SERVER.refundRequired,
+    confirmedBy,
+  );
+  if (!flagged) return null;
+  kickRelay(deps, purchase._id, flagged);
+  deps.log
+    .child({ module: 'payments', purchaseId: purchase._id })
+    .error('payment arrived after expiry and no numbers remain: REFUND_REQUIRED');
+  return flagged;
+}
