@@ -7,7 +7,9 @@
 // that also writes the `purchase.paid` outbox entry, I5); a payment that arrives after
 // the reservation expired re-reserves capacity (I2), or flags the purchase
 // REFUND_REQUIRED when no numbers remain (refund.ts); a replay answers the purchase as it is.
+import { AUDIT_TEXTS } from '@vag/contracts';
 import type { CoreDeps } from '../deps';
+import { appendAudit } from '../db/audit-log';
 import {
   completePurchase,
   getPurchase,
@@ -105,6 +107,44 @@ async function markPaid(
       .info('late payment completed with re-reserved numbers');
   kickRelay(deps, purchase._id, done);
   return done;
+}
+
+export interface TransferConfirmation {
+  referenceCode: string;
+  bankName: string;
+  staff: { id: string; email: string };
+}
+
+/**
+ * A staff member saw the transfer in the bank (SPEC §5): the payment is applied with the
+ * reference they read, and the audit log says who confirmed it (once, by the call that
+ * made the transition).
+ */
+export async function confirmTransferPayment(
+  deps: CoreDeps,
+  purchase: PurchaseDoc,
+  { referenceCode, bankName, staff }: TransferConfirmation,
+): Promise<PaymentApplied> {
+  const block: ProviderBlock = {
+    bankTransfer: {
+      received: true,
+      bankName,
+      referenceCode,
+      confirmedAt: new Date(),
+      confirmedBy: staff.email,
+    },
+  };
+  const applied = await applyPayment(deps, purchase, block, staff.email);
+  if (applied.transitioned) {
+    await appendAudit(deps.db, {
+      actor: staff,
+      action: 'payment.confirmed',
+      description: AUDIT_TEXTS.paymentConfirmed(purchase.orderCode ?? purchase._id),
+      purchaseId: purchase._id,
+      raffleId: purchase.raffleId,
+    });
+  }
+  return applied;
 }
 
 /** The provider charged another amount than the order's: nothing is confirmed, staff see why. */
