@@ -6,6 +6,7 @@ export * from './buyer-texts';
 export * from './constants';
 export * from './common';
 export * from './entities/raffle';
+export * from './entities/raffle-record';
 export * from './entities/package';
 export * from './entities/instant-prize';
 export * from './entities/settings';

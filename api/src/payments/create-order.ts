@@ -42,7 +42,7 @@ export type CreateOrderAnswer =
 
 /**
  * Who is asking, and where: the client's address, for the per-address ceiling
- * (auth/client-address.ts), and the raffle the order is for.
+ * (auth/client-address.ts), and the raffle the order is for (raffle-scope.ts).
  */
 export interface OrderCaller {
   address: string;
@@ -60,7 +60,7 @@ export async function createOrder(
   caller: OrderCaller,
 ): Promise<CreateOrderAnswer> {
   try {
-    const shown = await storefrontCache(deps).content();
+    const shown = await storefrontCache(deps).content(caller.raffleId);
     const sale = await openSale(deps, { raffleId: caller.raffleId, shown });
     const providers = await providersFor(deps, order.paymentMethod);
     return await placeOrder(deps, {

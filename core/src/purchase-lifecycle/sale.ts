@@ -6,7 +6,7 @@
 import { SERVER } from '@vag/contracts';
 import type { CoreDeps } from '../deps';
 import { findPackage } from '../db/packages';
-import { getCurrentRaffle } from '../db/raffle';
+import { getRaffle } from '../db/raffle';
 import { OrderRefused } from './order-refused';
 
 export interface SaleRaffle {
@@ -43,24 +43,19 @@ export async function openSale(
   { raffleId, shown }: { raffleId: string; shown: ShownSale },
 ): Promise<Sale> {
   const cached = shown.raffle?._id === raffleId ? shown.raffle : null;
-  const raffle = cached ?? (await storedRaffle(deps, raffleId));
+  const raffle = cached ?? (await getRaffle(deps.db, raffleId));
   if (!raffle) throw new OrderRefused(409, SERVER.raffleNotFound);
   if (!raffle.isActive) throw new OrderRefused(409, SERVER.raffleInactive);
   if (!raffle.numbersGenerated) throw new OrderRefused(409, SERVER.numbersNotGenerated);
   return { raffleId, raffle, shown: cached ? shown : { raffle, packages: null } };
 }
 
-/** A package on sale; one the shown page does not list yet is looked up in the store. */
+/** A package of the raffle on sale; one the shown page does not list yet is looked up in the store. */
 export async function salePackage(
   deps: Pick<CoreDeps, 'db'>,
   sale: Sale,
   id: string,
 ): Promise<SalePackage | null> {
   const shown = sale.shown.packages?.find((p) => p._id === id);
-  return shown ?? (await findPackage(deps.db, id));
-}
-
-async function storedRaffle(deps: Pick<CoreDeps, 'db'>, raffleId: string) {
-  const raffle = await getCurrentRaffle(deps.db);
-  return raffle?._id === raffleId ? raffle : null;
+  return shown ?? (await findPackage(deps.db, sale.raffleId, id));
 }

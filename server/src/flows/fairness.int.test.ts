@@ -26,6 +26,7 @@ import {
 import { staffToken } from '@vag/api/testing/seed';
 import { startTestServer, type TestServer } from '../testing/server';
 import { waitFor } from '@vag/core/testing/wait';
+import { CURRENT_RAFFLE_ID } from '@vag/core/db/raffle';
 
 let srv: TestServer;
 let watcher: Awaited<ReturnType<typeof watchNumbersAssigned>>;
@@ -104,7 +105,7 @@ describe('GET /api/raffle/fairness', () => {
     expect((await call('POST', '/generate-raffle-numbers', { headers: admin })).status).toBe(200);
 
     const data = await record();
-    const { secretKey } = await getRaffleNumbers(srv.db);
+    const { secretKey } = await getRaffleNumbers(srv.db, CURRENT_RAFFLE_ID);
     const commitment = data.commitment!;
     expect(commitment).toMatchObject({ totalNumbers: 10000, numberWidth: 4 });
     expect(keyCommitment({ ...commitment, key: secretKey! })).toBe(commitment.keyHash);
@@ -168,10 +169,10 @@ describe('raffles generated before commitments existed', () => {
       headers: admin,
     });
     await forgetCommitment();
-    expect(await commitUnsoldLegacyRaffle(srv.db)).toBe(true);
+    expect(await commitUnsoldLegacyRaffle(srv.db, CURRENT_RAFFLE_ID)).toBe(true);
 
     const { commitment } = await record();
-    const { secretKey } = await getRaffleNumbers(srv.db);
+    const { secretKey } = await getRaffleNumbers(srv.db, CURRENT_RAFFLE_ID);
     expect(keyCommitment({ ...commitment!, key: secretKey! })).toBe(commitment!.keyHash);
     const prizes = (await call('GET', '/instant-prizes')).body as Array<{ number: string }>;
     const raffle = await srv.db
@@ -188,7 +189,7 @@ describe('raffles generated before commitments existed', () => {
     await raffleWithNumbers(srv.db, 100);
     await sell(1);
     await forgetCommitment();
-    expect(await commitUnsoldLegacyRaffle(srv.db)).toBe(false);
+    expect(await commitUnsoldLegacyRaffle(srv.db, CURRENT_RAFFLE_ID)).toBe(false);
     expect((await record()).commitment).toBeNull();
   });
 });
@@ -277,12 +278,15 @@ describe('closing the sale', () => {
     const afterEnd = new Date(Date.now() + 40 * 86_400_000);
 
     // Due, but an order still holds numbers: sales stop, the list waits.
-    expect(await closeSaleIfDue(srv.db, afterEnd)).toBeNull();
-    expect(await reserveCapacity(srv.db, 1)).toEqual({ ok: false, reason: 'sale_closed' });
+    expect(await closeSaleIfDue(srv.db, afterEnd, CURRENT_RAFFLE_ID)).toBeNull();
+    expect(await reserveCapacity(srv.db, 1, CURRENT_RAFFLE_ID)).toEqual({
+      ok: false,
+      reason: 'sale_closed',
+    });
     expect((await record()).closing).toBeNull();
 
     await sweepExpiredReservations(srv.deps, afterEnd);
-    const closing = await closeSaleIfDue(srv.db, afterEnd);
+    const closing = await closeSaleIfDue(srv.db, afterEnd, CURRENT_RAFFLE_ID);
     expect(closing).toMatchObject({ reason: 'end-date', soldCount: 3 });
     expect((await record()).closing).toMatchObject({
       closedAt: afterEnd.toISOString(),
@@ -290,7 +294,9 @@ describe('closing the sale', () => {
       soldListHash: closing!.soldListHash,
     });
     // Published once: a later check changes nothing.
-    expect(await closeSaleIfDue(srv.db, new Date(afterEnd.getTime() + 1000))).toBeNull();
+    expect(
+      await closeSaleIfDue(srv.db, new Date(afterEnd.getTime() + 1000), CURRENT_RAFFLE_ID),
+    ).toBeNull();
   });
 });
 
@@ -326,7 +332,7 @@ describe('POST /api/raffle/draw', () => {
     // Width 2: the last two digits of the first prize are the lucky buyer's fourth number.
     const result = { ...wrongDraw, drawNumber: 7012 };
     const res = await call('POST', '/draw', { body: result, headers: admin });
-    const { secretKey } = await getRaffleNumbers(srv.db);
+    const { secretKey } = await getRaffleNumbers(srv.db, CURRENT_RAFFLE_ID);
     expect(res).toMatchObject({
       status: 200,
       body: {
@@ -379,7 +385,9 @@ describe('POST /api/raffle/draw', () => {
     const sold = Number(buyer.numbers[0]);
     const drawn = (sold + 1) % 100;
     await endDateInThePast();
-    await waitFor(() => closeSaleIfDue(srv.db), { message: 'the sale to close' });
+    await waitFor(() => closeSaleIfDue(srv.db, undefined, CURRENT_RAFFLE_ID), {
+      message: 'the sale to close',
+    });
 
     const drawDate = ecuadorDay(new Date())!;
     const body = { firstPrize: `9${String(drawn).padStart(2, '0')}`, drawNumber: 1, drawDate };

@@ -20,6 +20,7 @@ import { staffToken } from '@vag/api/testing/seed';
 import { startTestServer, type TestServer } from '../testing/server';
 import { rateLimits } from '@vag/api/auth/rate-limit';
 import { clearRateLimits, roomInWindow } from '@vag/api/testing/rate-limits';
+import { CURRENT_RAFFLE_ID } from '@vag/core/db/raffle';
 
 let srv: TestServer;
 let watcher: Awaited<ReturnType<typeof watchNumbersAssigned>>;
@@ -339,7 +340,7 @@ describe('DELETE /api/admin/delete-all-purchases', () => {
     expect(await del(admin)).toEqual({ status: 200, body: { msg: SERVER.purchasesDeleted } });
     expect(await srv.db.collection('purchases').countDocuments()).toBe(0);
     expect(await srv.db.collection('number_claims').countDocuments()).toBe(0);
-    expect(await getRaffleNumbers(srv.db)).toMatchObject({
+    expect(await getRaffleNumbers(srv.db, CURRENT_RAFFLE_ID)).toMatchObject({
       available: 1000,
       reserved: 0,
       sold: 0,

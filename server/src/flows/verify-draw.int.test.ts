@@ -15,6 +15,7 @@ import {
 } from '@vag/core/testing/raffle-fixtures';
 import { startTestServer, type TestServer } from '../testing/server';
 import { verifyDraw } from '@vag/api/scripts/verify-draw';
+import { CURRENT_RAFFLE_ID } from '@vag/core/db/raffle';
 
 const run = promisify(execFile);
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
@@ -39,13 +40,14 @@ beforeAll(async () => {
   }
   await watcher.stop();
   const afterEnd = new Date(Date.now() + 40 * 86_400_000);
-  await closeSaleIfDue(srv.db, afterEnd);
+  await closeSaleIfDue(srv.db, afterEnd, CURRENT_RAFFLE_ID);
   await recordOfficialResult(
     srv.db,
     { firstPrize: '80417', drawNumber: 7100, drawDate: afterEnd.toISOString().slice(0, 10) },
     'test',
+    CURRENT_RAFFLE_ID,
   );
-  record = await fairnessExport(srv.db);
+  record = await fairnessExport(srv.db, CURRENT_RAFFLE_ID);
   const purchase = await srv.db
     .collection<{ _id: string; assignedNumbers: string[] }>('purchases')
     .findOne({ _id: ids[1]! });

@@ -20,7 +20,6 @@ import type { PurchaseDoc } from '@vag/core/db/purchases';
 import { apiError } from '../../lib/errors';
 import { validate } from '../../lib/validate';
 import { createOrder } from '../../payments/create-order';
-import { CURRENT_RAFFLE_ID } from '@vag/core/db/raffle';
 import { paymentAnswer } from '../../payments/present';
 import {
   capturePayPal,
@@ -29,6 +28,7 @@ import {
   verifyStripe,
 } from '../../payments/verify';
 import { JSON_BODY, RAW_BODY, describe } from '../../lib/openapi';
+import { raffleIdOf } from '../../raffles/raffle-scope';
 
 /**
  * A paid purchase for the confirmation page, whole only for the holder of the order's key
@@ -59,7 +59,7 @@ export const paymentsRouter = new Hono<AppEnv>()
       const order = c.req.valid('json');
       const address = clientAddress(c, deps.env.TRUST_PROXY);
       await enforceBuyerOrderLimit(deps, order.buyer);
-      const answer = await createOrder(deps, order, { address, raffleId: CURRENT_RAFFLE_ID });
+      const answer = await createOrder(deps, order, { address, raffleId: await raffleIdOf(c) });
       return c.json(answer, 201);
     },
   )

@@ -2,7 +2,7 @@
 // lookup by e-mail (the links go to the mailbox), the confirmation page's fetch by id, and the admin's reset
 // (DELETE /api/admin/delete-all-purchases, mounted under /admin).
 import {
-  AUDIT_TEXTS,
+  RAFFLE_TEXTS,
   PERMISSIONS,
   SERVER,
   STAFF_API_MESSAGES,
@@ -27,18 +27,15 @@ import { rateLimit, withinRateLimit } from '../../auth/rate-limit';
 import { requestLookupMail } from '@vag/core/pipeline/lookup-outbox';
 import { lookupTokenValid, signLookupToken } from './lookup-token';
 import type { AppEnv, StaffUser } from '../../context';
-import { appendAudit } from '@vag/core/db/audit-log';
-import { resetInstantPrizes } from '@vag/core/db/instant-prizes';
-import { deleteAllClaims } from '@vag/core/db/number-claims';
 import {
-  deleteAllPurchases,
   findPurchaseForBuyer,
   findPurchasesByEmail,
   listPurchases,
   type PurchaseListFilter,
 } from '@vag/core/db/purchase-numbers';
-import { CURRENT_RAFFLE_ID, releaseAllRaffleNumbers } from '@vag/core/db/raffle-numbers';
-import { deleteAllFacts } from '@vag/core/db/report-facts';
+import { CURRENT_RAFFLE_ID } from '@vag/core/db/raffle-numbers';
+import { clearTestOrders, RaffleRefusal } from '@vag/core/raffles/raffle-actions';
+import { raffleIdOf } from '../../raffles/raffle-scope';
 import { getPurchase } from '@vag/core/db/purchases';
 import { apiError } from '../../lib/errors';
 import { accessKeyMatches } from '@vag/core/purchase-lifecycle/order-code';
@@ -221,29 +218,34 @@ export const purchasesRouter = new Hono<AppEnv>()
     },
   );
 
+/**
+ * SPEC §7's "Borrar todo", retired: sales are never deleted. The call keeps answering as
+ * 'Borrar pedidos de prueba' of the featured raffle, which only a draft allows
+ * (raffle-actions.ts); a published raffle's purchases are refused with a Spanish 409.
+ */
 export const purchasesAdminRouter = new Hono<AppEnv>().delete(
   '/delete-all-purchases',
   describe({
     operationId: 'deleteAllPurchases',
     tag: 'purchases',
-    summary: 'Borra todas las compras y reinicia los números.',
+    summary:
+      'Borra los pedidos de prueba de la rifa principal, solo mientras es un borrador (las ventas nunca se borran).',
     response: msgResponseSchema,
+    errors: [409],
   }),
   requireStaff(ADMIN_ONLY),
   async (c) => {
-    const { db } = c.get('deps');
-    // Purchases first, then the claims, then the counters: a sale racing with the reset
-    // can at worst leave counters that the reconciler recomputes from purchases.
-    const deleted = await deleteAllPurchases(db);
-    await deleteAllClaims(db, CURRENT_RAFFLE_ID);
-    await releaseAllRaffleNumbers(db);
-    await resetInstantPrizes(db, CURRENT_RAFFLE_ID);
-    await deleteAllFacts(db);
-    await appendAudit(db, {
-      actor: c.get('staff'),
-      action: 'purchases.deleted',
-      description: AUDIT_TEXTS.purchasesDeleted(deleted),
-    });
-    return c.json({ msg: SERVER.purchasesDeleted });
+    const ctx = { db: c.get('deps').db, actor: c.get('staff') };
+    try {
+      const cleared = await clearTestOrders(
+        ctx,
+        await raffleIdOf(c),
+        RAFFLE_TEXTS.clearConfirmWord,
+      );
+      return c.json({ msg: RAFFLE_TEXTS.cleared(cleared) });
+    } catch (error) {
+      if (error instanceof RaffleRefusal) throw apiError(error.status, error.message);
+      throw error;
+    }
   },
 );
