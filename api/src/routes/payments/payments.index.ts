@@ -1,5 +1,6 @@
 // POST /api/payments/*: order creation and the provider confirmation paths (SPEC §7).
-// The logic lives in api/src/payments; these handlers validate and shape answers.
+// The purchase lifecycle lives in core/src/purchase-lifecycle and the providers' side in
+// api/src/payments; these handlers validate, call them and shape answers.
 import {
   captureOrderSchema,
   createOrderSchema,
