@@ -9,7 +9,7 @@ import { raffleWithNumbers } from '@vag/core/testing/raffle-fixtures';
 import { apiCaller, bearer, createStaff, type CreatedStaff } from '@vag/api/testing/seed';
 import { startTestServer, type TestServer } from '../testing/server';
 import { pdfText } from '../testing/pdf-text';
-import { recordPurchases, reportPurchase } from '../testing/recorded-purchases';
+import { recordPurchases, reportPurchase, twoRaffles } from '../testing/recorded-purchases';
 
 let server: TestServer;
 let call: ReturnType<typeof apiCaller>;
@@ -47,17 +47,7 @@ async function legacySale() {
 beforeAll(async () => {
   server = await startTestServer();
   await raffleWithNumbers(server.db, 1000);
-  const raffles = server.db.collection<{ _id: string }>('raffles');
-  await raffles.updateOne({ _id: 'current' }, { $set: { name: 'Gran Rifa' } });
-  await raffles.insertOne({
-    _id: 'r-b',
-    name: 'Rifa Express',
-    slug: 'rifa-express',
-    status: 'on_sale',
-    totalNumbers: 100,
-    pricePerNumber: 2,
-    createdAt: new Date(),
-  } as never);
+  await twoRaffles(server);
   call = apiCaller(server.url);
   admin = await createStaff(server.db, { role: 'admin' });
   reseller = await createStaff(server.db, { role: 'reseller' });

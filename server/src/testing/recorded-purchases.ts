@@ -4,9 +4,30 @@
 import { TOPICS, type PurchaseLifecycleEvent } from '@vag/contracts';
 import type { PurchaseSale } from '@vag/core/db/purchases';
 import { queryReport } from '@vag/core/db/report-facts';
+import { generateRaffleNumbers } from '@vag/core/db/raffle-numbers';
 import { paidEvent, purchaseEvent } from '@vag/core/pipeline/purchase-events';
 import { waitFor } from '@vag/core/testing/wait';
 import type { TestServer } from './server';
+
+/**
+ * Names the first raffle and adds a second one on sale, 'Rifa Express' (id 'r-b'), with
+ * its numbers, so the numbers worker numbers its paid purchases as it does the first's.
+ */
+export async function twoRaffles(server: Pick<TestServer, 'db'>): Promise<void> {
+  const raffles = server.db.collection<{ _id: string }>('raffles');
+  await raffles.updateOne({ _id: 'current' }, { $set: { name: 'Gran Rifa' } });
+  await raffles.insertOne({
+    _id: 'r-b',
+    name: 'Rifa Express',
+    slug: 'rifa-express',
+    status: 'on_sale',
+    totalNumbers: 100,
+    numberWidth: 2,
+    pricePerNumber: 2,
+    createdAt: new Date(),
+  } as never);
+  await generateRaffleNumbers(server.db, 'r-b');
+}
 
 export type RecordedPurchase = ReturnType<typeof reportPurchase>;
 
