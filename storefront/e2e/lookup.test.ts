@@ -1,7 +1,8 @@
 // The purchase lookup at 390 px and 1366 px: the visitor asks with an e-mail, the page
 // says the same whether it has purchases or not, the e-mail (the outbox log: the site
 // runs without SMTP, as offline) carries the list link, and that link shows the purchases
-// with their status and numbers. A stranger typing the same e-mail sees none of it.
+// with their status and numbers, grouped under each raffle's name (the buyer also bought
+// in a second raffle, 'Rifa Express'). A stranger typing the same e-mail sees none of it.
 import { LOOKUP_MESSAGES } from '@vag/contracts';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -55,6 +56,23 @@ beforeAll(async () => {
     { referenceCode: 'REF-777', bankName: 'Pichincha' },
   );
   numbers = confirmed.assignedNumbers;
+  // And one paid purchase in a second raffle on sale, 'Rifa Express'.
+  await site.srv.db
+    .collection<{ _id: string }>('raffles')
+    .insertOne({ _id: 'r-b', name: 'Rifa Express', slug: 'rifa-express', status: 'on_sale' });
+  await site.srv.db.collection<{ _id: string }>('purchases').insertOne({
+    _id: crypto.randomUUID(),
+    raffleId: 'r-b',
+    orderCode: 'EXPRESS1',
+    createdAt: new Date(),
+    buyer: { firstName: 'Rosa', lastName: 'Quishpe', email: buyer },
+    quantity: 1,
+    totalPrice: 2,
+    paymentMethod: 'card',
+    status: 'COMPLETED',
+    packageData: { name: 'Express 1' },
+    assignedNumbers: ['42'],
+  });
 });
 
 afterAll(async () => {
@@ -89,7 +107,15 @@ describe('purchase lookup by e-mail', () => {
       const page = await site.page(viewport);
       await page.goto(link);
       await page.getByText(LOOKUP_MESSAGES.listTitle(buyer)).waitFor();
-      const result = page.getByTestId('lookup-result');
+      // Each raffle's purchases under its name.
+      const express = page.getByRole('region', { name: 'Rifa Express' });
+      await express.getByText('1 número · $2,00').waitFor();
+      expect(
+        await express.getByRole('list', { name: 'Números asignados' }).allTextContents(),
+      ).toEqual(['42']);
+      const result = page
+        .getByRole('region', { name: 'Gran Sorteo Navideño' })
+        .getByTestId('lookup-result');
       await result.getByText('Pagado').waitFor();
       await result.getByText('5 números · $7,50').waitFor();
       const listed = await result
