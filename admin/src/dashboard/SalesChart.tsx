@@ -63,7 +63,7 @@ export function SalesChart() {
       <RaffleSelect
         value={raffleId}
         onChange={setRaffleId}
-        sx={{ minWidth: 220, mb: 1.5, maxWidth: '100%' }}
+        sx={{ width: { xs: '100%', sm: 280 }, mb: 1.5 }}
       />
       {!isPending && !isError && (
         <Typography color="text.secondary" sx={{ mb: 1 }} data-testid="sales-chart-total">
