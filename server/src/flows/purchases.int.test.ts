@@ -183,6 +183,8 @@ describe('GET /api/purchases/by-email/{email}', () => {
         'packageData',
         'paymentMethod',
         'quantity',
+        'raffleId',
+        'raffleName',
         'status',
         'statusText',
         'totalPrice',
