@@ -57,9 +57,12 @@ beforeAll(async () => {
   );
   numbers = confirmed.assignedNumbers;
   // And one paid purchase in a second raffle on sale, 'Rifa Express'.
-  await site.srv.db
-    .collection<{ _id: string }>('raffles')
-    .insertOne({ _id: 'r-b', name: 'Rifa Express', slug: 'rifa-express', status: 'on_sale' });
+  await site.srv.db.collection<{ _id: string }>('raffles').insertOne({
+    _id: 'r-b',
+    name: 'Rifa Express',
+    slug: 'rifa-express',
+    status: 'on_sale',
+  } as never);
   await site.srv.db.collection<{ _id: string }>('purchases').insertOne({
     _id: crypto.randomUUID(),
     raffleId: 'r-b',
@@ -72,7 +75,7 @@ beforeAll(async () => {
     status: 'COMPLETED',
     packageData: { name: 'Express 1' },
     assignedNumbers: ['42'],
-  });
+  } as never);
 });
 
 afterAll(async () => {

@@ -119,12 +119,10 @@ describe('GET /api/admin/reports?raffleId=', () => {
 
   it('exports name the raffle: in the title and filters of the PDF, in the Rifa column of both', async () => {
     const download = async (q: string) =>
-      Buffer.from(
-        await (
-          await fetch(`${server.url}/api/admin/reports?${q}`, { headers: bearer(admin.token) })
-        ).arrayBuffer(),
-      );
-    const pdf = await pdfText(await download('format=pdf&raffleId=r-b'));
+      (
+        await fetch(`${server.url}/api/admin/reports?${q}`, { headers: bearer(admin.token) })
+      ).arrayBuffer();
+    const pdf = await pdfText(Buffer.from(await download('format=pdf&raffleId=r-b')));
     expect(pdf).toContain('Reporte de ventas · Rifa Express');
     expect(pdf).toContain('Filtros: Rifa: Rifa Express');
     expect(pdf).toContain('Total vendido: $8,00');
