@@ -14,6 +14,7 @@ import { compression } from './lib/compress';
 import { methodsByPath } from './lib/method-not-allowed';
 import { apiRoutes, documentedRoutes, rootRoutes } from './routes';
 import { contentChanges } from './storefront/content-changes';
+import { unscopedPath } from './raffles/raffle-scope';
 import { serveBuiltSites, storefrontDirs } from './storefront/site';
 
 /**
@@ -46,7 +47,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     const started = performance.now();
     await next();
     const ms = Math.round(performance.now() - started);
-    if (deps.requestPath && REQUEST_PATH.test(c.req.path)) deps.requestPath.requestServed();
+    if (deps.requestPath && REQUEST_PATH.test(unscopedPath(c.req.path)))
+      deps.requestPath.requestServed();
     if (c.req.path.startsWith('/api') || c.res.status >= 500) {
       deps.log.debug(
         {
@@ -113,7 +115,7 @@ function bodyLimits(): MiddlewareHandler<AppEnv> {
   return (c, next) => {
     // Transfer receipts (up to 5 MB) are limited by their own route.
     if (RECEIPT_UPLOAD.test(c.req.path)) return next();
-    return (byPath.get(c.req.path) ?? fallback)(c, next);
+    return (byPath.get(unscopedPath(c.req.path)) ?? fallback)(c, next);
   };
 }
 

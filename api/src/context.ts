@@ -18,6 +18,8 @@ export interface AppEnv {
     deps: AppDeps;
     staff: StaffUser;
     requestId: string;
+    /** The raffle (id or slug) a /api/raffles/{raffle}/… path names (raffle-scope.ts); unset elsewhere. */
+    raffleRef?: string;
     /** Inline scripts of the server-rendered page this request answers with (CSP hashes). */
     pageScriptHashes?: string[];
   };

@@ -25,6 +25,12 @@ export const AUDIT_ACTIONS = [
   'settings.updated',
   'media.uploaded',
   'media.deleted',
+  'raffle.created',
+  'raffle.updated',
+  'raffle.published',
+  'raffle.archived',
+  'raffle.featured',
+  'test_orders.cleared',
 ] as const;
 export const auditActionSchema = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof auditActionSchema>;
@@ -95,6 +101,12 @@ export const AUDIT_SCOPES: Record<AuditAction, AuditScope> = {
   'settings.updated': 'office',
   'media.uploaded': 'office',
   'media.deleted': 'office',
+  'raffle.created': 'office',
+  'raffle.updated': 'office',
+  'raffle.published': 'raffle',
+  'raffle.archived': 'raffle',
+  'raffle.featured': 'office',
+  'test_orders.cleared': 'raffle',
 };
 
 const CLOSED_BECAUSE = {
@@ -159,6 +171,15 @@ export const AUDIT_TEXTS = {
       : `Ajustes guardados; cambió: ${fields.join(', ')}.`,
   mediaUploaded: (slot: string) => `Se subió la imagen ${slot}.`,
   mediaDeleted: (slot: string) => `Se eliminó la imagen ${slot}.`,
+  raffleCreated: (name: string, template: string | null) =>
+    template ? `Rifa creada: «${name}», a partir de «${template}».` : `Rifa creada: «${name}».`,
+  raffleUpdated: (name: string) => `Rifa editada: «${name}».`,
+  rafflePublished: (total: number) =>
+    `Rifa publicada con ${total} números: se generaron los números y se publicó el compromiso.`,
+  raffleArchived: 'Rifa archivada: sus compras, números y registro público se conservan.',
+  raffleFeatured: (name: string) => `«${name}» es ahora la rifa principal de la página de inicio.`,
+  testOrdersCleared: (count: number) =>
+    `Se borraron ${count} pedidos de prueba de la rifa en borrador.`,
 } as const;
 
 /** The raffle's public log as /verificar shows it, below the checks. */
@@ -192,5 +213,11 @@ export const PUBLIC_AUDIT_TEXTS = {
     'settings.updated': 'Ajustes',
     'media.uploaded': 'Imagen subida',
     'media.deleted': 'Imagen eliminada',
+    'raffle.created': 'Rifa creada',
+    'raffle.updated': 'Rifa editada',
+    'raffle.published': 'Rifa publicada',
+    'raffle.archived': 'Rifa archivada',
+    'raffle.featured': 'Rifa principal',
+    'test_orders.cleared': 'Pedidos de prueba borrados',
   } satisfies Record<AuditAction, string>,
 } as const;

@@ -18,6 +18,7 @@ import { staffToken } from '../testing/seed';
 import { startTestServer, type TestServer } from '../testing/server';
 import { activeRaffle, customOrder, postJson } from './test-fixtures';
 import { strangerBuyer } from './test-buyers';
+import { CURRENT_RAFFLE_ID } from '@vag/core/db/raffle';
 
 const HOUR = 3_600_000;
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
@@ -57,7 +58,7 @@ function order(quantity: number, address: string, buyer = strangerBuyer()) {
   );
 }
 
-const heldNumbers = async () => (await getCapacity(server.db))!.reserved;
+const heldNumbers = async () => (await getCapacity(server.db, CURRENT_RAFFLE_ID))!.reserved;
 
 describe('one anonymous order cannot hold the raffle', () => {
   beforeEach(() => freshRaffle({}));

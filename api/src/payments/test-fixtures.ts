@@ -29,11 +29,16 @@ export async function activeRaffle(
     },
     { upsert: true },
   );
-  await generateRaffleNumbers(db);
+  await generateRaffleNumbers(db, CURRENT_RAFFLE_ID);
 }
 
 export async function aPackage(db: Db, { quantity = 5, price = 7 } = {}) {
-  return createPackage(db, { name: `Paquete ${quantity}`, quantity, price, isPopular: false });
+  return createPackage(db, CURRENT_RAFFLE_ID, {
+    name: `Paquete ${quantity}`,
+    quantity,
+    price,
+    isPopular: false,
+  });
 }
 
 export function buyer(overrides: Record<string, unknown> = {}) {

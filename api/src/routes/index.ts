@@ -18,14 +18,32 @@ import { settingsRouter } from './settings/settings.index';
 import { purchasesAdminRouter, purchasesRouter } from './purchases/purchases.index';
 import { raffleRouter } from './raffle/raffle.index';
 import { referralRouter } from './referral/referral.index';
-import { paymentsRouter } from './payments/payments.index';
+import { createOrderRouter, paymentsRouter } from './payments/payments.index';
+import { publicRafflesRouter, staffRafflesRouter } from './raffles/raffles.index';
+import { raffleScope } from '../raffles/raffle-scope';
 import { purchaseActionsRouter } from './purchase-actions/purchase-actions.index';
 import { salesChartRouter } from './sales-chart/sales-chart.index';
 import { shortLinksRouter } from './short-links/short-links.index';
 
+/**
+ * The SPEC §7 calls of one raffle, mounted at /api/raffles/{raffle}/ as well as at /api/
+ * (where they answer for the featured raffle): a client of the single-raffle api keeps
+ * working, and a raffle's own page calls its own.
+ */
+const oneRaffleRoutes = new Hono<AppEnv>()
+  .use('*', raffleScope)
+  .route('/lottery', lotteryRouter)
+  .route('/packages', packagesRouter)
+  .route('/payments', createOrderRouter)
+  .route('/raffle', fairnessRouter)
+  .route('/raffle', raffleRouter);
+
 /** Routes under /api; `typeof apiRoutes` is what Hono's RPC client `hc` reads. */
 export const apiRoutes = new Hono<AppEnv>()
   .route('/health', healthRouter)
+  .route('/admin/raffles', staffRafflesRouter)
+  .route('/raffles/:raffle', oneRaffleRoutes)
+  .route('/raffles', publicRafflesRouter)
   .route('/admin/sales-chart', salesChartRouter)
   .route('/payments', paymentsRouter)
   .route('/orders', ordersRouter)

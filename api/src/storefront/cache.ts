@@ -12,6 +12,7 @@ import {
 import type { AppDeps } from '../context';
 import type { Bytes } from '../lib/compress';
 import type { Stoppable } from '@vag/core';
+import { featuredRaffleId, findRaffleByRef } from '@vag/core/db/raffle';
 import { loadStorefrontContent } from './content';
 
 export interface CachedPage {
@@ -26,7 +27,13 @@ export interface CachedPage {
 }
 
 export interface StorefrontCache {
-  content(): Promise<StorefrontContent>;
+  /** What a raffle's page shows (the featured raffle's without an id). */
+  content(raffleId?: string): Promise<StorefrontContent>;
+  /**
+   * The raffle an id or slug names (null: none), or the featured one without a ref: every
+   * scoped call and every SPEC §7 call asks, so it is kept as long as the content.
+   */
+  raffleId(ref?: string): Promise<string | null>;
   page(key: string): CachedPage | undefined;
   /**
    * The page of `key` rendered once for every request that asks while it renders;
@@ -48,23 +55,50 @@ export function storefrontCache(deps: AppDeps): StorefrontCache {
   return cache;
 }
 
+interface Kept<T> {
+  at: number;
+  value: Promise<T>;
+}
+
 function createStorefrontCache(deps: AppDeps): StorefrontCache {
-  let content: { at: number; value: Promise<StorefrontContent> } | null = null;
+  let contents = new Map<string, Kept<StorefrontContent>>();
+  let refs = new Map<string, Kept<string | null>>();
   let pages = new Map<string, { at: number; page: CachedPage }>();
   const rendering = new Map<string, Promise<CachedPage | null>>();
   let generation = 0;
   const ttlMs = deps.env.STOREFRONT_CACHE_SECONDS * 1000;
   const fresh = (at: number) => Date.now() - at < ttlMs;
 
-  return {
-    content() {
-      if (content && fresh(content.at)) return content.value;
-      const started = generation;
-      const value = loadStorefrontContent(deps.db, deps.env, deps.log);
-      // A change that lands while this read runs must not be hidden behind it.
-      if (started === generation) content = { at: Date.now(), value };
-      value.catch(() => (content = null));
-      return value;
+  /** One read per key and TTL; a change that lands while it runs is not hidden behind it. */
+  function keep<T>(map: () => Map<string, Kept<T>>, key: string, read: () => Promise<T>) {
+    const kept = map().get(key);
+    if (kept && fresh(kept.at)) return kept.value;
+    const started = generation;
+    const value = read();
+    const store = map();
+    if (started === generation) store.set(key, { at: Date.now(), value });
+    value.catch(() => store.delete(key));
+    return value;
+  }
+
+  const cache: StorefrontCache = {
+    async content(raffleId) {
+      const id = raffleId ?? (await cache.raffleId());
+      return keep(
+        () => contents,
+        id ?? '',
+        () => loadStorefrontContent(deps.db, deps.env, deps.log, id),
+      );
+    },
+    raffleId(ref) {
+      return keep(
+        () => refs,
+        ref ?? '',
+        async () =>
+          ref === undefined
+            ? featuredRaffleId(deps.db)
+            : ((await findRaffleByRef(deps.db, ref))?._id ?? null),
+      );
     },
     page(key) {
       const entry = pages.get(key);
@@ -89,11 +123,13 @@ function createStorefrontCache(deps: AppDeps): StorefrontCache {
     },
     invalidate() {
       generation++;
-      content = null;
+      contents = new Map();
+      refs = new Map();
       pages = new Map();
       rendering.clear();
     },
   };
+  return cache;
 }
 
 /** Drops this process's cache now and tells every other process through the bus. */

@@ -4,6 +4,7 @@
 import type { ContentKind } from '@vag/contracts';
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../context';
+import { unscopedPath } from '../raffles/raffle-scope';
 import { publishContentChanged } from './cache';
 
 const CONTENT_PATHS: ReadonlyArray<[prefix: string, kind: ContentKind]> = [
@@ -14,10 +15,14 @@ const CONTENT_PATHS: ReadonlyArray<[prefix: string, kind: ContentKind]> = [
   // Instant prizes, and the draw rule that /sorteos and /terminos quote.
   ['/api/raffle/', 'instant-prizes'],
   ['/upload-media.php', 'media'],
+  // A raffle created, edited, published, closed, featured or archived.
+  ['/api/admin/raffles', 'raffle'],
 ];
 
+/** A call scoped to one raffle (/api/raffles/{raffle}/packages…) changes what its twin would. */
 export function contentKindOf(path: string): ContentKind | null {
-  return CONTENT_PATHS.find(([prefix]) => path.startsWith(prefix))?.[1] ?? null;
+  const unscoped = unscopedPath(path);
+  return CONTENT_PATHS.find(([prefix]) => unscoped.startsWith(prefix))?.[1] ?? null;
 }
 
 export function contentChanges(): MiddlewareHandler<AppEnv> {

@@ -27,8 +27,8 @@ import { listInstantPrizes } from '@vag/core/db/instant-prizes';
 import { listMediaInfo, type MediaInfo } from '@vag/core/db/media';
 import { listPackages } from '@vag/core/db/packages';
 import { listPastRaffles } from '@vag/core/db/past-raffles';
-import { getCurrentRaffle } from '@vag/core/db/raffle';
-import { CURRENT_RAFFLE_ID, getRaffleNumbers } from '@vag/core/db/raffle-numbers';
+import { getRaffle } from '@vag/core/db/raffle';
+import { getRaffleNumbers } from '@vag/core/db/raffle-numbers';
 import { getRaffleFairness } from '@vag/core/db/raffle-fairness';
 import { getSettings } from '@vag/core/db/settings';
 import { listPublicAudit } from '@vag/core/db/audit-log';
@@ -36,13 +36,15 @@ import { withId } from '../lib/simple-rest';
 import { heroView } from '../routes/lottery/hero-view';
 import { packageView } from '../routes/packages/package-view';
 import { pastRaffleView } from '../routes/past-raffles/past-raffles.index';
-import { cachedProgress } from '../routes/raffle/raffle.index';
+import { cachedProgress } from '../raffles/progress';
 import { publicView } from '../routes/settings/settings.index';
 
+/** The content of one raffle's page; without a raffle (a store with none) its parts are null. */
 export async function loadStorefrontContent(
   db: Db,
   env: Env,
   log: Logger,
+  raffleId: string | null,
 ): Promise<StorefrontContent> {
   const publicUrl = env.PUBLIC_URL;
   const part = <S extends z.ZodType>(
@@ -50,7 +52,8 @@ export async function loadStorefrontContent(
     schema: S,
     read: () => Promise<unknown>,
   ): Promise<z.infer<S> | null> =>
-    read()
+    Promise.resolve()
+      .then(read)
       .then((value) => fitting(schema, value))
       .catch((err: unknown) => {
         // A document off its contract is named by its fields, not by a stack trace.
@@ -59,28 +62,31 @@ export async function loadStorefrontContent(
         return null;
       });
   // The rule and the audit entries both start from the raffle's fairness fields: one read.
-  const fairness = getRaffleFairness(db);
+  const fairness = raffleId ? getRaffleFairness(db, raffleId) : Promise.reject(noRaffle());
   fairness.catch(() => undefined); // each part that uses it reports its own failure
   const [raffle, progress, packages, instantPrizes, pastRaffles, settings, drawRule, audit, media] =
     await Promise.all([
       part('raffle', raffleSchema, async () => {
-        const doc = await getCurrentRaffle(db);
-        if (!doc) throw new Error('no current raffle');
+        const doc = raffleId ? await getRaffle(db, raffleId) : null;
+        if (!doc) throw noRaffle();
         return heroView(doc);
       }),
-      part('progress', progressSchema, () => cachedProgress(db)),
+      part('progress', progressSchema, () => cachedProgress(db, ofRaffle(raffleId))),
       part('packages', packageSchema.array(), async () =>
-        (await listPackages(db)).map(packageView),
+        (await listPackages(db, ofRaffle(raffleId))).map(packageView),
       ),
       part('instant-prizes', instantPrizeSchema.array(), async () =>
-        (await listInstantPrizes(db, CURRENT_RAFFLE_ID)).map(withId),
+        (await listInstantPrizes(db, ofRaffle(raffleId))).map(withId),
       ),
       part('past-raffles', pastRaffleSchema.array(), async () =>
         (await listPastRaffles(db)).map(pastRaffleView),
       ),
       part('settings', publicSettingsSchema, async () => publicView(await getSettings(db), env)),
       part('draw-rule', z.string(), async () => {
-        const [{ drawRule: rule }, numbers] = await Promise.all([fairness, getRaffleNumbers(db)]);
+        const [{ drawRule: rule }, numbers] = await Promise.all([
+          fairness,
+          getRaffleNumbers(db, ofRaffle(raffleId)),
+        ]);
         return describeDrawRule(rule, numbers);
       }),
       // As GET /api/raffle/audit answers: the current raffle's, by its commitment's reference.
@@ -107,6 +113,16 @@ export async function loadStorefrontContent(
     media,
     publicUrl: publicUrl.replace(/\/+$/, ''),
   };
+}
+
+function noRaffle(): Error {
+  return new Error('no such raffle');
+}
+
+/** The raffle id a part reads; a store without raffles fails each part on its own. */
+function ofRaffle(raffleId: string | null): string {
+  if (!raffleId) throw noRaffle();
+  return raffleId;
 }
 
 /**

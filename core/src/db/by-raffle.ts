@@ -3,10 +3,11 @@
 // facts, old purchases) may carry no raffleId at all: such a document is that raffle's.
 // It is matched here rather than rewritten at start-up, so upgrading writes nothing and a
 // fact that a lagging worker writes the old way after the upgrade still counts.
-import type { Db, Filter } from 'mongodb';
+import type { Filter } from 'mongodb';
+import { CURRENT_RAFFLE_ID } from './raffle';
 
 /** The first raffle's id, which documents without a raffleId belong to. */
-export const FIRST_RAFFLE_ID = 'current';
+export const FIRST_RAFFLE_ID = CURRENT_RAFFLE_ID;
 
 /** A document's raffle, reading a missing one as the first raffle's. */
 export const raffleOf = (doc: { raffleId?: string | null }): string =>
@@ -16,15 +17,6 @@ export const raffleOf = (doc: { raffleId?: string | null }): string =>
 export function raffleMatch<T extends { raffleId?: string | null }>(raffleId: string): Filter<T> {
   const match = raffleId === FIRST_RAFFLE_ID ? { $in: [raffleId, null] } : raffleId;
   return { raffleId: match } as Filter<T>;
-}
-
-/** Each raffle's name by id, for lists that group or label rows by raffle. */
-export async function raffleNameMap(db: Db): Promise<Map<string, string>> {
-  const docs = await db
-    .collection<{ _id: string; name?: string }>('raffles')
-    .find({}, { projection: { name: 1 } })
-    .toArray();
-  return new Map(docs.map((d) => [d._id, d.name ?? d._id]));
 }
 
 /** A raffle's name for a row: its id when the raffle record is gone or nameless. */

@@ -5,6 +5,7 @@ import { ensureAuditLogIndexes } from './audit-log';
 import { ensureMediaIndexes } from './media';
 import { ensurePackagesIndexes } from './packages';
 import { ensurePastRafflesIndexes } from './past-raffles';
+import { ensureRaffleIndexes } from './raffle';
 import { ensureUsersIndexes } from './users';
 import { ensureInstantPrizeIndexes } from './instant-prizes';
 import { ensureNumberClaimIndexes } from './number-claims';
@@ -16,6 +17,7 @@ import { ensureReportFactIndexes } from './report-facts';
 
 const indexCreators: Array<(db: Db) => Promise<unknown>> = [
   ensureUsersIndexes,
+  ensureRaffleIndexes,
   ensurePackagesIndexes,
   ensurePastRafflesIndexes,
   ensureMediaIndexes,

@@ -1,9 +1,12 @@
-// Number packages (`packages`) offered on the home page.
+// Number packages (`packages`), each offered on its raffle's page.
 import { randomUUID } from 'node:crypto';
-import type { Db } from 'mongodb';
+import type { Db, Filter } from 'mongodb';
+import { CURRENT_RAFFLE_ID } from './raffle';
 
 export interface PackageDoc {
   _id: string;
+  /** Missing on packages stored before many raffles: those belong to 'current'. */
+  raffleId?: string;
   name: string;
   quantity: number;
   price: number;
@@ -17,24 +20,41 @@ export type PackageFields = Pick<PackageDoc, 'name' | 'quantity' | 'price' | 'is
 const packages = (db: Db) => db.collection<PackageDoc>('packages');
 
 export async function ensurePackagesIndexes(db: Db): Promise<void> {
-  await packages(db).createIndex({ quantity: 1 });
+  await packages(db).createIndex({ raffleId: 1, quantity: 1 });
 }
 
-/** Ordered as the home page shows them: smallest package first. */
-export async function listPackages(db: Db): Promise<PackageDoc[]> {
-  return packages(db).find({}).sort({ quantity: 1, createdAt: 1 }).toArray();
+/** The packages of one raffle (those from before many raffles have no raffleId: 'current'). */
+function ofRaffle(raffleId: string): Filter<PackageDoc> {
+  return raffleId === CURRENT_RAFFLE_ID
+    ? { $or: [{ raffleId }, { raffleId: { $exists: false } }] }
+    : { raffleId };
 }
 
-export async function findPackage(db: Db, id: string): Promise<PackageDoc | null> {
-  return packages(db).findOne({ _id: id });
+/** Ordered as the raffle's page shows them: smallest package first. */
+export async function listPackages(db: Db, raffleId: string): Promise<PackageDoc[]> {
+  return packages(db).find(ofRaffle(raffleId)).sort({ quantity: 1, createdAt: 1 }).toArray();
+}
+
+export async function countPackages(db: Db, raffleId: string): Promise<number> {
+  return packages(db).countDocuments(ofRaffle(raffleId));
+}
+
+/** A package of this raffle (a package id of another raffle is not found). */
+export async function findPackage(
+  db: Db,
+  raffleId: string,
+  id: string,
+): Promise<PackageDoc | null> {
+  return packages(db).findOne({ $and: [{ _id: id }, ofRaffle(raffleId)] });
 }
 
 export async function createPackage(
   db: Db,
+  raffleId: string,
   fields: PackageFields,
   id: string = randomUUID(),
 ): Promise<PackageDoc> {
-  const doc: PackageDoc = { _id: id, ...fields, createdAt: new Date() };
+  const doc: PackageDoc = { _id: id, raffleId, ...fields, createdAt: new Date() };
   await packages(db).insertOne(doc);
   await keepPopularOnly(db, doc);
   return doc;
@@ -42,11 +62,12 @@ export async function createPackage(
 
 export async function updatePackage(
   db: Db,
+  raffleId: string,
   id: string,
   fields: PackageFields,
 ): Promise<PackageDoc | null> {
   const doc = await packages(db).findOneAndUpdate(
-    { _id: id },
+    { $and: [{ _id: id }, ofRaffle(raffleId)] },
     { $set: { ...fields, updatedAt: new Date() } },
     { returnDocument: 'after' },
   );
@@ -61,20 +82,57 @@ export async function updatePackage(
 async function keepPopularOnly(db: Db, doc: PackageDoc): Promise<void> {
   if (!doc.isPopular) return;
   await packages(db).updateMany(
-    { _id: { $ne: doc._id }, isPopular: true },
+    {
+      $and: [
+        { _id: { $ne: doc._id }, isPopular: true },
+        ofRaffle(doc.raffleId ?? CURRENT_RAFFLE_ID),
+      ],
+    },
     { $set: { isPopular: false, updatedAt: new Date() } },
   );
 }
 
-export async function deletePackage(db: Db, id: string): Promise<PackageDoc | null> {
-  return packages(db).findOneAndDelete({ _id: id });
+export async function deletePackage(
+  db: Db,
+  raffleId: string,
+  id: string,
+): Promise<PackageDoc | null> {
+  return packages(db).findOneAndDelete({ $and: [{ _id: id }, ofRaffle(raffleId)] });
+}
+
+/** Copies a raffle's packages to a new raffle (a raffle made from a template). */
+export async function copyPackages(
+  db: Db,
+  fromRaffleId: string,
+  toRaffleId: string,
+): Promise<number> {
+  const source = await listPackages(db, fromRaffleId);
+  for (const { name, quantity, price, isPopular } of source)
+    await createPackage(db, toRaffleId, { name, quantity, price, isPopular });
+  return source.length;
+}
+
+/** Gives packages stored before many raffles their raffle ('current'); start-up upgrade. */
+export async function adoptLegacyPackages(db: Db): Promise<void> {
+  await packages(db).updateMany(
+    { raffleId: { $exists: false } },
+    { $set: { raffleId: CURRENT_RAFFLE_ID } },
+  );
 }
 
 /** Creates or overwrites the package with this id (demo data and fixtures). */
-export async function upsertPackage(db: Db, id: string, fields: PackageFields): Promise<void> {
+export async function upsertPackage(
+  db: Db,
+  raffleId: string,
+  id: string,
+  fields: PackageFields,
+): Promise<void> {
   await packages(db).updateOne(
     { _id: id },
-    { $set: { ...fields, updatedAt: new Date() }, $setOnInsert: { createdAt: new Date() } },
+    {
+      $set: { ...fields, raffleId, updatedAt: new Date() },
+      $setOnInsert: { createdAt: new Date() },
+    },
     { upsert: true },
   );
 }

@@ -332,7 +332,3 @@ export async function findPurchaseForBuyer(db: Db, id: string): Promise<Purchase
     },
   );
 }
-
-export async function deleteAllPurchases(db: Db): Promise<number> {
-  return (await purchases(db).deleteMany({})).deletedCount;
-}

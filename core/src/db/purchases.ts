@@ -687,3 +687,26 @@ export async function lengthenFirstHold(
     { returnDocument: 'after' },
   );
 }
+
+/** Paid sales in dollars per raffle (the Rifas list's revenue column). */
+export async function paidRevenueByRaffle(db: Db, raffleId?: string): Promise<Map<string, number>> {
+  const match = raffleId ? { status: 'COMPLETED', raffleId } : { status: 'COMPLETED' };
+  const rows = await purchases(db)
+    .aggregate<{ _id: string; total: number }>([
+      { $match: match },
+      { $group: { _id: '$raffleId', total: { $sum: '$totalPrice' } } },
+    ])
+    .toArray();
+  return new Map(rows.map((r) => [r._id, Math.round(r.total * 100) / 100]));
+}
+
+/** The purchases of one raffle, deleted: only a draft's test orders (raffle-actions.ts). */
+export async function deleteRafflePurchases(db: Db, raffleId: string): Promise<string[]> {
+  const ids = (
+    await purchases(db)
+      .find({ raffleId }, { projection: { _id: 1 } })
+      .toArray()
+  ).map((p) => p._id);
+  if (ids.length > 0) await purchases(db).deleteMany({ raffleId, _id: { $in: ids } });
+  return ids;
+}

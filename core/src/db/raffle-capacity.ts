@@ -13,7 +13,6 @@
 // (purchases.soldCountedAt, written just after), so it only differs from the counters
 // in between, which its two looks ride out.
 import type { Db } from 'mongodb';
-import { CURRENT_RAFFLE_ID } from './raffle-numbers';
 
 interface CapacityDoc {
   _id: string;
@@ -50,7 +49,7 @@ export type ReserveOutcome =
 export async function reserveCapacity(
   db: Db,
   quantity: number,
-  raffleId = CURRENT_RAFFLE_ID,
+  raffleId: string,
 ): Promise<ReserveOutcome> {
   // A sale due to close (sold out, or past its end date: issue 16) takes no new order.
   const result = await raffles(db).updateOne(
@@ -85,7 +84,7 @@ export async function reserveCapacity(
 export async function reserveCapacityForLatePayment(
   db: Db,
   quantity: number,
-  raffleId = CURRENT_RAFFLE_ID,
+  raffleId: string,
 ): Promise<boolean> {
   const result = await raffles(db).updateOne(
     {
@@ -100,11 +99,7 @@ export async function reserveCapacityForLatePayment(
 }
 
 /** Gives reserved numbers back (expired or failed order). Callers make sure it runs once per reservation. */
-export async function releaseCapacity(
-  db: Db,
-  quantity: number,
-  raffleId = CURRENT_RAFFLE_ID,
-): Promise<void> {
+export async function releaseCapacity(db: Db, quantity: number, raffleId: string): Promise<void> {
   await raffles(db).updateOne(
     { _id: raffleId, reserved: { $gte: quantity } },
     { $inc: { available: quantity, reserved: -quantity }, $set: { soldOut: false } },
@@ -113,7 +108,7 @@ export async function releaseCapacity(
 
 export async function getCapacity(
   db: Db,
-  raffleId = CURRENT_RAFFLE_ID,
+  raffleId: string,
 ): Promise<(Capacity & { numbersGenerated: boolean }) | null> {
   const doc = await raffles(db).findOne(
     { _id: raffleId },
@@ -147,7 +142,7 @@ export async function correctCapacity(
   db: Db,
   seen: Pick<Capacity, 'available' | 'reserved' | 'sold'>,
   target: Pick<Capacity, 'available' | 'reserved' | 'sold' | 'soldOut'>,
-  raffleId = CURRENT_RAFFLE_ID,
+  raffleId: string,
 ): Promise<boolean> {
   const result = await raffles(db).updateOne(
     {

@@ -12,7 +12,6 @@ import {
 import type { Db } from 'mongodb';
 import type { FairnessCommitmentDoc, PrizesCommitmentDoc } from '../raffle/commitment';
 import type { AuditDoc } from './audit-doc';
-import { CURRENT_RAFFLE_ID } from './raffle-numbers';
 
 export interface ClosingDoc {
   closedAt: Date;
@@ -76,10 +75,7 @@ const raffles = (db: Db) => db.collection<FairnessFieldsDoc>('raffles');
 /** Nothing sold, nothing reserved: the only state in which published things may change. */
 const UNSOLD = { sold: { $in: [0, null] }, reserved: { $in: [0, null] } };
 
-export async function getRaffleFairness(
-  db: Db,
-  raffleId = CURRENT_RAFFLE_ID,
-): Promise<RaffleFairness> {
+export async function getRaffleFairness(db: Db, raffleId: string): Promise<RaffleFairness> {
   const doc = await raffles(db).findOne(
     { _id: raffleId },
     {
@@ -114,7 +110,7 @@ export async function getRaffleFairness(
 export async function saveLegacyCommitment(
   db: Db,
   commitment: FairnessCommitmentDoc,
-  raffleId = CURRENT_RAFFLE_ID,
+  raffleId: string,
 ): Promise<boolean> {
   const result = await raffles(db).updateOne(
     { _id: raffleId, numbersGenerated: true, fairness: { $exists: false }, ...UNSOLD },
@@ -124,11 +120,7 @@ export async function saveLegacyCommitment(
 }
 
 /** Declares the draw rule; false once a number is sold or reserved, or the sale closed. */
-export async function saveDrawRule(
-  db: Db,
-  rule: DrawRule,
-  raffleId = CURRENT_RAFFLE_ID,
-): Promise<boolean> {
+export async function saveDrawRule(db: Db, rule: DrawRule, raffleId: string): Promise<boolean> {
   const result = await raffles(db).updateOne(
     { _id: raffleId, closing: { $exists: false }, ...UNSOLD },
     { $set: { drawRule: rule } },
@@ -143,7 +135,7 @@ export async function saveDrawRule(
 export async function commitInstantPrizes(
   db: Db,
   commitment: PrizesCommitmentDoc | null,
-  raffleId = CURRENT_RAFFLE_ID,
+  raffleId: string,
 ): Promise<boolean> {
   const set: Record<string, unknown> = { prizesAssigned: true };
   if (commitment)
@@ -156,7 +148,7 @@ export async function commitInstantPrizes(
 }
 
 /** Stops new reservations: the sale is due to close. Answers whether this call stopped it. */
-export async function stopSales(db: Db, raffleId = CURRENT_RAFFLE_ID): Promise<boolean> {
+export async function stopSales(db: Db, raffleId: string): Promise<boolean> {
   const result = await raffles(db).updateOne(
     { _id: raffleId, salesStopped: { $ne: true } },
     { $set: { salesStopped: true } },
@@ -168,11 +160,7 @@ export async function stopSales(db: Db, raffleId = CURRENT_RAFFLE_ID): Promise<b
  * 'Cerrar venta': the closing is due now, and no new reservation is taken. Only before
  * the closing is published; answers whether it applied.
  */
-export async function requestClose(
-  db: Db,
-  at: Date,
-  raffleId = CURRENT_RAFFLE_ID,
-): Promise<boolean> {
+export async function requestClose(db: Db, at: Date, raffleId: string): Promise<boolean> {
   const result = await raffles(db).updateOne(
     { _id: raffleId, closing: { $exists: false } },
     { $set: { closeRequestedAt: at, salesStopped: true } },
@@ -184,7 +172,7 @@ export async function requestClose(
  * 'Reabrir venta': takes the stop back while the sold list is not published; false once
  * it is (a sale whose closing is public cannot sell again).
  */
-export async function withdrawClose(db: Db, raffleId = CURRENT_RAFFLE_ID): Promise<boolean> {
+export async function withdrawClose(db: Db, raffleId: string): Promise<boolean> {
   const result = await raffles(db).updateOne(
     { _id: raffleId, closing: { $exists: false } },
     { $unset: { closeRequestedAt: '', salesStopped: '' } },
@@ -201,7 +189,7 @@ export async function saveClosing(
   db: Db,
   closing: ClosingDoc,
   audit: AuditDoc,
-  raffleId = CURRENT_RAFFLE_ID,
+  raffleId: string,
 ): Promise<boolean> {
   const result = await raffles(db).updateOne(
     {
@@ -224,7 +212,7 @@ export async function saveClosing(
 export async function dropPendingAudit(
   db: Db,
   entries: readonly AuditDoc[],
-  raffleId = CURRENT_RAFFLE_ID,
+  raffleId: string,
 ): Promise<void> {
   await raffles(db).updateOne({ _id: raffleId }, { $pullAll: { pendingAudit: [...entries] } });
 }
@@ -237,7 +225,7 @@ export async function saveDraw(
   db: Db,
   draw: DrawDoc,
   event: RaffleDrawnEvent,
-  raffleId = CURRENT_RAFFLE_ID,
+  raffleId: string,
 ): Promise<boolean> {
   const result = await raffles(db).updateOne(
     { _id: raffleId, closing: { $exists: true }, draw: { $exists: false } },
@@ -247,7 +235,7 @@ export async function saveDraw(
 }
 
 /** Notes that the draw's result is on the past raffles. */
-export async function markDrawPublished(db: Db, raffleId = CURRENT_RAFFLE_ID): Promise<void> {
+export async function markDrawPublished(db: Db, raffleId: string): Promise<void> {
   await raffles(db).updateOne(
     { _id: raffleId, draw: { $exists: true } },
     { $set: { drawPublishedAt: new Date() } },

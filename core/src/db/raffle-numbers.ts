@@ -100,10 +100,7 @@ function toNumbers(raffleId: string, doc: RaffleNumbersDoc | null): RaffleNumber
 }
 
 /** The numbers state of a raffle; defaults (N = 10 000, nothing generated) when the document does not exist yet. */
-export async function getRaffleNumbers(
-  db: Db,
-  raffleId = CURRENT_RAFFLE_ID,
-): Promise<RaffleNumbers> {
+export async function getRaffleNumbers(db: Db, raffleId: string): Promise<RaffleNumbers> {
   const doc = await raffles(db).findOne({ _id: raffleId }, { projection: NUMBERS_PROJECTION });
   return toNumbers(raffleId, doc);
 }
@@ -113,10 +110,7 @@ export async function getRaffleNumbers(
  * (issue 16), every number available, the cursor at 0. Answers the total, or null when
  * the numbers were already generated.
  */
-export async function generateRaffleNumbers(
-  db: Db,
-  raffleId = CURRENT_RAFFLE_ID,
-): Promise<number | null> {
+export async function generateRaffleNumbers(db: Db, raffleId: string): Promise<number | null> {
   const current = await getRaffleNumbers(db, raffleId);
   if (current.numbersGenerated) return null;
   const { totalNumbers, numberWidth } = current;
@@ -152,10 +146,7 @@ export async function generateRaffleNumbers(
  * Forgets the numbers (key, cursor, counters) so they can be generated afresh — only
  * while nothing is sold or reserved. Answers whether it did.
  */
-export async function resetUnsoldRaffleNumbers(
-  db: Db,
-  raffleId = CURRENT_RAFFLE_ID,
-): Promise<boolean> {
+export async function resetUnsoldRaffleNumbers(db: Db, raffleId: string): Promise<boolean> {
   const result = await raffles(db).updateOne(
     { _id: raffleId, numbersGenerated: true, sold: 0, reserved: 0 },
     {
@@ -186,7 +177,7 @@ export async function resetUnsoldRaffleNumbers(
  * the cursor back at 0. The key stays, so the numbers already shown as instant prizes
  * keep their positions.
  */
-export async function releaseAllRaffleNumbers(db: Db, raffleId = CURRENT_RAFFLE_ID): Promise<void> {
+export async function releaseAllRaffleNumbers(db: Db, raffleId: string): Promise<void> {
   const { totalNumbers, numbersGenerated } = await getRaffleNumbers(db, raffleId);
   await raffles(db).updateOne(
     { _id: raffleId },

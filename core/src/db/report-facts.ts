@@ -436,7 +436,8 @@ export async function salesBy(
     .sort((a, b) => String(a.key ?? '').localeCompare(String(b.key ?? '')));
 }
 
-/** "Borrar todo": the facts go with the purchases they came from. */
-export async function deleteAllFacts(db: Db): Promise<number> {
-  return (await facts(db).deleteMany({})).deletedCount;
+/** A draft's test orders, cleared: their facts go with them. */
+export async function deleteFactsOf(db: Db, purchaseIds: readonly string[]): Promise<number> {
+  if (purchaseIds.length === 0) return 0;
+  return (await facts(db).deleteMany({ _id: { $in: [...purchaseIds] } })).deletedCount;
 }

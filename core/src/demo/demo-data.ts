@@ -11,7 +11,16 @@ import { readMedia } from '../db/media';
 import { saveMediaImage } from '../media/media-variants';
 import { upsertPackage } from '../db/packages';
 import { upsertPastRaffle } from '../db/past-raffles';
-import { ensureCurrentRaffle, getCurrentRaffle, setRaffleActive, updateHero } from '../db/raffle';
+import {
+  CURRENT_RAFFLE_ID,
+  ensureCurrentRaffle,
+  featureRaffle,
+  getRaffle,
+  insertRaffle,
+  setRaffleActive,
+  stampRaffle,
+  updateRaffleRecord,
+} from '../db/raffle';
 import { generateRaffleNumbers } from '../db/raffle-numbers';
 import { getSettings, replaceSettings } from '../db/settings';
 import { ensureStaffUser, findUserByEmail } from '../db/users';
@@ -79,14 +88,34 @@ export const DEMO_PAST_RAFFLES = [
 
 export const DEMO_INSTANT_PRIZES = [500, 250, 100, 100, 50, 50, 20, 20] as const;
 
+/** The second raffle on sale beside the featured one: a quick, small "rifa express". */
+export const DEMO_EXPRESS_RAFFLE = {
+  _id: 'demo-rifa-express',
+  name: 'Rifa Express: iPhone 16',
+  slug: 'rifa-express-iphone-16',
+  prize: 'iPhone 16 de 128 GB',
+  description: 'Mil números, un ganador, sorteo con la Lotería Nacional.',
+  imageUrl: '/media/media-1.jpg',
+  pricePerNumber: 2,
+  endDate: new Date('2026-12-12T20:00:00.000-05:00'),
+  totalNumbers: 1_000,
+} as const;
+
+export const DEMO_EXPRESS_PACKAGES = [
+  { id: 'demo-express-3', name: 'Trío', quantity: 3, price: 5, isPopular: true },
+  { id: 'demo-express-10', name: 'Diez', quantity: 10, price: 15, isPopular: false },
+] as const;
+
 export async function loadDemoData(db: Db): Promise<void> {
   await ensureCurrentRaffle(db);
-  const raffle = await getCurrentRaffle(db);
+  const raffle = await getRaffle(db, CURRENT_RAFFLE_ID);
   if (!raffle?.numbersGenerated) {
-    await updateHero(
+    await updateRaffleRecord(
       db,
+      CURRENT_RAFFLE_ID,
       {
         name: 'Gran Rifa Navideña 2026',
+        slug: 'gran-rifa-navidena-2026',
         prize: 'Toyota Hilux 0 km',
         imageUrl: '/media/media-1.jpg',
         pricePerNumber: 1,
@@ -94,18 +123,24 @@ export async function loadDemoData(db: Db): Promise<void> {
       },
       { totalNumbers: 10_000 },
     );
-    await generateRaffleNumbers(db);
+    await generateRaffleNumbers(db, CURRENT_RAFFLE_ID);
   }
-  await setRaffleActive(db, true);
+  await setRaffleActive(db, CURRENT_RAFFLE_ID, true);
+  await stampRaffle(db, CURRENT_RAFFLE_ID, 'publishedAt');
+  await featureRaffle(db, CURRENT_RAFFLE_ID);
 
-  if ((await countInstantPrizes(db, 'current')) === 0) {
+  if ((await countInstantPrizes(db, CURRENT_RAFFLE_ID)) === 0) {
     // Once the demo raffle has sales its prizes are fixed (issue 16): leave them be.
-    await assignInstantPrizes(db, DEMO_INSTANT_PRIZES).catch((error: unknown) => {
-      if (!(error instanceof PrizesNotAssignableError)) throw error;
-    });
+    await assignInstantPrizes(db, DEMO_INSTANT_PRIZES, CURRENT_RAFFLE_ID).catch(
+      (error: unknown) => {
+        if (!(error instanceof PrizesNotAssignableError)) throw error;
+      },
+    );
   }
 
-  for (const { id, ...fields } of DEMO_PACKAGES) await upsertPackage(db, id, fields);
+  for (const { id, ...fields } of DEMO_PACKAGES)
+    await upsertPackage(db, CURRENT_RAFFLE_ID, id, fields);
+  await loadExpressRaffle(db);
   for (const { id, ...fields } of DEMO_PAST_RAFFLES) await upsertPastRaffle(db, id, fields);
 
   await ensureStaffUser(db, DEMO_ACCOUNTS.admin);
@@ -141,6 +176,16 @@ export async function loadDemoData(db: Db): Promise<void> {
   }
 }
 
+async function loadExpressRaffle(db: Db): Promise<void> {
+  const { _id: id, ...fields } = DEMO_EXPRESS_RAFFLE;
+  if (!(await getRaffle(db, id))) await insertRaffle(db, { _id: id, ...fields });
+  for (const { id: packageId, ...pkg } of DEMO_EXPRESS_PACKAGES)
+    await upsertPackage(db, id, packageId, pkg);
+  await generateRaffleNumbers(db, id);
+  await setRaffleActive(db, id, true);
+  await stampRaffle(db, id, 'publishedAt');
+}
+
 /**
  * The demo raffle, only into a store nobody has used yet: no package, no purchase and no
  * generated numbers (a first administrator from ADMIN_EMAIL does not count as use).
@@ -150,7 +195,7 @@ export async function loadDemoDataIfEmpty(db: Db): Promise<boolean> {
   const [packages, purchases, raffle] = await Promise.all([
     db.collection('packages').countDocuments({}, { limit: 1 }),
     db.collection('purchases').countDocuments({}, { limit: 1 }),
-    getCurrentRaffle(db),
+    getRaffle(db, CURRENT_RAFFLE_ID),
   ]);
   if (packages > 0 || purchases > 0 || raffle?.numbersGenerated) return false;
   await loadDemoData(db);

@@ -23,7 +23,7 @@ async function raffleOf(totalNumbers: number): Promise<void> {
   await t.db
     .collection('raffles')
     .insertOne({ _id: CURRENT_RAFFLE_ID as never, totalNumbers, isActive: true });
-  expect(await generateRaffleNumbers(t.db)).toBe(totalNumbers);
+  expect(await generateRaffleNumbers(t.db, CURRENT_RAFFLE_ID)).toBe(totalNumbers);
 }
 
 const allocate = (purchaseId: string, quantity: number) =>
@@ -40,7 +40,7 @@ describe('allocateNumbers', () => {
     expect([...all].sort()).toEqual(
       Array.from({ length: 100 }, (_, i) => String(i).padStart(2, '0')),
     );
-    expect((await getRaffleNumbers(t.db)).nextPosition).toBe(100);
+    expect((await getRaffleNumbers(t.db, CURRENT_RAFFLE_ID)).nextPosition).toBe(100);
     await expect(allocate(randomUUID(), 1)).rejects.toBeInstanceOf(NumbersExhaustedError);
   });
 
@@ -63,7 +63,7 @@ describe('allocateNumbers', () => {
     const first = await allocate(id, 5);
     const second = await allocate(id, 5);
     expect(second.numbers).toEqual(first.numbers);
-    expect((await getRaffleNumbers(t.db)).nextPosition).toBe(5);
+    expect((await getRaffleNumbers(t.db, CURRENT_RAFFLE_ID)).nextPosition).toBe(5);
   });
 
   it('makes exactly one claim when one purchase allocates 5 times at once', async () => {
@@ -72,7 +72,7 @@ describe('allocateNumbers', () => {
     const results = await Promise.all(Array.from({ length: 5 }, () => allocate(id, 4)));
     for (const r of results) expect(r.numbers).toEqual(results[0]!.numbers);
     expect(await t.db.collection('number_claims').countDocuments({ purchaseId: id })).toBe(1);
-    expect((await getRaffleNumbers(t.db)).nextPosition).toBe(4);
+    expect((await getRaffleNumbers(t.db, CURRENT_RAFFLE_ID)).nextPosition).toBe(4);
   });
 
   it('never overlaps concurrent claims of different purchases', async () => {
@@ -89,7 +89,7 @@ describe('allocateNumbers', () => {
       expect(c.start).toBe(end);
       end = c.start + c.count;
     }
-    expect((await getRaffleNumbers(t.db)).nextPosition).toBe(total);
+    expect((await getRaffleNumbers(t.db, CURRENT_RAFFLE_ID)).nextPosition).toBe(total);
   });
 
   it('loses and duplicates nothing when a crash left the cursor behind a claim', async () => {
@@ -105,14 +105,14 @@ describe('allocateNumbers', () => {
         purchaseId: crashed,
       }),
     ).not.toBeNull();
-    expect((await getRaffleNumbers(t.db)).nextPosition).toBe(3);
+    expect((await getRaffleNumbers(t.db, CURRENT_RAFFLE_ID)).nextPosition).toBe(3);
 
     const next = await allocate(randomUUID(), 2);
     expect(next.claim.start).toBe(8);
     const redone = await allocate(crashed, 5);
     expect(redone.claim.start).toBe(3);
     expect(new Set([...next.numbers, ...redone.numbers]).size).toBe(7);
-    expect((await getRaffleNumbers(t.db)).nextPosition).toBe(10);
+    expect((await getRaffleNumbers(t.db, CURRENT_RAFFLE_ID)).nextPosition).toBe(10);
   });
 });
 

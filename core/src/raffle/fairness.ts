@@ -34,7 +34,7 @@ import {
   type DrawDoc,
   type RaffleFairness,
 } from '../db/raffle-fairness';
-import { CURRENT_RAFFLE_ID, getRaffleNumbers, type RaffleNumbers } from '../db/raffle-numbers';
+import { getRaffleNumbers, type RaffleNumbers } from '../db/raffle-numbers';
 import { newCommitment, prizesCommitment } from './commitment';
 import { formatNumber, permutationFor } from './permutation';
 
@@ -80,7 +80,7 @@ function closingReason(
 export async function closeSaleIfDue(
   db: Db,
   now = new Date(),
-  raffleId = CURRENT_RAFFLE_ID,
+  raffleId: string,
 ): Promise<ClosingDoc | null> {
   const fairness = await getRaffleFairness(db, raffleId);
   // Entries whose action was saved but not yet copied to the log (a crash in between).
@@ -134,7 +134,7 @@ export interface ResolvedDraw {
 export async function resolveOfficialResult(
   db: Db,
   result: OfficialResult,
-  raffleId = CURRENT_RAFFLE_ID,
+  raffleId: string,
 ): Promise<ResolvedDraw> {
   const fairness = await getRaffleFairness(db, raffleId);
   const raffle = await getRaffleNumbers(db, raffleId);
@@ -168,7 +168,7 @@ export async function recordOfficialResult(
   db: Db,
   result: OfficialResult,
   recordedBy: string,
-  raffleId = CURRENT_RAFFLE_ID,
+  raffleId: string,
 ): Promise<DrawDoc> {
   const resolved = await resolveOfficialResult(db, result, raffleId);
   const winnerPurchase = resolved.winnerPurchase;
@@ -231,10 +231,7 @@ async function drawnEvent(
  * masked as "Ana P. — Quito", the lottery's date), once. Called right after the draw is
  * recorded and again by the closing job, which catches a crash in between.
  */
-export async function publishDrawResultIfDue(
-  db: Db,
-  raffleId = CURRENT_RAFFLE_ID,
-): Promise<boolean> {
+export async function publishDrawResultIfDue(db: Db, raffleId: string): Promise<boolean> {
   const fairness = await getRaffleFairness(db, raffleId);
   const { draw, commitment } = fairness;
   if (!draw || !commitment || fairness.drawPublished) return false;
@@ -258,10 +255,7 @@ export async function publishDrawResultIfDue(
  * only while nothing is sold or reserved, when it still comes before every sale. One
  * with sales keeps none: a commitment made after selling would prove nothing.
  */
-export async function commitUnsoldLegacyRaffle(
-  db: Db,
-  raffleId = CURRENT_RAFFLE_ID,
-): Promise<boolean> {
+export async function commitUnsoldLegacyRaffle(db: Db, raffleId: string): Promise<boolean> {
   const raffle = await getRaffleNumbers(db, raffleId);
   const { commitment } = await getRaffleFairness(db, raffleId);
   if (commitment || !raffle.numbersGenerated || !raffle.secretKey) return false;
@@ -281,10 +275,7 @@ export async function commitUnsoldLegacyRaffle(
 }
 
 /** The public record: what was committed and when, and after the draw the secrets behind it. */
-export async function fairnessExport(
-  db: Db,
-  raffleId = CURRENT_RAFFLE_ID,
-): Promise<FairnessExport> {
+export async function fairnessExport(db: Db, raffleId: string): Promise<FairnessExport> {
   const fairness = await getRaffleFairness(db, raffleId);
   const raffle = await getRaffleNumbers(db, raffleId);
   const { commitment, closing, draw } = fairness;

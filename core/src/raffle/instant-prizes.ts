@@ -47,8 +47,12 @@ export function drawFreePositions(
  * committing their numbers; refuses once a number is sold or reserved, or when prizes
  * are assigned already.
  */
-export async function assignInstantPrizes(db: Db, amounts: readonly number[]): Promise<void> {
-  const raffle = await getRaffleNumbers(db);
+export async function assignInstantPrizes(
+  db: Db,
+  amounts: readonly number[],
+  raffleId: string,
+): Promise<void> {
+  const raffle = await getRaffleNumbers(db, raffleId);
   if (!raffle.numbersGenerated || !raffle.secretKey)
     throw new PrizesNotAssignableError('not-generated');
   const items = choosePrizeNumbers(raffle, amounts);

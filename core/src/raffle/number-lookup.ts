@@ -8,14 +8,11 @@ import type { Db } from 'mongodb';
 import { findInstantPrizeByNumber } from '../db/instant-prizes';
 import { findClaimCovering } from '../db/number-claims';
 import { getPurchase } from '../db/purchases';
-import { CURRENT_RAFFLE_ID, getRaffleNumbers, type RaffleNumbers } from '../db/raffle-numbers';
+import { getRaffleNumbers, type RaffleNumbers } from '../db/raffle-numbers';
 import { formatNumber, permutationFor } from './permutation';
 
 /** The raffle's size when its numbers exist (what a typed number is checked against), else null. */
-export async function lookupTarget(
-  db: Db,
-  raffleId = CURRENT_RAFFLE_ID,
-): Promise<RaffleNumbers | null> {
+export async function lookupTarget(db: Db, raffleId: string): Promise<RaffleNumbers | null> {
   const raffle = await getRaffleNumbers(db, raffleId);
   return raffle.numbersGenerated && raffle.secretKey ? raffle : null;
 }
@@ -25,8 +22,8 @@ export async function lookupNumber(
   db: Db,
   raffle: RaffleNumbers,
   value: number,
-  raffleId = CURRENT_RAFFLE_ID,
 ): Promise<NumberLookup> {
+  const { raffleId } = raffle;
   const number = formatNumber(value, raffle.numberWidth);
   const position = permutationFor(raffle.secretKey!, raffle.totalNumbers).invert(value);
   const [claim, prize] = await Promise.all([

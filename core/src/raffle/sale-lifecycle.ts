@@ -5,14 +5,13 @@
 import { SALE_TEXTS, type DrawWinner, type SalePhase, type SaleStatus } from '@vag/contracts';
 import type { Db } from 'mongodb';
 import { getPurchase, pendingHolds, type PurchaseDoc } from '../db/purchases';
-import { getCurrentRaffle, setRaffleActive, type RaffleDoc } from '../db/raffle';
+import { getRaffle, setRaffleActive, type RaffleDoc } from '../db/raffle';
 import {
   getRaffleFairness,
   requestClose,
   withdrawClose,
   type RaffleFairness,
 } from '../db/raffle-fairness';
-import { CURRENT_RAFFLE_ID } from '../db/raffle-numbers';
 import { FairnessRefusal } from './fairness';
 
 /** The store sells: active, and nothing (a due closing, a sellout) stopped it. */
@@ -27,9 +26,9 @@ export function isSelling(raffle: Pick<RaffleDoc, 'isActive'> & { salesStopped?:
 export async function closeSaleNow(
   db: Db,
   now = new Date(),
-  raffleId = CURRENT_RAFFLE_ID,
+  raffleId: string,
 ): Promise<{ pendingOrders: number }> {
-  await setRaffleActive(db, false);
+  await setRaffleActive(db, raffleId, false);
   const fairness = await getRaffleFairness(db, raffleId);
   // Without a commitment there is no sold list to publish: closing only pauses the store.
   if (fairness.commitment && !fairness.closing) await requestClose(db, now, raffleId);
@@ -40,20 +39,16 @@ export async function closeSaleNow(
  * 'Abrir venta' / 'Reabrir venta': refused once the sold list is published, after the
  * end date (the closing job would close it again at once) and when sold out.
  */
-export async function openSale(
-  db: Db,
-  now = new Date(),
-  raffleId = CURRENT_RAFFLE_ID,
-): Promise<void> {
+export async function openSale(db: Db, now = new Date(), raffleId: string): Promise<void> {
   const fairness = await getRaffleFairness(db, raffleId);
   if (fairness.closing) throw new FairnessRefusal(409, SALE_TEXTS.alreadyClosed);
-  const raffle = await getCurrentRaffle(db);
+  const raffle = await getRaffle(db, raffleId);
   if (raffle?.soldOut) throw new FairnessRefusal(409, SALE_TEXTS.soldOut);
   if (raffle && raffle.endDate.getTime() <= now.getTime())
     throw new FairnessRefusal(409, SALE_TEXTS.endDatePassed);
   if (!(await withdrawClose(db, raffleId)))
     throw new FairnessRefusal(409, SALE_TEXTS.alreadyClosed);
-  await setRaffleActive(db, true);
+  await setRaffleActive(db, raffleId, true);
 }
 
 function phaseOf(raffle: RaffleDoc, fairness: RaffleFairness): SalePhase {
@@ -76,9 +71,9 @@ export function drawWinner(number: string | null, purchase: PurchaseDoc | null):
 }
 
 /** What the Sorteo page shows: the phase and what the draw waits for. */
-export async function saleStatus(db: Db, raffleId = CURRENT_RAFFLE_ID): Promise<SaleStatus> {
-  const raffle = await getCurrentRaffle(db);
-  if (!raffle) throw new Error('current raffle vanished');
+export async function saleStatus(db: Db, raffleId: string): Promise<SaleStatus> {
+  const raffle = await getRaffle(db, raffleId);
+  if (!raffle) throw new Error(`raffle ${raffleId} vanished`);
   const fairness = await getRaffleFairness(db, raffleId);
   const phase = phaseOf(raffle, fairness);
   const holds =

@@ -18,7 +18,7 @@ export async function raffleWithNumbers(db: Db, totalNumbers: number): Promise<v
       { $set: { totalNumbers, numberWidth: defaultNumberWidth(totalNumbers), isActive: true } },
       { upsert: true },
     );
-  await generateRaffleNumbers(db);
+  await generateRaffleNumbers(db, CURRENT_RAFFLE_ID);
 }
 
 export interface PurchaseFixture {
@@ -33,7 +33,7 @@ export interface PurchaseFixture {
 /** A purchase whose capacity is reserved on the raffle, COMPLETED unless told otherwise. */
 export async function insertPurchase(db: Db, fixture: PurchaseFixture = {}): Promise<string> {
   const quantity = fixture.quantity ?? 2;
-  const reserved = await reserveCapacity(db, quantity);
+  const reserved = await reserveCapacity(db, quantity, CURRENT_RAFFLE_ID);
   if (!reserved.ok) throw new Error(`fixture could not reserve ${quantity}: ${reserved.reason}`);
   const _id = randomUUID();
   const now = fixture.createdAt ?? new Date();

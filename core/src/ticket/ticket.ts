@@ -11,7 +11,7 @@ import {
   type TicketRaffle,
 } from '@vag/contracts';
 import type { Db } from 'mongodb';
-import { CURRENT_RAFFLE_ID, numberWidthFor } from '../db/raffle';
+import { numberWidthFor } from '../db/raffle';
 import type { PurchaseDoc } from '../db/purchases';
 import { renderTicketPdf, type TicketData } from './ticket-pdf';
 
@@ -53,10 +53,7 @@ export function ticketRaffleFrom(doc: Omit<TicketRaffleDoc, '_id'> | null): Tick
 }
 
 /** One read of the raffle document: what its tickets print. */
-export async function loadTicketRaffle(
-  db: Db,
-  raffleId = CURRENT_RAFFLE_ID,
-): Promise<TicketRaffle> {
+export async function loadTicketRaffle(db: Db, raffleId: string): Promise<TicketRaffle> {
   const doc = await db
     .collection<TicketRaffleDoc>('raffles')
     .findOne({ _id: raffleId }, { projection: TICKET_RAFFLE_PROJECTION });

@@ -21,6 +21,7 @@ import {
 import { waitFor } from '@vag/core/testing/wait';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../testing/server';
+import { CURRENT_RAFFLE_ID } from '@vag/core/db/raffle';
 
 let srv: TestServer;
 let admin: { authorization: string };
@@ -89,7 +90,9 @@ describe('the audit trail', () => {
     await srv.deps.bus.publish([purchasePaidMessage(sold, 10)]);
     await watcher.settled(sold);
     await watcher.stop();
-    await waitFor(() => closeSaleIfDue(srv.db), { message: 'the sale to close' });
+    await waitFor(() => closeSaleIfDue(srv.db, undefined, CURRENT_RAFFLE_ID), {
+      message: 'the sale to close',
+    });
     expect(
       (
         await call('POST', '/raffle/draw', admin, {
@@ -194,7 +197,7 @@ describe('the audit trail', () => {
 
   it('the closing saves its entry in its own write: after a crash before the copy, the log gets it once', async () => {
     expect((await call('POST', '/raffle/generate-raffle-numbers')).status).toBe(200);
-    const { commitment } = await getRaffleFairness(srv.db);
+    const { commitment } = await getRaffleFairness(srv.db, CURRENT_RAFFLE_ID);
     const at = new Date();
     const entry = auditDoc(
       {
@@ -206,13 +209,13 @@ describe('the audit trail', () => {
       at,
     );
     // The closing's writes, as closeSaleIfDue makes them; the process dies right after.
-    await stopSales(srv.db);
+    await stopSales(srv.db, CURRENT_RAFFLE_ID);
     const closing = { closedAt: at, reason: 'end-date' as const, soldCount: 0, soldListHash: 'h' };
-    expect(await saveClosing(srv.db, closing, entry)).toBe(true);
+    expect(await saveClosing(srv.db, closing, entry, CURRENT_RAFFLE_ID)).toBe(true);
 
     // The next passes of the closing job copy it, once however often they run.
-    await closeSaleIfDue(srv.db);
-    await closeSaleIfDue(srv.db);
+    await closeSaleIfDue(srv.db, undefined, CURRENT_RAFFLE_ID);
+    await closeSaleIfDue(srv.db, undefined, CURRENT_RAFFLE_ID);
     await relayPendingAudit(srv.db, [entry]);
     const entries = await auditList();
     expect(entries.map((e) => e.action)).toEqual(['sale.closed', 'numbers.generated']);
@@ -222,7 +225,7 @@ describe('the audit trail', () => {
       at: at.toISOString(),
       description: entry.description,
     });
-    expect((await getRaffleFairness(srv.db)).pendingAudit).toEqual([]);
+    expect((await getRaffleFairness(srv.db, CURRENT_RAFFLE_ID)).pendingAudit).toEqual([]);
     const pub = await call('GET', '/raffle/audit', {});
     expect(pub.body.map((e: { action: string }) => e.action)).toEqual([
       'sale.closed',

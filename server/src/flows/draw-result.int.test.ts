@@ -23,6 +23,7 @@ import {
 import { waitFor } from '@vag/core/testing/wait';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../testing/server';
+import { CURRENT_RAFFLE_ID } from '@vag/core/db/raffle';
 
 let fakes: FakeProviders;
 let srv: TestServer;
@@ -87,7 +88,9 @@ describe('POST /api/raffle/draw, once recorded', () => {
     await raffleWithNumbers(srv.db, 10);
     await sell(4, 'otro@example.com');
     const lucky = await sell(6, 'ana.ganadora@example.com');
-    await waitFor(() => closeSaleIfDue(srv.db), { message: 'the sale to close' });
+    await waitFor(() => closeSaleIfDue(srv.db, undefined, CURRENT_RAFFLE_ID), {
+      message: 'the sale to close',
+    });
     const winning = lucky.numbers[2]!;
     const result = {
       firstPrize: `7${winning}`,
@@ -151,7 +154,9 @@ describe('POST /api/raffle/draw, once recorded', () => {
     await srv.db
       .collection<{ _id: string }>('raffles')
       .updateOne({ _id: 'current' }, { $set: { endDate: new Date(Date.now() - 1000) } });
-    await waitFor(() => closeSaleIfDue(srv.db), { message: 'the sale to close' });
+    await waitFor(() => closeSaleIfDue(srv.db, undefined, CURRENT_RAFFLE_ID), {
+      message: 'the sale to close',
+    });
     await recordDraw({ firstPrize: '3', drawNumber: 1, drawDate: ecuadorDay(new Date())! });
 
     const staffMail = await waitFor(() => mailsTo(adminEmail, STAFF_TEXT)[0], {

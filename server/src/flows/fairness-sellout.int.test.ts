@@ -17,6 +17,7 @@ import {
   raffleWithNumbers,
   watchNumbersAssigned,
 } from '@vag/core/testing/raffle-fixtures';
+import { CURRENT_RAFFLE_ID } from '@vag/core/db/raffle';
 
 const TOTAL = 3000;
 const CONCURRENCY = 8;
@@ -69,15 +70,16 @@ describe(`a sellout of ${TOTAL} numbers`, () => {
     await raffleWithNumbers(srv.db, TOTAL);
     const ids = await sellAll(sizes);
 
-    await waitFor(async () => (await fairnessExport(srv.db)).closing, {
+    await waitFor(async () => (await fairnessExport(srv.db, CURRENT_RAFFLE_ID)).closing, {
       message: 'the sale to close',
     });
     await recordOfficialResult(
       srv.db,
       { firstPrize: '51234', drawNumber: 7012, drawDate: '2099-01-01' },
       'test',
+      CURRENT_RAFFLE_ID,
     );
-    const data = await fairnessExport(srv.db);
+    const data = await fairnessExport(srv.db, CURRENT_RAFFLE_ID);
     expect(
       verifyFairness(data).filter((check) => !check.ok),
       `seed ${seed}`,

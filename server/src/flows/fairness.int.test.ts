@@ -26,6 +26,7 @@ import {
 import { staffToken } from '@vag/api/testing/seed';
 import { startTestServer, type TestServer } from '../testing/server';
 import { waitFor } from '@vag/core/testing/wait';
+import { CURRENT_RAFFLE_ID } from '@vag/core/db/raffle';
 
 let srv: TestServer;
 let watcher: Awaited<ReturnType<typeof watchNumbersAssigned>>;
@@ -104,7 +105,7 @@ describe('GET /api/raffle/fairness', () => {
     expect((await call('POST', '/generate-raffle-numbers', { headers: admin })).status).toBe(200);
 
     const data = await record();
-    const { secretKey } = await getRaffleNumbers(srv.db);
+    const { secretKey } = await getRaffleNumbers(srv.db, CURRENT_RAFFLE_ID);
     const commitment = data.commitment!;
     expect(commitment).toMatchObject({ totalNumbers: 10000, numberWidth: 4 });
     expect(keyCommitment({ ...commitment, key: secretKey! })).toBe(commitment.keyHash);
@@ -168,10 +169,10 @@ describe('raffles generated before commitments existed', () => {
       headers: admin,
     });
     await forgetCommitment();
-    expect(await commitUnsoldLegacyRaffle(srv.db)).toBe(true);
+    expect(await commitUnsoldLegacyRaffle(srv.db, CURRENT_RAFFLE_ID)).toBe(true);
 
     const { commitment } = await record();
-    const { secretKey } = await getRaffleNumbers(srv.db);
+    const { secretKey } = await getRaffleNumbers(srv.db, CURRENT_RAFFLE_ID);
     expect(keyCommitment({ ...commitment!, key: secretKey! })).toBe(commitment!.keyHash);
     const prizes = (await call('GET', '/instant-prizes')).body as Array<{ number: string }>;
     const raffle = await srv.db
@@ -188,7 +189,7 @@ describe('raffles generated before commitments existed', () => {
     await raffleWithNumbers(srv.db, 100);
     await sell(1);
     await forgetCommitment();
-    expect(await commitUnsoldLegacyRaffle(srv.db)).toBe(false);
+    expect(await commitUnsoldLegacyRaffle(srv.db, CURRENT_RAFFLE_ID)).toBe(false);
     expect((await record()).commitment).toBeNull();
   });
 });
@@ -277,12 +278,15 @@ describe('closing the sale', () => {
     const afterEnd = new Date(Date.now() + 40 * 86_400_000);
 
     // Due, but an order still holds numbers: sales stop, the list waits.
-    expect(await closeSaleIfDue(srv.db, afterEnd)).toBeNull();
-    expect(await reserveCapacity(srv.db, 1)).toEqual({ ok: false, reason: 'sale_closed' });
+    expect(await closeSaleIfDue(srv.db, afterEnd, CURRENT_RAFFLE_ID)).toBeNull();
+    expect(await reserveCapacity(srv.db, 1, CURRENT_RAFFLE_ID)).toEqual({
+      ok: false,
+      reason: 'sale_closed',
+    });
     expect((await record()).closing).toBeNull();
 
     await sweepExpiredReservations(srv.deps, afterEnd);
-    const closing = await closeSaleIfDue(srv.db, afterEnd);
+    const closing = await closeSaleIfDue(srv.db, afterEnd, CURRENT_RAFFLE_ID);
     expect(closing).toMatchObject({ reason: 'end-date', soldCount: 3 });
     expect((await record()).closing).toMatchObject({
       closedAt: afterEnd.toISOString(),
@@ -290,7 +294,9 @@ describe('closing the sale', () => {
       soldListHash: closing!.soldListHash,
     });
     // Published once: a later check changes nothing.
-    expect(await closeSaleIfDue(srv.db, new Date(afterEnd.getTime() + 1000))).toBeNull();
+    expect(
+      await closeSaleIfDue(srv.db, new Date(afterEnd.getTime() + 1000), CURRENT_RAFFLE_ID),
+    ).toBeNull();
   });
 });
 
@@ -326,7 +332,7 @@ describe('POST /api/raffle/draw', () => {
     // Width 2: the last two digits of the first prize are the lucky buyer's fourth number.
     const result = { ...wrongDraw, drawNumber: 7012 };
     const res = await call('POST', '/draw', { body: result, headers: admin });
-    const { secretKey } = await getRaffleNumbers(srv.db);
+    const { secretKey } = await getRaffleNumbers(srv.db, CURRENT_RAFFLE_ID);
     expect(res).toMatchObject({
       status: 200,
       body: {
@@ -349,7 +355,7 @@ describe('POST /api/raffle/draw', () => {
     expect((await record()).draw).toEqual(data.draw);
   });
 
-  it('keeps the drawn record under its reference after the purchases are deleted for the next raffle', async () => {
+  it('keeps the drawn record, its purchases and its own address when the next raffle takes the home page', async () => {
     await raffleWithNumbers(srv.db, 10);
     await sell(10);
     const { commitment } = await closed();
@@ -357,16 +363,33 @@ describe('POST /api/raffle/draw', () => {
     expect((await call('POST', '/draw', { body, headers: admin })).status).toBe(200);
     const drawn = await record();
 
-    const reset = await fetch(`${srv.url}/api/admin/delete-all-purchases`, {
-      method: 'DELETE',
+    const next = await fetch(`${srv.url}/api/admin/raffles`, {
+      method: 'POST',
+      headers: { ...admin, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        name: 'La siguiente rifa',
+        prize: 'Moto',
+        pricePerNumber: 1,
+        endDate: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+        totalNumbers: 100,
+      }),
+    }).then((r) => r.json() as Promise<{ _id: string }>);
+    await fetch(`${srv.url}/api/admin/raffles/${next._id}/feature`, {
+      method: 'POST',
       headers: admin,
     });
-    expect(reset.status).toBe(200);
+    // The site's record is now the next raffle's, with no draw yet...
     expect((await record()).draw).toBeNull();
+    // ...and the drawn one answers by its reference and at its own address, sales intact.
     expect(await call('GET', `/fairness/${commitment!.raffleRef}`)).toEqual({
       status: 200,
       body: drawn,
     });
+    const own = await fetch(`${srv.url}/api/raffles/${CURRENT_RAFFLE_ID}/raffle/fairness`);
+    expect(await own.json()).toEqual(drawn);
+    expect(
+      await srv.db.collection('purchases').countDocuments({ raffleId: CURRENT_RAFFLE_ID }),
+    ).toBe(1);
     expect(await call('GET', '/fairness/current-20000101-00000000')).toEqual({
       status: 404,
       body: { msg: SERVER.fairnessRecordNotFound },
@@ -379,7 +402,9 @@ describe('POST /api/raffle/draw', () => {
     const sold = Number(buyer.numbers[0]);
     const drawn = (sold + 1) % 100;
     await endDateInThePast();
-    await waitFor(() => closeSaleIfDue(srv.db), { message: 'the sale to close' });
+    await waitFor(() => closeSaleIfDue(srv.db, undefined, CURRENT_RAFFLE_ID), {
+      message: 'the sale to close',
+    });
 
     const drawDate = ecuadorDay(new Date())!;
     const body = { firstPrize: `9${String(drawn).padStart(2, '0')}`, drawNumber: 1, drawDate };

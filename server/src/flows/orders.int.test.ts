@@ -11,6 +11,7 @@ import { startFakeProviders, type FakeProviders } from '@vag/core/testing/fakes/
 import { apiCaller, createStaff, type ApiCaller } from '@vag/api/testing/seed';
 import { startTestServer, TEST_BANK_ACCOUNT, type TestServer } from '../testing/server';
 import { waitFor } from '@vag/core/testing/wait';
+import { CURRENT_RAFFLE_ID } from '@vag/core/db/raffle';
 
 let fakes: FakeProviders;
 let server: TestServer;
@@ -333,10 +334,12 @@ describe('a hold that runs out', () => {
       body: { transferHoldHours: 0.005, reminderLeadHours: 0.004 },
     });
     try {
-      const before = (await getCapacity(server.db))!;
+      const before = (await getCapacity(server.db, CURRENT_RAFFLE_ID))!;
       const order = await transferOrder(4);
       const email = (await call('GET', `/purchases/${order.id}?key=${order.key}`)).json.buyer.email;
-      expect((await getCapacity(server.db))!.available).toBe(before.available - 4);
+      expect((await getCapacity(server.db, CURRENT_RAFFLE_ID))!.available).toBe(
+        before.available - 4,
+      );
 
       const reminder = await waitFor(() => mailsTo(email).find((m) => m.text.includes('vence')), {
         timeoutMs: 15_000,
@@ -362,7 +365,7 @@ describe('a hold that runs out', () => {
         statusText: 'Vencido',
         canUploadReceipt: false,
       });
-      expect((await getCapacity(server.db))!.available).toBe(before.available);
+      expect((await getCapacity(server.db, CURRENT_RAFFLE_ID))!.available).toBe(before.available);
       expect((await upload(order.id, order.key, PNG)).status).toBe(409);
     } finally {
       await call('PUT', '/settings/current', {

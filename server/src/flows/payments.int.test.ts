@@ -18,6 +18,7 @@ import { staffToken } from '@vag/api/testing/seed';
 import { startFakeProviders, type FakeProviders } from '@vag/core/testing/fakes/index';
 import { startTestServer, type TestServer } from '../testing/server';
 import { waitFor } from '@vag/core/testing/wait';
+import { CURRENT_RAFFLE_ID } from '@vag/core/db/raffle';
 
 let fakes: FakeProviders;
 let server: TestServer;
@@ -409,9 +410,9 @@ describe('POST /api/payments/create-order + confirmation, per method', () => {
   });
 
   it('the counters account for every order: reserved while pending, sold once numbered', async () => {
-    const before = (await getCapacity(server.db))!;
+    const before = (await getCapacity(server.db, CURRENT_RAFFLE_ID))!;
     const created = await postJson(`${api}/payments/create-order`, customOrder('bank_transfer', 7));
-    const during = (await getCapacity(server.db))!;
+    const during = (await getCapacity(server.db, CURRENT_RAFFLE_ID))!;
     expect(during.available).toBe(before.available - 7);
     expect(during.reserved).toBe(before.reserved + 7);
     const { auth } = await staffToken(server.deps, 'admin');
@@ -422,7 +423,7 @@ describe('POST /api/payments/create-order + confirmation, per method', () => {
       'PATCH',
     );
     await numbersOf(server.db, created.body.purchaseId);
-    const after = (await getCapacity(server.db))!;
+    const after = (await getCapacity(server.db, CURRENT_RAFFLE_ID))!;
     expect(after.available + after.reserved + after.sold).toBe(after.totalNumbers);
   });
 });

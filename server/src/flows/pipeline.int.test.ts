@@ -41,7 +41,7 @@ describe('reservation sweeper', () => {
   it('expires an unpaid order after RESERVATION_MINUTES and gives its numbers back exactly once', async () => {
     const { server, api } = await setup(20);
     const order = await postJson(`${api}/payments/create-order`, customOrder('mobile', 4, 1));
-    expect((await getCapacity(server.db))?.reserved).toBe(4);
+    expect((await getCapacity(server.db, CURRENT_RAFFLE_ID))?.reserved).toBe(4);
 
     expect(await sweepExpiredReservations(server.deps, later(1))).toBe(0);
     const sweeps = await Promise.all(
@@ -52,7 +52,11 @@ describe('reservation sweeper', () => {
       status: 'EXPIRED',
       reservation: { active: false },
     });
-    expect(await getCapacity(server.db)).toMatchObject({ available: 20, reserved: 0, sold: 0 });
+    expect(await getCapacity(server.db, CURRENT_RAFFLE_ID)).toMatchObject({
+      available: 20,
+      reserved: 0,
+      sold: 0,
+    });
   });
 
   it('holds a bank transfer for the configured hold (48 hours unless Ajustes says otherwise)', async () => {
@@ -82,10 +86,14 @@ describe('late payments', () => {
     expect(verified.body.status).toBe('COMPLETED');
     const purchase = await numbersOf(server.db, created.body.purchaseId);
     expect(purchase.assignedNumbers).toHaveLength(3);
-    await waitFor(async () => (await getCapacity(server.db))?.sold === 3, {
+    await waitFor(async () => (await getCapacity(server.db, CURRENT_RAFFLE_ID))?.sold === 3, {
       message: 'sold counted',
     });
-    expect(await getCapacity(server.db)).toMatchObject({ available: 17, reserved: 0, sold: 3 });
+    expect(await getCapacity(server.db, CURRENT_RAFFLE_ID)).toMatchObject({
+      available: 17,
+      reserved: 0,
+      sold: 3,
+    });
   });
 
   it('a payment after expiry with no numbers left becomes REFUND_REQUIRED, gets no numbers, and the buyer is told', async () => {
@@ -114,7 +122,11 @@ describe('late payments', () => {
       mobile: { transactionId: id },
     });
     expect(stored?.outbox?.purchase_paid).toBeUndefined();
-    expect(await getCapacity(server.db)).toMatchObject({ available: 1, reserved: 4, sold: 0 });
+    expect(await getCapacity(server.db, CURRENT_RAFFLE_ID)).toMatchObject({
+      available: 1,
+      reserved: 4,
+      sold: 0,
+    });
   });
 });
 
@@ -143,10 +155,13 @@ describe('late payment racing the sweeper', () => {
       { expiredBefore: expiredAt },
     );
     expect(ended?.status).toBe('EXPIRED');
-    expect(await getCapacity(server.db)).toMatchObject({ available: 0, reserved: 5 });
+    expect(await getCapacity(server.db, CURRENT_RAFFLE_ID)).toMatchObject({
+      available: 0,
+      reserved: 5,
+    });
     // Its second write lands while the payment is being settled.
     const released = new Promise<void>((resolve) =>
-      setTimeout(() => void releaseCapacity(server.db, 3).then(resolve), 100),
+      setTimeout(() => void releaseCapacity(server.db, 3, CURRENT_RAFFLE_ID).then(resolve), 100),
     );
 
     const { id } = fakes.payphone.pay(late.clientTransactionId!);
@@ -158,10 +173,14 @@ describe('late payment racing the sweeper', () => {
     expect(verified.status).toBe(200);
     expect(verified.body.status).toBe('COMPLETED');
     expect((await numbersOf(server.db, created.body.purchaseId)).assignedNumbers).toHaveLength(3);
-    await waitFor(async () => (await getCapacity(server.db))?.sold === 3, {
+    await waitFor(async () => (await getCapacity(server.db, CURRENT_RAFFLE_ID))?.sold === 3, {
       message: 'sold counted',
     });
-    expect(await getCapacity(server.db)).toMatchObject({ available: 0, reserved: 2, sold: 3 });
+    expect(await getCapacity(server.db, CURRENT_RAFFLE_ID)).toMatchObject({
+      available: 0,
+      reserved: 2,
+      sold: 3,
+    });
   });
 });
 
@@ -178,9 +197,16 @@ describe('reconciler', () => {
     await server.db
       .collection<{ _id: string }>('raffles')
       .updateOne({ _id: CURRENT_RAFFLE_ID }, { $inc: { available: -7, reserved: 7 } });
-    expect(await getCapacity(server.db)).toMatchObject({ available: 18, reserved: 12 });
+    expect(await getCapacity(server.db, CURRENT_RAFFLE_ID)).toMatchObject({
+      available: 18,
+      reserved: 12,
+    });
     expect((await reconcileOnce(server.deps, { confirmDelayMs: 20 })).countersCorrected).toBe(true);
-    expect(await getCapacity(server.db)).toMatchObject({ available: 25, reserved: 5, sold: 0 });
+    expect(await getCapacity(server.db, CURRENT_RAFFLE_ID)).toMatchObject({
+      available: 25,
+      reserved: 5,
+      sold: 0,
+    });
   });
 
   /**
@@ -256,7 +282,7 @@ describe('reconciler', () => {
     expect(numbered.assignedNumbers).toHaveLength(2);
     // Its entry went with the write of its numbers: nothing is left to re-publish.
     expect((await getPurchase(server.db, purchaseId))?.outbox?.purchase_paid).toBeUndefined();
-    await waitFor(async () => (await getCapacity(server.db))?.sold === 2, {
+    await waitFor(async () => (await getCapacity(server.db, CURRENT_RAFFLE_ID))?.sold === 2, {
       message: 'sold counted',
     });
     expect((await reconcileOnce(server.deps, { confirmDelayMs: 20 })).requeued).toBe(0);

@@ -1,5 +1,6 @@
 import {
   LOOKUP_MESSAGES,
+  RAFFLE_TEXTS,
   PERMISSIONS,
   SERVER,
   STAFF_API_MESSAGES,
@@ -20,6 +21,7 @@ import { staffToken } from '@vag/api/testing/seed';
 import { startTestServer, type TestServer } from '../testing/server';
 import { rateLimits } from '@vag/api/auth/rate-limit';
 import { clearRateLimits, roomInWindow } from '@vag/api/testing/rate-limits';
+import { CURRENT_RAFFLE_ID } from '@vag/core/db/raffle';
 
 let srv: TestServer;
 let watcher: Awaited<ReturnType<typeof watchNumbersAssigned>>;
@@ -326,7 +328,7 @@ describe('DELETE /api/admin/delete-all-purchases', () => {
       async (r) => ({ status: r.status, body: await r.json() }),
     );
 
-  it('deletes every purchase and claim and frees every number and prize', async () => {
+  it("clears a draft raffle's test orders: every purchase and claim, and frees every number and prize", async () => {
     await fetch(`${srv.url}/api/raffle/assign-random-prizes`, {
       method: 'POST',
       headers: { ...admin, 'content-type': 'application/json' },
@@ -338,10 +340,11 @@ describe('DELETE /api/admin/delete-all-purchases', () => {
       .collection('instant_prizes')
       .updateMany({}, { $set: { status: 'pending', purchaseId: 'x', delivered: true } });
 
-    expect(await del(admin)).toEqual({ status: 200, body: { msg: SERVER.purchasesDeleted } });
+    const orders = await srv.db.collection('purchases').countDocuments();
+    expect(await del(admin)).toEqual({ status: 200, body: { msg: RAFFLE_TEXTS.cleared(orders) } });
     expect(await srv.db.collection('purchases').countDocuments()).toBe(0);
     expect(await srv.db.collection('number_claims').countDocuments()).toBe(0);
-    expect(await getRaffleNumbers(srv.db)).toMatchObject({
+    expect(await getRaffleNumbers(srv.db, CURRENT_RAFFLE_ID)).toMatchObject({
       available: 1000,
       reserved: 0,
       sold: 0,

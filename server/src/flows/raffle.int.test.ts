@@ -11,6 +11,7 @@ import {
 import { staffToken } from '@vag/api/testing/seed';
 import { startTestServer, type TestServer } from '../testing/server';
 import { waitFor } from '@vag/core/testing/wait';
+import { CURRENT_RAFFLE_ID } from '@vag/core/db/raffle';
 
 let srv: TestServer;
 let watcher: Awaited<ReturnType<typeof watchNumbersAssigned>>;
@@ -62,13 +63,13 @@ describe('POST /api/raffle/generate-raffle-numbers', () => {
       status: 403,
       body: { msg: SERVER.forbidden },
     });
-    expect((await getRaffleNumbers(srv.db)).numbersGenerated).toBe(false);
+    expect((await getRaffleNumbers(srv.db, CURRENT_RAFFLE_ID)).numbersGenerated).toBe(false);
   });
 
   it('generates the raffle numbers once and answers 409 the second time', async () => {
     const res = await call('POST', '/generate-raffle-numbers', { headers: admin });
     expect(res).toMatchObject({ status: 200, body: { msg: SERVER.numbersGenerated(10000) } });
-    const raffle = await getRaffleNumbers(srv.db);
+    const raffle = await getRaffleNumbers(srv.db, CURRENT_RAFFLE_ID);
     expect(raffle).toMatchObject({
       numbersGenerated: true,
       available: 10000,
@@ -288,7 +289,7 @@ describe('PUT /api/raffle/{id}', () => {
 describe('DELETE /api/raffle/delete-raffle-numbers', () => {
   it('deletes the prize numbers and, with nothing sold, lets the numbers be generated afresh', async () => {
     await raffleWithNumbers(srv.db, 100);
-    const oldKey = (await getRaffleNumbers(srv.db)).secretKey;
+    const oldKey = (await getRaffleNumbers(srv.db, CURRENT_RAFFLE_ID)).secretKey;
     await call('POST', '/assign-random-prizes', {
       body: { prizes: [{ amount: 10 }, { amount: 20 }] },
       headers: admin,
@@ -299,10 +300,10 @@ describe('DELETE /api/raffle/delete-raffle-numbers', () => {
       body: { msg: SERVER.numbersDeleted },
     });
     expect((await call('GET', '/instant-prizes')).body).toEqual([]);
-    expect((await getRaffleNumbers(srv.db)).numbersGenerated).toBe(false);
+    expect((await getRaffleNumbers(srv.db, CURRENT_RAFFLE_ID)).numbersGenerated).toBe(false);
 
     expect((await call('POST', '/generate-raffle-numbers', { headers: admin })).status).toBe(200);
-    expect((await getRaffleNumbers(srv.db)).secretKey).not.toBe(oldKey);
+    expect((await getRaffleNumbers(srv.db, CURRENT_RAFFLE_ID)).secretKey).not.toBe(oldKey);
     expect(
       (
         await call('POST', '/assign-random-prizes', {
@@ -325,7 +326,7 @@ describe('DELETE /api/raffle/delete-raffle-numbers', () => {
       body: { msg: SERVER.numbersHaveSales },
     });
     expect((await call('GET', '/instant-prizes')).body).toHaveLength(1);
-    expect(await getRaffleNumbers(srv.db)).toMatchObject({
+    expect(await getRaffleNumbers(srv.db, CURRENT_RAFFLE_ID)).toMatchObject({
       numbersGenerated: true,
       sold: 4,
       nextPosition: 4,

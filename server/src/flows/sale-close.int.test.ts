@@ -20,6 +20,7 @@ import {
 import { waitFor } from '@vag/core/testing/wait';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../testing/server';
+import { CURRENT_RAFFLE_ID } from '@vag/core/db/raffle';
 
 let srv: TestServer;
 let admin: { authorization: string };
@@ -90,10 +91,12 @@ describe("PATCH /api/lottery/is-active ('Cerrar venta')", () => {
     expect(waiting).toMatchObject({ phase: 'closing', selling: false, pendingOrders: 1 });
     expect(waiting.pendingUntil).not.toBeNull();
     // The pending order keeps its hold: the sold list waits for it.
-    expect(await closeSaleIfDue(srv.db)).toBeNull();
+    expect(await closeSaleIfDue(srv.db, undefined, CURRENT_RAFFLE_ID)).toBeNull();
 
     await pay(pending, 2);
-    const closing = await waitFor(() => closeSaleIfDue(srv.db), { message: 'the sale to close' });
+    const closing = await waitFor(() => closeSaleIfDue(srv.db, undefined, CURRENT_RAFFLE_ID), {
+      message: 'the sale to close',
+    });
     expect(closing).toMatchObject({ reason: 'staff', soldCount: 5 });
     expect(await status()).toMatchObject({ phase: 'closed', closeReason: 'staff' });
     const record = fairnessExportSchema.parse((await call('GET', '/raffle/fairness')).body);
@@ -130,7 +133,7 @@ describe("PATCH /api/lottery/is-active ('Cerrar venta')", () => {
     });
     expect(await status()).toMatchObject({ phase: 'open', selling: true });
     expect((await call('GET', '/lottery')).body.isActive).toBe(true);
-    expect(await closeSaleIfDue(srv.db)).toBeNull();
+    expect(await closeSaleIfDue(srv.db, undefined, CURRENT_RAFFLE_ID)).toBeNull();
     const actions = ((await call('GET', '/audit')).body as Array<{ action: string }>).map(
       (e) => e.action,
     );
@@ -142,7 +145,9 @@ describe('PUT /api/raffle/draw-rule after the close', () => {
   it('refuses to change the rule of a closed sale, even with nothing sold', async () => {
     await raffleWithNumbers(srv.db, 10);
     await call('PATCH', '/lottery/is-active', { isActive: false });
-    await waitFor(() => closeSaleIfDue(srv.db), { message: 'the sale to close' });
+    await waitFor(() => closeSaleIfDue(srv.db, undefined, CURRENT_RAFFLE_ID), {
+      message: 'the sale to close',
+    });
     const rule = (await call('GET', '/raffle/fairness')).body.rule;
     const changed = { ...rule, draw: { kind: 'fixed', date: today(), drawNumber: 7012 } };
     expect(await call('PUT', '/raffle/draw-rule', changed)).toMatchObject({
@@ -157,7 +162,9 @@ describe('POST /api/raffle/draw', () => {
     await raffleWithNumbers(srv.db, 10);
     const numbers = await sell(4);
     await call('PATCH', '/lottery/is-active', { isActive: false });
-    await waitFor(() => closeSaleIfDue(srv.db), { message: 'the sale to close' });
+    await waitFor(() => closeSaleIfDue(srv.db, undefined, CURRENT_RAFFLE_ID), {
+      message: 'the sale to close',
+    });
     const winning = numbers[1]!;
 
     const tomorrow = ecuadorDay(new Date(Date.now() + 86_400_000))!;

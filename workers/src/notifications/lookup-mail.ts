@@ -5,7 +5,8 @@
 import type { CoreDeps } from '@vag/core';
 import { claimLookupMail, finishLookupMail } from '@vag/core/db/lookup-requests';
 import { findOrderLinksByEmail, type OrderLinkRecord } from '@vag/core/db/purchase-numbers';
-import { raffleNameIn, raffleNameMap, raffleOf } from '@vag/core/db/by-raffle';
+import { raffleNameIn, raffleOf } from '@vag/core/db/by-raffle';
+import { raffleNames } from '@vag/core/raffles/raffle-records';
 import { messagingEnv } from '@vag/core/settings/live-settings';
 import {
   LOOKUP_MAIL_MAX_ORDERS,
@@ -66,7 +67,7 @@ function byRaffle(
 async function compose(deps: Deps, data: Requested, site: string): Promise<Mail> {
   const [orders, names] = await Promise.all([
     findOrderLinksByEmail(deps.db, data.email, LOOKUP_MAIL_MAX_ORDERS),
-    raffleNameMap(deps.db),
+    raffleNames(deps.db),
   ]);
   const raffles = byRaffle(orders, names, site);
   const text =

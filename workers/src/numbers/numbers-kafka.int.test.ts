@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import type { BusMessage } from '@vag/core/bus/index';
 import { KafkaBus } from '@vag/core/bus/kafka-bus';
-import { getRaffleNumbers } from '@vag/core/db/raffle-numbers';
+import { CURRENT_RAFFLE_ID, getRaffleNumbers } from '@vag/core/db/raffle-numbers';
 import { createLogger } from '@vag/core/logger';
 import {
   insertPurchase,
@@ -60,7 +60,7 @@ it('purchase.paid over Kafka is idempotent when delivered twice', async () => {
     const purchase = await t.db.collection('purchases').findOne({ _id: id as never });
     expect(purchase?.assignedNumbers).toEqual(first!.data.numbers);
     expect(await t.db.collection('number_claims').countDocuments({ purchaseId: id })).toBe(1);
-    expect(await getRaffleNumbers(t.db)).toMatchObject({
+    expect(await getRaffleNumbers(t.db, CURRENT_RAFFLE_ID)).toMatchObject({
       available: 496,
       reserved: 0,
       sold: 4,

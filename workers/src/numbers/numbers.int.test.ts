@@ -48,7 +48,7 @@ describe('numbers worker', () => {
     for (const n of doc?.assignedNumbers ?? []) expect(n).toMatch(/^\d{3}$/);
     expect(new Set(doc?.assignedNumbers).size).toBe(5);
     expect(doc?.numbersAssignedAt).toBeInstanceOf(Date);
-    const raffle = await getRaffleNumbers(t.db);
+    const raffle = await getRaffleNumbers(t.db, CURRENT_RAFFLE_ID);
     expect({ available: raffle.available, reserved: raffle.reserved, sold: raffle.sold }).toEqual({
       available: 995,
       reserved: 0,
@@ -64,7 +64,7 @@ describe('numbers worker', () => {
     await handleNumbersMessage(deps, paidMessage(id, 3));
     expect((await purchase(id))?.assignedNumbers).toEqual(first);
     expect(await t.db.collection('number_claims').countDocuments({ purchaseId: id })).toBe(1);
-    const raffle = await getRaffleNumbers(t.db);
+    const raffle = await getRaffleNumbers(t.db, CURRENT_RAFFLE_ID);
     expect({
       reserved: raffle.reserved,
       sold: raffle.sold,
@@ -85,7 +85,7 @@ describe('numbers worker', () => {
     const theirs = (await purchase(other))?.assignedNumbers as string[];
     expect(mine).toHaveLength(4);
     expect(new Set([...mine, ...theirs]).size).toBe(6);
-    const raffle = await getRaffleNumbers(t.db);
+    const raffle = await getRaffleNumbers(t.db, CURRENT_RAFFLE_ID);
     expect({
       available: raffle.available,
       reserved: raffle.reserved,
@@ -116,7 +116,7 @@ describe('numbers worker', () => {
     await handleNumbersMessage(deps, paidMessage(next, 2));
     const nextNumbers = (await purchase(next))?.assignedNumbers as string[];
     expect(nextNumbers.some((n) => claimed.numbers.includes(n))).toBe(false);
-    const raffle = await getRaffleNumbers(t.db);
+    const raffle = await getRaffleNumbers(t.db, CURRENT_RAFFLE_ID);
     expect({
       sold: raffle.sold,
       reserved: raffle.reserved,
@@ -126,7 +126,7 @@ describe('numbers worker', () => {
 
   it('marks an instant prize among the numbers as won and records it on the purchase', async () => {
     await raffleOf(1000);
-    const raffle = await getRaffleNumbers(t.db);
+    const raffle = await getRaffleNumbers(t.db, CURRENT_RAFFLE_ID);
     // The next sale position is 0: put a prize on the number it maps to.
     const prizeNumber = formatNumber(
       createPermutation(raffle.secretKey!, 1000).permute(0),
@@ -135,7 +135,11 @@ describe('numbers worker', () => {
     // As the admin's assignment does: commit the prize's number, then place it.
     const { commitment } = await getRaffleFairness(t.db, CURRENT_RAFFLE_ID);
     expect(
-      await commitInstantPrizes(t.db, prizesCommitment(commitment!.raffleRef, [prizeNumber])),
+      await commitInstantPrizes(
+        t.db,
+        prizesCommitment(commitment!.raffleRef, [prizeNumber]),
+        CURRENT_RAFFLE_ID,
+      ),
     ).toBe(true);
     await insertInstantPrizes(t.db, CURRENT_RAFFLE_ID, [
       { number: prizeNumber, position: 0, prizeAmount: 50 },
@@ -152,10 +156,10 @@ describe('numbers worker', () => {
     await raffleOf(10);
     const a = await paidPurchase(6);
     await handleNumbersMessage(deps, paidMessage(a, 6));
-    expect((await getRaffleNumbers(t.db)).soldOut).toBe(false);
+    expect((await getRaffleNumbers(t.db, CURRENT_RAFFLE_ID)).soldOut).toBe(false);
     const b = await paidPurchase(4);
     await handleNumbersMessage(deps, paidMessage(b, 4));
-    const raffle = await getRaffleNumbers(t.db);
+    const raffle = await getRaffleNumbers(t.db, CURRENT_RAFFLE_ID);
     expect(raffle.soldOut).toBe(true);
     expect(raffle.sold).toBe(10);
     const all = [

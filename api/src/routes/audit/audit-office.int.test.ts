@@ -98,16 +98,16 @@ describe('GET /api/audit after staff actions', () => {
     });
   });
 
-  it("records 'Borrar todo' with how many purchases it deleted", async () => {
+  it("records clearing a draft's test orders with how many it deleted", async () => {
     expect((await call('DELETE', '/admin/delete-all-purchases', { token: admin })).status).toBe(
       200,
     );
     const [entry] = await latest(1);
     expect(entry).toMatchObject({
-      action: 'purchases.deleted',
+      action: 'test_orders.cleared',
       actor: adminEmail,
       scope: 'raffle',
-      description: AUDIT_TEXTS.purchasesDeleted(0),
+      description: AUDIT_TEXTS.testOrdersCleared(0),
     });
   });
 });

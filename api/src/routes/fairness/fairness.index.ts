@@ -45,6 +45,7 @@ import {
 import { relayDrawEvents } from '@vag/core/pipeline/relay';
 import { lookupNumber, lookupTarget } from '@vag/core/raffle/number-lookup';
 import { BY_ID, JSON_BODY, describe } from '../../lib/openapi';
+import { raffleIdOf } from '../../raffles/raffle-scope';
 
 const adminOnly = requireStaff(ADMIN_ONLY);
 
@@ -64,7 +65,7 @@ export const fairnessRouter = new Hono<AppEnv>()
         'Registro público del sorteo: compromisos, regla, cierre, resultado, clave revelada y compras sin datos personales.',
       response: fairnessExportSchema,
     }),
-    async (c) => c.json(await fairnessExport(c.get('deps').db)),
+    async (c) => c.json(await fairnessExport(c.get('deps').db, await raffleIdOf(c))),
   )
 
   // The raffle-level audit entries, without who acted (the verifier shows them): the
@@ -82,7 +83,9 @@ export const fairnessRouter = new Hono<AppEnv>()
     validate('query', raffleRefParamSchema.partial()),
     async (c) => {
       const { db } = c.get('deps');
-      const ref = c.req.valid('query').ref ?? (await getRaffleFairness(db)).commitment?.raffleRef;
+      const ref =
+        c.req.valid('query').ref ??
+        (await getRaffleFairness(db, await raffleIdOf(c))).commitment?.raffleRef;
       return c.json(ref ? await listPublicAudit(db, ref) : []);
     },
   )
@@ -120,7 +123,7 @@ export const fairnessRouter = new Hono<AppEnv>()
     validate('param', numberLookupParamSchema),
     async (c) => {
       const { db } = c.get('deps');
-      const raffle = await lookupTarget(db);
+      const raffle = await lookupTarget(db, await raffleIdOf(c));
       if (!raffle) throw apiError(409, NUMBER_LOOKUP_TEXTS.notGenerated);
       const text = c.req.valid('param').number;
       const problem = numberLookupError(text, raffle.totalNumbers, raffle.numberWidth);
@@ -145,15 +148,18 @@ export const fairnessRouter = new Hono<AppEnv>()
     async (c) => {
       const rule = c.req.valid('json');
       const { db } = c.get('deps');
+      const raffleId = await raffleIdOf(c);
       // A closed sale's rule is part of what its published sold list is checked against.
-      if ((await getRaffleFairness(db)).closing) throw apiError(409, SALE_TEXTS.ruleAfterClose);
-      if (!(await saveDrawRule(db, rule))) throw apiError(409, SERVER.drawRuleLocked);
+      if ((await getRaffleFairness(db, raffleId)).closing)
+        throw apiError(409, SALE_TEXTS.ruleAfterClose);
+      if (!(await saveDrawRule(db, rule, raffleId))) throw apiError(409, SERVER.drawRuleLocked);
       await appendAudit(db, {
         actor: c.get('staff'),
         action: 'draw_rule.changed',
         description: AUDIT_TEXTS.drawRuleChanged(
-          describeDrawRule(rule, await getRaffleNumbers(db)),
+          describeDrawRule(rule, await getRaffleNumbers(db, raffleId)),
         ),
+        raffleId,
       });
       return c.json({ msg: SERVER.drawRuleSaved, rule });
     },
@@ -170,7 +176,7 @@ export const fairnessRouter = new Hono<AppEnv>()
       response: saleStatusSchema,
     }),
     adminOnly,
-    async (c) => c.json(await saleStatus(c.get('deps').db)),
+    async (c) => c.json(await saleStatus(c.get('deps').db, await raffleIdOf(c))),
   )
 
   .post(
@@ -189,7 +195,7 @@ export const fairnessRouter = new Hono<AppEnv>()
       const result = c.req.valid('json');
       refuseFutureDraw(result);
       try {
-        const resolved = await resolveOfficialResult(c.get('deps').db, result);
+        const resolved = await resolveOfficialResult(c.get('deps').db, result, await raffleIdOf(c));
         return c.json({
           result,
           drawnNumber: resolved.drawnNumber,
@@ -219,9 +225,10 @@ export const fairnessRouter = new Hono<AppEnv>()
       const deps = c.get('deps');
       const { db } = deps;
       const result = c.req.valid('json');
+      const raffleId = await raffleIdOf(c);
       refuseFutureDraw(result);
       try {
-        const draw = await recordOfficialResult(db, result, c.get('staff').id);
+        const draw = await recordOfficialResult(db, result, c.get('staff').id, raffleId);
         await appendAudit(db, {
           actor: c.get('staff'),
           action: 'draw.recorded',
@@ -231,14 +238,15 @@ export const fairnessRouter = new Hono<AppEnv>()
             result.drawDate,
             draw.winningNumber,
           ),
+          raffleId,
         });
       } catch (error) {
         if (error instanceof FairnessRefusal) throw apiError(error.status, error.message);
         throw error;
       }
       // On /ganadores before the answer; the closing job retries should this fail.
-      await publishDrawResultIfDue(db);
-      const record = await fairnessExport(db);
+      await publishDrawResultIfDue(db, raffleId);
+      const record = await fairnessExport(db, raffleId);
       // Kept apart from the raffle document, which the next raffle reuses.
       await archiveFairnessRecord(db, record);
       // The winner's and staff's messages: the event is saved with the draw, the relay's
@@ -247,7 +255,7 @@ export const fairnessRouter = new Hono<AppEnv>()
         deps.log.error({ err }, 'raffle.drawn not published yet; the relay retries'),
       );
       const { draw, reveal } = record;
-      const { winner } = await saleStatus(db);
+      const { winner } = await saleStatus(db, raffleId);
       return c.json({ msg: SERVER.drawRecorded(draw!.winningNumber), draw, reveal, winner });
     },
   );

@@ -18,7 +18,8 @@ import { appendAudit } from '@vag/core/db/audit-log';
 import { Hono } from 'hono';
 import { ADMIN_ONLY, requireStaff } from '../../auth';
 import type { AppEnv } from '../../context';
-import { getCurrentRaffle, NumbersAlreadyGeneratedError, updateHero } from '@vag/core/db/raffle';
+import { getRaffle, NumbersAlreadyGeneratedError, updateRaffleRecord } from '@vag/core/db/raffle';
+import { raffleIdOf } from '../../raffles/raffle-scope';
 import { apiError } from '../../lib/errors';
 import { validate } from '../../lib/validate';
 import { JSON_BODY, describe } from '../../lib/openapi';
@@ -37,11 +38,12 @@ export const lotteryRouter = new Hono<AppEnv>()
     }),
     async (c) => {
       const deps = c.get('deps');
+      const raffleId = await raffleIdOf(c);
       // Every buyer's checkout asks this in a sellout: the storefront's cache answers it (a
       // staff change drops the cache at once, a sale's counters show within its seconds).
-      const { raffle: cached } = await storefrontCache(deps).content();
+      const { raffle: cached } = await storefrontCache(deps).content(raffleId);
       if (cached) return c.json(cached);
-      const raffle = await getCurrentRaffle(deps.db);
+      const raffle = await getRaffle(deps.db, raffleId);
       if (!raffle) throw apiError(404, SERVER.raffleNotFound);
       return c.json(heroView(raffle));
     },
@@ -66,22 +68,30 @@ export const lotteryRouter = new Hono<AppEnv>()
         });
       }
       const { db } = c.get('deps');
-      const current = await getCurrentRaffle(db);
+      const raffleId = await raffleIdOf(c);
+      const current = await getRaffle(db, raffleId);
+      if (!current) throw apiError(404, SERVER.raffleNotFound);
       // Re-sending the unchanged size (the hero form does) is allowed after generation.
       const sizeChanged =
-        (totalNumbers !== undefined && totalNumbers !== current?.totalNumbers) ||
-        (numberWidth !== undefined && numberWidth !== current?.numberWidth);
+        (totalNumbers !== undefined && totalNumbers !== current.totalNumbers) ||
+        (numberWidth !== undefined && numberWidth !== current.numberWidth);
       const size = sizeChanged
-        ? { totalNumbers: totalNumbers ?? current?.totalNumbers ?? 10_000, numberWidth }
+        ? { totalNumbers: totalNumbers ?? current.totalNumbers, numberWidth }
         : undefined;
       try {
-        const raffle = await updateHero(db, { ...hero, endDate: new Date(endDate) }, size);
-        const before = current?.endDate ? new Date(current.endDate).toISOString() : null;
+        const raffle = await updateRaffleRecord(
+          db,
+          raffleId,
+          { ...hero, endDate: new Date(endDate) },
+          size,
+        );
+        const before = current.endDate.toISOString();
         if (before !== raffle.endDate.toISOString())
           await appendAudit(db, {
             actor: c.get('staff'),
             action: 'end_date.changed',
             description: AUDIT_TEXTS.endDateChanged(before, raffle.endDate.toISOString()),
+            raffleId,
           });
         return c.json(heroView(raffle));
       } catch (error) {
@@ -109,14 +119,18 @@ export const lotteryRouter = new Hono<AppEnv>()
     validate('json', lotteryStatusSchema),
     async (c) => {
       const { db } = c.get('deps');
+      const raffleId = await raffleIdOf(c);
       const open = c.req.valid('json').isActive;
       try {
-        if (open) await openSale(db);
-        const { pendingOrders } = open ? { pendingOrders: 0 } : await closeSaleNow(db);
+        if (open) await openSale(db, new Date(), raffleId);
+        const { pendingOrders } = open
+          ? { pendingOrders: 0 }
+          : await closeSaleNow(db, new Date(), raffleId);
         await appendAudit(db, {
           actor: c.get('staff'),
           action: open ? 'sale.opened' : 'sale.stopped',
           description: open ? AUDIT_TEXTS.saleOpened : AUDIT_TEXTS.saleStopped(pendingOrders),
+          raffleId,
         });
       } catch (error) {
         if (error instanceof FairnessRefusal) throw apiError(error.status, error.message);

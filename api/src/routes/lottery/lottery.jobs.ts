@@ -1,9 +1,10 @@
-// Start-up job: there is always a current raffle to show (inactive until an admin sets it up).
+// Start-up job: a store from before many raffles becomes one whose raffle is a record of
+// its own, and a store with no raffle gets a draft to set up (core/src/raffles/upgrade.ts).
 import type { AppDeps } from '../../context';
-import { ensureCurrentRaffle } from '@vag/core/db/raffle';
+import { upgradeRaffles } from '@vag/core/raffles/upgrade';
 import type { Stoppable } from '@vag/core';
 
 export async function ensureRaffleJob(deps: AppDeps): Promise<Stoppable> {
-  await ensureCurrentRaffle(deps.db);
+  await upgradeRaffles(deps.db);
   return { stop: async () => undefined };
 }

@@ -11,7 +11,7 @@ export type OpenApiDocument = Awaited<ReturnType<typeof generateSpecs>>;
 export async function buildOpenApiDocument<E extends Env, S extends Schema, P extends string>(
   app: Hono<E, S, P>,
 ): Promise<OpenApiDocument> {
-  return generateSpecs(app, {
+  const doc = await generateSpecs(app, {
     documentation: {
       openapi: '3.1.0',
       info: {
@@ -29,4 +29,41 @@ export async function buildOpenApiDocument<E extends Env, S extends Schema, P ex
     excludeStaticFile: false,
     defaultValidationErrorResponse: errorResponse(400) as never,
   });
+  return withRaffleScopes(doc);
+}
+
+const SCOPED_PREFIX = '/api/raffles/{raffle}/';
+
+const RAFFLE_PARAMETER = {
+  name: 'raffle',
+  in: 'path',
+  required: true,
+  description:
+    'La rifa: su id o su dirección (slug). Sin este prefijo, la llamada es de la rifa principal.',
+  schema: { type: 'string' },
+};
+
+/**
+ * The SPEC §7 calls are mounted twice (routes/index.ts): at /api/… for the featured
+ * raffle and at /api/raffles/{raffle}/… for any one. The scoped twin is the same
+ * operation of one raffle: its own operationId and the path's `raffle` parameter.
+ */
+function withRaffleScopes(doc: OpenApiDocument): OpenApiDocument {
+  for (const [path, item] of Object.entries(doc.paths ?? {})) {
+    if (!path.startsWith(SCOPED_PREFIX) || !item) continue;
+    for (const op of Object.values(item) as Array<{
+      operationId?: string;
+      parameters?: Array<{ name: string; in: string }>;
+      responses?: Record<string, unknown>;
+    }>) {
+      if (!op || typeof op !== 'object' || !op.responses) continue;
+      if (op.operationId) op.operationId = `${op.operationId}InRaffle`;
+      // 'Rifa no encontrada' for a raffle that does not exist.
+      op.responses['404'] ??= errorResponse(404);
+      const params = op.parameters ?? [];
+      if (!params.some((p) => p.in === 'path' && p.name === 'raffle'))
+        op.parameters = [RAFFLE_PARAMETER, ...params];
+    }
+  }
+  return doc;
 }

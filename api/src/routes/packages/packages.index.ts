@@ -28,6 +28,7 @@ import { listResponse } from '../../lib/simple-rest';
 import { validate } from '../../lib/validate';
 import { storefrontCache } from '../../storefront/cache';
 import { packageView } from './package-view';
+import { raffleIdOf } from '../../raffles/raffle-scope';
 
 export const packagesRouter = new Hono<AppEnv>()
   .get(
@@ -41,9 +42,10 @@ export const packagesRouter = new Hono<AppEnv>()
     }),
     async (c) => {
       const deps = c.get('deps');
+      const raffleId = await raffleIdOf(c);
       // Every buyer's checkout asks this in a sellout: the storefront's cache answers it.
-      const cached = (await storefrontCache(deps).content()).packages;
-      const rows = cached ?? (await listPackages(deps.db)).map(packageView);
+      const cached = (await storefrontCache(deps).content(raffleId)).packages;
+      const rows = cached ?? (await listPackages(deps.db, raffleId)).map(packageView);
       return listResponse(c, 'packages', rows, ['name']);
     },
   )
@@ -58,7 +60,7 @@ export const packagesRouter = new Hono<AppEnv>()
     }),
     validate('param', idParamSchema),
     async (c) => {
-      const doc = await findPackage(c.get('deps').db, c.req.valid('param').id);
+      const doc = await findPackage(c.get('deps').db, await raffleIdOf(c), c.req.valid('param').id);
       if (!doc) throw apiError(404, SERVER.packageNotFound);
       return c.json(packageView(doc));
     },
@@ -77,11 +79,13 @@ export const packagesRouter = new Hono<AppEnv>()
     validate('json', packageInputSchema),
     async (c) => {
       const { db } = c.get('deps');
-      const doc = await createPackage(db, c.req.valid('json'));
+      const raffleId = await raffleIdOf(c);
+      const doc = await createPackage(db, raffleId, c.req.valid('json'));
       await appendAudit(db, {
         actor: c.get('staff'),
         action: 'package.created',
         description: AUDIT_TEXTS.packageCreated(doc),
+        raffleId,
       });
       return c.json({ ...packageView(doc), msg: TOASTS.packageAdded }, 201);
     },
@@ -101,13 +105,15 @@ export const packagesRouter = new Hono<AppEnv>()
     async (c) => {
       const { db } = c.get('deps');
       const { id } = c.req.valid('param');
-      const before = await findPackage(db, id);
-      const doc = await updatePackage(db, id, c.req.valid('json'));
+      const raffleId = await raffleIdOf(c);
+      const before = await findPackage(db, raffleId, id);
+      const doc = await updatePackage(db, raffleId, id, c.req.valid('json'));
       if (!doc) throw apiError(404, SERVER.packageNotFound);
       await appendAudit(db, {
         actor: c.get('staff'),
         action: 'package.updated',
         description: AUDIT_TEXTS.packageUpdated(before, doc),
+        raffleId,
       });
       return c.json({ ...packageView(doc), msg: TOASTS.packageUpdated });
     },
@@ -125,12 +131,14 @@ export const packagesRouter = new Hono<AppEnv>()
     validate('param', idParamSchema),
     async (c) => {
       const { db } = c.get('deps');
-      const doc = await deletePackage(db, c.req.valid('param').id);
+      const raffleId = await raffleIdOf(c);
+      const doc = await deletePackage(db, raffleId, c.req.valid('param').id);
       if (!doc) throw apiError(404, SERVER.packageNotFound);
       await appendAudit(db, {
         actor: c.get('staff'),
         action: 'package.deleted',
         description: AUDIT_TEXTS.packageDeleted(doc),
+        raffleId,
       });
       return c.json({ ...packageView(doc), msg: TOASTS.packageDeleted });
     },

@@ -28,12 +28,15 @@ afterAll(async () => {
 const purchases = () => server.db.collection('purchases').countDocuments({ status: 'PENDING' });
 
 async function expectRefused(order: unknown, status: number, msg: string) {
-  const [countBefore, capBefore] = await Promise.all([purchases(), getCapacity(server.db)]);
+  const [countBefore, capBefore] = await Promise.all([
+    purchases(),
+    getCapacity(server.db, CURRENT_RAFFLE_ID),
+  ]);
   const res = await postJson(`${api}/payments/create-order`, order);
   expect(res.status).toBe(status);
   expect(res.body.msg).toBe(msg);
   expect(await purchases()).toBe(countBefore);
-  expect(await getCapacity(server.db)).toEqual(capBefore);
+  expect(await getCapacity(server.db, CURRENT_RAFFLE_ID)).toEqual(capBefore);
   return res;
 }
 
@@ -97,7 +100,7 @@ describe('POST /api/payments/create-order refusals', () => {
   });
 
   it("answers 409 'Solo quedan n números disponibles.' when fewer remain, and 'agotados' when none", async () => {
-    const cap = (await getCapacity(server.db))!;
+    const cap = (await getCapacity(server.db, CURRENT_RAFFLE_ID))!;
     await expectRefused(
       customOrder('bank_transfer', cap.available + 1, 2),
       409,
@@ -154,13 +157,13 @@ describe('POST /api/payments/create-order refusals', () => {
   });
 
   it('answers 502 when PayPal fails, gives the numbers back and keeps the failure visible on the purchase', async () => {
-    const before = (await getCapacity(server.db))!;
+    const before = (await getCapacity(server.db, CURRENT_RAFFLE_ID))!;
     fakes.paypal.failNextCreates(10);
     const res = await postJson(`${api}/payments/create-order`, customOrder('paypal', 2, 2));
     fakes.paypal.failNextCreates(0);
     expect(res.status).toBe(502);
     expect(res.body.msg).toBe(SERVER.providerError);
-    expect(await getCapacity(server.db)).toEqual(before);
+    expect(await getCapacity(server.db, CURRENT_RAFFLE_ID)).toEqual(before);
     const failed = await server.db
       .collection('purchases')
       .findOne({ 'failure.reason': 'provider_error' });
@@ -181,7 +184,7 @@ describe('POST /api/payments/create-order without provider credentials', () => {
         expect(res.status).toBe(503);
         expect(res.body.msg).toBe(SERVER.methodUnavailable);
       }
-      expect((await getCapacity(bare.db))?.available).toBe(10);
+      expect((await getCapacity(bare.db, CURRENT_RAFFLE_ID))?.available).toBe(10);
       expect(await bare.db.collection('purchases').countDocuments()).toBe(0);
     } finally {
       await bare.stop();
@@ -241,7 +244,7 @@ describe('POST /api/payments/create-order with credentials staff saved in settin
         customOrder('mobile', 1, 2),
       );
       expect(mobile.status).toBe(503);
-      expect((await getCapacity(bare.db))?.reserved).toBe(2);
+      expect((await getCapacity(bare.db, CURRENT_RAFFLE_ID))?.reserved).toBe(2);
     } finally {
       await bare.stop();
     }

@@ -2,7 +2,7 @@
 // lookup by e-mail (the links go to the mailbox), the confirmation page's fetch by id, and the admin's reset
 // (DELETE /api/admin/delete-all-purchases, mounted under /admin).
 import {
-  AUDIT_TEXTS,
+  RAFFLE_TEXTS,
   PERMISSIONS,
   chosenRaffle,
   SERVER,
@@ -28,22 +28,19 @@ import { rateLimit, withinRateLimit } from '../../auth/rate-limit';
 import { requestLookupMail } from '@vag/core/pipeline/lookup-outbox';
 import { lookupTokenValid, signLookupToken } from './lookup-token';
 import type { AppEnv, StaffUser } from '../../context';
-import { appendAudit } from '@vag/core/db/audit-log';
-import { resetInstantPrizes } from '@vag/core/db/instant-prizes';
-import { deleteAllClaims } from '@vag/core/db/number-claims';
 import {
-  deleteAllPurchases,
   findPurchaseForBuyer,
   findPurchasesByEmail,
   listPurchases,
   type PurchaseListFilter,
 } from '@vag/core/db/purchase-numbers';
-import { CURRENT_RAFFLE_ID, releaseAllRaffleNumbers } from '@vag/core/db/raffle-numbers';
-import { deleteAllFacts } from '@vag/core/db/report-facts';
-import { raffleNameIn, raffleNameMap, raffleOf } from '@vag/core/db/by-raffle';
+import { clearTestOrders, RaffleRefusal } from '@vag/core/raffles/raffle-actions';
+import { raffleIdOf } from '../../raffles/raffle-scope';
+import { raffleNameIn, raffleOf } from '@vag/core/db/by-raffle';
+import { raffleNames } from '@vag/core/raffles/raffle-records';
 import { getPurchase } from '@vag/core/db/purchases';
 import { apiError } from '../../lib/errors';
-import { accessKeyMatches } from '../../payments/order-code';
+import { accessKeyMatches } from '@vag/core/purchase-lifecycle/order-code';
 import { purchaseSummary } from '../orders/order-view';
 import {
   contentRange,
@@ -63,7 +60,7 @@ const NO_CODE = '\u0000';
 
 /** The purchases holding a number: in the raffle chosen, or in each raffle. */
 async function holdersOf(db: Db, number: string, raffleId: string | undefined): Promise<string[]> {
-  const raffles = raffleId ? [raffleId] : [...(await raffleNameMap(db)).keys()];
+  const raffles = raffleId ? [raffleId] : [...(await raffleNames(db)).keys()];
   const holders = await Promise.all(raffles.map((id) => whoHolds(db, id, number)));
   return holders.flatMap((holder) => (holder ? [holder.purchaseId] : []));
 }
@@ -123,7 +120,7 @@ export const purchasesRouter = new Hono<AppEnv>()
       });
       c.header('Content-Range', contentRange('purchases', { items, total, start }));
       c.header('Access-Control-Expose-Headers', 'Content-Range');
-      const names = await raffleNameMap(c.get('deps').db);
+      const names = await raffleNames(c.get('deps').db);
       return c.json(
         items.map((p) => withId({ ...p, raffleName: raffleNameIn(names, raffleOf(p)) })),
       );
@@ -200,10 +197,7 @@ export const purchasesRouter = new Hono<AppEnv>()
       if (!lookupTokenValid(jwtSecret, email, c.req.valid('query').token))
         throw apiError(401, LOOKUP_MESSAGES.linkInvalid);
       // Every raffle's purchases, each with its raffle's name: the page groups them by it.
-      const [found, names] = await Promise.all([
-        findPurchasesByEmail(db, email),
-        raffleNameMap(db),
-      ]);
+      const [found, names] = await Promise.all([findPurchasesByEmail(db, email), raffleNames(db)]);
       return c.json(found.map((p) => ({ ...p, raffleName: raffleNameIn(names, p.raffleId) })));
     },
   )
@@ -239,29 +233,34 @@ export const purchasesRouter = new Hono<AppEnv>()
     },
   );
 
+/**
+ * SPEC §7's "Borrar todo", retired: sales are never deleted. The call keeps answering as
+ * 'Borrar pedidos de prueba' of the featured raffle, which only a draft allows
+ * (raffle-actions.ts); a published raffle's purchases are refused with a Spanish 409.
+ */
 export const purchasesAdminRouter = new Hono<AppEnv>().delete(
   '/delete-all-purchases',
   describe({
     operationId: 'deleteAllPurchases',
     tag: 'purchases',
-    summary: 'Borra todas las compras y reinicia los números.',
+    summary:
+      'Borra los pedidos de prueba de la rifa principal, solo mientras es un borrador (las ventas nunca se borran).',
     response: msgResponseSchema,
+    errors: [409],
   }),
   requireStaff(ADMIN_ONLY),
   async (c) => {
-    const { db } = c.get('deps');
-    // Purchases first, then the claims, then the counters: a sale racing with the reset
-    // can at worst leave counters that the reconciler recomputes from purchases.
-    const deleted = await deleteAllPurchases(db);
-    await deleteAllClaims(db, CURRENT_RAFFLE_ID);
-    await releaseAllRaffleNumbers(db);
-    await resetInstantPrizes(db, CURRENT_RAFFLE_ID);
-    await deleteAllFacts(db);
-    await appendAudit(db, {
-      actor: c.get('staff'),
-      action: 'purchases.deleted',
-      description: AUDIT_TEXTS.purchasesDeleted(deleted),
-    });
-    return c.json({ msg: SERVER.purchasesDeleted });
+    const ctx = { db: c.get('deps').db, actor: c.get('staff') };
+    try {
+      const cleared = await clearTestOrders(
+        ctx,
+        await raffleIdOf(c),
+        RAFFLE_TEXTS.clearConfirmWord,
+      );
+      return c.json({ msg: RAFFLE_TEXTS.cleared(cleared) });
+    } catch (error) {
+      if (error instanceof RaffleRefusal) throw apiError(error.status, error.message);
+      throw error;
+    }
   },
 );

@@ -7,7 +7,6 @@ import {
   idParamSchema,
   instantPrizeUpdateSchema,
   SERVER,
-  type Progress,
   instantPrizeSchema,
   msgResponseSchema,
   progressSchema,
@@ -17,7 +16,6 @@ import { appendAudit } from '@vag/core/db/audit-log';
 import { getRaffleFairness } from '@vag/core/db/raffle-fairness';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import type { Db } from 'mongodb';
 import { ADMIN_ONLY, requireStaff } from '../../auth';
 import type { AppEnv } from '../../context';
 import {
@@ -27,7 +25,6 @@ import {
   updateInstantPrize,
 } from '@vag/core/db/instant-prizes';
 import {
-  CURRENT_RAFFLE_ID,
   generateRaffleNumbers,
   getRaffleNumbers,
   resetUnsoldRaffleNumbers,
@@ -41,6 +38,8 @@ import {
   PrizesNotAssignableError,
 } from '@vag/core/raffle/instant-prizes';
 import { JSON_BODY, describe } from '../../lib/openapi';
+import { raffleIdOf } from '../../raffles/raffle-scope';
+import { cachedProgress } from '../../raffles/progress';
 
 const adminOnly = requireStaff(ADMIN_ONLY);
 
@@ -49,27 +48,6 @@ const PRIZE_REFUSALS: Record<PrizesNotAssignableError['reason'], string> = {
   'already-assigned': SERVER.prizesAlreadyAssigned,
   'has-sales': SERVER.prizesLocked,
 };
-
-/**
- * Every visitor's page polls the progress bar, thousands at once during a sellout: one
- * read of the raffle document per second and process answers them all.
- */
-const PROGRESS_TTL_MS = 1000;
-const progressCache = new WeakMap<Db, { at: number; value: Promise<Progress> }>();
-
-export function cachedProgress(db: Db): Promise<Progress> {
-  const cached = progressCache.get(db);
-  if (cached && Date.now() - cached.at < PROGRESS_TTL_MS) return cached.value;
-  const value = getRaffleNumbers(db).then(({ sold, totalNumbers, available }) => ({
-    percentage: totalNumbers > 0 ? Math.round((sold / totalNumbers) * 10_000) / 100 : 0,
-    assigned: sold,
-    total: totalNumbers,
-    available,
-  }));
-  progressCache.set(db, { at: Date.now(), value });
-  value.catch(() => progressCache.delete(db));
-  return value;
-}
 
 export const raffleRouter = new Hono<AppEnv>()
   .get(
@@ -80,7 +58,7 @@ export const raffleRouter = new Hono<AppEnv>()
       summary: 'Porcentaje vendido.',
       response: progressSchema,
     }),
-    async (c) => c.json(await cachedProgress(c.get('deps').db)),
+    async (c) => c.json(await cachedProgress(c.get('deps').db, await raffleIdOf(c))),
   )
 
   .get(
@@ -92,7 +70,7 @@ export const raffleRouter = new Hono<AppEnv>()
       response: z.array(instantPrizeSchema),
     }),
     async (c) => {
-      const list = await listInstantPrizes(c.get('deps').db, CURRENT_RAFFLE_ID);
+      const list = await listInstantPrizes(c.get('deps').db, await raffleIdOf(c));
       return c.json(list.map(withId));
     },
   )
@@ -109,12 +87,14 @@ export const raffleRouter = new Hono<AppEnv>()
     adminOnly,
     async (c) => {
       const { db } = c.get('deps');
-      const total = await generateRaffleNumbers(db);
+      const raffleId = await raffleIdOf(c);
+      const total = await generateRaffleNumbers(db, raffleId);
       if (total === null) throw apiError(409, SERVER.numbersAlreadyGenerated);
       await appendAudit(db, {
         actor: c.get('staff'),
         action: 'numbers.generated',
         description: AUDIT_TEXTS.numbersGenerated(total),
+        raffleId,
       });
       return c.json({ msg: SERVER.numbersGenerated(total) });
     },
@@ -132,20 +112,22 @@ export const raffleRouter = new Hono<AppEnv>()
     adminOnly,
     async (c) => {
       const { db } = c.get('deps');
+      const raffleId = await raffleIdOf(c);
       // Named by the reference it had: the reset takes the commitment away.
       const audit = {
         actor: c.get('staff'),
         action: 'numbers.deleted' as const,
         description: AUDIT_TEXTS.numbersDeleted,
+        raffleId,
       };
-      const before = await getRaffleFairness(db);
+      const before = await getRaffleFairness(db, raffleId);
       // Key, prizes and their published hashes go together, and only while nobody holds
-      // or reserves a number (issue 16): the reset checks that in the same update.
-      if (!(await resetUnsoldRaffleNumbers(db))) {
-        const raffle = await getRaffleNumbers(db);
+      // or reserves a number (DESIGN, fairness): the reset checks that in the same update.
+      if (!(await resetUnsoldRaffleNumbers(db, raffleId))) {
+        const raffle = await getRaffleNumbers(db, raffleId);
         if (raffle.sold > 0 || raffle.reserved > 0) throw apiError(409, SERVER.numbersHaveSales);
       } else await appendAudit(db, { ...audit, raffleRef: before.commitment?.raffleRef ?? null });
-      await deleteAllInstantPrizes(db, CURRENT_RAFFLE_ID);
+      await deleteAllInstantPrizes(db, raffleId);
       return c.json({ msg: SERVER.numbersDeleted });
     },
   )
@@ -163,13 +145,15 @@ export const raffleRouter = new Hono<AppEnv>()
     validate('json', assignPrizesSchema),
     async (c) => {
       const { db } = c.get('deps');
+      const raffleId = await raffleIdOf(c);
       const { prizes } = c.req.valid('json');
-      if ((await countInstantPrizes(db, CURRENT_RAFFLE_ID)) > 0)
+      if ((await countInstantPrizes(db, raffleId)) > 0)
         throw apiError(409, SERVER.prizesAlreadyAssigned);
       try {
         await assignInstantPrizes(
           db,
           prizes.map((p) => p.amount),
+          raffleId,
         );
       } catch (error) {
         if (error instanceof NotEnoughFreeNumbersError)
@@ -182,6 +166,7 @@ export const raffleRouter = new Hono<AppEnv>()
         actor: c.get('staff'),
         action: 'prizes.assigned',
         description: AUDIT_TEXTS.prizesAssigned(prizes.length),
+        raffleId,
       });
       return c.json({ msg: SERVER.prizesAssigned(prizes.length) });
     },

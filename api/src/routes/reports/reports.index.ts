@@ -18,7 +18,8 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import { ALL_STAFF, requireStaff } from '../../auth';
 import type { AppEnv } from '../../context';
 import { queryReport, type ReportFilter } from '@vag/core/db/report-facts';
-import { raffleNameIn, raffleNameMap } from '@vag/core/db/by-raffle';
+import { raffleNameIn } from '@vag/core/db/by-raffle';
+import { listRaffles, raffleNames } from '@vag/core/raffles/raffle-records';
 import { apiError } from '../../lib/errors';
 import { fieldErrors } from '../../lib/validate';
 import { reportFilter } from './report-filter';
@@ -41,7 +42,7 @@ function describeFilters(query: ReportQuery, report: NamedReport, resellerCode?:
 
 /** The report of the filter, each row with its raffle's name. */
 async function namedReport(db: Db, filter: ReportFilter): Promise<NamedReport> {
-  const [report, names] = await Promise.all([queryReport(db, filter), raffleNameMap(db)]);
+  const [report, names] = await Promise.all([queryReport(db, filter), raffleNames(db)]);
   return {
     totals: report.totals,
     rows: report.rows.map((row) => ({ ...row, raffleName: raffleNameIn(names, row.raffleId) })),
@@ -66,8 +67,8 @@ export const reportsRouter = new Hono<AppEnv>()
     }),
     reportGuard,
     async (c) => {
-      const names = await raffleNameMap(c.get('deps').db);
-      return c.json([...names].map(([id, name]) => ({ id, name })));
+      const raffles = await listRaffles(c.get('deps').db);
+      return c.json(raffles.map((r) => ({ id: r._id, name: r.name })));
     },
   )
   .get(
