@@ -17,7 +17,7 @@ const MARGIN = 30;
 const ROW_HEIGHT = 16;
 const FONT_SIZE = 8;
 /** Column widths in points, in REPORT_COLUMNS order (sum = page width minus margins). */
-const WIDTHS = [72, 90, 110, 140, 80, 45, 60, 80, 105];
+const WIDTHS = [72, 90, 105, 135, 100, 45, 55, 80, 100];
 
 function fit(text: string, font: PDFFont, width: number): string {
   let out = printable(text);
