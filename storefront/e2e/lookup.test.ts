@@ -22,60 +22,77 @@ const DESK = { width: 1366, height: 900 } as const;
 let site: Site;
 const buyer = `consulta.${Date.now()}@correo.ec`;
 let numbers: string[] = [];
+let expressNumbers: string[] = [];
+
+/** A bank-transfer order of the buyer for `quantity` numbers at `price` (its package's, if any). */
+const orderOf = (quantity: number, price: number, packageId: string | null) => ({
+  amount: price,
+  quantity,
+  unitPrice: price / quantity,
+  totalPrice: price,
+  packageId,
+  resellerCode: null,
+  paymentMethod: 'bank_transfer',
+  buyer: {
+    firstName: 'Rosa',
+    lastName: 'Quishpe',
+    email: buyer,
+    confirmEmail: buyer,
+    phone: '0991239876',
+    country: 'ECUADOR',
+    province: 'Pichincha',
+    city: 'Quito',
+    address: 'Av. Colón 123',
+    acceptedTerms: true,
+    paymentProvider: 'bank_transfer',
+  },
+});
 
 beforeAll(async () => {
   site = await startSite();
   const { packages } = await seedRaffle(site);
   const basic = packages.find((p) => p.name === 'Básico')!;
   // A paid transfer of five numbers for the buyer.
-  const order = await site.api<{ purchaseId: string }>('POST', '/payments/create-order', {
-    amount: basic.price,
-    quantity: basic.quantity,
-    unitPrice: basic.price / basic.quantity,
-    totalPrice: basic.price,
-    packageId: basic._id,
-    resellerCode: null,
-    paymentMethod: 'bank_transfer',
-    buyer: {
-      firstName: 'Rosa',
-      lastName: 'Quishpe',
-      email: buyer,
-      confirmEmail: buyer,
-      phone: '0991239876',
-      country: 'ECUADOR',
-      province: 'Pichincha',
-      city: 'Quito',
-      address: 'Av. Colón 123',
-      acceptedTerms: true,
-      paymentProvider: 'bank_transfer',
-    },
-  });
+  const order = await site.api<{ purchaseId: string }>(
+    'POST',
+    '/payments/create-order',
+    orderOf(basic.quantity, basic.price, basic._id),
+  );
   const confirmed = await site.api<{ assignedNumbers: string[] }>(
     'PATCH',
     `/purchases/${order.purchaseId}/confirm-transfer`,
     { referenceCode: 'REF-777', bankName: 'Pichincha' },
   );
   numbers = confirmed.assignedNumbers;
-  // And one paid purchase in a second raffle on sale, 'Rifa Express'.
-  await site.srv.db.collection<{ _id: string }>('raffles').insertOne({
-    _id: 'r-b',
+  // And a paid purchase in a second raffle on sale, 'Rifa Express', made as an operator does.
+  const express = await site.api<{ _id: string }>('POST', '/admin/raffles', {
     name: 'Rifa Express',
     slug: 'rifa-express',
-    status: 'on_sale',
-  } as never);
-  await site.srv.db.collection<{ _id: string }>('purchases').insertOne({
-    _id: crypto.randomUUID(),
-    raffleId: 'r-b',
-    orderCode: 'EXPRESS1',
-    createdAt: new Date(),
-    buyer: { firstName: 'Rosa', lastName: 'Quishpe', email: buyer },
+    prize: 'iPhone 16',
+    imageUrl: '',
+    pricePerNumber: 2,
+    endDate: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+    totalNumbers: 50,
+  });
+  const one = await site.api<{ _id: string }>('POST', '/raffles/rifa-express/packages', {
+    name: 'Uno',
     quantity: 1,
-    totalPrice: 2,
-    paymentMethod: 'card',
-    status: 'COMPLETED',
-    packageData: { name: 'Express 1' },
-    assignedNumbers: ['42'],
-  } as never);
+    price: 2,
+    isPopular: true,
+  });
+  await site.api('POST', `/admin/raffles/${express._id}/publish`, {});
+  const expressOrder = await site.api<{ purchaseId: string }>(
+    'POST',
+    '/raffles/rifa-express/payments/create-order',
+    orderOf(1, 2, one._id),
+  );
+  expressNumbers = (
+    await site.api<{ assignedNumbers: string[] }>(
+      'PATCH',
+      `/purchases/${expressOrder.purchaseId}/confirm-transfer`,
+      { referenceCode: 'REF-778', bankName: 'Pichincha' },
+    )
+  ).assignedNumbers;
 });
 
 afterAll(async () => {
@@ -115,7 +132,7 @@ describe('purchase lookup by e-mail', () => {
       await express.getByText('1 número · $2,00').waitFor();
       expect(
         await express.getByRole('list', { name: 'Números asignados' }).allTextContents(),
-      ).toEqual(['42']);
+      ).toEqual(expressNumbers);
       const result = page
         .getByRole('region', { name: 'Gran Sorteo Navideño' })
         .getByTestId('lookup-result');
