@@ -7,6 +7,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { raffleWithNumbers } from '@vag/core/testing/raffle-fixtures';
 import { apiCaller, bearer, createStaff, type CreatedStaff } from '@vag/api/testing/seed';
+import { numbersOf } from '@vag/api/payments/test-fixtures';
 import { startTestServer, type TestServer } from '../testing/server';
 import { pdfText } from '../testing/pdf-text';
 import { recordPurchases, reportPurchase, twoRaffles } from '../testing/recorded-purchases';
@@ -44,6 +45,9 @@ async function legacySale() {
   recorded.set(doc._id, 'COMPLETED');
 }
 
+/** Rifa Express's paid sale, through the reseller. */
+let bruno: ReturnType<typeof reportPurchase>;
+
 beforeAll(async () => {
   server = await startTestServer();
   await raffleWithNumbers(server.db, 1000);
@@ -52,16 +56,17 @@ beforeAll(async () => {
   admin = await createStaff(server.db, { role: 'admin' });
   reseller = await createStaff(server.db, { role: 'reseller' });
   await legacySale();
+  bruno = reportPurchase({
+    raffleId: 'r-b',
+    buyer: { firstName: 'Bruno', lastName: 'Ñañez', email: 'bruno@example.ec' },
+    quantity: 4,
+    totalPrice: 8,
+    paymentMethod: 'card',
+    resellerCode: reseller.user.code,
+  });
   await recordPurchases(server, recorded, [
     reportPurchase({ resellerCode: reseller.user.code }),
-    reportPurchase({
-      raffleId: 'r-b',
-      buyer: { firstName: 'Bruno', lastName: 'Ñañez', email: 'bruno@example.ec' },
-      quantity: 4,
-      totalPrice: 8,
-      paymentMethod: 'card',
-      resellerCode: reseller.user.code,
-    }),
+    bruno,
     reportPurchase({
       raffleId: 'r-b',
       createdAt: new Date('2026-12-06T12:00:00Z'),
@@ -191,5 +196,16 @@ describe('GET /api/purchases?filter={"raffleId":…}', () => {
       'Gran Rifa: ana@example.ec',
       'Rifa Express: bruno@example.ec',
     ]);
+  });
+
+  it("finds a purchase by one of its numbers in the raffle chosen, and in every raffle's", async () => {
+    const { assignedNumbers } = await numbersOf(server.db, bruno._id);
+    const holders = async (filter: object) => {
+      const q = encodeURIComponent(JSON.stringify(filter));
+      const rows = (await call('GET', `/purchases?filter=${q}`, { token: admin.token })).json;
+      return (rows as Array<{ _id: string }>).map((p) => p._id);
+    };
+    expect(await holders({ raffleId: 'r-b', q: assignedNumbers[0] })).toEqual([bruno._id]);
+    expect(await holders({ q: assignedNumbers[0] })).toContain(bruno._id);
   });
 });
