@@ -9,6 +9,7 @@ import {
   raffleWithNumbers,
   watchNumbersAssigned,
 } from '@vag/core/testing/raffle-fixtures';
+import { CURRENT_RAFFLE_ID } from '@vag/core/db/raffle';
 import { startTestServer, type TestServer } from '../testing/server';
 import { pdfText, scanQrCode } from '../testing/pdf-text';
 
@@ -67,13 +68,21 @@ describe('GET /api/orders/{id}/ticket', () => {
       'Tus 5 números',
       numbers.join(', '),
       'El número ganador sale del primer premio',
-      `/verificar?n=${numbers.join(',')}`,
+      // The verifier of the purchase's own raffle (its slug), with the numbers.
+      `/verificar?rifa=${await slugOfTheRaffle()}&n=${numbers.join(',')}`,
     ])
       expect(text).toContain(expected);
     // A phone scanning the QR code opens the same verifier link.
-    const link = text.split('\n').find((l) => l.includes('/verificar?n='));
+    const link = text.split('\n').find((l) => l.includes('/verificar?rifa='));
     expect(await scanQrCode(bytes)).toBe(link);
   });
+
+  async function slugOfTheRaffle(): Promise<string> {
+    const raffle = await srv.db
+      .collection<{ _id: string; slug?: string }>('raffles')
+      .findOne({ _id: CURRENT_RAFFLE_ID });
+    return raffle!.slug!;
+  }
 
   it('answers 404 without the right key and 409 before the order is paid', async () => {
     const { id } = await order(2);

@@ -13,10 +13,11 @@ import { paidEvent } from '@vag/core/pipeline/purchase-events';
 import { salesBy } from '@vag/core/db/report-facts';
 import { activeRaffle, customOrder, numbersOf, postJson } from '@vag/api/payments/test-fixtures';
 import { startFakeProviders, type FakeProviders } from '@vag/core/testing/fakes/index';
+import { smsWithNumbers } from '../testing/sms-with-numbers';
 import { startTestServer, type TestServer } from '../testing/server';
 import { waitFor } from '@vag/core/testing/wait';
 import type { BusMessage } from '@vag/core';
-import { numberRuns, TOPICS } from '@vag/contracts';
+import { TOPICS } from '@vag/contracts';
 import { AssignerProtocol, Kafka, logLevel, type Admin } from 'kafkajs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditRaffle, formatReport } from '@vag/core/audit/invariants';
@@ -149,11 +150,7 @@ async function expectNumberedAndNotified(purchaseIds: string[]) {
       throw new Error(`${error.message}; channels: ${JSON.stringify(states ?? null)}`);
     });
     expect(fakes.smtp.mails.filter((m) => m.to.includes(purchase.buyer.email))).toHaveLength(1);
-    expect(
-      fakes.twilio.messages.filter((s) =>
-        s.body.includes(numberRuns(purchase.assignedNumbers).join(', ')),
-      ),
-    ).toHaveLength(1);
+    expect(smsWithNumbers(fakes.twilio.messages, purchase.assignedNumbers)).toHaveLength(1);
   }
 }
 
