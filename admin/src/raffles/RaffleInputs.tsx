@@ -50,7 +50,7 @@ function SlugInput({ locked }: { locked: boolean }) {
       source="slug"
       label={translate('vag.raffles.slug')}
       helperText={translate(locked ? 'vag.raffles.slugLocked' : 'vag.raffles.slugHelp', {
-        path: rafflePath(slug || '…'),
+        path: slug ? rafflePath(slug) : rafflePath('').concat('…'),
       })}
       disabled={locked}
       fullWidth
