@@ -3,7 +3,9 @@
 // last version with one current raffle): the demo raffle, two bank transfers confirmed
 // by staff (María's 5 numbers, Pedro's 10) and Lucía's order waiting for her transfer. The api
 // started on it must serve that raffle, those orders and numbers, the fairness record,
-// and the same staff sign-in.
+// and the same staff sign-in — and that raffle becomes the first raffle record: its own
+// slug and page, featured, en venta, its packages its own, and a second raffle beside it
+// leaves all of that alone.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MongoClient } from 'mongodb';
@@ -84,5 +86,47 @@ describe('a store backed up by f79a135', () => {
       body: JSON.stringify({ email: 'admin@voyaganar.ec', password: 'Admin123!' }),
     });
     expect(answer.token).toEqual(expect.any(String));
+  });
+
+  it('its raffle is the first raffle record: featured, on sale, with its own address and packages', async () => {
+    const res = await fetch(`${server.url}/api/raffles`);
+    const raffles = (await res.json()) as Array<Record<string, unknown>>;
+    expect(raffles).toEqual([
+      expect.objectContaining({
+        _id: 'current',
+        slug: 'gran-rifa-navidena-2026',
+        name: 'Gran Rifa Navideña 2026',
+        status: 'on_sale',
+        featured: true,
+      }),
+    ]);
+    const scoped = await getJson('/raffles/gran-rifa-navidena-2026/lottery');
+    expect(scoped).toMatchObject({ _id: 'current', isActive: true });
+    const packages = await fetch(`${server.url}/api/raffles/gran-rifa-navidena-2026/packages`);
+    expect(((await packages.json()) as unknown[]).length).toBeGreaterThan(0);
+  });
+
+  it("a second raffle created beside it leaves María's order, numbers and the featured raffle alone", async () => {
+    const { token } = (await getJson('/admin/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@voyaganar.ec', password: 'Admin123!' }),
+    })) as { token: string };
+    const created = await fetch(`${server.url}/api/admin/raffles`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({
+        name: 'Rifa Express',
+        prize: 'Moto',
+        pricePerNumber: 1,
+        endDate: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+        totalNumbers: 100,
+        templateId: 'current',
+      }),
+    });
+    expect(created.status).toBe(201);
+    const order = await getJson(`/orders/${MARIA.id}?key=${MARIA.key}`);
+    expect([...(order.assignedNumbers as string[])].sort()).toEqual([...MARIA.numbers].sort());
+    expect(await getJson('/lottery')).toMatchObject({ _id: 'current' });
   });
 });

@@ -1,12 +1,11 @@
 // Staff confirm a bank transfer (SPEC §5: reference code + bank name). Numbers are
 // allocated by the numbers worker, so the answer waits a bounded time for them and, if
 // they are not there yet, says so instead of pretending.
-import { AUDIT_TEXTS, PIPELINE_MESSAGES, SERVER } from '@vag/contracts';
-import { appendAudit } from '@vag/core/db/audit-log';
+import { PIPELINE_MESSAGES, SERVER } from '@vag/contracts';
 import type { AppDeps, StaffUser } from '../context';
 import type { PurchaseDoc } from '@vag/core/db/purchases';
 import { apiError } from '../lib/errors';
-import { applyPayment } from './confirm';
+import { confirmTransferPayment } from '@vag/core/purchase-lifecycle/apply-payment';
 import { listenForNumbers, type NumbersListener } from './numbers-waiters';
 
 export interface TransferAnswer {
@@ -43,31 +42,9 @@ async function confirmAndWait(
   let status = purchase.status;
   let paidNow = false;
   if (status === 'PENDING' || status === 'EXPIRED') {
-    const applied = await applyPayment(
-      deps,
-      purchase,
-      {
-        bankTransfer: {
-          received: true,
-          bankName: input.bankName,
-          referenceCode: input.referenceCode,
-          confirmedAt: new Date(),
-          confirmedBy: staff.email,
-        },
-      },
-      staff.email,
-    );
+    const applied = await confirmTransferPayment(deps, purchase, { ...input, staff });
     status = applied.purchase.status;
     paidNow = applied.transitioned;
-    if (applied.transitioned) {
-      await appendAudit(deps.db, {
-        actor: staff,
-        action: 'payment.confirmed',
-        description: AUDIT_TEXTS.paymentConfirmed(purchase.orderCode ?? purchase._id),
-        purchaseId: purchase._id,
-        raffleId: purchase.raffleId,
-      });
-    }
   }
   if (status === 'REFUND_REQUIRED') throw apiError(409, SERVER.refundRequired);
 

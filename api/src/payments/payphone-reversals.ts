@@ -1,9 +1,9 @@
 // PayPhone may reverse an approved payment later the same day. This job looks recent
-// PayPhone sales up again (a few per run: PayPhone allows about 30 lookups a minute)
-// and flags a reversed one on the purchase for staff. The numbers stay assigned: what
-// to do with them is a staff decision, not something to undo silently.
+// PayPhone sales up again (a few per run: PayPhone allows about 30 lookups a minute);
+// the purchase lifecycle flags a reversed one for staff (purchase-lifecycle/refund.ts).
 import type { AppDeps } from '../context';
-import { findMobilePaymentsToRecheck, markMobileChecked } from '@vag/core/db/purchases';
+import { findMobilePaymentsToRecheck } from '@vag/core/db/purchases';
+import { recordPaymentRecheck } from '@vag/core/purchase-lifecycle/refund';
 import { payphoneConfig } from './credentials';
 import { fetchPayPhoneSale } from './payphone';
 import type { Stoppable } from '@vag/core';
@@ -31,20 +31,14 @@ export async function checkPayPhoneReversals(
     const sale = await fetchPayPhoneSale(config, transactionId);
     const isReversed =
       sale !== null && !(sale.statusCode === 3 && sale.transactionStatus === 'Approved');
-    await markMobileChecked(
-      deps.db,
-      purchase._id,
+    await recordPaymentRecheck(
+      deps,
+      purchase,
       isReversed
         ? `PayPhone informa la transacción ${transactionId} como ${sale!.transactionStatus}`
         : null,
     );
-    if (isReversed) {
-      reversed++;
-      deps.log.error(
-        { purchaseId: purchase._id, transactionId, status: sale!.transactionStatus },
-        'PayPhone payment reversed after confirmation',
-      );
-    }
+    if (isReversed) reversed++;
   }
   return reversed;
 }

@@ -3,7 +3,7 @@
 import type { PaymentSummary } from '@vag/contracts';
 import type { PurchaseDoc } from '@vag/core/db/purchases';
 import { purchaseSummary } from '../routes/orders/order-view';
-import { accessKeyMatches } from './order-code';
+import { accessKeyMatches } from '@vag/core/purchase-lifecycle/order-code';
 
 const INTERNAL = [
   'outbox',

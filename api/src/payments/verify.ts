@@ -1,6 +1,6 @@
 // The confirmation paths of SPEC §7. Each one asks the provider itself (never the
-// browser), checks the amount, then settles through applyPayment, so replays and races
-// between paths (redirect + webhook) confirm a purchase once.
+// browser), checks the amount, then settles through applyPayment (core's purchase
+// lifecycle), so replays and races between paths (redirect + webhook) confirm a purchase once.
 import { SERVER, toCents } from '@vag/contracts';
 import type { AppDeps } from '../context';
 import {
@@ -12,12 +12,27 @@ import {
   type PurchaseDoc,
 } from '@vag/core/db/purchases';
 import { apiError } from '../lib/errors';
-import { applyPayment, recordAmountMismatch, refuseAmount, type PaymentApplied } from './confirm';
+import {
+  applyPayment,
+  recordAmountMismatch,
+  type PaymentApplied,
+} from '@vag/core/purchase-lifecycle/apply-payment';
 import { paypalConfig, payphoneConfig, required, stripeConfig } from './credentials';
 import { capturePayPalOrder } from './paypal';
-import { providerErrorSummary } from './provider-error';
+import { providerErrorSummary } from '@vag/core/purchase-lifecycle/provider-error';
 import { confirmPayPhone, isApproved } from './payphone';
 import { retrieveSession, sessionState, verifyWebhook, type SessionState } from './stripe';
+
+/** recordAmountMismatch, then the buyer's answer: 409 'El monto no coincide…'. */
+async function refuseAmount(
+  deps: AppDeps,
+  purchase: PurchaseDoc,
+  paid: number,
+  provider: string,
+): Promise<never> {
+  await recordAmountMismatch(deps, purchase, paid, provider);
+  throw apiError(409, SERVER.amountMismatch);
+}
 
 const settled = (p: PurchaseDoc) => p.status === 'COMPLETED' || p.status === 'REFUND_REQUIRED';
 

@@ -18,7 +18,7 @@ import { settingsRouter } from './settings/settings.index';
 import { purchasesAdminRouter, purchasesRouter } from './purchases/purchases.index';
 import { raffleRouter } from './raffle/raffle.index';
 import { referralRouter } from './referral/referral.index';
-import { paymentsRouter } from './payments/payments.index';
+import { createOrderRouter, paymentsRouter } from './payments/payments.index';
 import { publicRafflesRouter, staffRafflesRouter } from './raffles/raffles.index';
 import { raffleScope } from '../raffles/raffle-scope';
 import { purchaseActionsRouter } from './purchase-actions/purchase-actions.index';
@@ -34,7 +34,7 @@ const oneRaffleRoutes = new Hono<AppEnv>()
   .use('*', raffleScope)
   .route('/lottery', lotteryRouter)
   .route('/packages', packagesRouter)
-  .route('/payments', paymentsRouter)
+  .route('/payments', createOrderRouter)
   .route('/raffle', fairnessRouter)
   .route('/raffle', raffleRouter);
 

@@ -2,7 +2,8 @@
 // raffle's published fairness record offline with the same pure code as the browser's
 // verifier — the revealed key against its commitment, the prize numbers, the sold list
 // and the winner; with a purchase id and its numbers, that those numbers are the key's.
-// The url may be the site (https://voyaganar.ec) or the record itself.
+// The url may be the site (https://voyaganar.ec, its featured raffle), a raffle's page
+// (https://voyaganar.ec/rifas/rifa-express, any raffle, also a past one) or the record itself.
 import { readFile } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -48,6 +49,12 @@ async function load(source: string): Promise<unknown> {
   const url = new URL(source);
   if (url.pathname === '/' || url.pathname === '')
     url.pathname = hc<ApiRoutes>(`${url.origin}/api`).raffle.fairness.$url().pathname;
+  // A raffle's own page (https://voyaganar.ec/rifas/rifa-express) names its record.
+  const page = /^\/rifas\/([^/]+)\/?$/.exec(url.pathname);
+  if (page)
+    url.pathname = hc<ApiRoutes>(`${url.origin}/api`).raffles[':raffle'].raffle.fairness.$url({
+      param: { raffle: decodeURIComponent(page[1]!) },
+    }).pathname;
   const res = await fetch(url);
   if (!res.ok) throw new Error(`${url.href} respondió ${res.status}`);
   return res.json();

@@ -59,6 +59,7 @@ export const RAFFLE_TEXTS = {
     'La dirección solo puede tener letras minúsculas sin tildes, números y guiones (por ejemplo: rifa-express).',
   slugTaken: (slug: string) => `Ya existe una rifa con la dirección «${slug}»: elige otra.`,
   endDateRequired: 'La fecha de cierre es requerida',
+  endDateInvalid: 'La fecha de cierre no es válida.',
   endDateInPast: 'La fecha de cierre debe ser posterior a ahora.',
   totalNumbersTooSmall: 'La rifa debe tener al menos 1 número.',
   totalNumbersTooLarge: `La rifa puede tener como máximo ${formatCount(MAX_TOTAL_NUMBERS)} números.`,
@@ -115,11 +116,17 @@ export const raffleFieldsSchema = z.object({
   /** Empty: made from the name. */
   slug: z.union([z.literal(''), slugSchema]).optional(),
   description: z.string().trim().max(2000).optional(),
-  imageUrl: optionalImageUrlSchema,
+  imageUrl: optionalImageUrlSchema.optional(),
   pricePerNumber: z
     .number({ error: VALIDATION.priceNotNegative })
     .nonnegative({ error: VALIDATION.priceNotNegative }),
-  endDate: z.iso.datetime({ offset: true, error: RAFFLE_TEXTS.endDateRequired }),
+  endDate: z.iso.datetime({
+    offset: true,
+    error: (issue) =>
+      issue.input === undefined || issue.input === ''
+        ? RAFFLE_TEXTS.endDateRequired
+        : RAFFLE_TEXTS.endDateInvalid,
+  }),
   totalNumbers: totalNumbersSchema,
 });
 export type RaffleFields = z.infer<typeof raffleFieldsSchema>;

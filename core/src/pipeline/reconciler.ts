@@ -21,7 +21,7 @@ import {
   sumCapacityFromPurchases,
 } from '../db/purchases';
 import { correctCapacity, getCapacity } from '../db/raffle-capacity';
-import { CURRENT_RAFFLE_ID } from '../db/raffle-numbers';
+import { rafflesInPlay } from '../db/raffle';
 import { publishEntries } from './relay';
 
 export interface ReconcileOptions {
@@ -77,23 +77,13 @@ export async function reconcileOnce(
   deps: CoreDeps,
   options: ReconcileOptions = {},
 ): Promise<ReconcileResult> {
-  const raffleId = options.raffleId ?? CURRENT_RAFFLE_ID;
   const now = options.now ?? new Date();
+  // Each raffle's counters against its own purchases (DESIGN I3): one raffle's sellout
+  // never moves another's numbers.
+  const raffleIds = options.raffleId ? [options.raffleId] : await rafflesInPlay(deps.db);
   let countersCorrected = false;
-
-  const first = await look(deps, raffleId);
-  if (first && !first.agrees) {
-    await new Promise((resolve) => setTimeout(resolve, options.confirmDelayMs ?? 2_000));
-    const second = await look(deps, raffleId);
-    if (second && !second.agrees && second.key === first.key) {
-      countersCorrected = await correctCapacity(deps.db, second.seen, second.target, raffleId);
-      if (countersCorrected)
-        deps.log.warn(
-          { was: second.seen, now: second.target },
-          'raffle counters corrected from purchases',
-        );
-    }
-  }
+  for (const raffleId of raffleIds)
+    countersCorrected = (await reconcileCounters(deps, raffleId, options)) || countersCorrected;
 
   const cutoff = await requeueCutoff(deps, now, options.staleAfterMs ?? 60_000);
   const requeued = cutoff
@@ -101,6 +91,26 @@ export async function reconcileOnce(
     : 0;
   if (requeued > 0) deps.log.warn({ requeued }, 'paid purchases without numbers re-published');
   return { countersCorrected, requeued };
+}
+
+/** Corrects one raffle's counters when two looks, a moment apart, both disagree with its purchases. */
+async function reconcileCounters(
+  deps: CoreDeps,
+  raffleId: string,
+  options: ReconcileOptions,
+): Promise<boolean> {
+  const first = await look(deps, raffleId);
+  if (!first || first.agrees) return false;
+  await new Promise((resolve) => setTimeout(resolve, options.confirmDelayMs ?? 2_000));
+  const second = await look(deps, raffleId);
+  if (!second || second.agrees || second.key !== first.key) return false;
+  const corrected = await correctCapacity(deps.db, second.seen, second.target, raffleId);
+  if (corrected)
+    deps.log.warn(
+      { raffleId, was: second.seen, now: second.target },
+      'raffle counters corrected from purchases',
+    );
+  return corrected;
 }
 
 const passes = new WeakMap<CoreDeps, () => Promise<unknown>>();

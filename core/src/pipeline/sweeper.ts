@@ -1,12 +1,9 @@
 // The reservation sweeper: unpaid orders past their expiry go PENDING → EXPIRED and their
-// numbers go back to `available`. The transition is conditional on the reservation still
-// being active, so whichever process ends it is the only one giving the capacity back.
+// numbers go back to `available`, each through expireOrder (purchase-lifecycle/expire.ts).
 import type { CoreDeps, Stoppable } from '../deps';
-import { endPendingReservation, findExpiredReservations } from '../db/purchases';
-import { releaseCapacity } from '../db/raffle-capacity';
+import { findExpiredReservations } from '../db/purchases';
 import { startPeriodicJob } from '../periodic-job';
-import { purchaseEvent } from './purchase-events';
-import { kickRelay } from './relay';
+import { expireOrder } from '../purchase-lifecycle/expire';
 
 const BATCH = 500;
 
@@ -19,20 +16,7 @@ export async function sweepExpiredReservations(
   for (;;) {
     const due = await findExpiredReservations(deps.db, now, BATCH);
     for (const purchase of due) {
-      const expired = purchaseEvent(
-        'purchase.expired',
-        purchase,
-        { expiredAt: now.toISOString() },
-        now,
-      );
-      const ended = await endPendingReservation(deps.db, purchase._id, expired, {
-        expiredBefore: now,
-      });
-      if (ended) {
-        await releaseCapacity(deps.db, ended.quantity, ended.raffleId);
-        kickRelay(deps, ended._id);
-        released++;
-      }
+      if (await expireOrder(deps, purchase, { at: now, dueBy: now })) released++;
     }
     if (due.length < BATCH) return released;
   }

@@ -355,7 +355,7 @@ describe('POST /api/raffle/draw', () => {
     expect((await record()).draw).toEqual(data.draw);
   });
 
-  it('keeps the drawn record under its reference after the purchases are deleted for the next raffle', async () => {
+  it('keeps the drawn record, its purchases and its own address when the next raffle takes the home page', async () => {
     await raffleWithNumbers(srv.db, 10);
     await sell(10);
     const { commitment } = await closed();
@@ -363,16 +363,33 @@ describe('POST /api/raffle/draw', () => {
     expect((await call('POST', '/draw', { body, headers: admin })).status).toBe(200);
     const drawn = await record();
 
-    const reset = await fetch(`${srv.url}/api/admin/delete-all-purchases`, {
-      method: 'DELETE',
+    const next = await fetch(`${srv.url}/api/admin/raffles`, {
+      method: 'POST',
+      headers: { ...admin, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        name: 'La siguiente rifa',
+        prize: 'Moto',
+        pricePerNumber: 1,
+        endDate: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+        totalNumbers: 100,
+      }),
+    }).then((r) => r.json() as Promise<{ _id: string }>);
+    await fetch(`${srv.url}/api/admin/raffles/${next._id}/feature`, {
+      method: 'POST',
       headers: admin,
     });
-    expect(reset.status).toBe(200);
+    // The site's record is now the next raffle's, with no draw yet...
     expect((await record()).draw).toBeNull();
+    // ...and the drawn one answers by its reference and at its own address, sales intact.
     expect(await call('GET', `/fairness/${commitment!.raffleRef}`)).toEqual({
       status: 200,
       body: drawn,
     });
+    const own = await fetch(`${srv.url}/api/raffles/${CURRENT_RAFFLE_ID}/raffle/fairness`);
+    expect(await own.json()).toEqual(drawn);
+    expect(
+      await srv.db.collection('purchases').countDocuments({ raffleId: CURRENT_RAFFLE_ID }),
+    ).toBe(1);
     expect(await call('GET', '/fairness/current-20000101-00000000')).toEqual({
       status: 404,
       body: { msg: SERVER.fairnessRecordNotFound },

@@ -1,5 +1,6 @@
 import {
   LOOKUP_MESSAGES,
+  RAFFLE_TEXTS,
   PERMISSIONS,
   SERVER,
   STAFF_API_MESSAGES,
@@ -325,7 +326,7 @@ describe('DELETE /api/admin/delete-all-purchases', () => {
       async (r) => ({ status: r.status, body: await r.json() }),
     );
 
-  it('deletes every purchase and claim and frees every number and prize', async () => {
+  it("clears a draft raffle's test orders: every purchase and claim, and frees every number and prize", async () => {
     await fetch(`${srv.url}/api/raffle/assign-random-prizes`, {
       method: 'POST',
       headers: { ...admin, 'content-type': 'application/json' },
@@ -337,7 +338,8 @@ describe('DELETE /api/admin/delete-all-purchases', () => {
       .collection('instant_prizes')
       .updateMany({}, { $set: { status: 'pending', purchaseId: 'x', delivered: true } });
 
-    expect(await del(admin)).toEqual({ status: 200, body: { msg: SERVER.purchasesDeleted } });
+    const orders = await srv.db.collection('purchases').countDocuments();
+    expect(await del(admin)).toEqual({ status: 200, body: { msg: RAFFLE_TEXTS.cleared(orders) } });
     expect(await srv.db.collection('purchases').countDocuments()).toBe(0);
     expect(await srv.db.collection('number_claims').countDocuments()).toBe(0);
     expect(await getRaffleNumbers(srv.db, CURRENT_RAFFLE_ID)).toMatchObject({

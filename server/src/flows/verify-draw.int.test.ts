@@ -15,7 +15,8 @@ import {
 } from '@vag/core/testing/raffle-fixtures';
 import { startTestServer, type TestServer } from '../testing/server';
 import { verifyDraw } from '@vag/api/scripts/verify-draw';
-import { CURRENT_RAFFLE_ID } from '@vag/core/db/raffle';
+import { CURRENT_RAFFLE_ID, featureRaffle, insertRaffle } from '@vag/core/db/raffle';
+import { storefrontCache } from '@vag/api/storefront/cache';
 
 const run = promisify(execFile);
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
@@ -70,6 +71,28 @@ describe('verify-draw', () => {
     expect(report.ok).toBe(true);
     expect(report.lines).toContain('✔ La clave revelada corresponde al compromiso publicado');
     expect(report.lines).toContain('✔ Tus 7 números son los que la clave asigna a tu compra');
+  });
+
+  it("checks a past raffle from its own page's address once another raffle is the home's", async () => {
+    const next = await insertRaffle(srv.db, {
+      _id: 'siguiente',
+      name: 'La siguiente rifa',
+      slug: 'la-siguiente-rifa',
+      prize: 'Moto',
+      imageUrl: '',
+      pricePerNumber: 1,
+      endDate: new Date(Date.now() + 86_400_000),
+      totalNumbers: 10,
+    });
+    await featureRaffle(srv.db, next._id);
+    storefrontCache(srv.deps).invalidate();
+    const report = await verifyDraw(`${srv.url}/rifas/nueva-rifa`, buyer);
+    expect(report.ok).toBe(true);
+    expect(report.lines).toContain('✔ Tus 7 números son los que la clave asigna a tu compra');
+    // The home now features a raffle with no draw yet: the site's own record is not this one.
+    expect((await verifyDraw(srv.url, buyer)).ok).toBe(false);
+    await featureRaffle(srv.db, CURRENT_RAFFLE_ID);
+    storefrontCache(srv.deps).invalidate();
   });
 
   it('fails a saved record whose revealed key was tampered with', async () => {

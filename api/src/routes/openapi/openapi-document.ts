@@ -54,9 +54,12 @@ function withRaffleScopes(doc: OpenApiDocument): OpenApiDocument {
     for (const op of Object.values(item) as Array<{
       operationId?: string;
       parameters?: Array<{ name: string; in: string }>;
+      responses?: Record<string, unknown>;
     }>) {
-      if (!op || typeof op !== 'object' || !('responses' in op)) continue;
+      if (!op || typeof op !== 'object' || !op.responses) continue;
       if (op.operationId) op.operationId = `${op.operationId}InRaffle`;
+      // 'Rifa no encontrada' for a raffle that does not exist.
+      op.responses['404'] ??= errorResponse(404);
       const params = op.parameters ?? [];
       if (!params.some((p) => p.in === 'path' && p.name === 'raffle'))
         op.parameters = [RAFFLE_PARAMETER, ...params];

@@ -25,7 +25,7 @@ import { getPurchase, type PurchaseDoc } from '@vag/core/db/purchases';
 import { deleteReceiptFile, saveReceiptFile } from '@vag/core/db/receipts';
 import { apiError } from '../../lib/errors';
 import { validate } from '../../lib/validate';
-import { accessKeyMatches } from '../../payments/order-code';
+import { accessKeyMatches } from '@vag/core/purchase-lifecycle/order-code';
 import { currentSettings } from '@vag/core/settings/live-settings';
 import { lengthenHoldForReceipt } from '@vag/core/limits/transfer-hold';
 import { orderView } from './order-view';

@@ -1,5 +1,6 @@
 // POST /api/payments/*: order creation and the provider confirmation paths (SPEC §7).
-// The logic lives in api/src/payments; these handlers validate and shape answers.
+// The purchase lifecycle lives in core/src/purchase-lifecycle and the providers' side in
+// api/src/payments; these handlers validate, call them and shape answers.
 import {
   captureOrderSchema,
   createOrderSchema,
@@ -38,30 +39,34 @@ function answerPurchase(purchase: PurchaseDoc, key: string | undefined) {
   return paymentAnswer(purchase, key);
 }
 
+/** The one payments call that belongs to a raffle: also mounted at /api/raffles/{raffle}/payments. */
+export const createOrderRouter = new Hono<AppEnv>().post(
+  '/create-order',
+  describe({
+    operationId: 'createOrder',
+    tag: 'payments',
+    summary: 'Reserva los números y crea el pago con el proveedor del método elegido.',
+    status: 201,
+    response: createOrderResponseSchema,
+    errors: [...JSON_BODY, 404, 409, 429, 502, 503],
+  }),
+  // Every request counts against its address's generous ceiling, junk included; a valid
+  // order then against its buyer's own limit.
+  rateLimit('createOrderAddress'),
+  validate('json', createOrderSchema),
+  async (c) => {
+    const deps = c.get('deps');
+    const order = c.req.valid('json');
+    const address = clientAddress(c, deps.env.TRUST_PROXY);
+    await enforceBuyerOrderLimit(deps, order.buyer);
+    const answer = await createOrder(deps, order, { address, raffleId: await raffleIdOf(c) });
+    return c.json(answer, 201);
+  },
+);
+
+/** The confirmations find their order by its own id, whatever its raffle. */
 export const paymentsRouter = new Hono<AppEnv>()
-  .post(
-    '/create-order',
-    describe({
-      operationId: 'createOrder',
-      tag: 'payments',
-      summary: 'Reserva los números y crea el pago con el proveedor del método elegido.',
-      status: 201,
-      response: createOrderResponseSchema,
-      errors: [...JSON_BODY, 404, 409, 429, 502, 503],
-    }),
-    // Every request counts against its address's generous ceiling, junk included; a valid
-    // order then against its buyer's own limit.
-    rateLimit('createOrderAddress'),
-    validate('json', createOrderSchema),
-    async (c) => {
-      const deps = c.get('deps');
-      const order = c.req.valid('json');
-      const address = clientAddress(c, deps.env.TRUST_PROXY);
-      await enforceBuyerOrderLimit(deps, order.buyer);
-      const answer = await createOrder(deps, order, { address, raffleId: await raffleIdOf(c) });
-      return c.json(answer, 201);
-    },
-  )
+  .route('/', createOrderRouter)
   .post(
     '/capture-order',
     describe({

@@ -38,7 +38,7 @@ import { clearTestOrders, RaffleRefusal } from '@vag/core/raffles/raffle-actions
 import { raffleIdOf } from '../../raffles/raffle-scope';
 import { getPurchase } from '@vag/core/db/purchases';
 import { apiError } from '../../lib/errors';
-import { accessKeyMatches } from '../../payments/order-code';
+import { accessKeyMatches } from '@vag/core/purchase-lifecycle/order-code';
 import { purchaseSummary } from '../orders/order-view';
 import {
   contentRange,

@@ -5,7 +5,7 @@ import { orderPath, parseShortOrderCode } from '@vag/contracts';
 import { findPurchaseByOrderCode } from '@vag/core/db/purchases';
 import { Hono } from 'hono';
 import type { AppEnv } from '../../context';
-import { accessKeyMatches } from '../../payments/order-code';
+import { accessKeyMatches } from '@vag/core/purchase-lifecycle/order-code';
 
 export const shortLinksRouter = new Hono<AppEnv>().get('/:code', async (c) => {
   const named = parseShortOrderCode(c.req.param('code'));

@@ -1,0 +1,280 @@
+// Creating an order, one function from the checked sale to the buyer's payment page:
+// price recomputed on the server (DESIGN I6), the buyer's limits, capacity reserved
+// atomically (I2), the purchase written PENDING with the provider's reference in its one
+// insert. The payment provider is an outside service the api talks to: placeOrder asks
+// it through `pay`, in the middle. If the provider fails, the purchase is written EXPIRED
+// with the reason and its reservation goes back (expire.ts), so nothing stays half-done
+// and staff can see it (I5).
+import { randomUUID } from 'node:crypto';
+import {
+  LIMIT_MESSAGES,
+  orderPath,
+  SERVER,
+  VALIDATION,
+  withinLimit,
+  type CreateOrder,
+  type PurchaseLimits,
+} from '@vag/contracts';
+import type { CoreDeps } from '../deps';
+import { releaseHold } from '../db/order-holds';
+import {
+  claimPaymentRef,
+  insertPurchaseWithCode,
+  payphoneClientRef,
+  type ProviderBlock,
+  type PurchaseDoc,
+} from '../db/purchases';
+import { releaseCapacity, reserveCapacity, type ReserveOutcome } from '../db/raffle-capacity';
+import type { SettingsDoc } from '../db/settings';
+import { findActiveResellerByCode } from '../db/users';
+import { claimWithinLimits, type LimitRefusal } from '../limits/purchase-limits';
+import { firstTransferHold } from '../limits/transfer-hold';
+import { kickRelay } from '../pipeline/relay';
+import { currentSettings } from '../settings/live-settings';
+import { expireOrder } from './expire';
+import { newPurchase, type Hold } from './new-purchase';
+import { newAccessKey, newOrderCode } from './order-code';
+import { OrderRefused } from './order-refused';
+import { priceOrder, type Priced } from './pricing';
+import { providerErrorSummary } from './provider-error';
+import type { Sale } from './sale';
+
+/** Every answer names the order: its code and the order page's link (with the access key). */
+export interface OrderRef {
+  purchaseId: string;
+  orderCode: string;
+  orderUrl: string;
+}
+
+/** The order as the provider is asked about it, before it is written. */
+export interface OrderDraft {
+  purchase: PurchaseDoc;
+  ref: OrderRef;
+  raffleName: string;
+}
+
+export interface ProviderAnswer<A> {
+  /** What the buyer is answered (the provider's page, or the order page for a transfer). */
+  answer: A;
+  /** The provider's reference, for the purchase to record. */
+  block: ProviderBlock;
+}
+
+export interface PlaceOrder<A> {
+  sale: Sale;
+  order: CreateOrder;
+  /** The client's address, for the per-address ceiling (limits/purchase-limits.ts). */
+  address: string;
+  /** Asks the provider for the order's payment page; throws when the provider fails. */
+  pay: (draft: OrderDraft) => Promise<ProviderAnswer<A>>;
+}
+
+/** Places the order; refusals throw OrderRefused with the buyer's message. */
+export async function placeOrder<A>(deps: CoreDeps, request: PlaceOrder<A>): Promise<A> {
+  const { sale, order } = request;
+  const priced = await priceOrder(deps, sale, order);
+  const settings = await currentSettings(deps);
+  // Before any count or reservation: a request above the maximum learns nothing else.
+  checkPerOrder(settings.purchaseLimits, priced.quantity);
+  const reseller = order.resellerCode
+    ? await findActiveResellerByCode(deps.db, order.resellerCode)
+    : null;
+  const plan: OrderPlan = {
+    sale,
+    order,
+    priced,
+    purchaseId: randomUUID(),
+    accessKey: newAccessKey(),
+    resellerCode: reseller?.code ?? null,
+    hold: holdFor(deps, order.paymentMethod, settings),
+  };
+  const claimed = await claimWithinLimits(deps.db, settings.purchaseLimits, {
+    purchaseId: plan.purchaseId,
+    raffleId: sale.raffleId,
+    buyer: order.buyer,
+    address: request.address,
+    quantity: priced.quantity,
+    holdUntil: plan.hold.expiresAt,
+  });
+  if (!claimed.ok) throw limitRefusal(claimed);
+  try {
+    await reserveOrder(deps, plan);
+    return await writeOrder(deps, plan, request.pay);
+  } catch (error) {
+    // Nothing holds numbers for this order: its entry must not count against the buyer.
+    await releaseHold(deps.db, plan.purchaseId);
+    throw error;
+  }
+}
+
+interface OrderPlan {
+  sale: Sale;
+  order: CreateOrder;
+  priced: Priced;
+  purchaseId: string;
+  accessKey: string;
+  resellerCode: string | null;
+  hold: Hold;
+}
+
+/** A transfer's first hold (short until its receipt), or the online payment's minutes. */
+function holdFor(
+  deps: CoreDeps,
+  method: CreateOrder['paymentMethod'],
+  settings: SettingsDoc,
+): Hold {
+  const now = new Date();
+  if (method === 'bank_transfer') return firstTransferHold(settings, now);
+  return {
+    expiresAt: new Date(now.getTime() + deps.env.RESERVATION_MINUTES * 60_000),
+    firstHold: false,
+  };
+}
+
+function checkPerOrder(limits: PurchaseLimits, quantity: number): void {
+  if (withinLimit(quantity, limits.maxPerOrder)) return;
+  const msg = LIMIT_MESSAGES.perOrder(limits.maxPerOrder);
+  throw new OrderRefused(400, msg, { quantity: msg });
+}
+
+function limitRefusal(refusal: LimitRefusal): OrderRefused {
+  switch (refusal.reason) {
+    case 'per_buyer':
+      return new OrderRefused(409, LIMIT_MESSAGES.perBuyer(refusal.max));
+    case 'unpaid_per_buyer':
+      return new OrderRefused(409, LIMIT_MESSAGES.unpaidPerBuyer(refusal.max));
+    case 'unpaid_per_address':
+      return new OrderRefused(409, LIMIT_MESSAGES.unpaidPerAddress);
+    default: {
+      const never: never = refusal.reason;
+      return never;
+    }
+  }
+}
+
+/** Capacity on the raffle (I2), and for PayPhone its client id, which one order only may use. */
+async function reserveOrder(deps: CoreDeps, plan: OrderPlan): Promise<void> {
+  const { sale, order, priced, purchaseId } = plan;
+  const reserved = await reserveCapacity(deps.db, priced.quantity, sale.raffleId);
+  if (!reserved.ok) throw reserveRefusal(reserved);
+  if (order.paymentMethod !== 'mobile') return;
+  const owner = await claimPaymentRef(
+    deps.db,
+    payphoneClientRef(order.clientTransactionId!),
+    purchaseId,
+  );
+  if (owner !== purchaseId) {
+    await releaseCapacity(deps.db, priced.quantity, sale.raffleId);
+    throw new OrderRefused(409, VALIDATION.clientTransactionIdInvalid, {
+      clientTransactionId: VALIDATION.clientTransactionIdInvalid,
+    });
+  }
+}
+
+function reserveRefusal(outcome: Exclude<ReserveOutcome, { ok: true }>): OrderRefused {
+  switch (outcome.reason) {
+    case 'no_raffle':
+      return new OrderRefused(409, SERVER.raffleNotFound);
+    case 'inactive':
+      return new OrderRefused(409, SERVER.raffleInactive);
+    case 'sale_closed':
+      return new OrderRefused(409, SERVER.saleClosed);
+    case 'not_generated':
+      return new OrderRefused(409, SERVER.numbersNotGenerated);
+    case 'sold_out':
+      return new OrderRefused(
+        409,
+        outcome.remaining === 0 ? SERVER.soldOut : SERVER.notEnoughNumbers(outcome.remaining),
+      );
+    default: {
+      const never: never = outcome;
+      return never;
+    }
+  }
+}
+
+/**
+ * Asks the provider, then writes the purchase with its reference. A code another purchase
+ * holds (the insert says so) is drawn again, and the provider asked again with it: its
+ * order carries the code the buyer will see. The capacity is held meanwhile; should the
+ * process die before the insert, the reconciler gives it back (counters are recomputed
+ * from the purchases).
+ */
+async function writeOrder<A>(
+  deps: CoreDeps,
+  plan: OrderPlan,
+  pay: PlaceOrder<A>['pay'],
+): Promise<A> {
+  for (;;) {
+    const draft = draftOrder(plan);
+    let provided: ProviderAnswer<A>;
+    try {
+      provided = await pay(draft);
+    } catch (error) {
+      if (!(await recordOrder(deps, draft.purchase))) continue;
+      throw await failOrder(deps, draft.purchase, error);
+    }
+    const purchase = { ...draft.purchase, ...provided.block, updatedAt: new Date() };
+    if (await recordOrder(deps, purchase)) return provided.answer;
+  }
+}
+
+/** The purchase with a fresh order code, as the provider is asked about it. */
+function draftOrder(plan: OrderPlan): OrderDraft {
+  const { sale, order, priced, purchaseId, accessKey } = plan;
+  const orderCode = newOrderCode();
+  const purchase = newPurchase(order, priced, {
+    raffleId: sale.raffleId,
+    purchaseId,
+    orderCode,
+    accessKey,
+    resellerCode: plan.resellerCode,
+    hold: plan.hold,
+  });
+  return {
+    purchase,
+    ref: { purchaseId, orderCode, orderUrl: orderPath(purchaseId, accessKey) },
+    raffleName: sale.raffle.name,
+  };
+}
+
+/**
+ * Writes the purchase (its reservation goes back if that fails) and sends its outbox;
+ * false when its order code is taken, the reservation still held for the next try.
+ */
+async function recordOrder(deps: CoreDeps, purchase: PurchaseDoc): Promise<boolean> {
+  try {
+    if (!(await insertPurchaseWithCode(deps.db, purchase))) return false;
+  } catch (error) {
+    await releaseCapacity(deps.db, purchase.quantity, purchase.raffleId);
+    throw error;
+  }
+  if (purchase.outbox) kickRelay(deps, purchase._id, purchase);
+  return true;
+}
+
+/**
+ * The provider failed on a written order: it ends EXPIRED with the reason (visible to
+ * staff, I5) and its reservation goes back. Answers the refusal to throw (502).
+ */
+async function failOrder(
+  deps: CoreDeps,
+  purchase: PurchaseDoc,
+  error: unknown,
+): Promise<OrderRefused> {
+  deps.log.error(
+    {
+      provider: providerErrorSummary(error),
+      purchaseId: purchase._id,
+      method: purchase.paymentMethod,
+    },
+    'payment provider failed while creating the order; reservation released',
+  );
+  const at = new Date();
+  const message = error instanceof Error ? error.message : String(error);
+  await expireOrder(deps, purchase, {
+    at,
+    failure: { reason: 'provider_error', message, at },
+  });
+  return new OrderRefused(502, SERVER.providerError);
+}
