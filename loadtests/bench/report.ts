@@ -223,6 +223,7 @@ function formatSideBySide(runs: SelloutFigures[]): string[] {
   const two = runs.filter((s) => s.label.startsWith('two-raffles'));
   const avg = (xs: SelloutFigures[], f: (s: SelloutFigures) => number | undefined) =>
     mean(xs.map(f));
+  if (one.length === 0 || two.length === 0) return [...lines, ''];
   lines.push(
     '',
     `Two raffles against one${one.length > 1 ? ` (means of ${one.length} pairs)` : ''}: create-order p95 ${against(avg(two, p95), avg(one, p95))}; ` +
