@@ -5,7 +5,12 @@
 // PENDING_GRACE_SECONDS (default 60).
 import { pathToFileURL } from 'node:url';
 import { MongoClient, type Db } from 'mongodb';
-import { auditRaffle, formatReport, type AuditReport } from '@vag/core/audit/invariants';
+import {
+  auditRaffle,
+  formatReport,
+  type AuditOptions,
+  type AuditReport,
+} from '@vag/core/audit/invariants';
 
 export { auditRaffle, formatReport } from '@vag/core/audit/invariants';
 export type { AuditOptions, AuditReport, InvariantResult } from '@vag/core/audit/invariants';
@@ -24,9 +29,7 @@ export interface RaffleAudit {
 /** The audit of each raffle in `raffleIds` (default: every raffle that sold). */
 export async function auditRaffles(
   db: Db,
-  options: Omit<Parameters<typeof auditRaffle>[1] & object, 'raffleId'> & {
-    raffleIds?: string[];
-  } = {},
+  options: Omit<AuditOptions, 'raffleId'> & { raffleIds?: string[] } = {},
 ): Promise<RaffleAudit[]> {
   const { raffleIds, ...rest } = options;
   const audits: RaffleAudit[] = [];
