@@ -516,6 +516,7 @@ function report(f: SelloutFigures): void {
   const failed = f.audit.results.filter((r) => !r.ok).map((r) => r.id);
   console.log(
     `${f.label}: ${f.completed} paid purchases (${f.withNumbers} with numbers), ${f.numbersSold}/${f.totalNumbers} numbers in ${(f.wallMs / 1000).toFixed(1)} s → ${f.purchasesPerSecond.toFixed(1)} purchases/s` +
+      `; create-order p95 ${f.k6?.createOrderMs?.['p(95)']?.toFixed(1) ?? 'n/a'} ms` +
       `${f.soldOut ? ' (sold out)' : ' (NOT sold out)'}; audit ${f.audit.ok ? 'PASS' : `FAIL ${failed.join(', ')}`}`,
   );
   if (f.raffles.length > 1)
