@@ -526,7 +526,7 @@ function report(f: SelloutFigures): void {
       );
   if (f.commands)
     console.log(
-      `${f.label}: ${f.commands.writesPerPaid.toFixed(2)} writes, ${f.commands.readsPerPaid.toFixed(2)} reads per paid purchase (periodic passes: ${f.commands.background.writes} writes, ${f.commands.background.reads} reads)`,
+      `${f.label}: ${f.commands.writesPerPaid.toFixed(2)} writes, ${f.commands.readsPerPaid.toFixed(2)} reads per paid purchase (sold-out answers: ${f.commands.soldOut.writes} writes, ${f.commands.soldOut.reads} reads; periodic passes: ${f.commands.background.writes} writes, ${f.commands.background.reads} reads)`,
     );
   if (f.cpuSeconds)
     console.log(

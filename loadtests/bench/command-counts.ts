@@ -4,9 +4,11 @@ import { readFileSync } from 'node:fs';
 import type { CommandTally } from './command-tally';
 
 export interface CommandFigures {
-  /** Per paid purchase, every command but the periodic passes'. */
+  /** Per paid purchase: the sale's commands (not the periodic passes', not the sold-out answers'). */
   writesPerPaid: number;
   readsPerPaid: number;
+  /** The commands of the requests answered 409 (sold out), in all. */
+  soldOut: { writes: number; reads: number };
   /** The periodic passes' commands over the sale, in all. */
   background: { writes: number; reads: number };
   /** The sale's commands by kind, command and collection, e.g. `write update purchases`. */
@@ -15,22 +17,23 @@ export interface CommandFigures {
 
 /** The api's counts so far: SIGUSR2 makes it write them to `file` (a fresh `seq` each time). */
 export async function commandTally(pid: number, file: string): Promise<CommandTally> {
-  const seqOf = () => {
+  const read = (): { seq: number; counts: CommandTally } => {
     try {
-      return (JSON.parse(readFileSync(file, 'utf8')) as { seq: number }).seq;
+      return JSON.parse(readFileSync(file, 'utf8')) as { seq: number; counts: CommandTally };
     } catch {
-      return 0;
+      return { seq: 0, counts: {} }; // none written yet
     }
   };
-  const before = seqOf();
+  const before = read().seq;
   process.kill(pid, 'SIGUSR2');
   const deadline = Date.now() + 10_000;
-  while (seqOf() === before) {
+  for (;;) {
+    const tally = read();
+    if (tally.seq > before) return tally.counts;
     if (Date.now() > deadline)
       throw new Error(`the api (${pid}) wrote no command tally to ${file}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  return (JSON.parse(readFileSync(file, 'utf8')) as { counts: CommandTally }).counts;
 }
 
 export function commandFigures(
@@ -47,6 +50,7 @@ export function commandFigures(
     Object.entries(spent)
       .filter(([key]) => key.startsWith(`${stage} ${kind} `))
       .reduce((total, [, n]) => total + n, 0);
+  const both = (stage: string) => ({ writes: sum(stage, 'write'), reads: sum(stage, 'read') });
   const byCommand = Object.fromEntries(
     Object.entries(spent)
       .filter(([key]) => key.startsWith('sale '))
@@ -55,7 +59,8 @@ export function commandFigures(
   return {
     writesPerPaid: paidPurchases ? sum('sale', 'write') / paidPurchases : 0,
     readsPerPaid: paidPurchases ? sum('sale', 'read') / paidPurchases : 0,
-    background: { writes: sum('background', 'write'), reads: sum('background', 'read') },
+    soldOut: both('sold-out'),
+    background: both('background'),
     byCommand,
   };
 }

@@ -197,10 +197,10 @@ function against(two: number | undefined, one: number | undefined): string {
 /** The two-raffles phase: one raffle against two on sale side by side, run after run. */
 function formatSideBySide(runs: SelloutFigures[]): string[] {
   const lines = [
-    "Two raffles side by side against one (same N and buyers/s): `one-raffle` sells N in the featured raffle; `two-raffles` sells 0.6 N in the featured raffle (home page paths) and 0.4 N in a raffle created beside it (`/api/raffles/rifa-express/…`), buyers split 60/40. Writes and reads: the api's store commands over the sale (home page reads, orders, payments, the pipeline) per paid purchase; the periodic passes apart.",
+    "Two raffles side by side against one (same N and buyers/s): `one-raffle` sells N in the featured raffle; `two-raffles` sells 0.6 N in the featured raffle (home page paths) and 0.4 N in a raffle created beside it (`/api/raffles/rifa-express/…`), buyers split 60/40. Writes and reads: the api's store commands over the sale (home page reads, orders, payments, the pipeline) per paid purchase; the periodic passes and the requests answered 409 (sold out: late buyers, as many as the sale lasts) apart.",
     '',
-    '| run | paid purchases | create-order p50 / p95 / p99 ms | p95 per raffle | writes / reads per paid purchase | periodic passes: writes / reads | machine CPU ms per paid | audit |',
-    '|---|---|---|---|---|---|---|---|',
+    '| run | paid purchases | create-order p50 / p95 / p99 ms | p95 per raffle | writes / reads per paid purchase | sold-out answers: count, writes / reads | periodic passes: writes / reads | machine CPU ms per paid | audit |',
+    '|---|---|---|---|---|---|---|---|---|',
   ];
   for (const s of runs) {
     const co = s.k6?.createOrderMs;
@@ -216,7 +216,7 @@ function formatSideBySide(runs: SelloutFigures[]): string[] {
       )
       .join(', ');
     lines.push(
-      `| ${s.label} | ${s.completed} | ${ms(co, 'med')} / ${ms(co, 'p(95)')} / ${ms(co, 'p(99)')} | ${perRaffle || '–'} | ${c ? `${c.writesPerPaid.toFixed(2)} / ${c.readsPerPaid.toFixed(2)}` : 'n/a'} | ${c ? `${c.background.writes} / ${c.background.reads}` : 'n/a'} | ${machine === undefined || !s.completed ? 'n/a' : f1((1000 * machine) / s.completed)} | ${audits} |`,
+      `| ${s.label} | ${s.completed} | ${ms(co, 'med')} / ${ms(co, 'p(95)')} / ${ms(co, 'p(99)')} | ${perRaffle || '–'} | ${c ? `${c.writesPerPaid.toFixed(2)} / ${c.readsPerPaid.toFixed(2)}` : 'n/a'} | ${c ? `${s.k6?.soldOutAnswers ?? 'n/a'}, ${c.soldOut.writes} / ${c.soldOut.reads}` : 'n/a'} | ${c ? `${c.background.writes} / ${c.background.reads}` : 'n/a'} | ${machine === undefined || !s.completed ? 'n/a' : f1((1000 * machine) / s.completed)} | ${audits} |`,
     );
   }
   const one = runs.filter((s) => s.label.startsWith('one-raffle'));
