@@ -83,8 +83,9 @@ function flag(name: string, fallback: string): string {
 const N = Number(flag('numbers', '100000'));
 const RATE = flag('rate', '60');
 // Worst case with the defaults (every sellout hits its cap and its bounds): about
-// 3 × (150 + 90) s + 2 × 300 s of Kafka senders' drain + baseline 60 + 60 s +
-// allocation ~90 s + Kafka starts ≈ 27 minutes; a sellout that keeps up takes far less.
+// 5 × (150 + 90) s (embedded, two-raffles' pair, Kafka 1 and 2) + 2 × 300 s of Kafka
+// senders' drain + baseline 60 + 60 s + allocation ~90 s + Kafka starts ≈ 35 minutes; a
+// sellout that keeps up takes far less.
 // Each ramp adds at most its steps (5 × 60 s), its rests (4 × --rest) and a settle: about
 // 12–15 minutes embedded, where the box catches up within 3–4 minutes of each step.
 const CAP_SECONDS = Number(flag('cap', '150'));
