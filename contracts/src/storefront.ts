@@ -8,6 +8,7 @@ import type { InstantPrize } from './entities/instant-prize';
 import type { Package } from './entities/package';
 import type { PastRaffle } from './entities/past-raffle';
 import type { Progress, Raffle } from './entities/raffle';
+import type { RaffleSummary } from './entities/raffle-record';
 import type { PublicSettings } from './entities/settings';
 import type { PublicAuditEntry } from './audit';
 import { envelope } from './events';
@@ -66,7 +67,10 @@ export interface StorefrontContent {
 
 /** What the api hands the pages through Astro's `locals`. */
 export interface StorefrontLocals {
-  content(): Promise<StorefrontContent>;
+  /** A raffle's content by its id; without one, the featured raffle's (the home's). */
+  content(raffleId?: string): Promise<StorefrontContent>;
+  /** The raffles a buyer can open, featured first (as GET /api/raffles answers). */
+  raffles(): Promise<RaffleSummary[]>;
 }
 
 /** What staff changed; every api process drops its storefront cache when it hears it. */

@@ -303,3 +303,42 @@ export function lookupLinkInOutbox(site: Site, email: string): string | null {
   const mail = entries.reverse().find((e) => e.lookup && e.to === email);
   return mail?.text ? (/(https?:\/\/\S+#lookup)/.exec(mail.text)?.[1] ?? null) : null;
 }
+
+export interface SecondRaffleSetup {
+  name: string;
+  slug: string;
+  prize: string;
+  description?: string;
+  pricePerNumber: number;
+  totalNumbers: number;
+  imageUrl?: string;
+  packages: Omit<SeededPackage, '_id'>[];
+}
+
+export interface SecondRaffle {
+  id: string;
+  slug: string;
+  packages: SeededPackage[];
+}
+
+/**
+ * Another raffle on sale beside the featured one, as an admin makes it in Rifas: a draft
+ * with its packages, then published.
+ */
+export async function openSecondRaffle(
+  site: Site,
+  setup: SecondRaffleSetup,
+): Promise<SecondRaffle> {
+  const { packages: packageInputs, ...fields } = setup;
+  const raffle = await site.api<{ _id: string; slug: string }>('POST', '/admin/raffles', {
+    imageUrl: '',
+    ...fields,
+    endDate: new Date(Date.now() + 10 * 24 * 3600 * 1000).toISOString(),
+  });
+  const packages: SeededPackage[] = [];
+  for (const input of packageInputs) {
+    packages.push(await site.api<SeededPackage>('POST', `/raffles/${raffle._id}/packages`, input));
+  }
+  await site.api('POST', `/admin/raffles/${raffle._id}/publish`);
+  return { id: raffle._id, slug: raffle.slug, packages };
+}

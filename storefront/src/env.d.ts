@@ -4,5 +4,6 @@
 declare namespace App {
   interface Locals {
     content?: import('@vag/contracts').StorefrontLocals['content'];
+    raffles?: import('@vag/contracts').StorefrontLocals['raffles'];
   }
 }

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { StorefrontLocals } from '@vag/contracts';
+import { listPublicRaffles } from '@vag/core/raffles/raffle-records';
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import type { AppDeps, AppEnv } from '../context';
 import { encode, pickEncoding } from '../lib/compress';
@@ -81,7 +82,10 @@ function renderedPages(deps: AppDeps, entry: string): MiddlewareHandler<AppEnv> 
   );
   render.catch((err: unknown) => deps.log.error({ err, entry }, 'storefront server bundle'));
   const cache = storefrontCache(deps);
-  const locals: StorefrontLocals = { content: () => cache.content() };
+  const locals: StorefrontLocals = {
+    content: (raffleId) => cache.content(raffleId),
+    raffles: () => listPublicRaffles(deps.db),
+  };
   return async (c, next) => {
     const key = c.req.path.replace(/\/+$/, '') || '/';
     const page =

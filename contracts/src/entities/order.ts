@@ -104,6 +104,11 @@ export const orderViewSchema = z.object({
   canUploadReceipt: z.boolean(),
   /** The numbers, once paid and assigned. */
   assignedNumbers: z.array(z.string()),
+  /**
+   * The raffle the purchase belongs to, whichever is featured now: its name, and its slug
+   * while its page is public (null once archived or never published).
+   */
+  raffle: z.object({ name: z.string(), slug: z.string().nullable() }),
 });
 export type OrderView = z.infer<typeof orderViewSchema>;
 

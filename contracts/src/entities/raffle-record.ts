@@ -176,8 +176,5 @@ export const staffRaffleSchema = raffleSummarySchema.extend({
 });
 export type StaffRaffle = z.infer<typeof staffRaffleSchema>;
 
-/** The path of a raffle's own page on the storefront. */
-export const rafflePath = (slug: string) => `/rifas/${encodeURIComponent(slug)}`;
-
-/** The api prefix that scopes a SPEC §7 call to one raffle. */
-export const raffleApiBase = (idOrSlug: string) => `/api/raffles/${encodeURIComponent(idOrSlug)}`;
+// rafflePath and raffleApiBase live in helpers/raffle-paths.ts: the storefront's islands
+// use them, and this module's schemas would bring zod into their bundles.

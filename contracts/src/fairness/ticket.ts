@@ -19,9 +19,17 @@ export const TICKET_TEXTS = {
   fileName: (orderCode: string) => `boleto-${orderCode}.pdf`,
 } as const;
 
-/** The verifier with the buyer's numbers prefilled: what the ticket's QR code opens. */
-export function verifyLink(publicUrl: string, numbers: readonly string[]): string {
-  return `${publicUrl.replace(/\/+$/, '')}/verificar?n=${numbers.join(',')}`;
+/**
+ * The verifier with the buyer's numbers prefilled: what the ticket's QR code opens. With
+ * the raffle's slug it checks that raffle's record, whichever raffle is featured later.
+ */
+export function verifyLink(
+  publicUrl: string,
+  numbers: readonly string[],
+  raffleSlug?: string,
+): string {
+  const raffle = raffleSlug ? `rifa=${encodeURIComponent(raffleSlug)}&` : '';
+  return `${publicUrl.replace(/\/+$/, '')}/verificar?${raffle}n=${numbers.join(',')}`;
 }
 
 /** GET /api/orders/{id}/ticket?key=…, relative to the api base. */
@@ -37,17 +45,20 @@ export const ticketRaffleSchema = z.object({
   raffleName: z.string(),
   prize: z.string(),
   ruleText: z.string(),
+  /** The raffle's slug, for the QR code's verifier link (tickets made before slugs have none). */
+  raffleSlug: z.string().optional(),
 });
 export type TicketRaffle = z.infer<typeof ticketRaffleSchema>;
 
 /** The ticket's raffle fields from the raffle document's hero fields, size and declared rule. */
 export function ticketRaffle(
-  raffle: RaffleSize & { name?: string; prize?: string },
+  raffle: RaffleSize & { name?: string; prize?: string; slug?: string },
   rule: DrawRule,
 ): TicketRaffle {
   return {
     raffleName: raffle.name ?? '',
     prize: raffle.prize ?? '',
     ruleText: describeDrawRule(rule, raffle),
+    ...(raffle.slug ? { raffleSlug: raffle.slug } : {}),
   };
 }

@@ -8,3 +8,4 @@ export * from './hero';
 export * from './safe-url';
 export * from './ecuador-id';
 export * from './limits';
+export * from './raffle-paths';

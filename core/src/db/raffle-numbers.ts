@@ -30,6 +30,7 @@ interface RaffleNumbersDoc {
   closing?: unknown;
   draw?: unknown;
   name?: string;
+  slug?: string;
   prize?: string;
   drawRule?: DrawRule;
 }
@@ -76,6 +77,7 @@ const NUMBERS_PROJECTION = {
   prizesAssigned: 1,
   'fairness.prizeNumbers': 1,
   name: TICKET_RAFFLE_PROJECTION.name,
+  slug: TICKET_RAFFLE_PROJECTION.slug,
   prize: TICKET_RAFFLE_PROJECTION.prize,
   drawRule: TICKET_RAFFLE_PROJECTION.drawRule,
 } as const;

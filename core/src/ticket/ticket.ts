@@ -23,6 +23,7 @@ export interface TicketFile {
 interface TicketRaffleDoc {
   _id: string;
   name?: string;
+  slug?: string;
   prize?: string;
   totalNumbers?: number;
   numberWidth?: number;
@@ -32,6 +33,7 @@ interface TicketRaffleDoc {
 /** The fields of the raffle document a ticket prints, for `ticketRaffleFrom`. */
 export const TICKET_RAFFLE_PROJECTION = {
   name: 1,
+  slug: 1,
   prize: 1,
   totalNumbers: 1,
   numberWidth: 1,
@@ -44,6 +46,7 @@ export function ticketRaffleFrom(doc: Omit<TicketRaffleDoc, '_id'> | null): Tick
   return ticketRaffle(
     {
       name: doc?.name,
+      ...(doc?.slug ? { slug: doc.slug } : {}),
       prize: doc?.prize,
       totalNumbers,
       numberWidth: doc?.numberWidth ?? numberWidthFor(totalNumbers),
@@ -75,7 +78,7 @@ export function ticketData(
     ...raffle,
     orderCode: purchase.orderCode ?? purchase._id,
     numbers,
-    verifyUrl: verifyLink(publicUrl, numbers),
+    verifyUrl: verifyLink(publicUrl, numbers, raffle.raffleSlug),
   };
 }
 

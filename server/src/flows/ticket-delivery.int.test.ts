@@ -7,6 +7,7 @@ import { activeRaffle, customOrder, numbersOf, postJson } from '@vag/api/payment
 import { bearer, createStaff } from '@vag/api/testing/seed';
 import { startFakeProviders, type FakeProviders } from '@vag/core/testing/fakes/index';
 import { waitFor } from '@vag/core/testing/wait';
+import { featuredRaffleId, getRaffle } from '@vag/core/db/raffle';
 import { mailAttachment } from '../testing/mail-attachment';
 import { pdfText } from '../testing/pdf-text';
 import { startTestServer, type TestServer } from '../testing/server';
@@ -65,12 +66,14 @@ describe('the ticket on its way to the buyer', () => {
     // The e-mail names the order by the same code as its ticket.
     expect(mail.text).toContain(`Pedido: ${bought.orderCode}`);
     const text = await pdfText(pdf!);
+    // The QR link checks the purchase's own raffle, whichever is featured when it is opened.
+    const raffle = await getRaffle(server.db, (await featuredRaffleId(server.db))!);
     for (const expected of [
       `Pedido: ${bought.orderCode}`,
       'Rifa: Gran Sorteo Navideño',
       'Premio: Moto 0 km',
       bought.numbers.join(', '),
-      `/verificar?n=${bought.numbers.join(',')}`,
+      `/verificar?rifa=${raffle!.slug}&n=${bought.numbers.join(',')}`,
     ])
       expect(text).toContain(expected);
 

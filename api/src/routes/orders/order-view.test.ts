@@ -22,11 +22,12 @@ function heldTransfer(): PurchaseDoc {
   } as unknown as PurchaseDoc;
 }
 
+const RAFFLE = { name: 'Rifa Express Moto', slug: 'rifa-express' };
 const settings = { bankAccounts: [], whatsappNumber: '593998765432' } as unknown as SettingsDoc;
 
 describe('orderView', () => {
   it('shows a held transfer as awaiting payment, with its deadline and the upload, until the hold ends', () => {
-    const view = orderView(heldTransfer(), settings, new Date(END.getTime() - 1000));
+    const view = orderView(heldTransfer(), settings, RAFFLE, new Date(END.getTime() - 1000));
     expect(view).toMatchObject({
       state: 'awaiting_payment',
       statusText: ORDER_MESSAGES.status.awaitingPayment,
@@ -36,7 +37,7 @@ describe('orderView', () => {
   });
 
   it("says 'Vencido' the moment the hold ends, before the sweeper's pass, and takes no receipt", () => {
-    const view = orderView(heldTransfer(), settings, END);
+    const view = orderView(heldTransfer(), settings, RAFFLE, END);
     expect(view).toMatchObject({
       state: 'expired',
       statusText: ORDER_MESSAGES.status.expired,

@@ -1,6 +1,6 @@
-// The order page's view of a purchase (for whoever holds its access key): the status in
-// words, deadline, amount, code, where to pay, and the numbers once paid. Nothing
-// personal beyond the buyer's first name.
+// The order page's view of a purchase (for whoever holds its access key): the raffle it
+// belongs to, the status in words, deadline, amount, code, where to pay, and the numbers
+// once paid. Nothing personal beyond the buyer's first name.
 import {
   formatUsd,
   ORDER_MESSAGES,
@@ -12,7 +12,15 @@ import {
 import type { PurchaseDoc } from '@vag/core/db/purchases';
 import type { SettingsDoc } from '@vag/core/db/settings';
 
-export function orderView(p: PurchaseDoc, settings: SettingsDoc, now = new Date()): OrderView {
+/** The purchase's own raffle as the order page names it (see orderRaffle in orders.index.ts). */
+export type OrderRaffle = OrderView['raffle'];
+
+export function orderView(
+  p: PurchaseDoc,
+  settings: SettingsDoc,
+  raffle: OrderRaffle,
+  now = new Date(),
+): OrderView {
   const state = orderStateOf(p, now);
   const pending = p.status === 'PENDING' && p.reservation.active && state !== 'expired';
   const code = p.orderCode ?? p._id;
@@ -36,6 +44,7 @@ export function orderView(p: PurchaseDoc, settings: SettingsDoc, now = new Date(
     receipts: (p.receipts ?? []).map((r) => ({ ...r, uploadedAt: r.uploadedAt.toISOString() })),
     canUploadReceipt: pending && p.paymentMethod === 'bank_transfer',
     assignedNumbers: p.status === 'COMPLETED' ? (p.assignedNumbers ?? []) : [],
+    raffle,
   };
 }
 

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import {
   idParamSchema,
   ORDER_MESSAGES,
+  PUBLIC_RAFFLE_STATUSES,
   RECEIPT_MAX_BYTES,
   TICKET_TEXTS,
   type ReceiptType,
@@ -28,7 +29,9 @@ import { validate } from '../../lib/validate';
 import { accessKeyMatches } from '@vag/core/purchase-lifecycle/order-code';
 import { currentSettings } from '@vag/core/settings/live-settings';
 import { lengthenHoldForReceipt } from '@vag/core/limits/transfer-hold';
-import { orderView } from './order-view';
+import { getRaffle } from '@vag/core/db/raffle';
+import { raffleSummary } from '@vag/core/raffles/raffle-records';
+import { orderView, type OrderRaffle } from './order-view';
 import { hasTicket, loadTicketRaffle, renderTicket } from '@vag/core/ticket/ticket';
 import type { Db } from 'mongodb';
 import { BY_ID, RAW_BODY, describe } from '../../lib/openapi';
@@ -85,7 +88,11 @@ export const ordersRouter = new Hono<AppEnv>()
     async (c) => {
       const deps = c.get('deps');
       const purchase = await keyedPurchase(deps.db, c.req.valid('param').id, c.req.query('key'));
-      return c.json(orderView(purchase, await currentSettings(deps)));
+      const [settings, raffle] = await Promise.all([
+        currentSettings(deps),
+        orderRaffle(deps.db, purchase.raffleId),
+      ]);
+      return c.json(orderView(purchase, settings, raffle));
     },
   )
   // The ticket of a paid purchase, with the same key as the order page.
@@ -152,15 +159,28 @@ export const ordersRouter = new Hono<AppEnv>()
       // A receipt lengthens a transfer's short first hold (core/src/limits/transfer-hold.ts).
       const received = await storeReceipt(deps, id, data, contentType);
       const current = await keepLatestReceipts(deps, await lengthenHoldForReceipt(deps, received));
+      const [settings, raffle] = await Promise.all([
+        currentSettings(deps),
+        orderRaffle(deps.db, current.raffleId),
+      ]);
       return c.json(
-        {
-          msg: ORDER_MESSAGES.receiptReceived,
-          order: orderView(current, await currentSettings(deps)),
-        },
+        { msg: ORDER_MESSAGES.receiptReceived, order: orderView(current, settings, raffle) },
         201,
       );
     },
   );
+
+/**
+ * The raffle a purchase belongs to, named on its order page whichever raffle is featured
+ * now (an order link of a drawn or archived raffle keeps naming its own).
+ */
+async function orderRaffle(db: Db, raffleId: string): Promise<OrderRaffle> {
+  const raffle = await getRaffle(db, raffleId);
+  if (!raffle) return { name: '', slug: null };
+  const summary = raffleSummary(raffle);
+  const open = PUBLIC_RAFFLE_STATUSES.includes(summary.status);
+  return { name: summary.name, slug: open ? summary.slug : null };
+}
 
 /** The uploaded file, checked: not empty, not too large, a JPEG, PNG or PDF by its bytes. */
 async function receiptBody(req: Request): Promise<{ data: Buffer; contentType: ReceiptType }> {

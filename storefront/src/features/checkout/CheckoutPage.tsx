@@ -12,6 +12,7 @@ import {
   type PaymentMethod,
   type Package,
   type PaypalOrderResponse,
+  rafflePath,
 } from '@vag/contracts';
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
@@ -26,7 +27,8 @@ import {
 } from '../packages/selected-package';
 import { storedReferral } from '../referral/referral';
 import { apiGet, apiPost, errorMessage } from '../shared/api';
-import { useSettings } from '../shared/queries';
+import { useLottery, useSettings } from '../shared/queries';
+import { raffleFromQuery, scopedPath, type RaffleRef } from '../shared/raffle-scope';
 import { BuyerFields } from './BuyerForm';
 import {
   buildOrderPayload,
@@ -69,15 +71,35 @@ function paymentFailed(error: unknown): string {
 }
 
 /**
- * A package card's form sent before the home page hydrated: `/checkout?paquete=<id>`.
- * The package is read from the api and becomes the selection, as a click would make it.
+ * A package card's form sent before the page hydrated: `/checkout?paquete=<id>` (with
+ * `&rifa=<slug>` from a raffle's own page). The package is read from that raffle's
+ * packages and becomes the selection, as a click would make it.
  */
-async function selectLinkedPackage(id: string): Promise<void> {
-  const packages = await apiGet<Package[]>('/packages').catch(() => [] as Package[]);
+async function selectLinkedPackage(id: string, raffle: RaffleRef): Promise<void> {
+  const packages = await apiGet<Package[]>(scopedPath(raffle, '/packages')).catch(
+    () => [] as Package[],
+  );
   const pkg = packages.find((p) => p._id === id);
-  if (!pkg) return clearSelectedPackage();
+  if (!pkg) return clearSelectedPackage(undefined, raffle);
   const code = readResellerCode(window.location.search) ?? rememberedReferral();
-  selectPackage(packageSelection(pkg, code));
+  selectPackage(packageSelection(pkg, code), undefined, raffle);
+}
+
+/** Where the buyer chose: the raffle's own page, or the home for the featured raffle. */
+function rafflePage(raffle: RaffleRef): string {
+  return raffle ? rafflePath(raffle) : '/';
+}
+
+/** Which raffle the order goes to, named, with the way back to its packages. */
+function BuyingIn({ raffle }: { raffle: RaffleRef }) {
+  const lottery = useLottery(undefined, raffle);
+  if (!lottery.data?.name) return null;
+  return (
+    <p className="checkout-raffle" data-testid="checkout-raffle">
+      Estás comprando en: <strong>{lottery.data.name}</strong> ·{' '}
+      <a href={`${rafflePage(raffle)}#sectionPackages`}>Ver la rifa</a>
+    </p>
+  );
 }
 
 function rememberedReferral(): string | null {
@@ -99,9 +121,10 @@ function forgetStoredReferral(): void {
 
 export default function CheckoutPage() {
   const [linked] = useState(() => linkedPackageId(window.location.search));
+  const [raffle] = useState(() => raffleFromQuery(window.location.search));
   const [resolving, setResolving] = useState(linked !== null);
   // Read the stored selection once, before the first render.
-  useState(() => (linked ? null : restoreSelectedPackage()));
+  useState(() => (linked ? null : restoreSelectedPackage(undefined, raffle)));
   const pkg = useStore($selectedPackage);
   const [draft] = useState(() => readDraft(sessionStore()));
   const [method, setMethod] = useState<PaymentMethod | null>(draft.method);
@@ -114,12 +137,19 @@ export default function CheckoutPage() {
   const working = settings.data?.paymentMethods;
 
   useEffect(() => {
-    if (linked) void selectLinkedPackage(linked).finally(() => setResolving(false));
-  }, [linked]);
+    if (linked) void selectLinkedPackage(linked, raffle).finally(() => setResolving(false));
+  }, [linked, raffle]);
+
+  // The page's "back to the packages" link (rendered once for every raffle) goes to this one's.
+  useEffect(() => {
+    document
+      .querySelector('[data-back-to-packages]')
+      ?.setAttribute('href', `${rafflePage(raffle)}#sectionPackages`);
+  }, [raffle]);
 
   // Back after ordering: the order just made, not a form that would make it again.
   useEffect(() => {
-    const look = () => setMadeOrder(pkg ? orderMadeFor(sessionStore(), pkg) : null);
+    const look = () => setMadeOrder(pkg ? orderMadeFor(sessionStore(), pkg, raffle) : null);
     look();
     const restored = (event: PageTransitionEvent) => {
       if (!event.persisted) return;
@@ -128,7 +158,7 @@ export default function CheckoutPage() {
     };
     window.addEventListener('pageshow', restored);
     return () => window.removeEventListener('pageshow', restored);
-  }, [pkg]);
+  }, [pkg, raffle]);
 
   // Once the working methods are known: the only one is chosen for the buyer.
   useEffect(() => {
@@ -140,9 +170,12 @@ export default function CheckoutPage() {
   useEffect(() => {
     if (pkg || resolving) return;
     toast.error(ERRORS.noPackageSelected);
-    const timer = setTimeout(() => window.location.assign('/'), NO_PACKAGE_REDIRECT_MS);
+    const timer = setTimeout(
+      () => window.location.assign(rafflePage(raffle)),
+      NO_PACKAGE_REDIRECT_MS,
+    );
     return () => clearTimeout(timer);
-  }, [pkg, resolving]);
+  }, [pkg, resolving, raffle]);
 
   if (!pkg && resolving) return <p className="loading">Cargando tu pedido...</p>;
   if (!pkg)
@@ -207,10 +240,12 @@ export default function CheckoutPage() {
 
   async function pay(m: PaymentMethod) {
     if (!pkg) return;
+    // The order goes to the raffle the package was chosen in (SPEC §7 path, scoped).
+    const createOrder = scopedPath(raffle, '/payments/create-order');
     switch (m) {
       case 'paypal': {
         const res = await apiPost<PaypalOrderResponse>(
-          '/payments/create-order',
+          createOrder,
           buildOrderPayload(pkg, values, m),
         );
         rememberOrderKey(res.orderUrl);
@@ -219,7 +254,7 @@ export default function CheckoutPage() {
       }
       case 'card': {
         const res = await apiPost<CardOrderResponse>(
-          '/payments/create-order',
+          createOrder,
           buildOrderPayload(pkg, values, m),
         );
         rememberOrderKey(res.orderUrl);
@@ -228,12 +263,12 @@ export default function CheckoutPage() {
       }
       case 'bank_transfer': {
         const res = await apiPost<BankTransferOrderResponse>(
-          '/payments/create-order',
+          createOrder,
           buildOrderPayload(pkg, values, m),
         );
         toast.success(res.msg);
         forgetStoredReferral();
-        rememberOrder(sessionStore(), res, pkg);
+        rememberOrder(sessionStore(), res, pkg, raffle);
         // The order page shows the code, amount, accounts and the receipt upload.
         window.location.assign(res.orderUrl);
         return;
@@ -241,7 +276,7 @@ export default function CheckoutPage() {
       case 'mobile': {
         const clientTransactionId = newClientTransactionId();
         const order = buildOrderPayload(pkg, values, m, clientTransactionId);
-        const res = await apiPost<MobileOrderResponse>('/payments/create-order', order);
+        const res = await apiPost<MobileOrderResponse>(createOrder, order);
         rememberOrderKey(res.orderUrl);
         const url = payphoneBoxUrl(res, {
           totalPrice: order.totalPrice,
@@ -260,6 +295,7 @@ export default function CheckoutPage() {
 
   return (
     <>
+      <BuyingIn raffle={raffle} />
       <div className="checkout-layout">
         <div className="checkout-aside">
           <OrderSummary pkg={pkg} />

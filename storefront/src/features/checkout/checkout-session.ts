@@ -8,6 +8,7 @@ import {
   type PaymentMethodAvailability,
   type SelectedPackage,
 } from '@vag/contracts';
+import { scopedKey, type RaffleRef } from '../shared/raffle-scope';
 import { EMPTY_BUYER, type BuyerValues } from './checkout';
 
 export const DRAFT_KEY = 'vag:checkoutDraft';
@@ -62,25 +63,30 @@ export function saveDraft(store: Storage | null, draft: CheckoutDraft): void {
   writeJson(store, DRAFT_KEY, draft);
 }
 
-/** One key per selection: package, quantity, price and reseller. */
-export function selectionKey(pkg: SelectedPackage): string {
-  return [pkg.id, pkg.quantity, pkg.price, pkg.resellerCode ?? ''].join('|');
+/** One key per selection: package, quantity, price and reseller, in its raffle. */
+export function selectionKey(pkg: SelectedPackage, raffle: RaffleRef = null): string {
+  return scopedKey(raffle, [pkg.id, pkg.quantity, pkg.price, pkg.resellerCode ?? ''].join('|'));
 }
 
 export function rememberOrder(
   store: Storage | null,
   order: { orderCode: string; orderUrl: string },
   pkg: SelectedPackage,
+  raffle: RaffleRef = null,
 ): void {
-  writeJson(store, LAST_ORDER_KEY, { ...order, selection: selectionKey(pkg) });
+  writeJson(store, LAST_ORDER_KEY, { ...order, selection: selectionKey(pkg, raffle) });
 }
 
-/** The order already made with this very selection in this tab, if any. */
-export function orderMadeFor(store: Storage | null, pkg: SelectedPackage): LastOrder | null {
+/** The order already made with this very selection (in this raffle) in this tab, if any. */
+export function orderMadeFor(
+  store: Storage | null,
+  pkg: SelectedPackage,
+  raffle: RaffleRef = null,
+): LastOrder | null {
   const raw = readJson(store, LAST_ORDER_KEY) as Partial<LastOrder> | null;
   if (!raw || typeof raw.orderUrl !== 'string' || typeof raw.orderCode !== 'string') return null;
   if (!raw.orderUrl.startsWith('/')) return null;
-  return raw.selection === selectionKey(pkg) ? (raw as LastOrder) : null;
+  return raw.selection === selectionKey(pkg, raffle) ? (raw as LastOrder) : null;
 }
 
 export function forgetOrder(store: Storage | null): void {

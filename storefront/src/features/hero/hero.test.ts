@@ -1,7 +1,7 @@
 import type { StoredImage } from '@vag/contracts';
 import { describe, expect, it } from 'vitest';
 import { nextSlide, trackOffset } from './carousel';
-import { heroDataComplete, heroSlides, srcsetOf } from './hero';
+import { heroDataComplete, heroKicker, heroSlides, srcsetOf } from './hero';
 
 const image = (src: string, widths: number[] = []): StoredImage => ({
   src,
@@ -55,5 +55,14 @@ describe('carousel', () => {
     expect([0, 1, 2].map((i) => nextSlide(i, 3))).toEqual([1, 2, 0]);
     expect(nextSlide(0, 0)).toBe(0);
     expect(trackOffset(2)).toBe('translateX(-200%)');
+  });
+});
+
+describe('heroKicker', () => {
+  it('says a drawn raffle was drawn, else whether it is on sale', () => {
+    expect(heroKicker(false, 'drawn')).toBe('Sorteo realizado');
+    expect(heroKicker(true, 'on_sale')).toBe('Sorteo en curso');
+    expect(heroKicker(false, 'closed')).toBe('Sorteo cerrado');
+    expect(heroKicker(true)).toBe('Sorteo en curso');
   });
 });

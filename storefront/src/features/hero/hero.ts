@@ -9,6 +9,7 @@ import {
   safeImageSrc,
   type PastRaffle,
   type Raffle,
+  type RaffleStatus,
   type StoredImage,
   type StoredMediaSlots,
 } from '@vag/contracts';
@@ -62,6 +63,12 @@ export function currentDrawResult(content: {
     (p) => p.winningNumber && p.activityName === content.raffle!.name,
   );
   return drawn.sort((a, b) => b.date.localeCompare(a.date))[0] ?? null;
+}
+
+/** The line above the raffle's name: on sale, closed, or drawn once its status says so. */
+export function heroKicker(isActive: boolean, status?: RaffleStatus): string {
+  if (status === 'drawn' || status === 'archived') return 'Sorteo realizado';
+  return isActive ? 'Sorteo en curso' : 'Sorteo cerrado';
 }
 
 /** Where a drawn raffle's result is checked: the verifier with the winning number filled in. */

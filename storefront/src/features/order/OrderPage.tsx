@@ -10,6 +10,7 @@ import {
   formatDateTime,
   formatUsd,
   numberRuns,
+  rafflePath,
   ticketPath,
   TICKET_TEXTS,
   TOASTS,
@@ -243,6 +244,14 @@ export default function OrderPage() {
       <h1>
         Tu pedido <span className="order-code">{order.orderCode}</span>
       </h1>
+      <p className="order-raffle" data-testid="order-raffle">
+        Rifa:{' '}
+        {order.raffle.slug ? (
+          <a href={rafflePath(order.raffle.slug)}>{order.raffle.name}</a>
+        ) : (
+          <strong>{order.raffle.name}</strong>
+        )}
+      </p>
       <p>
         {formatCount(order.quantity)} números · {order.packageName} · {formatUsd(order.totalPrice)}
       </p>

@@ -18,6 +18,7 @@ import { storedReferral } from '../referral/referral';
 
 import { freeNumbers } from '../progress/progress';
 import { useLottery, usePackages, useProgress, useSettings } from '../shared/queries';
+import { checkoutHref, RAFFLE_PARAM, type RaffleRef } from '../shared/raffle-scope';
 import {
   CHECKOUT_PACKAGE_PARAM,
   customOffer,
@@ -37,8 +38,8 @@ function rememberedReferral(): string | null {
   }
 }
 
-function goToCheckout() {
-  window.location.assign('/checkout');
+function goToCheckout(raffle: RaffleRef) {
+  window.location.assign(checkoutHref(raffle));
 }
 
 export default function Packages({
@@ -46,16 +47,19 @@ export default function Packages({
   initialRaffle,
   initialSettings,
   initialProgress,
+  raffleRef = null,
 }: {
   initialPackages?: Package[] | null;
   initialRaffle?: Raffle | null;
   initialSettings?: PublicSettings | null;
   initialProgress?: Progress | null;
+  /** The raffle of this page (its slug); null on the home: the featured raffle. */
+  raffleRef?: RaffleRef;
 }) {
-  const packages = usePackages(initialPackages);
-  const lottery = useLottery(initialRaffle);
+  const packages = usePackages(initialPackages, raffleRef);
+  const lottery = useLottery(initialRaffle, raffleRef);
   const settings = useSettings(initialSettings);
-  const progress = useProgress(initialProgress);
+  const progress = useProgress(initialProgress, raffleRef);
   const free = progress.data ? freeNumbers(progress.data) : null;
   const [resellerCode, setResellerCode] = useState<string | null>(null);
   useEffect(
@@ -95,9 +99,10 @@ export default function Packages({
                 disabled={disabled}
                 soldOut={free !== null && pkg.quantity > free}
                 resellerCode={resellerCode}
+                raffleRef={raffleRef}
                 onChoose={() => {
-                  selectPackage(packageSelection(pkg, resellerCode));
-                  goToCheckout();
+                  selectPackage(packageSelection(pkg, resellerCode), undefined, raffleRef);
+                  goToCheckout(raffleRef);
                 }}
               />
             </li>
@@ -110,6 +115,7 @@ export default function Packages({
           maxPerOrder={settings.data?.maxPerOrder ?? 0}
           disabled={disabled}
           resellerCode={resellerCode}
+          raffleRef={raffleRef}
         />
       )}
     </div>
@@ -127,12 +133,14 @@ function PackageCard({
   disabled,
   soldOut,
   resellerCode,
+  raffleRef,
   onChoose,
 }: {
   pkg: Package;
   disabled: boolean;
   soldOut: boolean;
   resellerCode: string | null;
+  raffleRef: RaffleRef;
   onChoose: () => void;
 }) {
   const unavailable = disabled || soldOut;
@@ -146,6 +154,7 @@ function PackageCard({
         if (!unavailable) onChoose();
       }}
     >
+      {raffleRef && <input type="hidden" name={RAFFLE_PARAM} value={raffleRef} />}
       <input type="hidden" name={CHECKOUT_PACKAGE_PARAM} value={pkg._id} />
       {resellerCode && <input type="hidden" name="code" value={resellerCode} />}
       <button
@@ -173,15 +182,17 @@ function CustomQuantity({
   maxPerOrder,
   disabled,
   resellerCode,
+  raffleRef,
 }: {
   raffle: Raffle;
   /** The operator's maximum per order (0: none); the server enforces it, this mirrors it. */
   maxPerOrder: number;
   disabled: boolean;
   resellerCode: string | null;
+  raffleRef: RaffleRef;
 }) {
   const [input, setInput] = useState('1');
-  const progress = useProgress();
+  const progress = useProgress(undefined, raffleRef);
   const available = progress.data ? freeNumbers(progress.data) : null;
   const problem = customQuantityProblem(input, available, maxPerOrder);
   const selection = customSelection(input, raffle.pricePerNumber, resellerCode);
@@ -193,8 +204,8 @@ function CustomQuantity({
         event.preventDefault();
         if (problem) return;
         setInput(String(parseCustomQuantity(input)));
-        selectPackage(selection);
-        goToCheckout();
+        selectPackage(selection, undefined, raffleRef);
+        goToCheckout(raffleRef);
       }}
     >
       <div className="field" style={{ margin: 0 }}>

@@ -1,10 +1,14 @@
 // Reads the stored selection back into the store (checkout), discarding anything that
 // is not a valid selected package.
 import { selectedPackageSchema, type SelectedPackage } from '@vag/contracts';
-import { $selectedPackage, SELECTED_PACKAGE_KEY, sessionStore } from './selected-package';
+import type { RaffleRef } from '../shared/raffle-scope';
+import { $selectedPackage, selectedPackageKey, sessionStore } from './selected-package';
 
-export function readStoredPackage(store: Storage | null = sessionStore()): SelectedPackage | null {
-  const raw = store?.getItem(SELECTED_PACKAGE_KEY);
+export function readStoredPackage(
+  store: Storage | null = sessionStore(),
+  raffle: RaffleRef = null,
+): SelectedPackage | null {
+  const raw = store?.getItem(selectedPackageKey(raffle));
   if (!raw) return null;
   try {
     const parsed = selectedPackageSchema.safeParse(JSON.parse(raw));
@@ -14,11 +18,12 @@ export function readStoredPackage(store: Storage | null = sessionStore()): Selec
   }
 }
 
-/** Loads the stored selection into $selectedPackage; returns it. */
+/** Loads the raffle's stored selection into $selectedPackage; returns it. */
 export function restoreSelectedPackage(
   store: Storage | null = sessionStore(),
+  raffle: RaffleRef = null,
 ): SelectedPackage | null {
-  const pkg = readStoredPackage(store);
+  const pkg = readStoredPackage(store, raffle);
   $selectedPackage.set(pkg);
   return pkg;
 }

@@ -47,6 +47,14 @@ describe('selected package store', () => {
     expect($selectedPackage.get()).toEqual(pkg);
   });
 
+  it("keeps each raffle's choice apart: one chosen on a raffle's page is not another's", () => {
+    const storage = new MemoryStorage();
+    selectPackage(pkg, storage, 'rifa-express');
+    expect(readStoredPackage(storage, 'rifa-express')).toEqual(pkg);
+    expect(readStoredPackage(storage)).toBeNull();
+    expect(readStoredPackage(storage, 'moto')).toBeNull();
+  });
+
   it('discards a corrupt or invalid stored value', () => {
     const storage = new MemoryStorage();
     storage.setItem(SELECTED_PACKAGE_KEY, '{not json');

@@ -5,8 +5,17 @@
 // home page does not ship the schema library.
 import type { SelectedPackage } from '@vag/contracts';
 import { atom } from 'nanostores';
+import { scopedKey, type RaffleRef } from '../shared/raffle-scope';
 
 export const SELECTED_PACKAGE_KEY = 'vag:selectedPackage';
+
+/**
+ * Each raffle keeps its own choice, so a package chosen on one raffle's page is never
+ * bought in another (the featured raffle keeps the original key).
+ */
+export function selectedPackageKey(raffle: RaffleRef = null): string {
+  return scopedKey(raffle, SELECTED_PACKAGE_KEY);
+}
 
 export function sessionStore(): Storage | null {
   try {
@@ -18,12 +27,19 @@ export function sessionStore(): Storage | null {
 
 export const $selectedPackage = atom<SelectedPackage | null>(null);
 
-export function selectPackage(pkg: SelectedPackage, store: Storage | null = sessionStore()): void {
+export function selectPackage(
+  pkg: SelectedPackage,
+  store: Storage | null = sessionStore(),
+  raffle: RaffleRef = null,
+): void {
   $selectedPackage.set(pkg);
-  store?.setItem(SELECTED_PACKAGE_KEY, JSON.stringify(pkg));
+  store?.setItem(selectedPackageKey(raffle), JSON.stringify(pkg));
 }
 
-export function clearSelectedPackage(store: Storage | null = sessionStore()): void {
+export function clearSelectedPackage(
+  store: Storage | null = sessionStore(),
+  raffle: RaffleRef = null,
+): void {
   $selectedPackage.set(null);
-  store?.removeItem(SELECTED_PACKAGE_KEY);
+  store?.removeItem(selectedPackageKey(raffle));
 }

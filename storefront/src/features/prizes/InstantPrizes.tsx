@@ -9,16 +9,19 @@ import {
   type Raffle,
 } from '@vag/contracts';
 import { useInstantPrizes, useLottery } from '../shared/queries';
+import type { RaffleRef } from '../shared/raffle-scope';
 
 export default function InstantPrizes({
   initialPrizes,
   initialRaffle,
+  raffleRef = null,
 }: {
   initialPrizes?: InstantPrize[] | null;
   initialRaffle?: Raffle | null;
+  raffleRef?: RaffleRef;
 }) {
-  const prizes = useInstantPrizes(initialPrizes);
-  const lottery = useLottery(initialRaffle);
+  const prizes = useInstantPrizes(initialPrizes, raffleRef);
+  const lottery = useLottery(initialRaffle, raffleRef);
   const disabled = !(lottery.data?.isActive ?? false);
 
   if (prizes.status === 'loading') return <p className="loading">Cargando premios...</p>;

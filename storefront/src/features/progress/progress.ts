@@ -3,8 +3,9 @@ import { formatCount, type Progress } from '@vag/contracts';
 /** How often an open page asks for the sales progress again. */
 export const PROGRESS_POLL_MS = 15_000;
 
-/** Where the page asks for it. */
-export const PROGRESS_URL = '/api/raffle/raffle-progress';
+/** Where the page asks for it (relative to /api; a raffle's page asks under its own prefix). */
+export const PROGRESS_PATH = '/raffle/raffle-progress';
+export const PROGRESS_URL = `/api${PROGRESS_PATH}`;
 
 /** A percentage safe to draw: a number within 0–100. */
 export function clampPercentage(value: number): number {

@@ -1,6 +1,7 @@
-// The public reads of the home page, each under one cache key so that every island
-// asking for the same data shares the request (SPEC §7 paths, under /api). Each takes
-// the data the page was rendered with.
+// The public reads of a raffle's page, each under one cache key so that every island
+// asking for the same data shares the request (SPEC §7 paths, under /api; scoped to the
+// page's raffle on its own page, see raffle-scope.ts). Each takes the data the page was
+// rendered with.
 import type {
   InstantPrize,
   Package,
@@ -10,26 +11,36 @@ import type {
   Raffle,
 } from '@vag/contracts';
 import { apiGet } from './api';
+import { scopedKey, scopedPath, type RaffleRef } from './raffle-scope';
 import { queryClient, useQuery } from './useQuery';
 
 type Initial<T> = T | null | undefined;
 
-export const useLottery = (initial?: Initial<Raffle>) =>
-  useQuery<Raffle>('lottery', () => apiGet('/lottery'), { initial });
-export const useProgress = (initial?: Initial<Progress>) =>
-  useQuery<Progress>('progress', fetchProgress, { initial });
-export const usePackages = (initial?: Initial<Package[]>) =>
-  useQuery<Package[]>('packages', () => apiGet('/packages'), { initial });
-export const useInstantPrizes = (initial?: Initial<InstantPrize[]>) =>
-  useQuery<InstantPrize[]>('instant-prizes', () => apiGet('/raffle/instant-prizes'), { initial });
+const PROGRESS_PATH = '/raffle/raffle-progress';
+
+/** A read of one raffle's data: its key and path follow the raffle. */
+function useRaffleQuery<T>(
+  ref: RaffleRef | undefined,
+  key: string,
+  path: string,
+  initial?: Initial<T>,
+) {
+  return useQuery<T>(scopedKey(ref, key), () => apiGet(scopedPath(ref, path)), { initial });
+}
+
+export const useLottery = (initial?: Initial<Raffle>, ref?: RaffleRef) =>
+  useRaffleQuery<Raffle>(ref, 'lottery', '/lottery', initial);
+export const useProgress = (initial?: Initial<Progress>, ref?: RaffleRef) =>
+  useRaffleQuery<Progress>(ref, 'progress', PROGRESS_PATH, initial);
+export const usePackages = (initial?: Initial<Package[]>, ref?: RaffleRef) =>
+  useRaffleQuery<Package[]>(ref, 'packages', '/packages', initial);
+export const useInstantPrizes = (initial?: Initial<InstantPrize[]>, ref?: RaffleRef) =>
+  useRaffleQuery<InstantPrize[]>(ref, 'instant-prizes', '/raffle/instant-prizes', initial);
 export const usePastRaffles = (initial?: Initial<PastRaffle[]>) =>
   useQuery<PastRaffle[]>('past-raffles', () => apiGet('/past-raffles'), { initial });
 export const useSettings = (initial?: Initial<PublicSettings>) =>
   useQuery<PublicSettings>('settings', () => apiGet('/settings'), { initial });
 
-function fetchProgress(): Promise<Progress> {
-  return apiGet('/raffle/raffle-progress');
-}
-
 /** One more look at the sales progress (the bar polls it). */
-export const refreshProgress = () => queryClient.refresh('progress', fetchProgress);
+export const refreshProgress = (ref?: RaffleRef) =>
+  queryClient.refresh(scopedKey(ref, 'progress'), () => apiGet(scopedPath(ref, PROGRESS_PATH)));

@@ -56,14 +56,14 @@ export function pageMeta(
 }
 
 /**
- * The raffle as a schema.org Event (a draw on a date, offered at a price per number);
- * null when there is no complete raffle to describe.
+ * The raffle as a schema.org Event (a draw on a date, offered at a price per number) on
+ * its page (`path`: the home, or its own page); null when there is no complete raffle.
  */
-export function raffleStructuredData(content: StorefrontContent): object | null {
+export function raffleStructuredData(content: StorefrontContent, path = '/'): object | null {
   const raffle = content.raffle;
   if (!heroDataComplete(raffle)) return null;
   const image = shareImage(content);
-  const url = absoluteUrl(content.publicUrl, '/');
+  const url = absoluteUrl(content.publicUrl, path);
   return {
     '@context': 'https://schema.org',
     '@type': 'Event',
@@ -80,7 +80,7 @@ export function raffleStructuredData(content: StorefrontContent): object | null 
       price: raffle.pricePerNumber.toFixed(2),
       priceCurrency: 'USD',
       availability: raffle.isActive ? 'https://schema.org/InStock' : 'https://schema.org/SoldOut',
-      url: absoluteUrl(content.publicUrl, '/#sectionPackages'),
+      url: absoluteUrl(content.publicUrl, `${path}#sectionPackages`),
     },
   };
 }

@@ -10,6 +10,7 @@ import {
 } from '@vag/contracts';
 import { useRef, useState } from 'react';
 import { apiGet } from '../shared/api';
+import { scopedPath, type RaffleRef } from '../shared/raffle-scope';
 import { numberPath } from './verify';
 
 type State =
@@ -18,7 +19,14 @@ type State =
   | { kind: 'error'; message: string }
   | { kind: 'done'; lookup: Lookup };
 
-export default function NumberLookup({ size }: { size: FairnessCommitment | null }) {
+export default function NumberLookup({
+  size,
+  raffleRef = null,
+}: {
+  size: FairnessCommitment | null;
+  /** The raffle of `?rifa=`; null: the featured raffle. */
+  raffleRef?: RaffleRef;
+}) {
   const [state, setState] = useState<State>({ kind: 'idle' });
   const [invalid, setInvalid] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
@@ -40,7 +48,10 @@ export default function NumberLookup({ size }: { size: FairnessCommitment | null
     }
     setState({ kind: 'loading' });
     try {
-      setState({ kind: 'done', lookup: await apiGet<Lookup>(numberPath(text)) });
+      setState({
+        kind: 'done',
+        lookup: await apiGet<Lookup>(scopedPath(raffleRef, numberPath(text))),
+      });
     } catch (error) {
       setState({ kind: 'error', message: error instanceof Error ? error.message : String(error) });
     }

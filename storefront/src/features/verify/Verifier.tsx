@@ -9,30 +9,56 @@ import {
   verifyFairness,
   type FairnessCheck,
   type FairnessExport,
+  type PublicAuditEntry,
+  type Raffle,
 } from '@vag/contracts';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { apiGet } from '../shared/api';
+import { raffleFromQuery, scopedPath, type RaffleRef } from '../shared/raffle-scope';
+import AuditLog from './AuditLog';
 import NumberLookup from './NumberLookup';
 import { FAIRNESS_PATH, numbersFromQuery, parseFairness, splitNumbers } from './verify';
 
 type Record = { kind: 'loading' } | { kind: 'error' } | { kind: 'done'; data: FairnessExport };
 
-export default function Verifier() {
+/** A past or other raffle named by `?rifa=`: its name, and its audit entries once read. */
+interface OtherRaffle {
+  ref: string;
+  name: string | null;
+  audit: PublicAuditEntry[] | null | undefined;
+}
+
+/**
+ * The page is rendered for the featured raffle (its audit entries come with it); with
+ * `?rifa=<slug>` every check reads that raffle's public record instead, so a ticket of a
+ * drawn or archived raffle still checks out against its own.
+ */
+export default function Verifier({ featuredAudit }: { featuredAudit: PublicAuditEntry[] | null }) {
   const [record, setRecord] = useState<Record>({ kind: 'loading' });
+  const [other, setOther] = useState<OtherRaffle | null>(null);
+  const [raffle, setRaffle] = useState<RaffleRef>(null);
 
   useEffect(() => {
-    apiGet<unknown>(FAIRNESS_PATH)
+    const ref = raffleFromQuery(window.location.search);
+    setRaffle(ref);
+    apiGet<unknown>(scopedPath(ref, FAIRNESS_PATH))
       .then((body) => {
         const data = parseFairness(body);
         setRecord(data ? { kind: 'done', data } : { kind: 'error' });
       })
       .catch(() => setRecord({ kind: 'error' }));
+    if (ref) void readOtherRaffle(ref).then(setOther);
   }, []);
 
   const data = record.kind === 'done' ? record.data : null;
   return (
     <div className="verify">
-      <NumberLookup size={data?.commitment ?? null} />
+      {other?.name && (
+        <p className="verify-raffle" data-testid="verify-raffle">
+          Rifa: <strong>{other.name}</strong>
+        </p>
+      )}
+      <NumberLookup size={data?.commitment ?? null} raffleRef={raffle} />
       {record.kind === 'loading' && (
         <div className="card verify-card">
           <div className="spinner"></div>
@@ -46,8 +72,21 @@ export default function Verifier() {
       )}
       {data && <RuleAndCommitments data={data} />}
       {data?.draw && <DrawChecks data={data} />}
+      {raffle ? (
+        other?.audit !== undefined && <AuditLog entries={other?.audit ?? null} />
+      ) : (
+        <AuditLog entries={featuredAudit} />
+      )}
     </div>
   );
+}
+
+async function readOtherRaffle(ref: string): Promise<OtherRaffle> {
+  const [raffle, audit] = await Promise.all([
+    apiGet<Raffle>(scopedPath(ref, '/lottery')).catch(() => null),
+    apiGet<PublicAuditEntry[]>(scopedPath(ref, '/raffle/audit')).catch(() => null),
+  ]);
+  return { ref, name: raffle?.name ?? null, audit };
 }
 
 function RuleAndCommitments({ data }: { data: FairnessExport }) {
