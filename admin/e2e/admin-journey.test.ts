@@ -1,7 +1,15 @@
 // An admin runs the raffle from the back office, against the real api. Each test signs in
 // on its own page and creates the data it needs.
 import { readFileSync, statSync } from 'node:fs';
-import { SALE_TEXTS, SERVER, TOASTS, UI, VALIDATION, formatDate } from '@vag/contracts';
+import {
+  RAFFLE_TEXTS,
+  SALE_TEXTS,
+  SERVER,
+  TOASTS,
+  UI,
+  VALIDATION,
+  formatDate,
+} from '@vag/contracts';
 import { describe, expect, it, vi } from 'vitest';
 import { createStaff } from '../../api/src/testing/seed';
 import {
@@ -27,15 +35,15 @@ const escape = (text: string) => new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, 
 describe('an admin in the back office', () => {
   it('signs in from a deep link, sees the success toast and comes back to that page', async () => {
     const page = await site.page();
-    await page.goto('/admin/hero');
+    await page.goto('/admin/raffles');
     await page.getByLabel('Correo electrónico').waitFor();
     // One redirect to the sign-in screen: 'Atrás' is not stuck on dozens of copies of it.
     expect(await page.evaluate(() => history.length)).toBeLessThanOrEqual(3);
-    await signIn(page, site.admin, '/admin/hero');
+    await signIn(page, site.admin, '/admin/raffles');
     await page.getByText(TOASTS.loginTitle).waitFor();
     await page.getByText(TOASTS.loginDescription).waitFor();
-    await page.waitForURL('**/admin/hero');
-    await page.getByRole('heading', { name: 'Editar Sección Hero' }).waitFor();
+    await page.waitForURL('**/admin/raffles');
+    await page.getByRole('heading', { name: 'Rifas', exact: true }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('admin_role'))).toBe('admin');
     // Header: avatar with the e-mail's first letter, the e-mail and the role badge.
     const account = page.getByRole('button', { name: 'Abrir menú de cuenta' });
@@ -140,22 +148,28 @@ describe('an admin in the back office', () => {
     expect(await englishOnScreen(page)).toEqual([]);
   });
 
-  it('edits the hero and sees it saved', async () => {
+  it("edits the featured raffle's page (the old Sección Hero address leads there) and sees it saved", async () => {
     const page = await staffPage(site);
     await page.goto('/admin/hero');
-    const name = page.getByLabel('Nombre del sorteo');
+    await page.getByRole('tab', { name: 'Página de la rifa', selected: true }).waitFor();
+    const name = page.getByLabel('Nombre de la rifa');
     await expect.poll(() => name.inputValue()).not.toBe('');
     await name.fill('Sorteo de Año Nuevo');
     await page.getByLabel('Premio principal').fill('Moto 0 km');
 
     // The end day: shown dd/mm/aaaa, picked from a Spanish calendar whose weeks start Monday.
-    const shown = () => dateFieldText(page, 'Fecha de finalización');
+    const shown = () => dateFieldText(page, 'Fecha de cierre');
     await expect.poll(shown).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
     const [, month, year] = (await shown()).split('/').map(Number);
     const target = new Date(year!, month! - 1 + 2, 15);
     const picked = formatDate(
       `${target.getFullYear()}-${String(target.getMonth() + 1).padStart(2, '0')}-15`,
     );
+    // The field sits low on the raffle's long page: bring it up first, so that scrolling
+    // to the month arrows does not flip the calendar above and below the field.
+    await page
+      .getByRole('group', { name: 'Fecha de cierre', exact: true })
+      .evaluate((el) => el.scrollIntoView({ block: 'start' }));
     await page.getByRole('button', { name: /^Abrir calendario/ }).click();
     const weekdays = page.getByRole('grid').getByRole('columnheader');
     expect(await weekdays.allTextContents()).toEqual(['lu', 'ma', 'mi', 'ju', 'vi', 'sá', 'do']);
@@ -170,7 +184,7 @@ describe('an admin in the back office', () => {
     await expect.poll(shown).toBe(picked);
 
     await page.getByRole('button', { name: 'Guardar cambios' }).click();
-    await page.getByText(TOASTS.heroSavedTitle).waitFor();
+    await page.getByText(RAFFLE_TEXTS.saved).waitFor();
     const lottery = await site.api<{ name: string; prize: string; endDate: string }>(
       'GET',
       '/lottery',
@@ -210,10 +224,11 @@ describe('an admin in the back office', () => {
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
     const fetchedAgain = page.waitForResponse(
-      (r) => r.request().method() === 'GET' && /\/api\/packages\/[^/?]+$/.test(r.url()),
+      (r) =>
+        r.request().method() === 'GET' && /\/api\/raffles\/[^/]+\/packages\/[^/?]+$/.test(r.url()),
     );
     await page.route(
-      (url) => /^\/api\/packages\/[^/]+$/.test(url.pathname),
+      (url) => /^\/api\/raffles\/[^/]+\/packages\/[^/]+$/.test(url.pathname),
       async (route) => {
         if (route.request().method() === 'GET') await held;
         await route.continue();

@@ -42,9 +42,9 @@ describe('content screens', () => {
 
   it('creates, edits and deletes a past raffle, refusing bad URLs', async () => {
     const page = await staffPage(site);
-    await page.goto('/admin/rifas');
+    await page.goto('/admin/archive');
     await page.getByText(UI.noPastRaffles).waitFor();
-    await page.getByRole('link', { name: 'Nueva rifa' }).click();
+    await page.getByRole('link', { name: 'Registrar rifa anterior' }).click();
     await page.getByRole('button', { name: 'Guardar' }).click();
     await page.getByText(VALIDATION.activityNameRequired).waitFor();
     await page.getByLabel('Nombre de la actividad').fill('Rifa del Día de la Madre');

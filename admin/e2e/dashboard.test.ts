@@ -1,5 +1,5 @@
-// The dashboard as an admin reads it: the sales chart (numbers sold per day and method) and
-// 'Borrar todo' in its 'Zona de peligro', behind a typed confirmation.
+// The dashboard as an admin reads it: the sales chart (numbers sold per day and method), and
+// no 'Borrar todo' any more (a draft raffle's test orders are cleared on its own page).
 import { UI, type SalesChart } from '@vag/contracts';
 import { describe, expect, it, vi } from 'vitest';
 import {
@@ -38,50 +38,16 @@ describe('Panel de Administración', () => {
     expect(await englishOnScreen(page)).toEqual([]);
   });
 
-  it("keeps 'Borrar todo' in a 'Zona de peligro' at the foot, behind a typed BORRAR that says what it deletes", async () => {
-    await completedPurchase(site, { email: 'borrar@correo.ec', quantity: 3 });
+  it("no longer offers 'Borrar todo': a sale is never deleted from the dashboard", async () => {
+    await completedPurchase(site, { email: 'conservar@correo.ec', quantity: 3 });
     for (const viewport of [MOBILE, DESKTOP]) {
       const page = await staffPage(site, site.admin, viewport);
       await page.getByText(/[1-9]\d* de 1.000 números asignados/).waitFor();
-      const zone = page.getByRole('region', { name: 'Zona de peligro' });
-      const button = zone.getByRole('button', { name: UI.deleteAll });
-      await button.waitFor();
-      // Not the first control nor the top-right one: below every card of the dashboard.
-      const [buttonBox, raffleBox, chartBox] = await Promise.all([
-        button.boundingBox(),
-        page.getByRole('heading', { name: 'Sorteo Actual' }).boundingBox(),
-        page.getByRole('img', { name: 'Ventas por día' }).boundingBox(),
-      ]);
-      expect(buttonBox!.y).toBeGreaterThan(raffleBox!.y);
-      expect(buttonBox!.y).toBeGreaterThan(chartBox!.y + chartBox!.height);
-      expect(await page.getByRole('button', { name: UI.deleteAll }).count()).toBe(1);
-      await page.getByRole('region', { name: 'Zona de peligro' }).scrollIntoViewIfNeeded();
-      await shoot(page, `dashboard-danger-zone-${viewport.width}`);
+      await page.getByRole('heading', { name: 'Guía Rápida' }).waitFor();
+      expect(await page.getByRole('button', { name: UI.deleteAll }).count()).toBe(0);
+      expect(await page.getByRole('region', { name: 'Zona de peligro' }).count()).toBe(0);
+      await shoot(page, `dashboard-${viewport.width}`);
     }
-
-    const page = await staffPage(site);
-    await page.getByRole('button', { name: UI.deleteAll }).click();
-    const dialog = page.getByRole('dialog');
-    await dialog
-      .getByText(/Se borrarán TODAS las compras \(pagadas, pendientes y vencidas\)/)
-      .waitFor();
-    await dialog.getByText(/Se conservan los paquetes, los ajustes/).waitFor();
-    const confirm = dialog.getByRole('button', { name: UI.deleteAll });
-    expect(await confirm.isDisabled()).toBe(true);
-    await dialog.getByLabel('Escribe BORRAR para confirmar').fill('borrar');
-    expect(await confirm.isDisabled()).toBe(true);
-    await shoot(page, 'delete-all-typed-confirm');
-    await dialog.getByRole('button', { name: UI.cancel }).click();
-    await dialog.waitFor({ state: 'detached' });
     expect((await site.api<unknown[]>('GET', '/purchases')).length).toBeGreaterThan(0);
-
-    await page.getByRole('button', { name: UI.deleteAll }).click();
-    // Cancelling forgot what was typed.
-    expect(await dialog.getByLabel('Escribe BORRAR para confirmar').inputValue()).toBe('');
-    await dialog.getByLabel('Escribe BORRAR para confirmar').fill('BORRAR');
-    await confirm.click();
-    // The page reloads after the deletion.
-    await page.getByText('0 de 1.000 números asignados').waitFor();
-    expect(await site.api<unknown[]>('GET', '/purchases')).toEqual([]);
   });
 });

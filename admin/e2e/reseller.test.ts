@@ -50,11 +50,13 @@ describe('a reseller in the back office', () => {
     const page = await staffPage(site, site.reseller);
     for (const [path, marker] of [
       ['/admin/packages', 'Añadir paquete'],
-      ['/admin/hero', 'Editar Sección Hero'],
+      ['/admin/hero', 'Página de la rifa'],
+      ['/admin/raffles', 'Nueva rifa'],
+      ['/admin/draw', 'Compromiso publicado'],
       ['/admin/prizes', 'Asignar Montos'],
       ['/admin/settings', 'Redes Sociales'],
       ['/admin/resellers', 'Buscar por nombre o email'],
-      ['/admin/rifas', 'Nueva rifa'],
+      ['/admin/archive', 'Registrar rifa anterior'],
       ['/admin/admin-banner-manager', 'Banner animado (GIF)'],
     ] as const) {
       await page.goto(path);

@@ -54,12 +54,16 @@ beforeAll(async () => {
 /** Route, what shows it is rendered, screenshot name. */
 const ADMIN_SCREENS: [string, string, string][] = [
   ['/admin/', 'Guía Rápida', 'dashboard'],
-  ['/admin/hero', 'Editar Sección Hero', 'hero'],
+  ['/admin/raffles', 'Principal', 'raffles'],
+  ['/admin/raffles/create', 'Crear borrador', 'raffle-create'],
+  // The old one-raffle addresses open the featured raffle's page and its tabs.
+  ['/admin/hero', 'Página de la rifa', 'hero'],
   ['/admin/packages', 'Popular', 'packages'],
   ['/admin/packages/create', 'Guardar', 'package-create'],
   ['/admin/prizes', 'Consultar Premios', 'prizes'],
-  ['/admin/rifas', 'Rifa de Navidad 2025', 'rifas'],
-  ['/admin/rifas/create', 'Nombre de la actividad', 'rifa-create'],
+  ['/admin/draw', 'Compromiso publicado', 'draw'],
+  ['/admin/archive', 'Rifa de Navidad 2025', 'archive'],
+  ['/admin/archive/create', 'Nombre de la actividad', 'archive-create'],
   ['/admin/audit', 'Se generaron', 'audit'],
   ['/admin/admin-banner-manager', 'Banner animado (GIF)', 'banners'],
   ['/admin/settings', 'Redes Sociales', 'settings'],

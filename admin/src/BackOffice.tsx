@@ -1,9 +1,12 @@
 // The back office: react-admin under /admin with SPEC §2's routes. Admin-only screens are
 // refused to resellers by authProvider.canAccess (resources) and <AdminOnly> (custom routes).
+// Rifas holds every raffle; a raffle's page content, packages, prizes and draw are tabs of
+// its page, and the old one-raffle addresses lead to the featured raffle's tab.
 // The sign-in screen is not here (see App.tsx): react-admin's redirect to /admin/login
 // lands on it.
 import { Admin, CustomRoutes, Resource } from 'react-admin';
-import { Route } from 'react-router-dom';
+import { Navigate, Route } from 'react-router-dom';
+import { archive } from './archive';
 import { audit } from './audit';
 import { authProvider } from './authProvider';
 import { AdminOnly } from './common/AdminOnly';
@@ -14,18 +17,16 @@ import { AppLayout } from './layout/AppLayout';
 import { packages } from './packages';
 import { purchases } from './purchases';
 import { resellers } from './resellers';
-import { rifas } from './rifas';
+import { raffles } from './raffles';
 import { theme } from './theme';
 
 // Each screen loads with its route (see lazyPage).
 const Dashboard = lazyPage(() => import('./dashboard/Dashboard'), 'Dashboard');
-const HeroEdit = lazyPage(() => import('./hero/HeroEdit'), 'HeroEdit');
-const PrizesPage = lazyPage(() => import('./prizes/PrizesPage'), 'PrizesPage');
+const ToFeaturedRaffle = lazyPage(() => import('./raffles/ToFeaturedRaffle'), 'ToFeaturedRaffle');
 const SettingsPage = lazyPage(() => import('./settings/SettingsPage'), 'SettingsPage');
 const BannerManager = lazyPage(() => import('./banners/BannerManager'), 'BannerManager');
 const UsersPage = lazyPage(() => import('./users/UsersPage'), 'UsersPage');
 const ReportsPage = lazyPage(() => import('./reports/ReportsPage'), 'ReportsPage');
-const DrawPage = lazyPage(() => import('./draw/DrawPage'), 'DrawPage');
 const ChangePasswordPage = lazyPage(
   () => import('./account/ChangePasswordPage'),
   'ChangePasswordPage',
@@ -46,17 +47,18 @@ export function BackOffice() {
       requireAuth
       disableTelemetry
     >
+      <Resource name="raffles" {...raffles} />
       <Resource name="packages" {...packages} />
       <Resource name="purchases" {...purchases} />
       <Resource name="resellers" {...resellers} />
-      <Resource name="rifas" {...rifas} />
+      <Resource name="archive" {...archive} />
       <Resource name="audit" {...audit} />
       <CustomRoutes>
         <Route
           path="/hero"
           element={
             <AdminOnly name="hero">
-              <HeroEdit />
+              <ToFeaturedRaffle />
             </AdminOnly>
           }
         />
@@ -64,7 +66,7 @@ export function BackOffice() {
           path="/prizes"
           element={
             <AdminOnly name="prizes">
-              <PrizesPage />
+              <ToFeaturedRaffle tab="prizes" />
             </AdminOnly>
           }
         />
@@ -72,7 +74,15 @@ export function BackOffice() {
           path="/draw"
           element={
             <AdminOnly name="draw">
-              <DrawPage />
+              <ToFeaturedRaffle tab="draw" />
+            </AdminOnly>
+          }
+        />
+        <Route
+          path="/rifas/*"
+          element={
+            <AdminOnly name="rifas">
+              <Navigate to="/admin/archive" replace />
             </AdminOnly>
           }
         />

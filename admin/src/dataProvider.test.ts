@@ -31,8 +31,13 @@ describe('dataProvider record mapping', () => {
     });
   });
 
-  it('serves the rifas screen from /api/past-raffles', () => {
-    expect(resourcePath('rifas')).toBe('past-raffles');
+  it('serves the archive (Rifas anteriores) from /api/past-raffles', () => {
+    expect(resourcePath('archive')).toBe('past-raffles');
     expect(resourcePath('packages')).toBe('packages');
+  });
+
+  it("serves a raffle's packages from /api/raffles/{id}/packages", () => {
+    expect(resourcePath('packages', { raffleId: 'abc-1' })).toBe('raffles/abc-1/packages');
+    expect(resourcePath('packages', {})).toBe('packages');
   });
 });

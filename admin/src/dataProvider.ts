@@ -1,18 +1,28 @@
 // ra-data-simple-rest against /api, adapted to our api: records carry MongoDB's `_id`
-// (exposed to react-admin as `id`), the 'rifas' resource lives at /api/past-raffles, and
+// (exposed to react-admin as `id`), the 'archive' resource lives at /api/past-raffles, a
+// raffle's packages at /api/raffles/{id}/packages (meta.raffleId), and
 // the screens that are not plain CRUD (lottery, prizes, reports, media…) use the extra
 // methods below so that a 401 anywhere goes through the same authProvider.checkError.
 import type { DataProvider, RaRecord } from 'react-admin';
 import simpleRestProvider from 'ra-data-simple-rest';
+import { raffleApiBase } from '@vag/contracts';
 import { apiFetch, rawFetch } from './http';
 
 export const API_URL = '/api';
 
 /** react-admin resource name → api path segment. */
-const RESOURCE_PATHS: Record<string, string> = { rifas: 'past-raffles' };
+const RESOURCE_PATHS: Record<string, string> = { archive: 'past-raffles' };
 
-export function resourcePath(resource: string): string {
-  return RESOURCE_PATHS[resource] ?? resource;
+/**
+ * The api path of a resource; with `meta.raffleId`, the one raffle's (its packages live at
+ * /api/raffles/{id}/packages, see the plan's scoped SPEC §7 calls).
+ */
+export function resourcePath(resource: string, meta?: { raffleId?: unknown }): string {
+  const path = RESOURCE_PATHS[resource] ?? resource;
+  const raffleId = meta?.raffleId;
+  return typeof raffleId === 'string' && raffleId
+    ? `${raffleApiBase(raffleId).replace(/^\/api\//, '')}/${path}`
+    : path;
 }
 
 /** Gives every record the `id` react-admin needs, from the api's `_id`. */
@@ -59,30 +69,30 @@ export function createDataProvider(): VagDataProvider {
   const base = simpleRestProvider(API_URL, httpClient, 'Content-Range');
   const provider: DataProvider = {
     getList: async (resource, params) => {
-      const result = await base.getList(resourcePath(resource), params);
+      const result = await base.getList(resourcePath(resource, params.meta), params);
       return { ...result, data: result.data.map(withId) };
     },
     getOne: async (resource, params) => {
-      const result = await base.getOne(resourcePath(resource), params);
+      const result = await base.getOne(resourcePath(resource, params.meta), params);
       return { data: withId(result.data) };
     },
     getMany: async (resource, params) => {
-      const result = await base.getMany(resourcePath(resource), params);
+      const result = await base.getMany(resourcePath(resource, params.meta), params);
       return { data: result.data.map(withId) };
     },
     getManyReference: async (resource, params) => {
-      const result = await base.getManyReference(resourcePath(resource), params);
+      const result = await base.getManyReference(resourcePath(resource, params.meta), params);
       return { ...result, data: result.data.map(withId) };
     },
     create: async (resource, params) => {
-      const result = await base.create(resourcePath(resource), {
+      const result = await base.create(resourcePath(resource, params.meta), {
         ...params,
         data: toPayload(params.data),
       });
       return { data: recordOf(result.data) };
     },
     update: async (resource, params) => {
-      const result = await base.update(resourcePath(resource), {
+      const result = await base.update(resourcePath(resource, params.meta), {
         ...params,
         data: toPayload(params.data),
       });
@@ -91,7 +101,7 @@ export function createDataProvider(): VagDataProvider {
     updateMany: (resource, params) => base.updateMany(resourcePath(resource), params),
     delete: async (resource, params) => {
       await httpClient(
-        `${API_URL}/${resourcePath(resource)}/${encodeURIComponent(String(params.id))}`,
+        `${API_URL}/${resourcePath(resource, params.meta)}/${encodeURIComponent(String(params.id))}`,
         {
           method: 'DELETE',
         },

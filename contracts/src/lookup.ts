@@ -40,6 +40,20 @@ export interface LookupMailOrder {
   link: string;
 }
 
+/** One raffle's orders in the lookup e-mail, under the raffle's name. */
+export interface LookupMailRaffle {
+  raffleName: string;
+  orders: LookupMailOrder[];
+}
+
+const orderLines = (orders: LookupMailOrder[]) =>
+  orders
+    .map(
+      (o) =>
+        `${o.orderCode}: ${o.quantity} ${o.quantity === 1 ? 'número' : 'números'}, ${formatUsd(o.totalPrice)}, ${o.statusText}\n${o.link}`,
+    )
+    .join('\n\n');
+
 export const LOOKUP_MESSAGES = {
   sent: (email: string) =>
     `Te enviamos tus pedidos a ${email}. Si compraste con ese correo, ahí tienes el enlace de cada pedido; revisa también spam o promociones.`,
@@ -47,15 +61,11 @@ export const LOOKUP_MESSAGES = {
     'El enlace de consulta no es válido o ya venció. Escribe tu correo y te enviaremos uno nuevo.',
   listTitle: (email: string) => `Tus compras con ${email}`,
   mailSubject: 'Tus pedidos en Voy a Ganar',
-  mailWithOrders: (orders: LookupMailOrder[], listUrl: string) =>
+  /** The orders grouped by raffle, each group under its raffle's name. */
+  mailWithOrders: (raffles: LookupMailRaffle[], listUrl: string) =>
     [
       'Nos pediste los pedidos hechos con este correo. Cada enlace abre la página de su pedido:',
-      orders
-        .map(
-          (o) =>
-            `${o.orderCode}: ${o.quantity} ${o.quantity === 1 ? 'número' : 'números'}, ${formatUsd(o.totalPrice)}, ${o.statusText}\n${o.link}`,
-        )
-        .join('\n\n'),
+      ...raffles.map((r) => `${r.raffleName}\n\n${orderLines(r.orders)}`),
       `Para ver todas tus compras con sus números en nuestra página (el enlace vale ${LOOKUP_LINK_HOURS} horas):\n${listUrl}`,
       'Si no pediste esta consulta, ignora este correo: nadie más recibe estos enlaces.',
     ].join('\n\n'),

@@ -99,7 +99,7 @@ export function salePhaseText(status: SaleStatus): string {
     case 'paused':
       return 'La venta no está abierta: la tienda muestra «YA NO SE PUEDE PARTICIPAR». Ábrela desde el Panel, o ciérrala con «Cerrar venta» para poder registrar el resultado.';
     case 'open':
-      return `La venta sigue abierta: se cerrará al agotarse los números, en la fecha de cierre${status.endDate ? ` (${formatDateTime(status.endDate)})` : ''} o cuando pulses «Cerrar venta» en el Panel.`;
+      return `La venta sigue abierta: se cerrará al agotarse los números, en la fecha de cierre${status.endDate ? ` (${formatDateTime(status.endDate)})` : ''} o cuando pulses «Cerrar venta» en Rifas.`;
     case 'closing':
       return status.pendingOrders === 0
         ? 'La venta está cerrada: se está publicando la lista de números vendidos.'

@@ -12,6 +12,8 @@ export const salesChartQuerySchema = z.object({
   from: day.optional(),
   /** Last day included, yyyy-MM-dd (Ecuador). */
   to: day.optional(),
+  /** A raffle's id; absent or 'todas' = every raffle. */
+  raffleId: z.string().trim().max(100).optional(),
 });
 export type SalesChartQuery = z.infer<typeof salesChartQuerySchema>;
 

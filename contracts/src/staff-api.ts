@@ -37,6 +37,7 @@ export const REPORT_STATUS_LABELS: Record<
 /** Column headers of reporte.pdf / reporte.xlsx, in order. */
 export const REPORT_COLUMNS = [
   'Fecha',
+  'Rifa',
   'Comprador',
   'Email',
   'Método',
@@ -51,6 +52,8 @@ export const REPORT_TEXTS = {
   generatedAt: 'Generado el',
   filters: 'Filtros',
   noFilters: 'Sin filtros',
+  raffle: 'Rifa',
+  allRaffles: 'Todas las rifas',
   totalAmount: 'Total vendido',
   totalTickets: 'Números vendidos',
   pendingTotals: 'Pendientes de pago',

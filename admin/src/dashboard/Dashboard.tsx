@@ -1,9 +1,8 @@
 // Panel de Administración (SPEC §2): current draw, sold percentage, instant prizes, the
-// sales chart, a guide for the role (the admin's set-up steps, or what a reseller can do),
-// and for admins, at the foot, the 'Zona de peligro' with 'Borrar todo'.
+// sales chart, and a guide for the role (the admin's set-up steps, or what a reseller can
+// do). Nothing here deletes sales: a draft raffle's test orders are cleared on its own page.
 import { Box, Typography } from '@mui/material';
 import { Title, usePermissions, useTranslate } from 'react-admin';
-import { DangerZone } from './DangerZone';
 import { PrizesCard } from './PrizesCard';
 import { ProgressCard } from './ProgressCard';
 import { QuickGuide } from './QuickGuide';
@@ -37,7 +36,6 @@ export function Dashboard() {
         {permissions === 'admin' && <QuickGuide />}
         {permissions && permissions !== 'admin' && <ResellerGuide />}
       </Box>
-      {permissions === 'admin' && <DangerZone />}
     </Box>
   );
 }

@@ -1,9 +1,18 @@
-// Numbers sold per day, stacked by payment method (GET /api/admin/sales-chart).
+// Numbers sold per day, stacked by payment method, of one raffle or of all (GET
+// /api/admin/sales-chart?raffleId=), with the total sold under it.
 import ShowChartIcon from '@mui/icons-material/ShowChart';
 import { Box, Skeleton, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { PAYMENT_METHODS, formatCount, type SalesChart as SalesChartData } from '@vag/contracts';
+import {
+  ALL_RAFFLES,
+  PAYMENT_METHODS,
+  formatCount,
+  formatUsd,
+  type SalesChart as SalesChartData,
+} from '@vag/contracts';
+import { useState } from 'react';
 import { useTranslate } from 'react-admin';
+import { RaffleSelect } from '../common/RaffleSelect';
 import {
   Bar,
   BarChart,
@@ -25,13 +34,22 @@ const COLORS: Record<string, string> = {
   mobile: '#f59e0b',
 };
 
+/** What the days add up to: numbers sold and dollars paid. */
+function totalsOf(days: SalesChartData['days']): { tickets: number; amount: number } {
+  const cents = days.reduce((sum, d) => sum + Math.round(d.amount * 100), 0);
+  return { tickets: days.reduce((sum, d) => sum + d.total, 0), amount: cents / 100 };
+}
+
 export function SalesChart() {
   const translate = useTranslate();
   const api = useVagApi();
+  const [raffleId, setRaffleId] = useState<string>(ALL_RAFFLES);
+  const query = raffleId === ALL_RAFFLES ? '' : `?raffleId=${encodeURIComponent(raffleId)}`;
   const { data, isPending, isError } = useQuery({
-    queryKey: ['sales-chart'],
-    queryFn: () => api.call<SalesChartData>('GET', '/admin/sales-chart'),
+    queryKey: ['sales-chart', raffleId],
+    queryFn: () => api.call<SalesChartData>('GET', `/admin/sales-chart${query}`),
   });
+  const totals = totalsOf(data?.days ?? []);
   const points = (data?.days ?? []).map((d) => ({
     ...d.byMethod,
     total: d.total,
@@ -42,6 +60,19 @@ export function SalesChart() {
       title={translate('vag.dashboard.salesChart')}
       icon={<ShowChartIcon color="primary" />}
     >
+      <RaffleSelect
+        value={raffleId}
+        onChange={setRaffleId}
+        sx={{ width: { xs: '100%', sm: 280 }, mb: 1.5 }}
+      />
+      {!isPending && !isError && (
+        <Typography color="text.secondary" sx={{ mb: 1 }} data-testid="sales-chart-total">
+          {translate('vag.dashboard.salesTotal', {
+            tickets: formatCount(totals.tickets),
+            amount: formatUsd(totals.amount),
+          })}
+        </Typography>
+      )}
       {isPending ? (
         <Skeleton variant="rectangular" height={260} />
       ) : isError ? (

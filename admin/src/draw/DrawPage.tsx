@@ -1,5 +1,6 @@
-// Sorteo (issue 16): the published commitment, the draw rule (editable until the first
-// sale), the closing of the sale and, once it is closed, the official result to enter.
+// Sorteo of one raffle (a tab of its page): the published commitment, the draw rule
+// (editable until the first sale), the closing of the sale and, once it is closed, the
+// official result to enter.
 import { Alert, Box, Card, CardContent, Typography } from '@mui/material';
 import {
   describeDrawRule,
@@ -9,11 +10,11 @@ import {
   salePhaseText,
   type FairnessExport,
 } from '@vag/contracts';
-import type { ReactNode } from 'react';
-import { Loading, Title, useTranslate } from 'react-admin';
+import { useEffect, type ReactNode } from 'react';
+import { Loading, useTranslate } from 'react-admin';
 import { DrawResultForm } from './DrawResultForm';
 import { DrawRuleForm } from './DrawRuleForm';
-import { useFairness } from './useFairness';
+import { useFairness, useRefreshFairness } from './useFairness';
 import { useSaleStatus } from './useSaleStatus';
 import { WinnerLine } from './WinnerLine';
 
@@ -68,17 +69,30 @@ function Outcome({ data }: { data: FairnessExport }) {
   );
 }
 
+/**
+ * The sale's status and the fairness record are read apart: when the status already says
+ * closed but the record read a moment earlier has no closing yet, read the record again.
+ */
+function useClosingInSync(data: FairnessExport | undefined) {
+  const { data: status } = useSaleStatus();
+  const refresh = useRefreshFairness();
+  const behind = status?.phase === 'closed' && data !== undefined && !data.closing;
+  useEffect(() => {
+    if (behind) void refresh();
+  }, [behind, refresh]);
+}
+
 export function DrawPage() {
   const t = useTranslate();
   const { data, isPending, error } = useFairness();
+  useClosingInSync(data);
   if (isPending) return <Loading />;
   if (error || !data) return <Alert severity="error">{t('vag.draw.loadError')}</Alert>;
   const { commitment, closing } = data;
 
   return (
     <Box sx={{ py: 2 }}>
-      <Title title={t('vag.draw.title')} />
-      <Typography variant="h5" component="h1" sx={{ fontWeight: 700, mb: 2 }}>
+      <Typography variant="h6" component="h2" sx={{ fontWeight: 700, mb: 2 }}>
         {t('vag.draw.title')}
       </Typography>
       {!commitment ? (

@@ -12,6 +12,7 @@ import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { DateField } from '../common/DateField';
 import { errorMessage, useToast } from '../common/useToast';
+import { useScopedPath } from '../common/raffleScope';
 import { useVagApi } from '../common/useVagApi';
 import { DrawPreviewDialog } from './DrawPreviewDialog';
 import { useSubmit } from './useSubmit';
@@ -20,6 +21,7 @@ export function DrawResultForm() {
   const translate = useTranslate();
   const toast = useToast();
   const api = useVagApi();
+  const scoped = useScopedPath();
   const [firstPrize, setFirstPrize] = useState('');
   const [drawNumber, setDrawNumber] = useState('');
   const [drawDate, setDrawDate] = useState('');
@@ -52,7 +54,7 @@ export function DrawResultForm() {
     }
     setChecking(true);
     try {
-      setPreview(await api.call<DrawPreview>('POST', '/raffle/draw/preview', parsed.data));
+      setPreview(await api.call<DrawPreview>('POST', scoped('/raffle/draw/preview'), parsed.data));
     } catch (error) {
       toast({
         title: translate('vag.draw.resultError'),

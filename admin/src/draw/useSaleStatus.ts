@@ -2,6 +2,7 @@
 // 'Cerrar venta' and the Sorteo page so both say the same thing.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SaleStatus } from '@vag/contracts';
+import { useRaffleId, useScopedPath } from '../common/raffleScope';
 import { useVagApi } from '../common/useVagApi';
 import { FAIRNESS_KEY } from './useFairness';
 
@@ -9,9 +10,11 @@ export const SALE_STATUS_KEY = ['sale-status'];
 
 export function useSaleStatus(enabled = true) {
   const api = useVagApi();
+  const raffleId = useRaffleId();
+  const path = useScopedPath();
   return useQuery({
-    queryKey: SALE_STATUS_KEY,
-    queryFn: () => api.call<SaleStatus>('GET', '/raffle/sale-status'),
+    queryKey: [...SALE_STATUS_KEY, raffleId],
+    queryFn: () => api.call<SaleStatus>('GET', path('/raffle/sale-status')),
     enabled,
     // A closing sale ends by itself once its pending orders settle.
     refetchInterval: (query) => (query.state.data?.phase === 'closing' ? 5000 : false),
@@ -23,7 +26,7 @@ export function useRefreshSale(): () => Promise<void> {
   const queryClient = useQueryClient();
   return async () => {
     await Promise.all(
-      [['lottery'], SALE_STATUS_KEY, FAIRNESS_KEY].map((queryKey) =>
+      [['lottery'], ['raffles'], SALE_STATUS_KEY, FAIRNESS_KEY].map((queryKey) =>
         queryClient.invalidateQueries({ queryKey }),
       ),
     );

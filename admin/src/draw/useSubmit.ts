@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { errorMessage, useToast } from '../common/useToast';
+import { useScopedPath } from '../common/raffleScope';
 import { useVagApi } from '../common/useVagApi';
 import { useRefreshSale } from './useSaleStatus';
 
@@ -17,6 +18,7 @@ export function useSubmit<T extends z.ZodType>(
   const toast = useToast();
   const api = useVagApi();
   const refresh = useRefreshSale();
+  const scoped = useScopedPath();
   const [busy, setBusy] = useState(false);
 
   const submit = async (values: unknown) => {
@@ -27,7 +29,7 @@ export function useSubmit<T extends z.ZodType>(
     }
     setBusy(true);
     try {
-      const answer = await api.call<{ msg?: string }>(method, path, parsed.data);
+      const answer = await api.call<{ msg?: string }>(method, scoped(path), parsed.data);
       toast({ title: answer?.msg ?? translate('vag.draw.title') });
       await refresh();
     } catch (error) {

@@ -2,6 +2,7 @@
 import CampaignIcon from '@mui/icons-material/Campaign';
 import CardGiftcardIcon from '@mui/icons-material/CardGiftcard';
 import CasinoIcon from '@mui/icons-material/Casino';
+import ConfirmationNumberIcon from '@mui/icons-material/ConfirmationNumber';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import EmojiEventsIcon from '@mui/icons-material/EmojiEvents';
 import FactCheckIcon from '@mui/icons-material/FactCheck';
@@ -22,7 +23,8 @@ const ICONS: Record<string, ReactElement> = {
   packages: <Inventory2Icon />,
   prizes: <CardGiftcardIcon />,
   draw: <CasinoIcon />,
-  rifas: <EmojiEventsIcon />,
+  raffles: <ConfirmationNumberIcon />,
+  archive: <EmojiEventsIcon />,
   audit: <FactCheckIcon />,
   'admin-banner-manager': <ImageIcon />,
   settings: <SettingsIcon />,

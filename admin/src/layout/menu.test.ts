@@ -6,14 +6,11 @@ describe('menuFor', () => {
     expect(menuFor('reseller').map((e) => e.path)).toEqual(['/', '/purchases', '/reports']);
   });
 
-  it('shows an admin all eleven entries of SPEC §2 in order, with Sorteo after Premios and Auditoría after Rifas Anteriores (issue 16)', () => {
+  it("shows an admin Rifas second and Rifas anteriores after it; a raffle's hero, packages, prizes and draw are reached from the raffle", () => {
     expect(menuFor('admin').map((e) => e.path)).toEqual([
       '/',
-      '/hero',
-      '/packages',
-      '/prizes',
-      '/draw',
-      '/rifas',
+      '/raffles',
+      '/archive',
       '/audit',
       '/admin-banner-manager',
       '/settings',
@@ -37,6 +34,8 @@ describe('canAccess', () => {
       'packages',
       'prizes',
       'draw',
+      'raffles',
+      'archive',
       'rifas',
       'audit',
       'admin-banner-manager',

@@ -1,6 +1,9 @@
 // The back-office menu of SPEC §2 and who may open what (SPEC §6): admins everything,
 // resellers only Inicio, Historial de Compras and Reportes. The same table drives the menu
 // and authProvider.canAccess, so a reseller typing an admin URL is refused too.
+// With many raffles, Sección Hero, Paquetes, Premios and Sorteo are each a raffle's own:
+// they are reached from the raffle's page in Rifas, so they leave the menu (their old
+// addresses lead to the featured raffle's page) but stay admin-only.
 
 export interface MenuEntry {
   /** Resource or custom-route name; also the path under /admin. */
@@ -8,16 +11,27 @@ export interface MenuEntry {
   path: string;
   labelKey: string;
   adminOnly: boolean;
+  /** Reached from a raffle's page, not from the menu. */
+  hidden?: boolean;
 }
 
 export const MENU: readonly MenuEntry[] = [
   { name: 'dashboard', path: '/', labelKey: 'vag.menu.dashboard', adminOnly: false },
-  { name: 'hero', path: '/hero', labelKey: 'vag.menu.hero', adminOnly: true },
-  { name: 'packages', path: '/packages', labelKey: 'vag.menu.packages', adminOnly: true },
-  { name: 'prizes', path: '/prizes', labelKey: 'vag.menu.prizes', adminOnly: true },
-  // Issue 16, beyond SPEC §2: the draw rule and the official result.
-  { name: 'draw', path: '/draw', labelKey: 'vag.menu.draw', adminOnly: true },
-  { name: 'rifas', path: '/rifas', labelKey: 'vag.menu.rifas', adminOnly: true },
+  { name: 'raffles', path: '/raffles', labelKey: 'vag.menu.raffles', adminOnly: true },
+  { name: 'hero', path: '/hero', labelKey: 'vag.menu.hero', adminOnly: true, hidden: true },
+  {
+    name: 'packages',
+    path: '/packages',
+    labelKey: 'vag.menu.packages',
+    adminOnly: true,
+    hidden: true,
+  },
+  { name: 'prizes', path: '/prizes', labelKey: 'vag.menu.prizes', adminOnly: true, hidden: true },
+  // Beyond SPEC §2: the draw rule and the official result.
+  { name: 'draw', path: '/draw', labelKey: 'vag.menu.draw', adminOnly: true, hidden: true },
+  // SPEC §2's Rifas Anteriores, now the archive of past raffles.
+  { name: 'archive', path: '/archive', labelKey: 'vag.menu.archive', adminOnly: true },
+  { name: 'rifas', path: '/rifas', labelKey: 'vag.menu.archive', adminOnly: true, hidden: true },
   // Issue 16: the append-only trail of staff actions on the raffles.
   { name: 'audit', path: '/audit', labelKey: 'vag.menu.audit', adminOnly: true },
   {
@@ -35,7 +49,7 @@ export const MENU: readonly MenuEntry[] = [
 
 /** The menu entries a role sees; without a known role only the shared ones. */
 export function menuFor(role: string | null | undefined): MenuEntry[] {
-  return MENU.filter((entry) => !entry.adminOnly || role === 'admin');
+  return MENU.filter((entry) => !entry.hidden && (!entry.adminOnly || role === 'admin'));
 }
 
 /**

@@ -1,5 +1,6 @@
 import { PACKAGE_FORM_DEFAULTS } from '@vag/contracts';
 import { Create, SimpleForm, useNotify, useRedirect, useTranslate } from 'react-admin';
+import { usePackageRaffle } from './packageRaffle';
 import { CreateToolbar } from '../common/CreateToolbar';
 import { PackageInputs } from './PackageInputs';
 import { validatePackage } from './packageForm';
@@ -8,13 +9,15 @@ export function PackageCreate() {
   const translate = useTranslate();
   const notify = useNotify();
   const redirect = useRedirect();
+  const raffle = usePackageRaffle();
   return (
     <Create
       title={translate('vag.packages.createTitle')}
       mutationOptions={{
+        meta: raffle.meta,
         onSuccess: () => {
           notify('vag.packages.added', { type: 'success' });
-          redirect('list', 'packages');
+          redirect(raffle.backPath);
         },
       }}
     >

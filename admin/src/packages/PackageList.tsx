@@ -1,13 +1,13 @@
-// Gestionar Paquetes: table with Nombre, Cantidad, Precio, Popular, Acciones; 'Actualizar'
-// refresh; two-step delete; SPEC's empty text.
+// Gestionar Paquetes of one raffle (its page's Paquetes tab): table with Nombre, Cantidad,
+// Precio, Popular, Acciones; 'Actualizar' refresh; two-step delete; SPEC's empty text.
 import AddIcon from '@mui/icons-material/Add';
+import EditIcon from '@mui/icons-material/Edit';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { Box, Button, Card, CardContent, Typography } from '@mui/material';
 import { formatUsd } from '@vag/contracts';
 import {
   BooleanField,
   Datagrid,
-  EditButton,
   FunctionField,
   List,
   NumberField,
@@ -23,11 +23,13 @@ import {
 } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { TwoStepDelete } from '../common/TwoStepDelete';
+import { usePackageRaffle } from './packageRaffle';
 
 function ListActions() {
   const translate = useTranslate();
   const basename = useBasename();
   const refresh = useRefresh();
+  const { query } = usePackageRaffle();
   return (
     <TopToolbar sx={{ flexWrap: 'wrap' }}>
       <Button startIcon={<RefreshIcon />} onClick={refresh}>
@@ -35,7 +37,7 @@ function ListActions() {
       </Button>
       <Button
         component={Link}
-        to={`${basename}/packages/create`}
+        to={`${basename}/packages/create${query}`}
         variant="contained"
         startIcon={<AddIcon />}
       >
@@ -50,15 +52,24 @@ function RowActions() {
   const translate = useTranslate();
   const notify = useNotify();
   const [remove] = useDelete();
+  const basename = useBasename();
+  const raffle = usePackageRaffle();
   if (!record) return null;
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-      <EditButton label={translate('vag.common.edit')} />
+      <Button
+        size="small"
+        component={Link}
+        to={`${basename}/packages/${encodeURIComponent(String(record.id))}${raffle.query}`}
+        startIcon={<EditIcon />}
+      >
+        {translate('vag.common.edit')}
+      </Button>
       <TwoStepDelete
         onConfirm={() =>
           remove(
             'packages',
-            { id: record.id, previousData: record },
+            { id: record.id, previousData: record, meta: raffle.meta },
             {
               mutationMode: 'pessimistic',
               onSuccess: () => notify('vag.packages.deleted', { type: 'success' }),
@@ -84,9 +95,14 @@ function Empty() {
 
 export function PackageList() {
   const translate = useTranslate();
+  const raffle = usePackageRaffle();
   return (
     <List
-      title={translate('vag.packages.title')}
+      resource="packages"
+      queryOptions={{ meta: raffle.meta }}
+      disableSyncWithLocation
+      storeKey={`packages.${raffle.raffleId ?? 'featured'}`}
+      title={false}
       actions={<ListActions />}
       empty={<Empty />}
       sort={{ field: 'quantity', order: 'ASC' }}

@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { Form, NumberInput, SaveButton, useTranslate } from 'react-admin';
 import { useFieldArray, useFormContext } from 'react-hook-form';
 import { errorMessage, useToast } from '../common/useToast';
+import { useScopedPath } from '../common/raffleScope';
 import { useVagApi } from '../common/useVagApi';
 import { zodValidate } from '../common/zodValidate';
 import { INSTANT_PRIZES_KEY } from './useInstantPrizes';
@@ -61,6 +62,7 @@ export function AssignAmountsForm({ onAssigned }: { onAssigned: () => void }) {
   const translate = useTranslate();
   const toast = useToast();
   const api = useVagApi();
+  const scoped = useScopedPath();
   const queryClient = useQueryClient();
   const [warning, setWarning] = useState(true);
 
@@ -69,9 +71,13 @@ export function AssignAmountsForm({ onAssigned }: { onAssigned: () => void }) {
       amount: Number(p.amount),
     }));
     try {
-      const answer = await api.call<{ msg?: string }>('POST', '/raffle/assign-random-prizes', {
-        prizes,
-      });
+      const answer = await api.call<{ msg?: string }>(
+        'POST',
+        scoped('/raffle/assign-random-prizes'),
+        {
+          prizes,
+        },
+      );
       toast({ title: answer?.msg ?? translate('vag.prizes.title') });
       await queryClient.invalidateQueries({ queryKey: INSTANT_PRIZES_KEY });
       onAssigned();

@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { instantPrizeUpdateSchema, type InstantPrize } from '@vag/contracts';
 import { BooleanInput, Form, NumberInput, SaveButton, useTranslate } from 'react-admin';
 import { errorMessage, useToast } from '../common/useToast';
+import { useScopedPath } from '../common/raffleScope';
 import { useVagApi } from '../common/useVagApi';
 import { zodValidate } from '../common/zodValidate';
 import { INSTANT_PRIZES_KEY } from './useInstantPrizes';
@@ -20,11 +21,12 @@ export function PrizeUpdateDialog({
   const translate = useTranslate();
   const toast = useToast();
   const api = useVagApi();
+  const scoped = useScopedPath();
   const queryClient = useQueryClient();
 
   const save = async (values: Record<string, unknown>) => {
     try {
-      await api.call('PUT', `/raffle/${encodeURIComponent(prize._id)}`, {
+      await api.call('PUT', scoped(`/raffle/${encodeURIComponent(prize._id)}`), {
         prizeAmount: Number(values.prizeAmount),
         delivered: Boolean(values.delivered),
       });

@@ -1,12 +1,13 @@
-// Premios Instantáneos (SPEC §2): generate the raffle's numbers, delete all prize numbers,
+// Premios Instantáneos of one raffle (a tab of its page, SPEC §2): generate the raffle's numbers, delete all prize numbers,
 // and two tabs: 'Consultar Premios' and 'Asignar Montos'.
 import DeleteSweepIcon from '@mui/icons-material/DeleteSweep';
 import PlaylistAddIcon from '@mui/icons-material/PlaylistAdd';
 import { Box, Button, Card, Tab, Tabs, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Confirm, Title, useTranslate } from 'react-admin';
+import { Confirm, useTranslate } from 'react-admin';
 import { errorMessage, useToast } from '../common/useToast';
+import { useScopedPath } from '../common/raffleScope';
 import { useVagApi } from '../common/useVagApi';
 import { AssignAmountsForm } from './AssignAmountsForm';
 import { PrizeTable } from './PrizeTable';
@@ -16,6 +17,7 @@ export function PrizesPage() {
   const translate = useTranslate();
   const toast = useToast();
   const api = useVagApi();
+  const scoped = useScopedPath();
   const queryClient = useQueryClient();
   const [tab, setTab] = useState(0);
   const [confirmDelete, setConfirmDelete] = useState(false);
@@ -24,7 +26,7 @@ export function PrizesPage() {
   const run = async (method: string, path: string, failure: string) => {
     setBusy(true);
     try {
-      const answer = await api.call<{ msg?: string }>(method, path);
+      const answer = await api.call<{ msg?: string }>(method, scoped(path));
       toast({ title: answer?.msg ?? translate('vag.prizes.title') });
       await queryClient.invalidateQueries({ queryKey: INSTANT_PRIZES_KEY });
       await queryClient.invalidateQueries({ queryKey: ['raffle-progress'] });
@@ -38,11 +40,10 @@ export function PrizesPage() {
 
   return (
     <Box sx={{ py: 2 }}>
-      <Title title={translate('vag.prizes.title')} />
       <Box
         sx={{ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1, mb: 2 }}
       >
-        <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
+        <Typography variant="h6" component="h2" sx={{ fontWeight: 700 }}>
           {translate('vag.prizes.title')}
         </Typography>
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>

@@ -1,13 +1,14 @@
-// Search by number, e-mail or reseller, and the payment-method popover (Todos, PayPal,
-// Tarjeta, Transferencia) and the 'En revisión' queue with its count; all become the
-// list's filter sent to /api/purchases.
+// The raffle ('Todas las rifas' or one), search by number, e-mail or reseller, the
+// payment-method popover (Todos, PayPal, Tarjeta, Transferencia) and the 'En revisión'
+// queue with its count; all become the list's filter sent to /api/purchases.
 import FilterListIcon from '@mui/icons-material/FilterList';
 import SearchIcon from '@mui/icons-material/Search';
 import { Box, Button, InputAdornment, Menu, MenuItem, TextField } from '@mui/material';
-import { PURCHASE_FILTER_OPTIONS } from '@vag/contracts';
+import { ALL_RAFFLES, PURCHASE_FILTER_OPTIONS } from '@vag/contracts';
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useListContext, useTranslate } from 'react-admin';
+import { RaffleSelect } from '../common/RaffleSelect';
 import { useVagApi } from '../common/useVagApi';
 
 export function PurchaseFilters() {
@@ -36,6 +37,12 @@ export function PurchaseFilters() {
     return () => clearTimeout(timer);
   }, [q, filterValues, setFilters]);
 
+  const raffleId = String(filterValues.raffleId ?? ALL_RAFFLES);
+  const chooseRaffle = (value: string) => {
+    const { raffleId: _r, ...rest } = filterValues;
+    setFilters(value === ALL_RAFFLES ? rest : { ...rest, raffleId: value }, {});
+  };
+
   const chooseMethod = (value: string) => {
     setAnchor(null);
     const { paymentMethod: _m, ...rest } = filterValues;
@@ -46,6 +53,7 @@ export function PurchaseFilters() {
 
   return (
     <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center', p: 2, pb: 0 }}>
+      <RaffleSelect value={raffleId} onChange={chooseRaffle} sx={{ flex: '0 1 220px' }} />
       <TextField
         size="small"
         value={q}

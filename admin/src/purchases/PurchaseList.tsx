@@ -1,5 +1,5 @@
-// Historial de Compras: 10 per page, search and method filter, SPEC §2's columns and the
-// Detalles dialog. Resellers get only their own purchases (the api filters by their code).
+// Historial de Compras: 10 per page, raffle, search and method filters, SPEC §2's columns
+// with the raffle's, and the Detalles dialog. Resellers get only their own purchases (the api filters by their code).
 import { Box, Card, CardContent, Chip, Typography } from '@mui/material';
 import {
   PAGE_SIZE,
@@ -47,7 +47,7 @@ function EmptyList() {
   );
 }
 
-// Nine columns: narrower cell padding keeps 'Detalles' in view beside the menu at 1366 px,
+// Ten columns: narrower cell padding keeps 'Detalles' in view beside the menu at 1366 px,
 // and the action column stays pinned at the right edge should the table ever scroll.
 const DATAGRID_SX = {
   '& .RaDatagrid-headerCell, & .RaDatagrid-rowCell': { px: 1 },
@@ -119,6 +119,18 @@ export function PurchaseList() {
             label={t('id')}
             render={(r: Row) => (
               <code title={String(r._id ?? r.id)}>{truncateId(String(r._id ?? r.id))}</code>
+            )}
+          />
+          <FunctionField
+            label={t('raffle')}
+            render={(r: Row) => (
+              <Typography
+                variant="body2"
+                title={r.raffleName}
+                sx={{ ...ONE_LINE, maxWidth: { xs: 110, lg: 160 } }}
+              >
+                {r.raffleName}
+              </Typography>
             )}
           />
           <FunctionField label={t('buyer')} render={(r: Row) => <BuyerCell r={r} />} />

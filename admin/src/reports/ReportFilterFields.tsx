@@ -1,13 +1,16 @@
-// The report filters of SPEC §2: dates, method, reseller code, package type and status.
+// The report filters of SPEC §2: the raffle, dates, method, reseller code, package type
+// and status.
 import { Box, MenuItem, TextField } from '@mui/material';
 import {
   PACKAGE_TYPES,
   PAYMENT_METHODS,
   PAYMENT_METHOD_LABELS,
   REPORT_STATUS_OPTIONS,
+  ALL_RAFFLES,
 } from '@vag/contracts';
 import { useTranslate } from 'react-admin';
 import { DateField } from '../common/DateField';
+import { RaffleSelect } from '../common/RaffleSelect';
 import type { ReportFilters } from './reportQuery';
 
 interface Props {
@@ -34,6 +37,11 @@ export function ReportFilterFields({ value, onChange, canPickReseller }: Props) 
         gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' },
       }}
     >
+      <RaffleSelect
+        value={value.raffleId || ALL_RAFFLES}
+        onChange={(raffleId) => onChange({ ...value, raffleId })}
+        fullWidth
+      />
       <DateField
         label={t('startDate')}
         value={value.startDate ?? ''}

@@ -74,6 +74,7 @@ export function ReportResults({ report }: { report: ReportResponse }) {
               <TableHead>
                 <TableRow>
                   <TableCell>{p('date')}</TableCell>
+                  <TableCell>{p('raffle')}</TableCell>
                   <TableCell>{p('buyer')}</TableCell>
                   <TableCell>{p('method')}</TableCell>
                   <TableCell>{p('quantity')}</TableCell>
@@ -86,6 +87,7 @@ export function ReportResults({ report }: { report: ReportResponse }) {
                 {report.purchases.map((row) => (
                   <TableRow key={row._id}>
                     <TableCell>{formatDateTime(row.createdAt)}</TableCell>
+                    <TableCell>{row.raffleName}</TableCell>
                     <TableCell>
                       {row.buyer.firstName} {row.buyer.lastName}
                       <Typography variant="caption" color="text.secondary" component="div">

@@ -14,6 +14,13 @@ describe('reportQuery', () => {
     );
   });
 
+  it("sends the raffle chosen, and nothing for 'Todas las rifas'", () => {
+    expect(reportQuery({ raffleId: 'r-b', status: 'PAID' }, 'pdf')).toBe(
+      '?raffleId=r-b&status=PAID&format=pdf',
+    );
+    expect(reportQuery({ raffleId: 'todas' })).toBe('');
+  });
+
   it('answers an empty query when nothing is chosen', () => {
     expect(reportQuery({})).toBe('');
   });

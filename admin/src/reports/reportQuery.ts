@@ -1,8 +1,12 @@
-// GET /api/admin/reports query string: empty filters are omitted (SPEC §7), 'all' means
-// no filter, and format asks for the PDF or Excel export.
-import type { ReportFormat } from '@vag/contracts';
+// GET /api/admin/reports query string: empty filters are omitted (SPEC §7), 'all' (and
+// 'todas' for the raffle) means no filter, and format asks for the PDF or Excel export.
+import { ALL_RAFFLES, type ReportFormat } from '@vag/contracts';
+
+const ANY = new Set(['all', ALL_RAFFLES]);
 
 export interface ReportFilters {
+  /** A raffle id, or 'todas'. */
+  raffleId?: string;
   startDate?: string;
   endDate?: string;
   method?: string;
@@ -15,7 +19,7 @@ export function reportQuery(filters: ReportFilters, format?: ReportFormat): stri
   const params = new URLSearchParams();
   for (const [key, raw] of Object.entries(filters)) {
     const value = typeof raw === 'string' ? raw.trim() : '';
-    if (value && value !== 'all') params.set(key, value);
+    if (value && !ANY.has(value)) params.set(key, value);
   }
   if (format) params.set('format', format);
   const text = params.toString();

@@ -104,6 +104,10 @@ export type InstantPrizeWon = z.infer<typeof instantPrizeWonSchema>;
 export const purchaseSchema = z.object({
   _id: idSchema,
   id: raIdSchema,
+  /** The raffle it was bought in (purchases from before many raffles belong to 'current'). */
+  raffleId: z.string().optional(),
+  /** That raffle's name, in the staff history's 'Rifa' column. */
+  raffleName: z.string().optional(),
   createdAt: isoDateTimeSchema,
   buyer: purchaseBuyerSchema,
   resellerCode: z.string().nullish(),
@@ -158,6 +162,9 @@ export const purchaseLookupSchema = purchaseSchema
     packageData: z.object({ name: z.string() }).nullable(),
     /** The state in the order page's words, so one order reads the same everywhere. */
     statusText: z.string(),
+    /** The raffle it belongs to: the list groups a buyer's purchases under each raffle's name. */
+    raffleId: z.string(),
+    raffleName: z.string(),
   })
   .strict();
 export type PurchaseLookup = z.infer<typeof purchaseLookupSchema>;

@@ -10,6 +10,19 @@ import {
 import { STAFF_API_MESSAGES } from '../staff-api';
 import { packageTypeSchema, purchaseStatusSchema } from './purchase';
 
+/** The raffle filter's word for "every raffle" (also what an absent filter means). */
+export const ALL_RAFFLES = 'todas';
+
+/** The raffle a report, chart or list is narrowed to, or undefined for every raffle. */
+export function chosenRaffle(value: string | undefined | null): string | undefined {
+  const id = value?.trim();
+  return id && id !== ALL_RAFFLES ? id : undefined;
+}
+
+/** GET /admin/reports/raffles: the raffles a report may be narrowed to, newest first. */
+export const reportRaffleSchema = z.object({ id: z.string(), name: z.string() });
+export type ReportRaffle = z.infer<typeof reportRaffleSchema>;
+
 /** A date filter: yyyy-MM-dd (Ecuador calendar day) or a full ISO date-time. */
 const dateFilter = z.union([z.iso.date(), z.iso.datetime({ offset: true })], {
   error: STAFF_API_MESSAGES.reportDateInvalid,
@@ -47,6 +60,8 @@ export const reportQuerySchema = z.object({
     z.enum(REPORT_STATUS_OPTIONS, { error: STAFF_API_MESSAGES.reportStatusInvalid }),
     STAFF_API_MESSAGES.reportStatusInvalid,
   ).optional(),
+  /** A raffle's id; absent or 'todas' = every raffle. */
+  raffleId: z.string().trim().max(100).optional(),
   format: orBlank(
     z.enum(REPORT_FORMATS, { error: STAFF_API_MESSAGES.reportFormatInvalid }),
     STAFF_API_MESSAGES.reportFormatInvalid,
@@ -56,6 +71,9 @@ export type ReportQuery = z.infer<typeof reportQuerySchema>;
 
 export const reportRowSchema = z.object({
   _id: idSchema,
+  raffleId: z.string(),
+  /** The raffle's name, as the 'Rifa' column shows it. */
+  raffleName: z.string(),
   buyer: z.object({ firstName: z.string(), lastName: z.string(), email: z.string() }),
   paymentMethod: paymentMethodSchema,
   quantity: z.number().int(),

@@ -4,6 +4,7 @@
 // the same documents live in db/purchases.ts.
 import { ORDER_STATE_WORDS, orderStateOf } from '@vag/contracts';
 import type { Db, Filter, Sort } from 'mongodb';
+import { raffleMatch, raffleOf } from './by-raffle';
 import { batchedPerDb, groupCommit } from './group-commit';
 
 export interface PurchaseRecord {
@@ -153,6 +154,8 @@ export async function recordInstantPrizesWon(
 // ── Read side ───────────────────────────────────────────────────────────────────
 
 export interface PurchaseListFilter {
+  /** One raffle's purchases; every raffle's when absent. */
+  raffleId?: string;
   /** A reseller sees only purchases carrying their code. */
   resellerCode?: string;
   paymentMethod?: string;
@@ -161,8 +164,8 @@ export interface PurchaseListFilter {
   inReview?: boolean;
   /** react-admin's getMany asks for records by id. */
   ids?: string[];
-  /** Free search: buyer e-mail (part of it), reseller code, or the purchase holding a number. */
-  search?: { text: string; holderPurchaseId: string | null };
+  /** Free search: buyer e-mail (part of it), reseller code, or the purchases holding a number (one per raffle). */
+  search?: { text: string; holderPurchaseIds: string[] };
 }
 
 const SORTABLE = new Set([
@@ -181,18 +184,19 @@ function escapeRegex(text: string): string {
 
 function listQuery(filter: PurchaseListFilter): Filter<PurchaseRecord> {
   const and: Filter<PurchaseRecord>[] = [];
+  if (filter.raffleId !== undefined) and.push(raffleMatch<PurchaseRecord>(filter.raffleId));
   if (filter.resellerCode !== undefined) and.push({ resellerCode: filter.resellerCode });
   if (filter.paymentMethod) and.push({ paymentMethod: filter.paymentMethod });
   if (filter.status) and.push({ status: filter.status });
   if (filter.inReview) and.push({ status: 'PENDING', 'review.state': 'in_review' });
   if (filter.ids) and.push({ _id: { $in: filter.ids } });
   if (filter.search) {
-    const { text, holderPurchaseId } = filter.search;
+    const { text, holderPurchaseIds } = filter.search;
     const or: Filter<PurchaseRecord>[] = [
       { 'buyer.email': { $regex: escapeRegex(text.toLowerCase()) } },
       { resellerCode: { $regex: `^${escapeRegex(text)}$`, $options: 'i' } },
     ];
-    if (holderPurchaseId) or.push({ _id: holderPurchaseId });
+    if (holderPurchaseIds.length > 0) or.push({ _id: { $in: holderPurchaseIds } });
     and.push({ $or: or });
   }
   return and.length === 0 ? {} : and.length === 1 ? and[0]! : { $and: and };
@@ -220,7 +224,6 @@ const INTERNAL_FIELDS = [
   'outbox',
   'reservation',
   'soldCountedAt',
-  'raffleId',
   'idempotencyKey',
   // The order link's key is the buyer's, not staff's; notices are delivery bookkeeping.
   'accessKey',
@@ -230,6 +233,7 @@ const STAFF_PROJECTION = Object.fromEntries(INTERNAL_FIELDS.map((f) => [f, 0]));
 
 /** What a buyer may see of their own purchases when looking them up by e-mail. */
 export interface BuyerLookupPurchase {
+  raffleId: string;
   createdAt: Date;
   status: string;
   quantity: number;
@@ -254,6 +258,7 @@ export async function findPurchasesByEmail(
       { 'buyer.email': email.trim().toLowerCase() },
       {
         projection: {
+          raffleId: 1,
           createdAt: 1,
           status: 1,
           quantity: 1,
@@ -270,6 +275,7 @@ export async function findPurchasesByEmail(
     )
     .toArray();
   return docs.map((d) => ({
+    raffleId: raffleOf(d),
     createdAt: d.createdAt,
     status: d.status,
     quantity: d.quantity,
@@ -284,6 +290,7 @@ export async function findPurchasesByEmail(
 /** What the lookup e-mail says of each order: its code, size, status and its link's key. */
 export interface OrderLinkRecord {
   _id: string;
+  raffleId?: string;
   orderCode?: string;
   accessKey?: string;
   status: string;
@@ -301,7 +308,14 @@ export async function findOrderLinksByEmail(
     .find(
       { 'buyer.email': email.trim().toLowerCase() },
       {
-        projection: { orderCode: 1, accessKey: 1, status: 1, quantity: 1, totalPrice: 1 },
+        projection: {
+          raffleId: 1,
+          orderCode: 1,
+          accessKey: 1,
+          status: 1,
+          quantity: 1,
+          totalPrice: 1,
+        },
         sort: { createdAt: -1 },
         limit,
       },

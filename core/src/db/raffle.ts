@@ -61,6 +61,16 @@ export function numberWidthFor(totalNumbers: number): number {
   return String(Math.max(totalNumbers - 1, 0)).length;
 }
 
+/** A raffle before its numbers are made: nothing to sell yet (raffle-numbers.ts makes them). */
+const NO_NUMBERS_YET = {
+  numbersGenerated: false,
+  available: 0,
+  reserved: 0,
+  sold: 0,
+  nextPosition: 0,
+  soldOut: false,
+} as const;
+
 function defaultRaffle(): Omit<RaffleDoc, '_id'> {
   const endDate = new Date();
   endDate.setUTCMonth(endDate.getUTCMonth() + 1);
@@ -76,12 +86,7 @@ function defaultRaffle(): Omit<RaffleDoc, '_id'> {
     endDate,
     totalNumbers: 10_000,
     numberWidth: 4,
-    numbersGenerated: false,
-    available: 0,
-    reserved: 0,
-    sold: 0,
-    nextPosition: 0,
-    soldOut: false,
+    ...NO_NUMBERS_YET,
   };
 }
 
@@ -172,12 +177,7 @@ export async function insertRaffle(db: Db, raffle: NewRaffle): Promise<RaffleDoc
     ...raffle,
     isActive: false,
     numberWidth: Math.max(raffle.numberWidth ?? 0, numberWidthFor(raffle.totalNumbers)),
-    numbersGenerated: false,
-    available: 0,
-    reserved: 0,
-    sold: 0,
-    nextPosition: 0,
-    soldOut: false,
+    ...NO_NUMBERS_YET,
     featured: false,
     createdAt: new Date(),
   };

@@ -21,6 +21,7 @@ import {
 import { MongoBulkWriteError, type Db, type Filter } from 'mongodb';
 import { findOpenOrders, type PurchaseDoc, type PurchaseSale } from './purchases';
 import { groupCommit } from './group-commit';
+import { raffleMatch, raffleOf } from './by-raffle';
 
 const STAGES = {
   PENDING: 0,
@@ -44,7 +45,8 @@ const STAGE_OF_EVENT = {
 
 export interface ReportFact {
   _id: string;
-  raffleId: string;
+  /** Absent in facts written before raffles were records of their own: those are 'current''s. */
+  raffleId?: string | null;
   buyer: { firstName: string; lastName: string; email: string };
   paymentMethod: PaymentMethod;
   resellerCode: string | null;
@@ -169,7 +171,6 @@ async function projectPurchase(db: Db, p: ProjectablePurchase): Promise<void> {
     db,
     {
       ...saleRow(p),
-      raffleId: p.raffleId,
       ...(p.paidAt && p.status !== 'EXPIRED' ? { paidAt: p.paidAt } : {}),
     },
     STAGES[p.status],
@@ -221,6 +222,8 @@ export async function countFactsByStatus(db: Db): Promise<Record<PurchaseStatus,
 // ── The reports screen and its exports ─────────────────────────────────────────
 
 export interface ReportFilter {
+  /** One raffle's purchases; every raffle's when absent. */
+  raffleId?: string;
   /** Inclusive lower bound of createdAt. */
   from?: Date;
   /** Exclusive upper bound of createdAt. */
@@ -233,6 +236,7 @@ export interface ReportFilter {
 
 export interface ReportRowDoc {
   _id: string;
+  raffleId: string;
   buyer: { firstName: string; lastName: string; email: string };
   paymentMethod: string;
   quantity: number;
@@ -281,6 +285,7 @@ function sumTotals(rows: ReportRowDoc[]): PurchaseReport['totals'] {
 /** The filter's dimensions, which the facts and the purchases name alike. */
 function dimensions(filter: ReportFilter): Filter<ReportFact> & Filter<PurchaseDoc> {
   const query: Filter<ReportFact> & Filter<PurchaseDoc> = {};
+  if (filter.raffleId !== undefined) Object.assign(query, raffleMatch<ReportFact>(filter.raffleId));
   if (filter.from || filter.until) {
     query.createdAt = {
       ...(filter.from ? { $gte: filter.from } : {}),
@@ -321,9 +326,10 @@ export async function queryReport(db: Db, filter: ReportFilter): Promise<Purchas
 }
 
 /** What a purchase or its fact says of the sale (purchases written before a field existed get its default). */
-function saleRow(sale: PurchaseSale | ReportFact): Omit<Sale, 'raffleId' | 'paidAt'> {
+function saleRow(sale: PurchaseSale | ReportFact): Omit<Sale, 'paidAt'> & { raffleId: string } {
   return {
     _id: sale._id,
+    raffleId: raffleOf(sale),
     buyer: {
       firstName: sale.buyer?.firstName ?? '',
       lastName: sale.buyer?.lastName ?? '',
@@ -346,10 +352,15 @@ export interface SalesFilter {
   /** Last Ecuador day, inclusive. */
   to?: string;
   resellerCode?: string;
+  /** One raffle's sales; every raffle's when absent. */
+  raffleId?: string;
 }
 
 function salesMatch(filter: SalesFilter): Filter<ReportFact> {
-  const query: Filter<ReportFact> = { stage: STAGES.COMPLETED };
+  const query: Filter<ReportFact> = {
+    stage: STAGES.COMPLETED,
+    ...(filter.raffleId !== undefined ? raffleMatch<ReportFact>(filter.raffleId) : {}),
+  };
   if (filter.from || filter.to)
     query.paidDay = {
       ...(filter.from ? { $gte: filter.from } : {}),

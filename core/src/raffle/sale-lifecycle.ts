@@ -5,7 +5,7 @@
 import { SALE_TEXTS, type DrawWinner, type SalePhase, type SaleStatus } from '@vag/contracts';
 import type { Db } from 'mongodb';
 import { getPurchase, pendingHolds, type PurchaseDoc } from '../db/purchases';
-import { getRaffle, setRaffleActive, type RaffleDoc } from '../db/raffle';
+import { getRaffle, setRaffleActive, stampRaffle, type RaffleDoc } from '../db/raffle';
 import {
   getRaffleFairness,
   requestClose,
@@ -49,6 +49,9 @@ export async function openSale(db: Db, now = new Date(), raffleId: string): Prom
   if (!(await withdrawClose(db, raffleId)))
     throw new FairnessRefusal(409, SALE_TEXTS.alreadyClosed);
   await setRaffleActive(db, raffleId, true);
+  // A raffle that sells is published: its orders are sales, never a draft's test orders
+  // (raffle-actions.ts clears only those).
+  await stampRaffle(db, raffleId, 'publishedAt');
 }
 
 function phaseOf(raffle: RaffleDoc, fairness: RaffleFairness): SalePhase {

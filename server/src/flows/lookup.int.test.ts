@@ -103,6 +103,53 @@ describe('POST /api/purchases/lookup', () => {
     ]);
   });
 
+  it("lists and e-mails a buyer's purchases of every raffle, grouped under each raffle's name", async () => {
+    const buyer = `dos-rifas-${Date.now()}@example.com`;
+    const first = await paidPurchase(buyer);
+    await server.db
+      .collection<{ _id: string }>('raffles')
+      .updateOne(
+        { _id: 'r-b' },
+        { $setOnInsert: { name: 'Rifa Express', slug: 'rifa-express', status: 'on_sale' } },
+        { upsert: true },
+      );
+    // A purchase in the second raffle, stored as create-order and its payment leave one.
+    const express = {
+      _id: crypto.randomUUID(),
+      raffleId: 'r-b',
+      orderCode: 'EXPRESS1',
+      accessKey: 'clave-express',
+      createdAt: new Date(),
+      buyer: { ...first.buyer, email: buyer },
+      quantity: 1,
+      totalPrice: 2,
+      paymentMethod: 'card',
+      status: 'COMPLETED',
+      packageData: { name: 'Express 1' },
+      assignedNumbers: ['0042'],
+    };
+    await server.db.collection('purchases').insertOne(express as never);
+
+    await ask(buyer);
+    const mail = await waitFor(() => mailsTo(buyer)[0], { message: 'the lookup e-mail' });
+    // Each raffle's name heads its own orders, in the text and as a heading in the HTML.
+    expect(mail.text).toMatch(/Rifa Express\r?\n\r?\nEXPRESS1: 1 número, \$2,00/);
+    expect(mail.text).toMatch(
+      new RegExp(`Rifa de prueba\\r?\\n\\r?\\n${first.orderCode}: 2 números`),
+    );
+    expect(mail.text).toContain('>Rifa Express</h3>');
+
+    const link = new URL(/(http\S+#lookup)/.exec(mail.text)![1]!);
+    const list = await fetch(
+      `${api}/purchases/by-email/${encodeURIComponent(buyer)}?token=${encodeURIComponent(link.searchParams.get('consulta')!)}`,
+    );
+    const listed = (await list.json()) as Array<Record<string, unknown>>;
+    expect(listed.map((p) => [p.raffleId, p.raffleName, p.assignedNumbers]).sort()).toEqual([
+      ['current', 'Rifa de prueba', first.assignedNumbers],
+      ['r-b', 'Rifa Express', ['0042']],
+    ]);
+  });
+
   it("limits requests per address (429 'Demasiados intentos…') and e-mails per mailbox (answered alike, nothing more sent)", async () => {
     const one = fromNewAddress();
     const statuses = [];

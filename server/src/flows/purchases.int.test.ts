@@ -185,6 +185,8 @@ describe('GET /api/purchases/by-email/{email}', () => {
         'packageData',
         'paymentMethod',
         'quantity',
+        'raffleId',
+        'raffleName',
         'status',
         'statusText',
         'totalPrice',

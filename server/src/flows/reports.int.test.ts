@@ -1,93 +1,35 @@
-import {
-  PERMISSIONS,
-  REPORT_COLUMNS,
-  STAFF_API_MESSAGES,
-  TOPICS,
-  type PurchaseLifecycleEvent,
-} from '@vag/contracts';
+import { PERMISSIONS, REPORT_COLUMNS, STAFF_API_MESSAGES } from '@vag/contracts';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PurchaseSale } from '@vag/core/db/purchases';
-import { queryReport } from '@vag/core/db/report-facts';
-import { paidEvent, purchaseEvent } from '@vag/core/pipeline/purchase-events';
 import { raffleWithNumbers } from '@vag/core/testing/raffle-fixtures';
 import { apiCaller, bearer, createStaff, type CreatedStaff } from '@vag/api/testing/seed';
 import { startTestServer, type TestServer } from '../testing/server';
 import { PDFDocument } from 'pdf-lib';
 import { pageTexts, pdfText } from '../testing/pdf-text';
-import { waitFor } from '@vag/core/testing/wait';
+import {
+  recordPurchases as record,
+  reportPurchase,
+  type RecordedPurchase,
+} from '../testing/recorded-purchases';
 
 let server: TestServer;
 let call: ReturnType<typeof apiCaller>;
 let admin: CreatedStaff;
 let reseller: CreatedStaff;
 
-function purchase(over: Record<string, unknown>) {
-  return {
-    _id: crypto.randomUUID(),
-    raffleId: 'current',
-    createdAt: new Date('2026-12-05T15:30:00Z'),
-    updatedAt: new Date('2026-12-05T15:30:00Z'),
-    buyer: {
-      firstName: 'Ana',
-      lastName: 'Pérez',
-      email: 'ana@example.ec',
-      phone: '0991234567',
-      country: 'ECUADOR',
-      address: 'Av. 9 de Octubre',
-      city: 'Guayaquil',
-      province: 'Guayas',
-    },
-    resellerCode: null,
-    quantity: 10,
-    unitPrice: 1,
-    totalPrice: 10,
-    paymentMethod: 'paypal',
-    status: 'COMPLETED',
-    packageId: 'p1',
-    packageData: { name: 'Paquete 10', quantity: 10, price: 10 },
-    packageType: 'normal',
-    assignedNumbers: [],
-    ...over,
-  };
-}
-
-/** The events the pipeline's transitions publish for a purchase in this status (none while open). */
-function lifecycle(doc: ReturnType<typeof purchase>) {
-  const sale = doc as unknown as PurchaseSale;
-  const later = new Date(sale.createdAt.getTime() + 5 * 60_000);
-  const events: PurchaseLifecycleEvent[] = [];
-  if (doc.status === 'COMPLETED') events.push(paidEvent(sale, later));
-  if (doc.status === 'EXPIRED')
-    events.push(purchaseEvent('purchase.expired', sale, { expiredAt: later.toISOString() }, later));
-  return events.map((event) => ({ topic: TOPICS[event.type], key: sale._id, value: event }));
-}
+const purchase = reportPurchase;
 
 /** Every recorded purchase and the status the reports must end up showing for it. */
 const recorded = new Map<string, string>();
-
-/**
- * Stores the purchases and publishes their events on the bus, as the outbox relay
- * does; resolves once the reports show each of them with its final status (an open
- * order shows at once, from the purchase; the others once the worker wrote their fact).
- */
-async function recordPurchases(docs: Array<ReturnType<typeof purchase>>): Promise<void> {
-  await server.db.collection('purchases').insertMany(docs as never[]);
-  await server.deps.bus.publish(docs.flatMap(lifecycle));
-  for (const doc of docs) recorded.set(doc._id, doc.status);
-  await waitFor(
-    async () => {
-      const { rows } = await queryReport(server.db, {});
-      return rows.length === recorded.size && rows.every((r) => recorded.get(r._id) === r.status);
-    },
-    { message: `${recorded.size} purchases in the reports with their statuses` },
-  );
-}
+const recordPurchases = (docs: RecordedPurchase[]) => record(server, recorded, docs);
 
 beforeAll(async () => {
   server = await startTestServer();
   // The paid events also reach the numbers worker, which numbers them as in production.
   await raffleWithNumbers(server.db, 1000);
+  await server.db
+    .collection<{ _id: string }>('raffles')
+    .updateOne({ _id: 'current' }, { $set: { name: 'Gran Rifa' } });
   call = apiCaller(server.url);
   admin = await createStaff(server.db, { role: 'admin' });
   reseller = await createStaff(server.db, { role: 'reseller' });
@@ -245,6 +187,7 @@ describe('GET /api/admin/reports', () => {
     const rows = [2, 3].map((n) => (sheet.getRow(n).values as unknown[]).slice(1));
     expect(rows).toContainEqual([
       '05/12/2026 23:30',
+      'Gran Rifa',
       'Bruno Ñañez',
       'bruno@example.ec',
       'Transferencia Bancaria',
@@ -255,6 +198,7 @@ describe('GET /api/admin/reports', () => {
     ]);
     expect(rows).toContainEqual([
       '05/12/2026 10:30',
+      'Gran Rifa',
       'Ana Pérez',
       'ana@example.ec',
       'PayPal',
@@ -263,11 +207,12 @@ describe('GET /api/admin/reports', () => {
       'Completado',
       'Directo',
     ]);
-    expect(sheet.getRow(2).getCell(6).numFmt).toContain('0.00');
+    expect(sheet.getRow(2).getCell(7).numFmt).toContain('0.00');
     const line = (n: number) => (sheet.getRow(n).values as unknown[]).slice(1);
-    expect(line(5)).toEqual(['Números vendidos', undefined, undefined, undefined, 10, 10]);
-    expect(line(6)).toEqual(['Pendientes de pago', undefined, undefined, undefined, 3, 4.5]);
-    expect(line(7)).toEqual(['Vencidos', undefined, undefined, undefined, 0, 0]);
+    const gap = [undefined, undefined, undefined, undefined];
+    expect(line(5)).toEqual(['Números vendidos', ...gap, 10, 10]);
+    expect(line(6)).toEqual(['Pendientes de pago', ...gap, 3, 4.5]);
+    expect(line(7)).toEqual(['Vencidos', ...gap, 0, 0]);
   });
 
   it('exports reporte.pdf with the headers, rows and totals', async () => {
@@ -283,7 +228,9 @@ describe('GET /api/admin/reports', () => {
     const text = await pdfText(bytes);
     for (const expected of [
       ...REPORT_COLUMNS,
-      'Reporte de ventas',
+      'Reporte de ventas · Todas las rifas',
+      'Filtros: Rifa: Todas las rifas',
+      'Gran Rifa',
       'Bruno Ñañez',
       'carla@example.ec',
       'PayPhone',

@@ -1,10 +1,12 @@
 // The public lookup's e-mail: whoever typed an e-mail learns nothing on the page; the
-// mailbox itself gets the link of each of its orders and the signed link to the on-page
-// list (or word that none was found). Sent once per request however often the event is
+// mailbox itself gets the link of each of its orders, grouped by raffle under the
+// raffle's name, and the signed link to the on-page list (or word that none was found). Sent once per request however often the event is
 // delivered; offline it goes to the outbox log like every other message.
 import type { CoreDeps } from '@vag/core';
 import { claimLookupMail, finishLookupMail } from '@vag/core/db/lookup-requests';
 import { findOrderLinksByEmail, type OrderLinkRecord } from '@vag/core/db/purchase-numbers';
+import { raffleNameIn, raffleOf } from '@vag/core/db/by-raffle';
+import { raffleNames } from '@vag/core/raffles/raffle-records';
 import { messagingEnv } from '@vag/core/settings/live-settings';
 import {
   LOOKUP_MAIL_MAX_ORDERS,
@@ -13,6 +15,7 @@ import {
   orderPath,
   type EventData,
   type LookupMailOrder,
+  type LookupMailRaffle,
 } from '@vag/contracts';
 import { logToOutbox, mailer, sendMail, type Mail } from './transports';
 
@@ -45,18 +48,39 @@ export function lookupListUrl(site: string, data: Pick<Requested, 'email' | 'tok
   return `${site}/?${query.toString()}#lookup`;
 }
 
+/** The orders under their raffles' names, raffles in the order of their newest order. */
+function byRaffle(
+  orders: OrderLinkRecord[],
+  names: ReadonlyMap<string, string>,
+  site: string,
+): LookupMailRaffle[] {
+  const groups = new Map<string, LookupMailRaffle>();
+  for (const order of orders) {
+    const raffleId = raffleOf(order);
+    const group = groups.get(raffleId) ?? { raffleName: raffleNameIn(names, raffleId), orders: [] };
+    group.orders.push(mailOrder(order, site));
+    groups.set(raffleId, group);
+  }
+  return [...groups.values()];
+}
+
 async function compose(deps: Deps, data: Requested, site: string): Promise<Mail> {
-  const orders = await findOrderLinksByEmail(deps.db, data.email, LOOKUP_MAIL_MAX_ORDERS);
+  const [orders, names] = await Promise.all([
+    findOrderLinksByEmail(deps.db, data.email, LOOKUP_MAIL_MAX_ORDERS),
+    raffleNames(deps.db),
+  ]);
+  const raffles = byRaffle(orders, names, site);
   const text =
-    orders.length > 0
-      ? M.mailWithOrders(
-          orders.map((o) => mailOrder(o, site)),
-          lookupListUrl(site, data),
-        )
-      : M.mailWithoutOrders;
+    orders.length > 0 ? M.mailWithOrders(raffles, lookupListUrl(site, data)) : M.mailWithoutOrders;
+  // Each raffle's name stands as its own paragraph of the text: a heading in the HTML.
+  const headings = new Set(raffles.map((r) => r.raffleName));
   const html = text
     .split('\n\n')
-    .map((p) => `<p>${escape(p).replace(/\n/g, '<br>')}</p>`)
+    .map((p) =>
+      headings.has(p)
+        ? `<h3 style="margin:1.2em 0 0.4em">${escape(p)}</h3>`
+        : `<p>${escape(p).replace(/\n/g, '<br>')}</p>`,
+    )
     .join('\n');
   return {
     to: data.email,

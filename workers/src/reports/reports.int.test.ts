@@ -214,4 +214,63 @@ describe('reports worker', () => {
     });
     expect(report.rows).toHaveLength(3);
   });
+
+  it("writes each fact with its purchase's raffle, so one raffle's sales read apart; facts without one are the first raffle's", async () => {
+    const deps = await reportsDeps();
+    const paidAt = new Date('2026-03-01T15:00:00Z');
+    const first = await paidPurchase(deps, { quantity: 3, totalPrice: 6, paidAt });
+    const express = await paidPurchase(deps, {
+      raffleId: 'r-b',
+      quantity: 2,
+      totalPrice: 4,
+      paidAt,
+    });
+    await handleReportsMessage(deps, purchasePaid(first));
+    await handleReportsMessage(deps, purchasePaid(express));
+    // Caught up from the store rather than from an event: the raffle comes along too.
+    const caughtUp = await paidPurchase(deps, {
+      raffleId: 'r-b',
+      quantity: 1,
+      totalPrice: 2,
+      paidAt,
+    });
+    await catchUpReportFacts(deps);
+    // A fact as a version before many raffles wrote it: no raffleId.
+    await deps.db.collection('report_facts').insertOne({
+      _id: 'antes-de-rifas',
+      buyer: { firstName: 'Lía', lastName: 'Antigua', email: 'lia@example.ec' },
+      paymentMethod: 'mobile',
+      resellerCode: null,
+      packageType: 'normal',
+      quantity: 5,
+      totalPrice: 10,
+      createdAt: paidAt,
+      day: '2026-03-01',
+      stage: 2,
+      paidAt,
+      paidDay: '2026-03-01',
+    } as never);
+
+    const facts = await deps.db
+      .collection<{ _id: string; raffleId?: string }>('report_facts')
+      .find({ _id: { $in: [first._id, express._id, caughtUp._id] } })
+      .toArray();
+    expect(Object.fromEntries(facts.map((f) => [f._id, f.raffleId]))).toEqual({
+      [first._id]: 'current',
+      [express._id]: 'r-b',
+      [caughtUp._id]: 'r-b',
+    });
+    expect(await salesChart(deps.db, { raffleId: 'r-b' })).toMatchObject([{ total: 3, amount: 6 }]);
+    expect(await salesChart(deps.db, { raffleId: 'current' })).toMatchObject([
+      { total: 8, amount: 16 },
+    ]);
+    expect(await salesChart(deps.db)).toMatchObject([{ total: 11 }]);
+    const rows = (await queryReport(deps.db, { raffleId: 'current' })).rows;
+    expect(rows.map((r) => [r._id, r.raffleId]).sort()).toEqual(
+      [
+        [first._id, 'current'],
+        ['antes-de-rifas', 'current'],
+      ].sort(),
+    );
+  });
 });

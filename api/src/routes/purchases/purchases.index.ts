@@ -4,6 +4,7 @@
 import {
   RAFFLE_TEXTS,
   PERMISSIONS,
+  chosenRaffle,
   SERVER,
   STAFF_API_MESSAGES,
   purchasesByEmailParamsSchema,
@@ -33,9 +34,10 @@ import {
   listPurchases,
   type PurchaseListFilter,
 } from '@vag/core/db/purchase-numbers';
-import { CURRENT_RAFFLE_ID } from '@vag/core/db/raffle-numbers';
 import { clearTestOrders, RaffleRefusal } from '@vag/core/raffles/raffle-actions';
 import { raffleIdOf } from '../../raffles/raffle-scope';
+import { raffleNameIn, raffleOf } from '@vag/core/db/by-raffle';
+import { raffleNames } from '@vag/core/raffles/raffle-records';
 import { getPurchase } from '@vag/core/db/purchases';
 import { apiError } from '../../lib/errors';
 import { accessKeyMatches } from '@vag/core/purchase-lifecycle/order-code';
@@ -56,6 +58,13 @@ const IN_REVIEW = 'IN_REVIEW';
 /** A reseller without a code holds no purchases: this matches none. */
 const NO_CODE = '\u0000';
 
+/** The purchases holding a number: in the raffle chosen, or in each raffle. */
+async function holdersOf(db: Db, number: string, raffleId: string | undefined): Promise<string[]> {
+  const raffles = raffleId ? [raffleId] : [...(await raffleNames(db)).keys()];
+  const holders = await Promise.all(raffles.map((id) => whoHolds(db, id, number)));
+  return holders.flatMap((holder) => (holder ? [holder.purchaseId] : []));
+}
+
 async function toListFilter(
   db: Db,
   staff: StaffUser,
@@ -63,6 +72,10 @@ async function toListFilter(
 ): Promise<PurchaseListFilter> {
   const filter: PurchaseListFilter = {};
   if (staff.role !== 'admin') filter.resellerCode = staff.code ?? NO_CODE;
+  const raffleId = chosenRaffle(
+    typeof query.filter.raffleId === 'string' ? query.filter.raffleId : undefined,
+  );
+  if (raffleId) filter.raffleId = raffleId;
   const method = query.filter.paymentMethod ?? query.filter.method;
   if (typeof method === 'string' && method !== '' && method !== 'all')
     filter.paymentMethod = method;
@@ -73,10 +86,7 @@ async function toListFilter(
   const ids = query.filter.id ?? query.filter.ids;
   if (ids !== undefined) filter.ids = (Array.isArray(ids) ? ids : [ids]).map(String);
   const q = typeof query.filter.q === 'string' ? query.filter.q.trim() : '';
-  if (q) {
-    const holder = await whoHolds(db, CURRENT_RAFFLE_ID, q);
-    filter.search = { text: q, holderPurchaseId: holder?.purchaseId ?? null };
-  }
+  if (q) filter.search = { text: q, holderPurchaseIds: await holdersOf(db, q, raffleId) };
   return filter;
 }
 
@@ -110,7 +120,10 @@ export const purchasesRouter = new Hono<AppEnv>()
       });
       c.header('Content-Range', contentRange('purchases', { items, total, start }));
       c.header('Access-Control-Expose-Headers', 'Content-Range');
-      return c.json(items.map(withId));
+      const names = await raffleNames(c.get('deps').db);
+      return c.json(
+        items.map((p) => withId({ ...p, raffleName: raffleNameIn(names, raffleOf(p)) })),
+      );
     },
   )
 
@@ -183,7 +196,9 @@ export const purchasesRouter = new Hono<AppEnv>()
       const email = c.req.valid('param').email;
       if (!lookupTokenValid(jwtSecret, email, c.req.valid('query').token))
         throw apiError(401, LOOKUP_MESSAGES.linkInvalid);
-      return c.json(await findPurchasesByEmail(db, email));
+      // Every raffle's purchases, each with its raffle's name: the page groups them by it.
+      const [found, names] = await Promise.all([findPurchasesByEmail(db, email), raffleNames(db)]);
+      return c.json(found.map((p) => ({ ...p, raffleName: raffleNameIn(names, p.raffleId) })));
     },
   )
 

@@ -84,6 +84,27 @@ describe('creating a raffle', () => {
     expect((await call('GET', '/raffles/rifa-express-navidad')).status).toBe(404);
   });
 
+  it("opening a draft's sale with SPEC's switch publishes it: its orders are sales, never test orders", async () => {
+    const draft = await call('POST', '/admin/raffles', {
+      token: admin,
+      body: express({ name: 'Abierta a mano' }),
+    });
+    const base = `/raffles/${draft.json.slug}`;
+    await call('POST', `${base}/raffle/generate-raffle-numbers`, { token: admin });
+    const opened = await call('PATCH', `${base}/lottery/is-active`, {
+      token: admin,
+      body: { isActive: true },
+    });
+    expect(opened.status).toBe(200);
+    const now = await call('GET', `/admin/raffles/${draft.json._id}`, { token: admin });
+    expect(now.json.status).toBe('on_sale');
+    const clear = await call('POST', `/admin/raffles/${draft.json._id}/clear-test-orders`, {
+      token: admin,
+      body: { confirm: 'BORRAR' },
+    });
+    expect(clear).toMatchObject({ status: 409, json: { msg: RAFFLE_TEXTS.notDraft } });
+  });
+
   it('is for admins: a reseller and a visitor are refused', async () => {
     expect(
       (await call('POST', '/admin/raffles', { token: reseller, body: express() })).status,

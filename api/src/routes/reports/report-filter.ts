@@ -1,7 +1,8 @@
-// Turns the reports query into a purchases filter. Dates are Ecuador calendar days
+// Turns the reports query into a purchases filter: one raffle's ('todas' or none: every
+// raffle's). Dates are Ecuador calendar days
 // (UTC-5 all year, no daylight saving), both ends inclusive. A reseller only ever gets
 // their own code, whatever reseller filter they send.
-import type { PurchaseStatus, ReportQuery } from '@vag/contracts';
+import { chosenRaffle, type PurchaseStatus, type ReportQuery } from '@vag/contracts';
 import type { StaffUser } from '../../context';
 import type { ReportFilter } from '@vag/core/db/report-facts';
 
@@ -28,6 +29,8 @@ export const STATUS_FILTERS: Record<NonNullable<ReportQuery['status']>, Purchase
 
 export function reportFilter(query: ReportQuery, staff: StaffUser): ReportFilter {
   const filter: ReportFilter = {};
+  const raffleId = chosenRaffle(query.raffleId);
+  if (raffleId) filter.raffleId = raffleId;
   if (query.startDate) filter.from = startOf(query.startDate);
   if (query.endDate) filter.until = endOf(query.endDate);
   if (query.method) filter.paymentMethod = query.method;

@@ -3,8 +3,13 @@
 // outside it (emoji in a name) are replaced so the export never fails.
 import { REPORT_COLUMNS, REPORT_TEXTS } from '@vag/contracts';
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
-import type { PurchaseReport } from '@vag/core/db/report-facts';
-import { formatDateTime, formatUsd, reportCells } from './report-format';
+import {
+  formatDateTime,
+  formatUsd,
+  reportCells,
+  reportTitle,
+  type NamedReport,
+} from './report-format';
 import { printable } from '@vag/core/pdf/printable';
 
 const PAGE = { width: 842, height: 595 };
@@ -12,7 +17,7 @@ const MARGIN = 30;
 const ROW_HEIGHT = 16;
 const FONT_SIZE = 8;
 /** Column widths in points, in REPORT_COLUMNS order (sum = page width minus margins). */
-const WIDTHS = [78, 130, 170, 95, 50, 65, 84, 110];
+const WIDTHS = [72, 90, 105, 135, 100, 45, 55, 80, 100];
 
 function fit(text: string, font: PDFFont, width: number): string {
   let out = printable(text);
@@ -23,12 +28,12 @@ function fit(text: string, font: PDFFont, width: number): string {
 }
 
 export async function renderReportPdf(
-  report: PurchaseReport,
+  report: NamedReport,
   filtersText: string,
   now = new Date(),
 ): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
-  pdf.setTitle(REPORT_TEXTS.title);
+  pdf.setTitle(reportTitle(report));
   pdf.setLanguage('es-EC');
   const font = await pdf.embedFont(StandardFonts.Helvetica);
   const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
@@ -39,7 +44,7 @@ export async function renderReportPdf(
   const text = (p: PDFPage, value: string, x: number, yy: number, size = FONT_SIZE, f = font) =>
     p.drawText(printable(value), { x, y: yy, size, font: f, color: rgb(0.1, 0.1, 0.1) });
 
-  text(page, REPORT_TEXTS.title, MARGIN, y - 14, 16, bold);
+  text(page, reportTitle(report), MARGIN, y - 14, 16, bold);
   y -= 34;
   text(page, `${REPORT_TEXTS.generatedAt} ${formatDateTime(now)}`, MARGIN, y, 9);
   y -= 14;
@@ -106,6 +111,7 @@ export async function renderReportPdf(
     }
     const cells = [
       row.date,
+      row.raffle,
       row.buyer,
       row.email,
       row.method,

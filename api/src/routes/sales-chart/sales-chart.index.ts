@@ -1,7 +1,9 @@
 // GET /api/admin/sales-chart: numbers sold per day and method, from the reports worker's
-// projections (db/sales.ts). Resellers see their own sales only.
+// projections (db/report-facts.ts), of one raffle (?raffleId=) or of all. Resellers see
+// their own sales only.
 import {
   PERMISSIONS,
+  chosenRaffle,
   salesChartQuerySchema,
   type SalesChart,
   salesChartSchema,
@@ -29,8 +31,10 @@ export const salesChartRouter = new Hono<AppEnv>().get(
   validate('query', salesChartQuerySchema),
   async (c) => {
     const staff = c.get('staff');
-    const { from, to } = c.req.valid('query');
+    const { from, to, raffleId: asked } = c.req.valid('query');
+    const raffleId = chosenRaffle(asked);
     const days = await salesChart(c.get('deps').db, {
+      ...(raffleId ? { raffleId } : {}),
       ...(from ? { from } : {}),
       ...(to ? { to } : {}),
       ...(staff.role === 'admin' ? {} : { resellerCode: staff.code ?? NO_CODE }),

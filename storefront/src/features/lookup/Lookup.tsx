@@ -1,6 +1,7 @@
 // Purchase lookup island (SPEC §2, anchor #lookup). Typing an e-mail sends that mailbox
 // the link of each of its orders (the page says the same whatever the e-mail has); the
-// e-mail's list link comes back here and shows each purchase with its status and numbers.
+// e-mail's list link comes back here and shows each purchase with its status and numbers,
+// grouped by raffle under the raffle's name (a buyer's purchases of every raffle).
 import {
   ERRORS,
   formatDateTime,
@@ -13,6 +14,7 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import { apiGet, apiPost, ApiError } from '../shared/api';
 import {
+  groupByRaffle,
   LOOKUP_REQUEST_PATH,
   lookupEmailError,
   lookupFromUrl,
@@ -147,51 +149,71 @@ export default function Lookup() {
             {UI.lookupEmpty}
           </p>
         )}
-        {state.kind === 'done' && state.purchases.length > 0 && (
-          <ul className="lookup-results" style={{ listStyle: 'none', padding: 0 }}>
-            {state.purchases.map((purchase, i) => (
-              <li key={`${purchase.createdAt}-${i}`} className="card" data-testid="lookup-result">
-                <p
-                  style={{
-                    margin: 0,
-                    display: 'flex',
-                    flexWrap: 'wrap',
-                    gap: '0.5rem',
-                    justifyContent: 'space-between',
-                  }}
-                >
-                  <strong>
-                    {purchase.quantity} {purchase.quantity === 1 ? 'número' : 'números'} ·{' '}
-                    {formatUsd(purchase.totalPrice)}
-                  </strong>
-                  <span
-                    className={
-                      purchase.status === 'COMPLETED' ? 'status status-completed' : 'status'
-                    }
-                  >
-                    {purchase.statusText}
-                  </span>
-                </p>
-                <p className="muted" style={{ margin: '0.25rem 0 0' }}>
-                  {formatDateTime(purchase.createdAt)} ·{' '}
-                  {PAYMENT_METHOD_LABELS[purchase.paymentMethod] ?? purchase.paymentMethod}
-                </p>
-                {purchase.assignedNumbers.length > 0 ? (
-                  <ul className="numbers" aria-label="Números asignados">
-                    {purchase.assignedNumbers.map((n) => (
-                      <li key={n}>{n}</li>
-                    ))}
-                  </ul>
-                ) : (
-                  <p className="muted" style={{ margin: '0.5rem 0 0' }}>
-                    Tus números se asignarán cuando se confirme el pago.
-                  </p>
-                )}
-              </li>
-            ))}
-          </ul>
-        )}
+        {state.kind === 'done' &&
+          groupByRaffle(state.purchases).map((group) => (
+            <section
+              key={group.raffleId}
+              className="lookup-raffle"
+              aria-labelledby={`lookup-raffle-${group.raffleId}`}
+              style={{ maxWidth: 760, margin: '1.5rem auto 0' }}
+            >
+              <h4
+                id={`lookup-raffle-${group.raffleId}`}
+                style={{ margin: '0 0 0.75rem', overflowWrap: 'anywhere' }}
+              >
+                {group.raffleName}
+              </h4>
+              <ul
+                className="lookup-results"
+                style={{ listStyle: 'none', padding: 0, marginTop: 0 }}
+              >
+                {group.purchases.map((purchase, i) => (
+                  <PurchaseCard key={`${purchase.createdAt}-${i}`} purchase={purchase} />
+                ))}
+              </ul>
+            </section>
+          ))}
       </div>
     </>
+  );
+}
+
+/** One purchase: numbers and amount, its status, when and how it was paid, its numbers. */
+function PurchaseCard({ purchase }: { purchase: PurchaseLookup }) {
+  return (
+    <li className="card" data-testid="lookup-result">
+      <p
+        style={{
+          margin: 0,
+          display: 'flex',
+          flexWrap: 'wrap',
+          gap: '0.5rem',
+          justifyContent: 'space-between',
+        }}
+      >
+        <strong>
+          {purchase.quantity} {purchase.quantity === 1 ? 'número' : 'números'} ·{' '}
+          {formatUsd(purchase.totalPrice)}
+        </strong>
+        <span className={purchase.status === 'COMPLETED' ? 'status status-completed' : 'status'}>
+          {purchase.statusText}
+        </span>
+      </p>
+      <p className="muted" style={{ margin: '0.25rem 0 0' }}>
+        {formatDateTime(purchase.createdAt)} ·{' '}
+        {PAYMENT_METHOD_LABELS[purchase.paymentMethod] ?? purchase.paymentMethod}
+      </p>
+      {purchase.assignedNumbers.length > 0 ? (
+        <ul className="numbers" aria-label="Números asignados">
+          {purchase.assignedNumbers.map((n) => (
+            <li key={n}>{n}</li>
+          ))}
+        </ul>
+      ) : (
+        <p className="muted" style={{ margin: '0.5rem 0 0' }}>
+          Tus números se asignarán cuando se confirme el pago.
+        </p>
+      )}
+    </li>
   );
 }

@@ -1,6 +1,13 @@
 import { VALIDATION } from '@vag/contracts';
 import { describe, expect, it } from 'vitest';
-import { lookupEmailError, lookupFromUrl, lookupPath, purchasesFromResponse } from './lookup';
+import type { PurchaseLookup } from '@vag/contracts';
+import {
+  groupByRaffle,
+  lookupEmailError,
+  lookupFromUrl,
+  lookupPath,
+  purchasesFromResponse,
+} from './lookup';
 
 describe('lookup', () => {
   it('reads the purchases from either answer shape', () => {
@@ -30,5 +37,23 @@ describe('lookupEmailError', () => {
     expect(lookupEmailError('  ')).toBe(VALIDATION.emailRequired);
     expect(lookupEmailError('ana@correo')).toBe(VALIDATION.emailInvalid);
     expect(lookupEmailError(' ana@correo.ec ')).toBeNull();
+  });
+});
+
+describe('groupByRaffle', () => {
+  const bought = (raffleId: string, raffleName: string, quantity: number) =>
+    ({ raffleId, raffleName, quantity }) as PurchaseLookup;
+
+  it("puts each raffle's purchases under its name, raffles in the order of their newest purchase", () => {
+    const groups = groupByRaffle([
+      bought('r-b', 'Rifa Express', 1),
+      bought('current', 'Gran Rifa', 5),
+      bought('r-b', 'Rifa Express', 2),
+    ]);
+    expect(groups.map((g) => [g.raffleName, g.purchases.map((p) => p.quantity)])).toEqual([
+      ['Rifa Express', [1, 2]],
+      ['Gran Rifa', [5]],
+    ]);
+    expect(groupByRaffle([])).toEqual([]);
   });
 });

@@ -19,6 +19,32 @@ export function purchasesFromResponse(body: unknown): PurchaseLookup[] {
   return [];
 }
 
+/** One raffle's purchases in the list, under the raffle's name. */
+export interface RafflePurchases {
+  raffleId: string;
+  raffleName: string;
+  purchases: PurchaseLookup[];
+}
+
+/**
+ * A buyer's purchases of every raffle, grouped by raffle: the raffles in the order of
+ * their newest purchase (the answer comes newest first), each raffle's purchases in the
+ * order given.
+ */
+export function groupByRaffle(purchases: PurchaseLookup[]): RafflePurchases[] {
+  const groups = new Map<string, RafflePurchases>();
+  for (const purchase of purchases) {
+    const group = groups.get(purchase.raffleId) ?? {
+      raffleId: purchase.raffleId,
+      raffleName: purchase.raffleName,
+      purchases: [],
+    };
+    group.purchases.push(purchase);
+    groups.set(purchase.raffleId, group);
+  }
+  return [...groups.values()];
+}
+
 export const LOOKUP_REQUEST_PATH = '/purchases/lookup';
 
 /** The list of `email`, opened with the token of its e-mail's list link. */

@@ -2,33 +2,33 @@ import { PAST_RAFFLE_FORM_DEFAULTS, pastRaffleInputSchema } from '@vag/contracts
 import { Create, SimpleForm, useNotify, useRedirect, useTranslate } from 'react-admin';
 import { CreateToolbar } from '../common/CreateToolbar';
 import { zodValidate } from '../common/zodValidate';
-import { RifaInputs } from './RifaInputs';
+import { ArchiveInputs } from './ArchiveInputs';
 
-export const validateRifa = zodValidate(pastRaffleInputSchema);
+export const validateArchiveEntry = zodValidate(pastRaffleInputSchema);
 
-export function RifaCreate() {
+export function ArchiveCreate() {
   const translate = useTranslate();
   const notify = useNotify();
   const redirect = useRedirect();
   return (
     <Create
-      title={translate('vag.rifas.createTitle')}
+      title={translate('vag.archive.createTitle')}
       mutationOptions={{
         onSuccess: () => {
-          notify('vag.rifas.saved', { type: 'success' });
-          redirect('list', 'rifas');
+          notify('vag.archive.saved', { type: 'success' });
+          redirect('list', 'archive');
         },
         onError: (error: Error) =>
-          notify(`${translate('vag.rifas.createError')} ${error.message}`, { type: 'error' }),
+          notify(`${translate('vag.archive.createError')} ${error.message}`, { type: 'error' }),
       }}
     >
       <SimpleForm
         noValidate
         toolbar={<CreateToolbar />}
         defaultValues={PAST_RAFFLE_FORM_DEFAULTS}
-        validate={validateRifa}
+        validate={validateArchiveEntry}
       >
-        <RifaInputs />
+        <ArchiveInputs />
       </SimpleForm>
     </Create>
   );

@@ -22,9 +22,9 @@ function Preview() {
   );
 }
 
-export function RifaInputs() {
+export function ArchiveInputs() {
   const translate = useTranslate();
-  const t = (key: string) => translate(`vag.rifas.${key}`);
+  const t = (key: string) => translate(`vag.archive.${key}`);
   return (
     <>
       <TextInput source="activityName" label={t('activityName')} fullWidth />
