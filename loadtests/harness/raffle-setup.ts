@@ -74,15 +74,17 @@ export async function putRaffleOnSale(
 }
 
 /**
- * 'Publicar' on the Rifas screen: a raffle put on sale the single-raffle way above is
- * selling but still a draft to the raffle list, which shows buyers published raffles only.
+ * 'Publicar' on the Rifas screen, for a raffle put on sale the single-raffle way above and
+ * still a draft to the raffle list (opening its sale publishes it on the api of today).
  */
 export async function publishRaffle(
   baseUrl: string,
   adminToken: string,
   raffleId: string,
 ): Promise<void> {
-  await adminCall(baseUrl, adminToken)('POST', `/api/admin/raffles/${raffleId}/publish`);
+  const call = adminCall(baseUrl, adminToken);
+  const { status } = (await call('GET', `/api/admin/raffles/${raffleId}`)) as { status: string };
+  if (status === 'draft') await call('POST', `/api/admin/raffles/${raffleId}/publish`);
 }
 
 /**
