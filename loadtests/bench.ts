@@ -2,6 +2,11 @@
 // machine, all traffic on 127.0.0.1. Phases (each on a fresh database of one FerretDB):
 //   alloc     allocation cost per purchase, ours at N = 10 000 and 1 000 000, baseline pool at 10 000 and 100 000
 //   embedded  sellout of N numbers, api with in-process bus and workers, spike profile (create-order latency)
+//   two-raffles  two raffles on sale side by side against one: the embedded sellout of N numbers
+//             in one raffle (`one-raffle`), then N split over two raffles on sale at once, the
+//             featured one (0.6 N) and one created beside it (0.4 N), buyers split 60/40
+//             (`two-raffles`); the api counts its store commands in both (writes and reads
+//             per paid purchase); each raffle audited on its own; --pairs=<n> alternates n pairs
 //   reads     GET /api/raffle/raffle-progress and /api/lottery requests/s on the sold-out store
 //   kafka1    sellout, Kafka bus, WORKERS=none on the api, 1 `npm run workers` process
 //   kafka2    the same with 2 worker processes
@@ -16,7 +21,9 @@
 // --only=alloc,embedded,… , --cap=<s> (longest a sellout's buyers may run, default 150),
 // --settle=<s> (longest wait for the pipeline afterwards, default 90), --baseline-seconds=<s>,
 // --message-delay=<ms> (how long the fake SMTP and Twilio take per message, default 100),
-// --drain=<s> (Kafka phases: longest wait for the senders' backlog, default 300).
+// --drain=<s> (Kafka phases: longest wait for the senders' backlog, default 300),
+// --pairs=<n> (two-raffles: one/two pairs, default 1), --count-commands (embedded counts
+// the api's store commands as two-raffles does).
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -43,13 +50,20 @@ import { formatResults, type BenchResults } from './bench/report';
 import { runRamp } from './bench/ramp-run';
 import { formatHolding, runHolding, type HoldingFigures } from './bench/holding-run';
 import { runSellout, type SelloutFigures } from './bench/sellout-run';
+import { commandFigures, commandTally } from './bench/command-counts';
 import { runK6, loadtestsDir } from './harness/k6';
 import { startPayPalApprover } from './harness/paypal-approver';
-import { LARGE_PACKAGES, putRaffleOnSale } from './harness/raffle-setup';
+import {
+  LARGE_PACKAGES,
+  publishRaffle,
+  putRaffleBesideOnSale,
+  putRaffleOnSale,
+} from './harness/raffle-setup';
 
 const PHASES = [
   'alloc',
   'embedded',
+  'two-raffles',
   'reads',
   'kafka1',
   'kafka2',
@@ -69,8 +83,9 @@ function flag(name: string, fallback: string): string {
 const N = Number(flag('numbers', '100000'));
 const RATE = flag('rate', '60');
 // Worst case with the defaults (every sellout hits its cap and its bounds): about
-// 3 × (150 + 90) s + 2 × 300 s of Kafka senders' drain + baseline 60 + 60 s +
-// allocation ~90 s + Kafka starts ≈ 27 minutes; a sellout that keeps up takes far less.
+// 5 × (150 + 90) s (embedded, two-raffles' pair, Kafka 1 and 2) + 2 × 300 s of Kafka
+// senders' drain + baseline 60 + 60 s + allocation ~90 s + Kafka starts ≈ 35 minutes; a
+// sellout that keeps up takes far less.
 // Each ramp adds at most its steps (5 × 60 s), its rests (4 × --rest) and a settle: about
 // 12–15 minutes embedded, where the box catches up within 3–4 minutes of each step.
 const CAP_SECONDS = Number(flag('cap', '150'));
@@ -91,6 +106,13 @@ const REST_SECONDS = Number(flag('rest', '300'));
 // They start at 30 for the Kafka layouts, whose broker shares the box: 60 is past them.
 const RAMP_NUMBERS = Number(flag('ramp-numbers', '1000000'));
 const RAMP_P95_MS = 250;
+// two-raffles: how many one-raffle / two-raffles pairs, alternated (the box drifts).
+const PAIRS = Number(flag('pairs', '1'));
+// The embedded sellout counts the api's store commands too (as two-raffles always does):
+// the same figures from a checkout of older code, for a before/after.
+const COUNT_COMMANDS = process.argv.includes('--count-commands');
+/** The second raffle's share of the numbers and of the buyers. */
+const SHARE_B = 0.4;
 const only = new Set(flag('only', PHASES.join(',')).split(',') as Phase[]);
 const outDir = path.join(loadtestsDir, 'out');
 
@@ -141,19 +163,33 @@ async function main(): Promise<void> {
       store: [ferretdb.pid],
     }));
 
-  /** Starts an api (plus workers), puts N numbers on sale, runs the sellout, stops everything. */
-  async function sellout(
-    label: string,
-    env: Record<string, string>,
-    workers: number,
-    k6Env: Record<string, string>,
-    afterwards?: (url: string) => Promise<void>,
-  ) {
-    const dbName = `bench_${label}`;
+  /**
+   * Starts an api (plus workers), puts N numbers on sale (`onSale`: the featured raffle
+   * alone by default), runs the sellout, stops everything. `countCommands`: the api counts
+   * its store commands over the sale.
+   */
+  async function sellout(options: {
+    label: string;
+    env: Record<string, string>;
+    workers: number;
+    k6Env: Record<string, string>;
+    onSale?: OnSale;
+    countCommands?: boolean;
+    afterwards?: (url: string) => Promise<void>;
+  }) {
+    const { label, env, workers } = options;
+    const dbName = `bench_${label.replace(/\W/g, '_')}`;
     const db = mongo.db(dbName);
     await db.dropDatabase();
-    const apiEnv = { MONGODB_URL: `${storeUrl}${dbName}`, ...fakes.env, ...env };
-    const api = await startApi(apiEnv);
+    const tallyFile = path.join(benchLogDir(), `commands-${dbName}.json`);
+    const apiEnv = {
+      MONGODB_URL: `${storeUrl}${dbName}${options.countCommands ? '?monitorCommands=true' : ''}`,
+      ...fakes.env,
+      ...env,
+    };
+    const api = await startApi(
+      options.countCommands ? { ...apiEnv, BENCH_COMMAND_TALLY: tallyFile } : apiEnv,
+    );
     const children: Child[] = [api];
     try {
       // Kafka phases: the sale runs with `workers` processes of numbers and reports; the
@@ -165,15 +201,15 @@ async function main(): Promise<void> {
         role: 'admin',
         deps: { env: { JWT_TTL_SECONDS: 4 * 3600 }, jwtSecret: BENCH_JWT_SECRET },
       });
-      await putRaffleOnSale(api.url, token, {
-        totalNumbers: N,
-        pricePerNumber: 1,
-        packages: LARGE_PACKAGES,
-      });
-      console.log(`${label}: selling ${N} numbers…`);
+      const { raffleIds, k6Raffles } = await (options.onSale ?? featuredAlone)(api.url, token);
+      console.log(`${label}: selling ${N} numbers in ${raffleIds.length} raffle(s)…`);
+      const commandsBefore = options.countCommands
+        ? await commandTally(api.pid, tallyFile)
+        : undefined;
       const cpuSpent = meterOf(api, children)();
       const figures = await runSellout({
         label,
+        raffleIds,
         baseUrl: api.url,
         db,
         notifications: true,
@@ -193,14 +229,21 @@ async function main(): Promise<void> {
           PAYPAL_APPROVE_URL: approver.url,
           RATE,
           DURATION: String(CAP_SECONDS),
-          ...k6Env,
+          ...(k6Raffles ? { RAFFLES: k6Raffles } : {}),
+          ...options.k6Env,
         },
       });
       figures.cpuSeconds = cpuSpent();
       figures.storePeakMb = peakMemoryMb(ferretdb.pid);
+      if (commandsBefore)
+        figures.commands = commandFigures(
+          commandsBefore,
+          await commandTally(api.pid, tallyFile),
+          figures.completed,
+        );
       results.sellouts.push(figures);
       report(figures);
-      await afterwards?.(api.url);
+      await options.afterwards?.(api.url);
     } finally {
       for (const child of children.reverse()) await child.stop();
       await db.dropDatabase().catch(() => undefined);
@@ -297,27 +340,53 @@ async function main(): Promise<void> {
         );
     }
     if (only.has('embedded') || only.has('reads')) {
-      await sellout('embedded', { WORKERS: 'embedded' }, 0, { PROFILE: 'spike' }, async (url) => {
-        if (!only.has('reads')) return;
-        const reads = await runK6(
-          'reads.js',
-          { BASE_URL: url, VUS: '20', DURATION: '15' },
-          path.join(outDir, 'bench-reads.json'),
-        );
-        results.reads = reads.summary as unknown as BenchResults['reads'];
-        console.log(reads.output.trim());
+      await sellout({
+        label: 'embedded',
+        env: { WORKERS: 'embedded' },
+        workers: 0,
+        k6Env: { PROFILE: 'spike' },
+        countCommands: COUNT_COMMANDS,
+        afterwards: async (url) => {
+          if (!only.has('reads')) return;
+          const reads = await runK6(
+            'reads.js',
+            { BASE_URL: url, VUS: '20', DURATION: '15' },
+            path.join(outDir, 'bench-reads.json'),
+          );
+          results.reads = reads.summary as unknown as BenchResults['reads'];
+          console.log(reads.output.trim());
+        },
       });
+    }
+    if (only.has('two-raffles')) {
+      // The same sale in one raffle and in two side by side, alternated, so the box's
+      // drift falls on both alike; both published, both counting their commands.
+      for (let pair = 1; pair <= PAIRS; pair++) {
+        const suffix = PAIRS > 1 ? `#${pair}` : '';
+        for (const [label, onSale] of [
+          ['one-raffle', publishedAlone],
+          ['two-raffles', twoSideBySide],
+        ] as const)
+          await sellout({
+            label: `${label}${suffix}`,
+            env: { WORKERS: 'embedded' },
+            workers: 0,
+            k6Env: { PROFILE: 'spike' },
+            onSale,
+            countCommands: true,
+          });
+      }
     }
     for (const workers of [1, 2]) {
       if (!only.has(`kafka${workers}` as Phase)) continue;
       const kafka = await startKafka();
       try {
-        await sellout(
-          `kafka${workers}`,
-          { WORKERS: 'none', KAFKA_BROKERS: kafka.brokers.join(',') },
+        await sellout({
+          label: `kafka${workers}`,
+          env: { WORKERS: 'none', KAFKA_BROKERS: kafka.brokers.join(',') },
           workers,
-          { PROFILE: 'sellout' },
-        );
+          k6Env: { PROFILE: 'sellout' },
+        });
       } finally {
         await kafka.stop();
       }
@@ -355,6 +424,46 @@ async function main(): Promise<void> {
   writeFileSync(path.join(outDir, 'bench-results.json'), JSON.stringify(results, null, 2));
   writeFileSync(path.join(outDir, 'bench-results.md'), text);
 }
+
+/** Puts raffles on sale through the api: their ids, and sellout.js's RAFFLES for them. */
+type OnSale = (url: string, token: string) => Promise<{ raffleIds: string[]; k6Raffles?: string }>;
+
+/** Today's sale: N numbers in the featured raffle, as the single-raffle admin sets it up. */
+const featuredAlone: OnSale = async (url, token) => ({
+  raffleIds: [
+    await putRaffleOnSale(url, token, {
+      totalNumbers: N,
+      pricePerNumber: 1,
+      packages: LARGE_PACKAGES,
+    }),
+  ],
+});
+
+/** The same, published from the Rifas screen as the two-raffle sale's featured one is. */
+const publishedAlone: OnSale = async (url, token) => {
+  const { raffleIds } = await featuredAlone(url, token);
+  await publishRaffle(url, token, raffleIds[0]!);
+  return { raffleIds };
+};
+
+/**
+ * N numbers over two raffles on sale at once: A, the featured one (1 − SHARE_B of them,
+ * bought through the home page's paths), and B created beside it in the back office
+ * (bought through /api/raffles/rifa-express/…), buyers split in the same shares.
+ */
+const twoSideBySide: OnSale = async (url, token) => {
+  const sale = { pricePerNumber: 1, packages: LARGE_PACKAGES };
+  const numbersB = Math.round(N * SHARE_B);
+  const a = await putRaffleOnSale(url, token, { ...sale, totalNumbers: N - numbersB });
+  await publishRaffle(url, token, a);
+  const b = await putRaffleBesideOnSale(url, token, {
+    ...sale,
+    totalNumbers: numbersB,
+    name: 'Rifa Express',
+    slug: 'rifa-express',
+  });
+  return { raffleIds: [a, b], k6Raffles: `-:${1 - SHARE_B},rifa-express:${SHARE_B}` };
+};
 
 /** The same k6 sellout (transfers only: the baseline has no PayPal) against the pool allocator, time-boxed. */
 async function baselineSellout(
@@ -408,8 +517,18 @@ function report(f: SelloutFigures): void {
   const failed = f.audit.results.filter((r) => !r.ok).map((r) => r.id);
   console.log(
     `${f.label}: ${f.completed} paid purchases (${f.withNumbers} with numbers), ${f.numbersSold}/${f.totalNumbers} numbers in ${(f.wallMs / 1000).toFixed(1)} s → ${f.purchasesPerSecond.toFixed(1)} purchases/s` +
+      `; create-order p95 ${f.k6?.createOrderMs?.['p(95)']?.toFixed(1) ?? 'n/a'} ms` +
       `${f.soldOut ? ' (sold out)' : ' (NOT sold out)'}; audit ${f.audit.ok ? 'PASS' : `FAIL ${failed.join(', ')}`}`,
   );
+  if (f.raffles.length > 1)
+    for (const r of f.raffles)
+      console.log(
+        `${f.label}: raffle ${r.raffleId}: ${r.numbersSold}/${r.totalNumbers} numbers${r.soldOut ? ' (sold out)' : ''}; audit ${r.audit.ok ? 'PASS' : 'FAIL'}`,
+      );
+  if (f.commands)
+    console.log(
+      `${f.label}: ${f.commands.writesPerPaid.toFixed(2)} writes, ${f.commands.readsPerPaid.toFixed(2)} reads per paid purchase (sold-out answers: ${f.commands.soldOut.writes} writes, ${f.commands.soldOut.reads} reads; periodic passes: ${f.commands.background.writes} writes, ${f.commands.background.reads} reads)`,
+    );
   if (f.cpuSeconds)
     console.log(
       `${f.label}: CPU per paid purchase: ${cpuPerPurchase(f.cpuSeconds, f.completed, f.storePeakMb)}`,

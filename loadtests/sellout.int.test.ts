@@ -1,6 +1,7 @@
 // A small sellout on every `npm test`: k6 buyers arriving at 10/s sell out a 1 000-number
 // raffle against the real api (in-process bus and workers, fake PayPal, SMTP and Twilio),
-// then the audit checks I1–I3 and the pipeline's end state on the document store.
+// then the audit checks I1–I3 and the pipeline's end state on the document store. Then two
+// small raffles on sale side by side, buyers split 60/40, each raffle audited on its own.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -9,10 +10,15 @@ import { startFakeProviders, type FakeProviders } from '@vag/core/testing/fakes/
 import { createStaff } from '@vag/api/testing/seed';
 import { startTestServer, type TestServer } from '@vag/server/testing/server';
 import { waitFor } from '@vag/core/testing/wait';
-import { auditRaffle, formatReport } from './audit';
+import { auditRaffle, auditRaffles, formatReport } from './audit';
 import { runK6, type K6Run } from './harness/k6';
 import { startPayPalApprover, type Approver } from './harness/paypal-approver';
-import { putRaffleOnSale, SMALL_PACKAGES } from './harness/raffle-setup';
+import {
+  publishRaffle,
+  putRaffleBesideOnSale,
+  putRaffleOnSale,
+  SMALL_PACKAGES,
+} from './harness/raffle-setup';
 import { pipelineState, settled } from './harness/settle';
 
 const N = 1_000;
@@ -111,4 +117,86 @@ describe('sellout of a 1 000-number raffle', () => {
     expect(fakes.smtp.mails).toHaveLength(expected);
     expect(fakes.twilio.messages).toHaveLength(expected);
   });
+});
+
+describe('two raffles on sale side by side: 300 and 200 numbers, buyers split 60/40', () => {
+  const A_NUMBERS = 300;
+  const B_NUMBERS = 200;
+  let fakes: FakeProviders;
+  let server: TestServer;
+  let approver: Approver;
+  let run: K6Run;
+  let a: string;
+  let b: string;
+
+  beforeAll(async () => {
+    fakes = await startFakeProviders();
+    server = await startTestServer({ env: fakes.env });
+    approver = await startPayPalApprover((orderId) => fakes.paypal.approve(orderId));
+    const { token } = await createStaff(server.db, { role: 'admin' });
+    const sale = { pricePerNumber: 1, packages: SMALL_PACKAGES };
+    a = await putRaffleOnSale(server.url, token, { ...sale, totalNumbers: A_NUMBERS });
+    await publishRaffle(server.url, token, a);
+    b = await putRaffleBesideOnSale(server.url, token, {
+      ...sale,
+      totalNumbers: B_NUMBERS,
+      name: 'Rifa Express',
+      slug: 'rifa-express',
+    });
+
+    run = await runK6(
+      'sellout.js',
+      {
+        BASE_URL: server.url,
+        STAFF_TOKEN: token,
+        PROFILE: 'ci',
+        STOP_WHEN_SOLD_OUT: '1',
+        PAYPAL_SHARE: '0.3',
+        CUSTOM_SHARE: '0.2',
+        PAYPAL_APPROVE_URL: approver.url,
+        // A through the home page's paths, B through its own (by slug).
+        RAFFLES: '-:0.6,rifa-express:0.4',
+        P95_MS: '30000',
+        P99_MS: '60000',
+      },
+      path.join(mkdtempSync(path.join(tmpdir(), 'vag-k6-')), 'sellout-two.json'),
+    );
+  }, 150_000);
+
+  afterAll(async () => {
+    await approver?.stop();
+    await server?.stop();
+    await fakes?.stop();
+  });
+
+  it('k6 buyers sell out both raffles with no unexpected error', async () => {
+    expect([0, 108], run.output).toContain(run.code);
+    expect(run.summary?.unexpectedErrorRate, run.output).toBe(0);
+    const progress = async (ref: string) =>
+      (await fetch(`${server.url}/api/raffles/${ref}/raffle/raffle-progress`)).json();
+    expect(await progress(a)).toMatchObject({ percentage: 100, assigned: A_NUMBERS });
+    expect(await progress('rifa-express')).toMatchObject({ percentage: 100, assigned: B_NUMBERS });
+  });
+
+  it('each raffle passes its own audit, and no purchase of B holds a claim of A', async () => {
+    await waitFor(async () => settled(await pipelineState(server.db)), {
+      timeoutMs: 90_000,
+      message: 'every paid purchase to get its numbers, e-mail and SMS',
+    });
+    const audits = await auditRaffles(server.db);
+    expect(audits.map((x) => x.raffleId).sort()).toEqual([a, b].sort());
+    for (const { raffleId, report } of audits) {
+      expect(report.ok, `${raffleId}\n${formatReport(report)}`).toBe(true);
+      expect(report.stats.assigned).toBe(raffleId === a ? A_NUMBERS : B_NUMBERS);
+    }
+    const purchasesOf = async (raffleId: string) =>
+      new Set(
+        (await server.db.collection('purchases').find({ raffleId }).toArray()).map((p) => p._id),
+      );
+    const bPurchases = await purchasesOf(b);
+    const aClaims = await server.db.collection('number_claims').find({ raffleId: a }).toArray();
+    expect(aClaims.length).toBeGreaterThan(0);
+    expect(aClaims.filter((c) => bPurchases.has(c.purchaseId))).toEqual([]);
+    expect(bPurchases.size).toBeGreaterThan(0);
+  }, 120_000);
 });

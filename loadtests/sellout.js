@@ -10,7 +10,11 @@
 // fake PayPal order by ?token=, when the approve link itself cannot be followed),
 // CUSTOM_SHARE, ABANDON_SHARE (buyers who never pay, default 0), STOP_WHEN_SOLD_OUT=1
 // (end the run once every number is paid), P95_MS / P99_MS, SUMMARY_PATH, LOG_ORDERS=1
-// (print `order-accepted <purchaseId> <quantity>` for every 201 of create-order).
+// (print `order-accepted <purchaseId> <quantity>` for every 201 of create-order),
+// RAFFLES (raffles on sale side by side and the share of buyers each gets, e.g.
+// `-:0.6,rifa-express:0.4`: `-` is the featured raffle through the SPEC §7 paths the home
+// page calls, anything else a raffle's id or slug through /api/raffles/{raffle}/…; default
+// `-:1`, the featured raffle alone).
 import http from 'k6/http';
 import { check, fail } from 'k6';
 import exec from 'k6/execution';
@@ -31,6 +35,7 @@ const ABANDON_SHARE = Number(__ENV.ABANDON_SHARE || 0);
 const STOP_WHEN_SOLD_OUT = __ENV.STOP_WHEN_SOLD_OUT === '1';
 const LOG_ORDERS = __ENV.LOG_ORDERS === '1';
 const JSON_HEADERS = { 'Content-Type': 'application/json' };
+const RAFFLES = parseRaffles(__ENV.RAFFLES || '-:1');
 
 const unexpected = new Rate('unexpected_errors');
 const ordersCreated = new Counter('orders_created');
@@ -57,6 +62,15 @@ export const options = {
     'http_req_duration{name:confirm-transfer}': [`p(95)<${p95 * 3}`],
     'http_req_duration{name:capture-order}': [`p(95)<${p95 * 3}`],
     purchases_paid: ['count>0'],
+    // Each raffle's create-order latency in the summary when several are on sale.
+    ...(RAFFLES.length > 1
+      ? Object.fromEntries(
+          RAFFLES.map((r) => [
+            `http_req_duration{name:create-order,raffle:${r.tag}}`,
+            [`p(95)<${p95}`],
+          ]),
+        )
+      : {}),
   },
   summaryTrendStats: ['avg', 'min', 'med', 'p(90)', 'p(95)', 'p(99)', 'max', 'count'],
 };
@@ -69,40 +83,57 @@ export function setup() {
   if (health.status !== 200 || health.json('status') !== 'ok') {
     fail(`${BASE_URL}/api/health is not ok (${health.status}): ${health.body}`);
   }
-  const lottery = http.get(`${BASE_URL}/api/lottery`, { tags: { name: 'home-lottery' } });
-  const packages = http.get(`${BASE_URL}/api/packages`, { tags: { name: 'home-packages' } });
-  if (lottery.status !== 200 || packages.status !== 200) {
-    fail(`raffle not set up: lottery ${lottery.status}, packages ${packages.status}`);
-  }
   if (!STAFF_TOKEN && Number(__ENV.PAYPAL_SHARE ?? 0.3) < 1)
     fail('STAFF_TOKEN is required to confirm bank transfers');
-  return { pricePerNumber: Number(lottery.json('pricePerNumber')), packages: packages.json() };
+  const raffles = RAFFLES.map((raffle) => {
+    const tags = { raffle: raffle.tag };
+    const lottery = http.get(`${raffle.api}/lottery`, { tags: { ...tags, name: 'home-lottery' } });
+    const packages = http.get(`${raffle.api}/packages`, {
+      tags: { ...tags, name: 'home-packages' },
+    });
+    if (lottery.status !== 200 || packages.status !== 200) {
+      fail(
+        `raffle ${raffle.tag} not set up: lottery ${lottery.status}, packages ${packages.status}`,
+      );
+    }
+    return { pricePerNumber: Number(lottery.json('pricePerNumber')), packages: packages.json() };
+  });
+  return { raffles };
 }
 
 export function buyer(data) {
+  const which = pickRaffle();
+  const raffle = RAFFLES[which];
+  const { pricePerNumber } = data.raffles[which];
+  const tags = { raffle: raffle.tag };
   const home = http.batch([
-    ['GET', `${BASE_URL}/api/lottery`, null, { tags: { name: 'home-lottery' } }],
-    ['GET', `${BASE_URL}/api/raffle/raffle-progress`, null, { tags: { name: 'home-progress' } }],
-    ['GET', `${BASE_URL}/api/packages`, null, { tags: { name: 'home-packages' } }],
+    ['GET', `${raffle.api}/lottery`, null, { tags: { ...tags, name: 'home-lottery' } }],
+    [
+      'GET',
+      `${raffle.api}/raffle/raffle-progress`,
+      null,
+      { tags: { ...tags, name: 'home-progress' } },
+    ],
+    ['GET', `${raffle.api}/packages`, null, { tags: { ...tags, name: 'home-packages' } }],
   ]);
   const homeOk = check(home, { 'home data loads': (rs) => rs.every((r) => r.status === 200) });
   unexpected.add(!homeOk);
   if (!homeOk) return;
-  const packages = safeJson(home[2]) || data.packages;
+  const packages = safeJson(home[2]) || data.raffles[which].packages;
 
   const method = chooseMethod();
   const uid = `${exec.vu.idInTest}-${exec.vu.iterationInScenario}-${Date.now()}`;
   // Each buyer is one person (own cédula) on their own connection, as in a real sale: the
   // api runs with TRUST_PROXY, so the purchase limits per address see this X-Forwarded-For.
   const serial = exec.vu.idInTest * 100_000 + exec.vu.iterationInScenario;
-  let choice = chooseQuantity(packages, data.pricePerNumber);
-  let order = createOrder(choice, uid, method, serial);
+  let choice = chooseQuantity(packages, pricePerNumber);
+  let order = createOrder(raffle, choice, uid, method, serial);
   // "Solo quedan n números": the buyer takes what is left instead.
   const left = order.status === 409 ? leftover(order) : 0;
   if (left > 0) {
     leftoverOrders.add(1);
-    choice = customQuantity(left, data.pricePerNumber);
-    order = createOrder(choice, `${uid}-r`, method, serial);
+    choice = customQuantity(left, pricePerNumber);
+    order = createOrder(raffle, choice, `${uid}-r`, method, serial);
   }
   if (order.status === 409) {
     soldOutAnswers.add(1);
@@ -131,13 +162,36 @@ export function buyer(data) {
   }
 }
 
-function createOrder(choice, uid, method, serial) {
+function createOrder(raffle, choice, uid, method, serial) {
   const provider = method === 'paypal' ? 'paypal' : 'bank_transfer';
   const payload = orderPayload(choice, newBuyer(uid, provider, serial), method);
-  return http.post(`${BASE_URL}/api/payments/create-order`, JSON.stringify(payload), {
+  return http.post(`${raffle.api}/payments/create-order`, JSON.stringify(payload), {
     headers: { ...JSON_HEADERS, 'X-Forwarded-For': addressFor(serial) },
-    tags: { name: 'create-order', method },
+    tags: { name: 'create-order', method, raffle: raffle.tag },
   });
+}
+
+/** `-:0.6,rifa-express:0.4` → each raffle's api prefix, tag and cumulative share. */
+function parseRaffles(text) {
+  let upTo = 0;
+  const raffles = text.split(',').map((entry) => {
+    const [ref, share] = entry.split(':');
+    const featured = ref === '-';
+    upTo += Number(share ?? 1);
+    return {
+      tag: featured ? 'featured' : ref,
+      api: featured ? `${BASE_URL}/api` : `${BASE_URL}/api/raffles/${encodeURIComponent(ref)}`,
+      upTo,
+    };
+  });
+  return raffles.map((r) => ({ ...r, upTo: r.upTo / upTo }));
+}
+
+/** The raffle this buyer came for, by the shares of RAFFLES. */
+function pickRaffle() {
+  const x = Math.random();
+  const i = RAFFLES.findIndex((r) => x < r.upTo);
+  return i === -1 ? RAFFLES.length - 1 : i;
 }
 
 /** The n of "Solo quedan n números disponibles.", 0 for a plain sold-out answer. */
@@ -178,15 +232,16 @@ function payWithPaypal(body) {
   });
 }
 
-/** Ends the run once the home page shows every number sold (bench mode). */
+/** Ends the run once every raffle's page shows every number sold (bench mode). */
 function stopWhenAllPaid() {
-  const res = http.get(`${BASE_URL}/api/raffle/raffle-progress`, {
-    tags: { name: 'home-progress' },
+  const soldOut = RAFFLES.every((raffle) => {
+    const res = http.get(`${raffle.api}/raffle/raffle-progress`, {
+      tags: { name: 'home-progress', raffle: raffle.tag },
+    });
+    const progress = safeJson(res);
+    return progress && progress.total > 0 && progress.assigned >= progress.total;
   });
-  const progress = safeJson(res);
-  if (progress && progress.total > 0 && progress.assigned >= progress.total) {
-    exec.test.abort('sold out: every number is paid');
-  }
+  if (soldOut) exec.test.abort('sold out: every number is paid');
 }
 
 function safeJson(res) {
@@ -216,6 +271,13 @@ export function handleSummary(data) {
     leftoverOrders: m.leftover_orders?.values.count ?? 0,
     unexpectedErrorRate: m.unexpected_errors?.values.rate ?? 0,
     createOrderMs: trend('http_req_duration{name:create-order}'),
+    // Several raffles on sale: each one's create-order latency, by its tag.
+    raffles: Object.fromEntries(
+      RAFFLES.map((r) => [
+        r.tag,
+        { createOrderMs: trend(`http_req_duration{name:create-order,raffle:${r.tag}}`) },
+      ]),
+    ),
     progressMs: trend('http_req_duration{name:home-progress}'),
     lotteryMs: trend('http_req_duration{name:home-lottery}'),
     requestsPerSecond: {

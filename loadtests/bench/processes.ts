@@ -26,12 +26,27 @@ function profiling(): string[] {
   return dir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(dir)}`] : [];
 }
 
+/** With BENCH_COMMAND_TALLY in its env, a child counts its store commands (command-tally.ts). */
+function commandTally(env: Record<string, string>): string[] {
+  return env.BENCH_COMMAND_TALLY
+    ? ['--import', fileURLToPath(new URL('./command-tally.ts', import.meta.url))]
+    : [];
+}
+
 function start(name: string, script: string, args: string[], env: Record<string, string>): Child {
   // Appended: a restarted process (the chaos sellout) keeps the log of its first life.
   const log = createWriteStream(path.join(logDir, `${name}.log`), { flags: 'a' });
   const child: ChildProcess = spawn(
     process.execPath,
-    [...profiling(), ...SERVER_NODE_FLAGS, '--import', 'tsx', path.join(repoRoot, script), ...args],
+    [
+      ...profiling(),
+      ...SERVER_NODE_FLAGS,
+      '--import',
+      'tsx',
+      ...commandTally(env),
+      path.join(repoRoot, script),
+      ...args,
+    ],
     {
       cwd: repoRoot,
       env: { ...process.env, ...env },

@@ -109,6 +109,11 @@ export function formatResults(r: BenchResults): string {
     lines.push('');
   }
 
+  const sideBySide = r.sellouts.filter(
+    (s) => /^(one-raffle|two-raffles)/.test(s.label) || s.commands,
+  );
+  if (sideBySide.length) lines.push(...formatSideBySide(sideBySide));
+
   if (r.reads) {
     lines.push(
       `Reads on the sold-out store (20 visitors, closed loop, 15 s): GET /api/raffle/raffle-progress ${f1(r.reads.progressPerSecond)} req/s ` +
@@ -173,5 +178,64 @@ function formatRamps(ramps: RampFigures[]): string[] {
       `${ramp.label}: highest rate held for ${ramp.stepSeconds} s: ${ramp.heldRate === null ? 'none (the first step failed)' : `${ramp.heldRate} buyers/s`}; ${mostNumbered(ramp)}.`,
     );
   lines.push('');
+  return lines;
+}
+
+const p95 = (s: SelloutFigures) => s.k6?.createOrderMs?.['p(95)'];
+const mean = (xs: Array<number | undefined>) => {
+  const known = xs.filter((x): x is number => x !== undefined && Number.isFinite(x));
+  return known.length ? known.reduce((a, b) => a + b, 0) / known.length : undefined;
+};
+
+/** `+4.2 % (within 10 %)`: how far two raffles are from one. */
+function against(two: number | undefined, one: number | undefined): string {
+  if (two === undefined || one === undefined || one === 0) return 'n/a';
+  const change = (100 * (two - one)) / one;
+  return `${change >= 0 ? '+' : ''}${change.toFixed(1)} % (${change <= 10 ? 'within' : '**over**'} 10 %)`;
+}
+
+/** The two-raffles phase: one raffle against two on sale side by side, run after run. */
+function formatSideBySide(runs: SelloutFigures[]): string[] {
+  const lines = [
+    "Two raffles side by side against one (same N and buyers/s): `one-raffle` sells N in the featured raffle; `two-raffles` sells 0.6 N in the featured raffle (home page paths) and 0.4 N in a raffle created beside it (`/api/raffles/rifa-express/…`), buyers split 60/40. Writes and reads: the api's store commands over the sale (home page reads, orders, payments, the pipeline) per paid purchase; the periodic passes and the requests answered 409 (sold out: late buyers, as many as the sale lasts) apart.",
+    '',
+    '| run | paid purchases | create-order p50 / p95 / p99 ms | p95 per raffle | writes / reads per paid purchase | sold-out answers: count, writes / reads | periodic passes: writes / reads | machine CPU ms per paid | audit |',
+    '|---|---|---|---|---|---|---|---|---|',
+  ];
+  for (const s of runs) {
+    const co = s.k6?.createOrderMs;
+    const perRaffle = Object.entries(s.raffles.length > 1 ? (s.k6?.raffles ?? {}) : {})
+      .map(([tag, t]) => `${tag} ${ms(t.createOrderMs, 'p(95)')}`)
+      .join(', ');
+    const c = s.commands;
+    const machine = s.cpuSeconds?.machine;
+    const audits = s.raffles
+      .map(
+        (x) =>
+          `${x.raffleId.slice(0, 8)} ${x.audit.ok ? 'PASS' : 'FAIL'} (${x.numbersSold}/${x.totalNumbers})`,
+      )
+      .join(', ');
+    lines.push(
+      `| ${s.label} | ${s.completed} | ${ms(co, 'med')} / ${ms(co, 'p(95)')} / ${ms(co, 'p(99)')} | ${perRaffle || '–'} | ${c ? `${c.writesPerPaid.toFixed(2)} / ${c.readsPerPaid.toFixed(2)}` : 'n/a'} | ${c ? `${s.k6?.soldOutAnswers ?? 'n/a'}, ${c.soldOut.writes} / ${c.soldOut.reads}` : 'n/a'} | ${c ? `${c.background.writes} / ${c.background.reads}` : 'n/a'} | ${machine === undefined || !s.completed ? 'n/a' : f1((1000 * machine) / s.completed)} | ${audits} |`,
+    );
+  }
+  const one = runs.filter((s) => s.label.startsWith('one-raffle'));
+  const two = runs.filter((s) => s.label.startsWith('two-raffles'));
+  const avg = (xs: SelloutFigures[], f: (s: SelloutFigures) => number | undefined) =>
+    mean(xs.map(f));
+  if (one.length === 0 || two.length === 0) return [...lines, ''];
+  lines.push(
+    '',
+    `Two raffles against one${one.length > 1 ? ` (means of ${one.length} pairs)` : ''}: create-order p95 ${against(avg(two, p95), avg(one, p95))}; ` +
+      `writes per paid purchase ${against(
+        avg(two, (s) => s.commands?.writesPerPaid),
+        avg(one, (s) => s.commands?.writesPerPaid),
+      )}; ` +
+      `reads ${against(
+        avg(two, (s) => s.commands?.readsPerPaid),
+        avg(one, (s) => s.commands?.readsPerPaid),
+      )}.`,
+    '',
+  );
   return lines;
 }

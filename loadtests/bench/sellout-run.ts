@@ -1,10 +1,11 @@
 // One sellout of the benchmark: k6 buyers against a running server until every number
 // is sold (or the time budget ends), then the store is read for the end-to-end figures
-// (first order → last numbers assigned) and audited.
+// (first order → last numbers assigned) and audited, raffle by raffle.
 import path from 'node:path';
 import type { Db } from 'mongodb';
+import type { CommandFigures } from './command-counts';
 import type { CpuSeconds } from './cpu';
-import { auditRaffle, type AuditReport } from '../audit';
+import { auditRaffles, type AuditReport, type RaffleAudit } from '../audit';
 import { runK6, type K6Summary, loadtestsDir } from '../harness/k6';
 import { waitForPipeline } from '../harness/settle';
 
@@ -29,15 +30,30 @@ export interface SelloutFigures {
    */
   notifyWallMs: number | null;
   messagesPerSecond: number | null;
+  /** Every raffle's audit together: ok when each passed (ids `<raffle>:<check>` for several). */
   audit: AuditReport;
+  /** Each raffle sold: its numbers, whether it sold out, its own audit. */
+  raffles: RaffleFigures[];
+  /** The api's store commands over the sale (bench/command-tally.ts), when counted. */
+  commands?: CommandFigures;
   /** CPU seconds of each process and of the machine from the first buyer to the end. */
   cpuSeconds?: CpuSeconds;
   /** The store's peak resident memory since it started, in MiB. */
   storePeakMb?: number | null;
 }
 
+export interface RaffleFigures {
+  raffleId: string;
+  totalNumbers: number;
+  numbersSold: number;
+  soldOut: boolean;
+  audit: AuditReport;
+}
+
 export interface SelloutOptions {
   label: string;
+  /** The raffles on sale (default: every raffle with a paid purchase). */
+  raffleIds?: string[];
   baseUrl: string;
   db: Db;
   k6Env: Record<string, string>;
@@ -59,6 +75,7 @@ export interface SelloutOptions {
 }
 
 interface Row {
+  raffleId: string;
   createdAt: Date;
   paidAt?: Date;
   quantity: number;
@@ -96,6 +113,7 @@ export async function runSellout(options: SelloutOptions): Promise<SelloutFigure
       { status: 'COMPLETED' },
       {
         projection: {
+          raffleId: 1,
           createdAt: 1,
           paidAt: 1,
           quantity: 1,
@@ -105,9 +123,13 @@ export async function runSellout(options: SelloutOptions): Promise<SelloutFigure
       },
     )
     .toArray();
-  const raffle = await options.db
-    .collection<{ _id: string; totalNumbers: number; sold: number }>('raffles')
-    .findOne({ _id: 'current' });
+  const audits = await auditRaffles(options.db, {
+    raffleIds: options.raffleIds,
+    notifications: options.notifications,
+    reports: options.notifications,
+    collections: options.notifications ? {} : { claims: null },
+  });
+  const raffles = await raffleFigures(options.db, audits, rows);
   const first = Math.min(...rows.map((r) => r.createdAt.getTime()));
   const lastNumbers = Math.max(...rows.map((r) => r.numbersAssignedAt?.getTime() ?? 0));
   const wallMs = lastNumbers - first;
@@ -138,17 +160,52 @@ export async function runSellout(options: SelloutOptions): Promise<SelloutFigure
     completed: rows.length,
     withNumbers: assigned.length,
     numbersSold,
-    totalNumbers: raffle?.totalNumbers ?? 0,
-    soldOut: raffle !== null && raffle.sold === raffle.totalNumbers,
+    totalNumbers: raffles.reduce((sum, r) => sum + r.totalNumbers, 0),
+    soldOut: raffles.length > 0 && raffles.every((r) => r.soldOut),
     wallMs,
     purchasesPerSecond: assigned.length / (wallMs / 1000),
     numbersPerSecond: numbersAssigned / (wallMs / 1000),
     notifyWallMs,
     messagesPerSecond,
-    audit: await auditRaffle(options.db, {
-      notifications: options.notifications,
-      reports: options.notifications,
-      collections: options.notifications ? {} : { claims: null },
-    }),
+    audit: together(audits),
+    raffles,
   };
+}
+
+async function raffleFigures(db: Db, audits: RaffleAudit[], rows: Row[]): Promise<RaffleFigures[]> {
+  const figures: RaffleFigures[] = [];
+  for (const { raffleId, report } of audits) {
+    const raffle = await db
+      .collection<{ _id: string; totalNumbers: number; sold: number }>('raffles')
+      .findOne({ _id: raffleId });
+    figures.push({
+      raffleId,
+      totalNumbers: raffle?.totalNumbers ?? 0,
+      numbersSold: rows.filter((r) => r.raffleId === raffleId).reduce((s, r) => s + r.quantity, 0),
+      soldOut: raffle !== null && raffle.sold === raffle.totalNumbers,
+      audit: report,
+    });
+  }
+  return figures;
+}
+
+/** One report of several raffles' audits: each check's id names its raffle when there are several. */
+function together(audits: RaffleAudit[]): AuditReport {
+  const named = audits.length > 1;
+  return {
+    ok: audits.length > 0 && audits.every((a) => a.report.ok),
+    results: audits.flatMap(({ raffleId, report }) =>
+      report.results.map((r) => (named ? { ...r, id: `${raffleId}:${r.id}` } : r)),
+    ),
+    stats: {
+      totalNumbers: sumOf(audits, 'totalNumbers'),
+      purchases: sumOf(audits, 'purchases'),
+      completed: sumOf(audits, 'completed'),
+      assigned: sumOf(audits, 'assigned'),
+    },
+  };
+}
+
+function sumOf(audits: RaffleAudit[], stat: keyof AuditReport['stats']): number {
+  return audits.reduce((sum, a) => sum + a.report.stats[stat], 0);
 }

@@ -20,6 +20,8 @@ export interface K6Summary {
   leftoverOrders: number;
   unexpectedErrorRate: number;
   createOrderMs?: Record<string, number>;
+  /** Each raffle's own (sellout.js with RAFFLES), by its tag (`featured`, or its id or slug). */
+  raffles?: Record<string, { createOrderMs?: Record<string, number> }>;
   progressMs?: Record<string, number>;
   lotteryMs?: Record<string, number>;
   requestsPerSecond: Record<string, number | undefined>;

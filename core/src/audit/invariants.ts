@@ -83,8 +83,11 @@ export async function auditRaffle(db: Db, options: AuditOptions = {}): Promise<A
 
   const purchases = await db
     .collection<PurchaseDoc>(names.purchases)
+    // Only this raffle's: raffles side by side sell the same numbers 0..N-1 each
+    // (PLAN37 "Everything belongs to one raffle"), so another raffle's purchases are
+    // neither duplicates of these nor part of these counters.
     .find(
-      {},
+      { raffleId },
       {
         projection: {
           status: 1,
@@ -109,7 +112,8 @@ export async function auditRaffle(db: Db, options: AuditOptions = {}): Promise<A
   if (claims) results.push(checkClaims(claims, completed, total));
   if (options.notifications !== false) results.push(checkNotifications(completed));
   results.push(checkNoStuckPending(purchases, now, graceMs));
-  if (options.reports !== false) results.push(await checkReports(db, purchases));
+  if (options.reports !== false)
+    results.push(await checkReports(db, purchases, names.purchases, raffleId));
 
   return {
     ok: results.every((r) => r.ok),
@@ -277,9 +281,18 @@ function checkNoStuckPending(
   ]);
 }
 
-/** The reports list every purchase once, with its status, quantity and amount. */
-async function checkReports(db: Db, purchases: PurchaseDoc[]): Promise<InvariantResult> {
-  const { rows, totals } = await queryReport(db, {});
+/** The reports list every purchase of the raffle once, with its status, quantity and amount. */
+async function checkReports(
+  db: Db,
+  purchases: PurchaseDoc[],
+  purchasesCollection: string,
+  raffleId: string,
+): Promise<InvariantResult> {
+  // Every raffle's rows, less those of the other raffles' purchases: a row that is no
+  // purchase at all stays in, and is reported below.
+  const others = await otherRafflesPurchaseIds(db, purchasesCollection, raffleId);
+  const rows = (await queryReport(db, {})).rows.filter((r) => !others.has(r._id));
+  const totals = sumShown(rows);
   const shown = new Map(rows.map((r) => [r._id, r]));
   const problems: string[] = [];
   if (shown.size !== rows.length)
@@ -308,6 +321,31 @@ async function checkReports(db: Db, purchases: PurchaseDoc[]): Promise<Invariant
   return result('reports', 'the reports show every purchase as it is', problems, [
     `${rows.length} report rows, ${totals.totalTickets} numbers, $${totals.totalAmount.toFixed(2)}`,
   ]);
+}
+
+async function otherRafflesPurchaseIds(
+  db: Db,
+  collection: string,
+  raffleId: string,
+): Promise<Set<string>> {
+  const rows = await db
+    .collection<{ _id: string }>(collection)
+    .find({ raffleId: { $ne: raffleId } }, { projection: { _id: 1 } })
+    .toArray();
+  return new Set(rows.map((r) => r._id));
+}
+
+/** The reports' totals of these rows: numbers paid, pending and expired. */
+function sumShown(rows: Array<{ status: string; quantity: number; totalPrice: number }>) {
+  const tickets = (status: string) =>
+    rows.filter((r) => r.status === status).reduce((sum, r) => sum + r.quantity, 0);
+  const paid = rows.filter((r) => r.status === 'COMPLETED');
+  return {
+    totalTickets: tickets('COMPLETED'),
+    pendingTickets: tickets('PENDING'),
+    expiredTickets: tickets('EXPIRED'),
+    totalAmount: paid.reduce((sum, r) => sum + Math.round(r.totalPrice * 100), 0) / 100,
+  };
 }
 
 async function readClaims(db: Db, name: string, raffleId: string): Promise<ClaimDoc[] | null> {
