@@ -1,4 +1,4 @@
-// The raffle's public audit entries on /verificar (issue 16 item 7): what staff and the
+// The raffle's public audit entries on /verificar: what staff and the
 // system did to this raffle, newest first. Rendered on the server with the page's data
 // (the featured raffle's), or with the entries of the raffle of `?rifa=` once read.
 // Null means the log could not be read (the rest of the page still works).
