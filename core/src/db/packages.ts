@@ -1,7 +1,7 @@
 // Number packages (`packages`), each offered on its raffle's page.
 import { randomUUID } from 'node:crypto';
-import type { Db, Filter } from 'mongodb';
-import { CURRENT_RAFFLE_ID } from './raffle';
+import type { Db } from 'mongodb';
+import { raffleMatch, raffleOf } from './by-raffle';
 
 export interface PackageDoc {
   _id: string;
@@ -23,12 +23,8 @@ export async function ensurePackagesIndexes(db: Db): Promise<void> {
   await packages(db).createIndex({ raffleId: 1, quantity: 1 });
 }
 
-/** The packages of one raffle (those from before many raffles have no raffleId: 'current'). */
-function ofRaffle(raffleId: string): Filter<PackageDoc> {
-  return raffleId === CURRENT_RAFFLE_ID
-    ? { $or: [{ raffleId }, { raffleId: { $exists: false } }] }
-    : { raffleId };
-}
+/** The packages of one raffle (those stored before many raffles have none: by-raffle.ts). */
+const ofRaffle = (raffleId: string) => raffleMatch<PackageDoc>(raffleId);
 
 /** Ordered as the raffle's page shows them: smallest package first. */
 export async function listPackages(db: Db, raffleId: string): Promise<PackageDoc[]> {
@@ -83,10 +79,7 @@ async function keepPopularOnly(db: Db, doc: PackageDoc): Promise<void> {
   if (!doc.isPopular) return;
   await packages(db).updateMany(
     {
-      $and: [
-        { _id: { $ne: doc._id }, isPopular: true },
-        ofRaffle(doc.raffleId ?? CURRENT_RAFFLE_ID),
-      ],
+      $and: [{ _id: { $ne: doc._id }, isPopular: true }, ofRaffle(raffleOf(doc))],
     },
     { $set: { isPopular: false, updatedAt: new Date() } },
   );
@@ -110,14 +103,6 @@ export async function copyPackages(
   for (const { name, quantity, price, isPopular } of source)
     await createPackage(db, toRaffleId, { name, quantity, price, isPopular });
   return source.length;
-}
-
-/** Gives packages stored before many raffles their raffle ('current'); start-up upgrade. */
-export async function adoptLegacyPackages(db: Db): Promise<void> {
-  await packages(db).updateMany(
-    { raffleId: { $exists: false } },
-    { $set: { raffleId: CURRENT_RAFFLE_ID } },
-  );
 }
 
 /** Creates or overwrites the package with this id (demo data and fixtures). */

@@ -9,7 +9,8 @@ import { newCommitment, type FairnessCommitmentDoc } from '../raffle/commitment'
 import { defaultNumberWidth } from '../raffle/permutation';
 import { TICKET_RAFFLE_PROJECTION, ticketRaffleFrom } from '../ticket/ticket';
 
-export const CURRENT_RAFFLE_ID = 'current';
+// The raffle from before many raffles keeps this id (db/raffle.ts); re-exported for its callers here.
+export { CURRENT_RAFFLE_ID } from './raffle';
 
 interface RaffleNumbersDoc {
   _id: string;

@@ -2,11 +2,10 @@
 // every start runs it): the one raffle it held keeps its id 'current' — its purchases,
 // claims, audit entries and instant prizes already name it — and gains what a raffle
 // record has: a slug from its name, its creation date, 'published' when it ever had
-// numbers or sales, and the featured mark. Its packages, stored without a raffle, become
-// its own. README "Upgrading" says the same to operators.
+// numbers or sales, and the featured mark. Its packages, stored without a raffle, are read as
+// its own where they are read (db/by-raffle.ts): nothing is rewritten. README "Upgrading" says the same to operators.
 import { slugFromName } from '@vag/contracts';
 import type { Db } from 'mongodb';
-import { adoptLegacyPackages } from '../db/packages';
 import {
   ensureCurrentRaffle,
   featuredRaffleId,
@@ -28,7 +27,6 @@ export async function upgradeRaffles(db: Db): Promise<void> {
     const first = await featuredRaffleId(db);
     if (first) await featureRaffle(db, first);
   }
-  await adoptLegacyPackages(db);
 }
 
 function missingRecordFields(raffle: RaffleDoc, slugs: Set<string>): Partial<RaffleDoc> {
