@@ -11,7 +11,7 @@ import {
   type ProviderAnswer,
 } from '@vag/core/purchase-lifecycle/create-order';
 import { OrderRefused } from '@vag/core/purchase-lifecycle/order-refused';
-import { openSale } from '@vag/core/purchase-lifecycle/sale';
+import { saleFor } from '@vag/core/purchase-lifecycle/sale';
 import { currentSettings } from '@vag/core/settings/live-settings';
 import { apiError } from '../lib/errors';
 import {
@@ -61,7 +61,7 @@ export async function createOrder(
 ): Promise<CreateOrderAnswer> {
   try {
     const shown = await storefrontCache(deps).content(caller.raffleId);
-    const sale = await openSale(deps, { raffleId: caller.raffleId, shown });
+    const sale = await saleFor(deps, { raffleId: caller.raffleId, shown });
     const providers = await providersFor(deps, order.paymentMethod);
     return await placeOrder(deps, {
       sale,

@@ -18,7 +18,7 @@ import { createTestDatabase, type TestDatabase } from '../testing/test-db';
 import { applyPayment } from './apply-payment';
 import { placeOrder, type OrderDraft } from './create-order';
 import { OrderRefused } from './order-refused';
-import { openSale } from './sale';
+import { saleFor } from './sale';
 
 const OTHER = 'rifa-express';
 let store: TestDatabase;
@@ -87,7 +87,7 @@ const paypalPage = async ({ purchase, ref }: OrderDraft) => ({
 const notShown = { raffle: null, packages: null };
 
 async function placeInOther(quantity: number, pay = paypalPage) {
-  const sale = await openSale(deps, { raffleId: OTHER, shown: notShown });
+  const sale = await saleFor(deps, { raffleId: OTHER, shown: notShown });
   return placeOrder(deps, { sale, order: order('paypal', quantity), address: '10.0.0.1', pay });
 }
 

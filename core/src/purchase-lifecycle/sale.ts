@@ -38,7 +38,7 @@ export interface Sale {
 }
 
 /** The raffle `raffleId` when it sells: active and with its numbers generated. */
-export async function openSale(
+export async function saleFor(
   deps: Pick<CoreDeps, 'db'>,
   { raffleId, shown }: { raffleId: string; shown: ShownSale },
 ): Promise<Sale> {
