@@ -11,6 +11,7 @@ export * from './entities/package';
 export * from './entities/instant-prize';
 export * from './entities/settings';
 export * from './entities/purchase-limits';
+export * from './entities/organizer';
 export * from './entities/past-raffle';
 export * from './entities/buyer';
 export * from './entities/purchase';

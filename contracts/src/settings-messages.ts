@@ -2,6 +2,9 @@
 export const SETTINGS_MESSAGES = {
   tooLong: (max: number) => `Máximo ${max} caracteres`,
   emailInvalid: 'Correo electrónico inválido',
+  rucInvalid: 'RUC inválido: revisa sus 13 dígitos',
+  monthsInvalid: (min: number, max: number) =>
+    `Indica un número entero de meses entre ${min} y ${max}`,
   bankRequired: 'Indica el banco',
   accountTypeInvalid: 'El tipo de cuenta debe ser Ahorros o Corriente',
   accountNumberInvalid: 'El número de cuenta debe tener entre 5 y 20 dígitos',

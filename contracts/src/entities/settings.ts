@@ -7,6 +7,12 @@ import { PAYMENT_METHODS } from '../constants';
 import { isEcuadorIdValid } from '../helpers/ecuador-id';
 import { SETTINGS_MESSAGES as M } from '../settings-messages';
 import {
+  organizerInputSchema,
+  organizerSchema,
+  privacySettingsInputSchema,
+  privacySettingsSchema,
+} from './organizer';
+import {
   PURCHASE_LIMIT_DEFAULTS,
   purchaseLimitsInputSchema,
   purchaseLimitsSchema,
@@ -106,6 +112,9 @@ export const settingsSchema = z.object({
   resellersCanConfirm: z.boolean(),
   /** A store saved before the limits existed has the defaults. */
   purchaseLimits: purchaseLimitsSchema.default({ ...PURCHASE_LIMIT_DEFAULTS }),
+  /** The organizer's legal identity (trust page, privacy notice); empty until staff fill it. */
+  organizer: organizerSchema.default(organizerSchema.parse({})),
+  privacy: privacySettingsSchema.default(privacySettingsSchema.parse({})),
   /** Which methods work with the saved keys (staff answers carry it too). */
   paymentMethods: paymentMethodAvailabilitySchema.optional(),
 });
@@ -124,6 +133,8 @@ export const publicSettingsSchema = settingsSchema
     socialMedia: true,
     bankAccounts: true,
     whatsappNumber: true,
+    organizer: true,
+    privacy: true,
   })
   .extend({
     paymentMethods: paymentMethodAvailabilitySchema,
@@ -203,6 +214,8 @@ export const settingsUpdateSchema = z
     reminderLeadHours: hours(0, 72).optional(),
     resellersCanConfirm: z.boolean({ error: M.booleanInvalid }).optional(),
     purchaseLimits: purchaseLimitsInputSchema.optional(),
+    organizer: organizerInputSchema.partial().optional(),
+    privacy: privacySettingsInputSchema.partial().optional(),
   })
   .superRefine((s, ctx) => {
     if (

@@ -3,7 +3,11 @@
 // truth. Contact data, bank accounts and the WhatsApp number are public; the database
 // URL, provider keys and transport passwords are secrets read server-side only.
 import {
+  organizerSchema,
+  privacySettingsSchema,
   PURCHASE_LIMIT_DEFAULTS,
+  type Organizer,
+  type PrivacySettings,
   type BankAccount,
   type MessagingSettings,
   type PaymentKeys,
@@ -28,6 +32,8 @@ export interface SettingsDoc {
   reminderLeadHours: number;
   resellersCanConfirm: boolean;
   purchaseLimits: PurchaseLimits;
+  organizer: Organizer;
+  privacy: PrivacySettings;
   updatedAt?: Date;
 }
 
@@ -85,6 +91,8 @@ export function defaultSettings(env: SeedEnv = {}): SettingsDoc {
     reminderLeadHours: 6,
     resellersCanConfirm: false,
     purchaseLimits: { ...PURCHASE_LIMIT_DEFAULTS },
+    organizer: organizerSchema.parse({}),
+    privacy: privacySettingsSchema.parse({}),
   };
 }
 
@@ -97,6 +105,8 @@ function complete(stored: Partial<SettingsDoc>, defaults: SettingsDoc): Settings
     payment: { ...defaults.payment, ...stored.payment },
     messaging: { ...defaults.messaging, ...stored.messaging },
     purchaseLimits: { ...defaults.purchaseLimits, ...stored.purchaseLimits },
+    organizer: { ...defaults.organizer, ...stored.organizer },
+    privacy: { ...defaults.privacy, ...stored.privacy },
   };
 }
 

@@ -42,6 +42,8 @@ export function publicView(doc: SettingsDoc, env: Env): PublicSettings {
     whatsappNumber: doc.whatsappNumber,
     paymentMethods: availableMethods(doc, env),
     maxPerOrder: doc.purchaseLimits.maxPerOrder,
+    organizer: doc.organizer,
+    privacy: doc.privacy,
   });
 }
 
@@ -54,7 +56,16 @@ type Update = ReturnType<typeof settingsUpdateSchema.parse>;
 
 /** The stored settings with the fields the update carries. */
 function merge(stored: SettingsDoc, body: Update): SettingsDoc {
-  const { _id: _ignored, socialMedia, payment, messaging, purchaseLimits, ...top } = body;
+  const {
+    _id: _ignored,
+    socialMedia,
+    payment,
+    messaging,
+    purchaseLimits,
+    organizer,
+    privacy,
+    ...top
+  } = body;
   const defined = <T extends object>(o: T | undefined) =>
     Object.fromEntries(Object.entries(o ?? {}).filter(([, v]) => v !== undefined)) as Partial<T>;
   return {
@@ -64,6 +75,8 @@ function merge(stored: SettingsDoc, body: Update): SettingsDoc {
     payment: { ...stored.payment, ...defined(payment) },
     messaging: { ...stored.messaging, ...defined(messaging) },
     purchaseLimits: { ...stored.purchaseLimits, ...defined(purchaseLimits) },
+    organizer: { ...stored.organizer, ...defined(organizer) },
+    privacy: { ...stored.privacy, ...defined(privacy) },
   };
 }
 

@@ -1,4 +1,4 @@
-import { PERMISSIONS, SECRET_MASK, SERVER } from '@vag/contracts';
+import { PERMISSIONS, SECRET_MASK, SERVER, organizerSchema } from '@vag/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getSettings } from '@vag/core/db/settings';
 import { MongoClient } from 'mongodb';
@@ -50,6 +50,8 @@ describe('settings', () => {
       whatsappNumber: expect.any(String),
       paymentMethods: { paypal: true, card: true, bank_transfer: true, mobile: false },
       maxPerOrder: 0,
+      organizer: organizerSchema.parse({}),
+      privacy: { retentionMonths: 12, winnerRetentionMonths: 60 },
     });
     const text = JSON.stringify(visitor.json);
     for (const secret of ['sk_test', 'EPsecreto', 'mongodb://', 'AYcliente'])
@@ -181,6 +183,8 @@ describe('operator settings', () => {
         email: 'no-es-correo',
         messaging: { smtpUrl: 'http://mail' },
         payment: { paypalMode: 'prueba' },
+        organizer: { ruc: '1790011674002', dpoEmail: 'dpo@' },
+        privacy: { retentionMonths: 0, winnerRetentionMonths: 2.5 },
       },
     });
     expect(res.status).toBe(400);
@@ -197,6 +201,10 @@ describe('operator settings', () => {
       email: 'Correo electrónico inválido',
       'messaging.smtpUrl': 'La URL SMTP debe empezar por smtp:// o smtps://',
       'payment.paypalMode': 'El modo de PayPal debe ser sandbox o live',
+      'organizer.ruc': 'RUC inválido: revisa sus 13 dígitos',
+      'organizer.dpoEmail': 'Correo electrónico inválido',
+      'privacy.retentionMonths': 'Indica un número entero de meses entre 1 y 120',
+      'privacy.winnerRetentionMonths': 'Indica un número entero de meses entre 1 y 240',
     });
     // An emptied field (null), a flag or a text is no number of hours: never taken as 0 or 1.
     for (const reminderLeadHours of [null, true, '6'] as const) {
