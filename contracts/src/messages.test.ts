@@ -19,6 +19,7 @@ describe('Spanish texts', () => {
     expect(ERRORS.httpFailure(404, 'Not Found')).toBe('Error: 404 - Not Found');
     expect(UI.showing(1, 10, 35)).toBe('Mostrando 1-10 de 35 compras');
     expect(SERVER.notEnoughNumbers(3)).toBe('Solo quedan 3 números disponibles.');
+    expect(SERVER.notEnoughNumbers(1)).toBe('Solo queda 1 número disponible.');
   });
   it('offers the validation texts under MSG too', () => {
     expect(MSG.firstNameRequired).toBe(VALIDATION.firstNameRequired);

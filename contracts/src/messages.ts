@@ -322,7 +322,8 @@ export const SERVER = {
   raffleNotFound: 'No hay una rifa configurada.',
   raffleInactive: 'La rifa no está activa.',
   soldOut: 'Los números de esta rifa están agotados.',
-  notEnoughNumbers: (n: number) => `Solo quedan ${n} números disponibles.`,
+  notEnoughNumbers: (n: number) =>
+    n === 1 ? 'Solo queda 1 número disponible.' : `Solo quedan ${n} números disponibles.`,
   totalNumbersTooLarge: 'La cantidad total de números es demasiado grande.',
   totalNumbersLocked: 'No se puede cambiar la cantidad de números después de generarlos.',
   numbersAlreadyGenerated: 'Los números de la rifa ya fueron generados.',
