@@ -104,7 +104,7 @@ export function honest(data) {
   const phase = exec.instance.currentTestRunDuration < ATTACK_START * 1000 ? 'quiet' : 'attack';
   let choice = chooseQuantity(data.packages, data.pricePerNumber);
   let res = order(choice, `h-${serial}`, serial, addressFor(serial), phase);
-  const left = /Solo quedan (\d+)/.exec(res.json('msg') || '');
+  const left = /Solo quedan? (\d+)/.exec(res.json('msg') || '');
   if (res.status === 409 && left) {
     choice = customQuantity(Number(left[1]), data.pricePerNumber);
     res = order(choice, `h-${serial}-r`, serial, addressFor(serial), phase);
@@ -140,7 +140,7 @@ function grab(data, address, held, offset) {
     serial,
     address,
   );
-  if (/quedan/.test(greedy.json('msg') || '')) remainderLeaked.add(1);
+  if (/quedan?\b/.test(greedy.json('msg') || '')) remainderLeaked.add(1);
   const res = order(
     customQuantity(data.maxPerOrder, data.pricePerNumber),
     `a-${serial}-m`,

@@ -196,7 +196,7 @@ function pickRaffle() {
 
 /** The n of "Solo quedan n números disponibles.", 0 for a plain sold-out answer. */
 function leftover(res) {
-  const match = /Solo quedan (\d+)/.exec(safeJson(res)?.msg || '');
+  const match = /Solo quedan? (\d+)/.exec(safeJson(res)?.msg || '');
   return match ? Number(match[1]) : 0;
 }
 
