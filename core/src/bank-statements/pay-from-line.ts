@@ -6,7 +6,8 @@
 // and the audit entry's id is the line's, so it is written once.
 import { BANK_STATEMENT_TEXTS } from '@vag/contracts';
 import type { CoreDeps } from '../deps';
-import { appendAuditOnce, type AuditActor } from '../db/audit-log';
+import type { AuditDoc } from '../db/audit-doc';
+import { appendAuditEntriesOnce, auditDoc, type AuditActor } from '../db/audit-log';
 import type { ProviderBlock, PurchaseDoc } from '../db/purchases';
 import { getRaffleFairness } from '../db/raffle-fairness';
 import { applyPayment } from '../purchase-lifecycle/apply-payment';
@@ -38,11 +39,41 @@ export interface LinePayment {
 /** Who a statement import that nobody on staff checked line by line confirms as. */
 export const AUTOMATIC_RECONCILIATION = 'conciliación automática';
 
+/**
+ * Audit entries of many lines, written together (one insert for a chunk of a statement
+ * instead of one per line), with each raffle's reference read once.
+ */
+export class AuditBatch {
+  private entries: AuditDoc[] = [];
+  private refs = new Map<string, Promise<string | null>>();
+
+  raffleRef(deps: CoreDeps, raffleId: string): Promise<string | null> {
+    let ref = this.refs.get(raffleId);
+    if (!ref) {
+      ref = getRaffleFairness(deps.db, raffleId).then((f) => f.commitment?.raffleRef ?? null);
+      this.refs.set(raffleId, ref);
+    }
+    return ref;
+  }
+
+  add(entry: AuditDoc): void {
+    this.entries.push(entry);
+  }
+
+  async flush(deps: CoreDeps): Promise<void> {
+    const entries = this.entries;
+    this.entries = [];
+    await appendAuditEntriesOnce(deps.db, entries);
+  }
+}
+
+/** `batch`: where the audit entry goes to be written with others; written at once without it. */
 export async function payFromLine(
   deps: CoreDeps,
   purchase: PurchaseDoc,
   line: LineToPay,
   payer: LinePayer,
+  batch?: AuditBatch,
 ): Promise<LinePayment> {
   const block: ProviderBlock = {
     bankTransfer: {
@@ -56,8 +87,11 @@ export async function payFromLine(
   };
   const applied = await applyPayment(deps, purchase, block, payer.confirmedBy);
   const paidByLine = applied.purchase.bankTransfer?.statementLineId === line._id;
-  if (paidByLine && applied.purchase.status === 'COMPLETED')
-    await auditPayment(deps, applied.purchase, line, payer);
+  if (paidByLine && applied.purchase.status === 'COMPLETED') {
+    const audits = batch ?? new AuditBatch();
+    audits.add(await auditEntry(deps, applied.purchase, line, payer, audits));
+    if (!batch) await audits.flush(deps);
+  }
   return {
     purchase: applied.purchase,
     paidByLine,
@@ -65,15 +99,15 @@ export async function payFromLine(
   };
 }
 
-async function auditPayment(
+/** The entry's id is the line's: a line looked at again writes no second entry. */
+async function auditEntry(
   deps: CoreDeps,
   purchase: PurchaseDoc,
   line: LineToPay,
   payer: LinePayer,
-): Promise<void> {
-  const raffleRef =
-    (await getRaffleFairness(deps.db, purchase.raffleId)).commitment?.raffleRef ?? null;
-  await appendAuditOnce(deps.db, `bank-line:${line._id}`, {
+  batch: AuditBatch,
+): Promise<AuditDoc> {
+  const entry = auditDoc({
     actor: payer.actor,
     action: 'payment.confirmed',
     description: BANK_STATEMENT_TEXTS.audit.reconciled(
@@ -84,6 +118,7 @@ async function auditPayment(
     ),
     purchaseId: purchase._id,
     raffleId: purchase.raffleId,
-    raffleRef,
+    raffleRef: await batch.raffleRef(deps, purchase.raffleId),
   });
+  return { ...entry, _id: `bank-line:${line._id}` };
 }

@@ -166,10 +166,21 @@ export interface LineOutcome {
   candidates: LineCandidate[];
 }
 
-/** 'pending' → its outcome, once: false when another import already settled it. */
-export async function settleLine(db: Db, id: string, outcome: LineOutcome): Promise<boolean> {
-  const result = await lines(db).updateOne({ _id: id, status: 'pending' }, { $set: outcome });
-  return result.modifiedCount === 1;
+/**
+ * 'pending' → its outcome, once per line (a line another import already settled keeps
+ * its outcome). One command for a chunk of lines.
+ */
+export async function settleLines(
+  db: Db,
+  settled: ReadonlyArray<{ id: string; outcome: LineOutcome }>,
+): Promise<void> {
+  if (settled.length === 0) return;
+  await lines(db).bulkWrite(
+    settled.map(({ id, outcome }) => ({
+      updateOne: { filter: { _id: id, status: 'pending' as const }, update: { $set: outcome } },
+    })),
+    { ordered: false },
+  );
 }
 
 export async function getLine(db: Db, id: string): Promise<StatementLineDoc | null> {
