@@ -28,6 +28,7 @@ import { decide, findCodes, type OrderToMatch } from './match';
 import type { PurchaseDoc } from '../db/purchases';
 import { AUTOMATIC_RECONCILIATION, AuditBatch, payFromLine, type LinePayer } from './pay-from-line';
 import {
+  headerOf,
   openStatement,
   statementAccount,
   statementLines,
@@ -84,7 +85,10 @@ export async function importStatement(
   lap('match and confirm');
   if (options.stopAfter !== undefined) return record;
   for (const outcome of matched) count(counts, outcome);
-  await rememberMapping(deps.db, account.key, read.mapping);
+  await rememberMapping(deps.db, account.key, {
+    mapping: read.mapping,
+    header: headerOf(read.mapping, read.file),
+  });
   return (await finishImport(deps.db, record._id, counts)) ?? record;
 }
 

@@ -68,6 +68,8 @@ export interface StatementImportDoc extends StatementImportCounts {
 interface SettingDoc {
   _id: string;
   mapping?: ColumnMapping;
+  /** The header row's texts the mapping was made for. */
+  header?: string[];
   hash?: string;
   createdAt: Date;
   createdBy?: string;
@@ -264,18 +266,27 @@ export async function bankLinesOf(
   return found;
 }
 
-export async function rememberedMapping(db: Db, accountKey: string): Promise<ColumnMapping | null> {
-  return (await settings(db).findOne({ _id: `mapping:${accountKey}` }))?.mapping ?? null;
+export interface RememberedMapping {
+  mapping: ColumnMapping;
+  header: string[];
+}
+
+export async function rememberedMapping(
+  db: Db,
+  accountKey: string,
+): Promise<RememberedMapping | null> {
+  const doc = await settings(db).findOne({ _id: `mapping:${accountKey}` });
+  return doc?.mapping ? { mapping: doc.mapping, header: doc.header ?? [] } : null;
 }
 
 export async function rememberMapping(
   db: Db,
   accountKey: string,
-  mapping: ColumnMapping,
+  { mapping, header }: RememberedMapping,
 ): Promise<void> {
   await settings(db).updateOne(
     { _id: `mapping:${accountKey}` },
-    { $set: { mapping, createdAt: new Date() } },
+    { $set: { mapping, header, createdAt: new Date() } },
     { upsert: true },
   );
 }

@@ -432,6 +432,30 @@ describe('importing a bank statement', () => {
     expect((await numbersOf(server.db, target._id)).status).toBe('COMPLETED');
   });
 
+  it('the mapping staff confirmed is remembered for that bank account, for files with the same header row', async () => {
+    const file = statement([[28, 'DEPOSITO', 'C', 3]]);
+    // Staff read the dates as month first for this account (a corrected guess).
+    const corrected = { ...mapping, dateFormat: 'MM/DD/YYYY' as const };
+    const monthFirst = Buffer.from(
+      file.toString('latin1').replace('28/11/2026', '11/28/2026'),
+      'latin1',
+    );
+    expect(
+      (await upload('/admin/bank-statements', monthFirst, { mapping: JSON.stringify(corrected) }))
+        .status,
+    ).toBe(201);
+    const again = await upload('/admin/bank-statements/preview', monthFirst);
+    expect(again.body).toMatchObject({ remembered: true, mapping: corrected });
+    expect(again.body.lines[0]).toMatchObject({ date: '2026-11-28', error: null });
+
+    const otherShape = Buffer.from('Fecha;Descripción;Valor\n27/11/2026;DEPOSITO;3,00\n');
+    const guessed = await upload('/admin/bank-statements/preview', otherShape);
+    expect(guessed.body).toMatchObject({
+      remembered: false,
+      mapping: { headerRow: 0, amount: 2, dateFormat: 'DD/MM/YYYY' },
+    });
+  });
+
   it('a transfer after its hold ran out, when no numbers remain: "pago recibido, sin números: reembolsar", listed for refund', async () => {
     const late = await order(1);
     await expireOrder(server.deps, late, { at: new Date() });
