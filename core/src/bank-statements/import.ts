@@ -26,7 +26,14 @@ import { ordersByCode, ordersByCodePrefix } from '../db/purchase-codes';
 import type { ParsedLine } from './lines';
 import { decide, findCodes, type OrderToMatch } from './match';
 import type { PurchaseDoc } from '../db/purchases';
-import { AUTOMATIC_RECONCILIATION, AuditBatch, payFromLine, type LinePayer } from './pay-from-line';
+import {
+  AUTOMATIC_RECONCILIATION,
+  AuditBatch,
+  payFromLine,
+  payPendingFromLines,
+  type LinePayer,
+  type LinePayment,
+} from './pay-from-line';
 import {
   headerOf,
   openStatement,
@@ -240,7 +247,7 @@ async function matchLines(
   const outcomes: LineOutcome[] = [];
   for (let start = 0; start < lines.length; start += SETTLE_CHUNK) {
     const chunk = lines.slice(start, start + SETTLE_CHUNK);
-    const settled = await inParallel(chunk, (line) => matchLine(deps, line, orders, payer, audits));
+    const settled = await matchChunk(deps, chunk, orders, payer, audits);
     await audits.flush(deps);
     await settleLines(
       deps.db,
@@ -249,6 +256,45 @@ async function matchLines(
     outcomes.push(...settled);
   }
   return outcomes;
+}
+
+/**
+ * A chunk's outcomes. The common case, a credit paying exactly its unpaid order, goes in
+ * one command for the chunk; everything else (late payments, reviews, a second line for
+ * the same order) line by line after it, so a second line finds its order paid.
+ */
+async function matchChunk(
+  deps: CoreDeps,
+  chunk: StatementLineDoc[],
+  orders: Map<string, PurchaseDoc>,
+  payer: LinePayer,
+  audits: AuditBatch,
+): Promise<LineOutcome[]> {
+  const claimed = new Set<string>();
+  const plain: Array<{ index: number; purchase: PurchaseDoc; line: StatementLineDoc }> = [];
+  const others: number[] = [];
+  chunk.forEach((line, index) => {
+    const decision = decide(line._id, line.cents, namedOrders(line, orders));
+    const order = decision.action === 'confirm' ? decision.order : null;
+    if (order && order.status === 'PENDING' && !claimed.has(order._id)) {
+      claimed.add(order._id);
+      plain.push({ index, purchase: order, line });
+    } else others.push(index);
+  });
+  const outcomes: LineOutcome[] = new Array(chunk.length);
+  const paid = await payPendingFromLines(deps, plain, payer, audits);
+  plain.forEach(({ index }, i) => (outcomes[index] = outcomeOf(paid[i]!)));
+  const rest = await inParallel(others, (index) =>
+    matchLine(deps, chunk[index]!, orders, payer, audits),
+  );
+  others.forEach((index, i) => (outcomes[index] = rest[i]!));
+  return outcomes;
+}
+
+function namedOrders(line: StatementLineDoc, orders: Map<string, PurchaseDoc>): PurchaseDoc[] {
+  return findCodes(line.description, line.reference).codes.flatMap(
+    (code) => orders.get(code) ?? [],
+  );
 }
 
 /** `work` on every item, MATCH_CONCURRENCY at a time; the answers in the items' order. */
@@ -274,7 +320,7 @@ export async function matchLine(
   audits?: AuditBatch,
 ): Promise<LineOutcome> {
   const found = findCodes(line.description, line.reference);
-  const named = found.codes.flatMap((code) => orders.get(code) ?? []);
+  const named = namedOrders(line, orders);
   if (named.length === 0 && found.cut) {
     const candidates = (await ordersByCodePrefix(deps.db, found.cut)).map(candidateOf);
     return review(candidates.length > 0 ? 'partial_code' : 'no_code', null, candidates);
@@ -287,7 +333,11 @@ export async function matchLine(
       (decision.order ? [decision.order] : named).map(candidateOf),
     );
   // 'done' too: the payment stands, and its audit entry is written if the stop came before it.
-  const paid = await payFromLine(deps, decision.order, line, payer, audits);
+  return outcomeOf(await payFromLine(deps, decision.order, line, payer, audits));
+}
+
+/** A line that tried to pay its order: confirmed, for refund, or the order was paid otherwise. */
+function outcomeOf(paid: LinePayment): LineOutcome {
   const order = paid.purchase;
   if (!paid.paidByLine) return review('already_paid', order, [candidateOf(order)]);
   if (order.status === 'REFUND_REQUIRED') return review('refund_due', order, []);

@@ -8,7 +8,10 @@ import { BANK_STATEMENT_TEXTS } from '@vag/contracts';
 import type { CoreDeps } from '../deps';
 import type { AuditDoc } from '../db/audit-doc';
 import { appendAuditEntriesOnce, auditDoc, type AuditActor } from '../db/audit-log';
-import type { ProviderBlock, PurchaseDoc } from '../db/purchases';
+import { completePendingPurchases, type ProviderBlock, type PurchaseDoc } from '../db/purchases';
+import { purchasesByIds } from '../db/purchase-codes';
+import { paidEvent } from '../pipeline/purchase-events';
+import { kickRelay } from '../pipeline/relay';
 import { getRaffleFairness } from '../db/raffle-fairness';
 import { applyPayment } from '../purchase-lifecycle/apply-payment';
 
@@ -75,16 +78,7 @@ export async function payFromLine(
   payer: LinePayer,
   batch?: AuditBatch,
 ): Promise<LinePayment> {
-  const block: ProviderBlock = {
-    bankTransfer: {
-      received: true,
-      bankName: payer.bankName,
-      referenceCode: (line.reference || line.description).slice(0, 120),
-      confirmedAt: new Date(),
-      confirmedBy: payer.confirmedBy,
-      statementLineId: line._id,
-    },
-  };
+  const block = blockOf(line, payer, new Date());
   const applied = await applyPayment(deps, purchase, block, payer.confirmedBy);
   const paidByLine = applied.purchase.bankTransfer?.statementLineId === line._id;
   if (paidByLine && applied.purchase.status === 'COMPLETED') {
@@ -97,6 +91,77 @@ export async function payFromLine(
     paidByLine,
     late: applied.transitioned && purchase.status === 'EXPIRED',
   };
+}
+
+/** What the purchase keeps of the line that paid it. */
+function blockOf(line: LineToPay, payer: LinePayer, at: Date): ProviderBlock {
+  return {
+    bankTransfer: {
+      received: true,
+      bankName: payer.bankName,
+      referenceCode: (line.reference || line.description).slice(0, 120),
+      confirmedAt: at,
+      confirmedBy: payer.confirmedBy,
+      statementLineId: line._id,
+    },
+  };
+}
+
+/**
+ * Many lines, each paying its own PENDING order, in one command (completePendingPurchases:
+ * the transition applyPayment makes for a PENDING purchase, with its `purchase.paid`
+ * event). A purchase another path moved on meanwhile stays as it is and its line is
+ * answered `paidByLine: false`.
+ */
+export async function payPendingFromLines(
+  deps: CoreDeps,
+  payments: ReadonlyArray<{ purchase: PurchaseDoc; line: LineToPay }>,
+  payer: LinePayer,
+  batch: AuditBatch,
+): Promise<LinePayment[]> {
+  const paidAt = new Date();
+  const completions = payments.map(({ purchase, line }) => ({
+    id: purchase._id,
+    block: blockOf(line, payer, paidAt),
+    event: paidEvent(purchase, paidAt),
+    paidAt,
+    confirmedBy: payer.confirmedBy,
+  }));
+  const moved = await completePendingPurchases(deps.db, completions);
+  // All moved (the usual case): each purchase is as this call wrote it, no need to read it.
+  const now =
+    moved === payments.length
+      ? null
+      : new Map(
+          (
+            await purchasesByIds(
+              deps.db,
+              payments.map((p) => p.purchase._id),
+            )
+          ).map((p) => [p._id, p]),
+        );
+  return Promise.all(
+    payments.map(async ({ purchase, line }, i) => {
+      const { block, event } = completions[i]!;
+      const written: PurchaseDoc = {
+        ...purchase,
+        ...block,
+        status: 'COMPLETED',
+        paidAt,
+        outbox: {
+          ...purchase.outbox,
+          purchase_paid: { event, createdAt: paidAt, publishedAt: null },
+        },
+      };
+      const after = now ? (now.get(purchase._id) ?? purchase) : written;
+      const paidByLine = after.bankTransfer?.statementLineId === line._id;
+      if (paidByLine) {
+        kickRelay(deps, after._id, after);
+        batch.add(await auditEntry(deps, after, line, payer, batch));
+      }
+      return { purchase: after, paidByLine, late: false };
+    }),
+  );
 }
 
 /** The entry's id is the line's: a line looked at again writes no second entry. */

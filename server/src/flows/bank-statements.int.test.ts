@@ -15,7 +15,13 @@ import type { BusMessage } from '@vag/core/bus/bus';
 import { getPurchase, type PurchaseDoc } from '@vag/core/db/purchases';
 import { expireOrder } from '@vag/core/purchase-lifecycle/expire';
 import { importStatement } from '@vag/core/bank-statements/import';
-import { payFromLine, AUTOMATIC_RECONCILIATION } from '@vag/core/bank-statements/pay-from-line';
+import {
+  AUTOMATIC_RECONCILIATION,
+  AuditBatch,
+  payFromLine,
+  payPendingFromLines,
+} from '@vag/core/bank-statements/pay-from-line';
+import { confirmTransferPayment } from '@vag/core/purchase-lifecycle/apply-payment';
 import { listLines } from '@vag/core/db/bank-statements';
 import { activeRaffle, customOrder, numbersOf, postJson } from '@vag/api/payments/test-fixtures';
 import { bearer, createStaff } from '@vag/api/testing/seed';
@@ -320,6 +326,43 @@ describe('importing a bank statement', () => {
         1,
       );
     }
+  });
+
+  it('lines paying their orders together leave alone an order staff confirmed meanwhile', async () => {
+    const [stale, fresh] = [await order(1), await order(1)];
+    // Staff confirm `stale` from its receipt after the import read it as unpaid.
+    await confirmTransferPayment(server.deps, stale, {
+      referenceCode: 'REF-1',
+      bankName: 'Banco Pichincha',
+      staff: { id: 'x', email: adminEmail },
+    });
+    const line = (id: string, row: number) => ({
+      _id: id,
+      fileName: 'lote.csv',
+      row,
+      reference: '',
+      description: 'PAGO',
+    });
+    const paid = await payPendingFromLines(
+      server.deps,
+      [
+        { purchase: stale, line: line('line-stale', 5) },
+        { purchase: fresh, line: line('line-fresh', 6) },
+      ],
+      {
+        actor: 'sistema',
+        confirmedBy: AUTOMATIC_RECONCILIATION,
+        how: 'auto',
+        bankName: 'Banco Pichincha',
+      },
+      new AuditBatch(),
+    );
+    expect(paid.map((p) => [p.purchase.status, p.paidByLine])).toEqual([
+      ['COMPLETED', false],
+      ['COMPLETED', true],
+    ]);
+    expect((await getPurchase(server.db, stale._id))!.bankTransfer?.referenceCode).toBe('REF-1');
+    await numbersOf(server.db, fresh._id);
   });
 
   it('a file with one unreadable row is refused naming the row, and nothing of it is confirmed', async () => {
