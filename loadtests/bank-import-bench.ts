@@ -52,9 +52,10 @@ async function main(): Promise<void> {
         },
       ],
     });
+    // The relay runs before the orders exist, as in the api: its start-up scan is done.
+    const relay = await startOutboxRelay(deps);
     const codes = await openOrders(deps, ORDERS);
     const file = statement(codes, LINES);
-    const relay = await startOutboxRelay(deps);
     console.log(
       `statement: ${LINES} lines, ${(file.length / 1024 / 1024).toFixed(1)} MB; open orders: ${ORDERS}`,
     );

@@ -87,11 +87,11 @@ export async function importStatement(
     how: 'auto',
     bankName: account.bank,
   };
-  const matched = await matchLines(
-    deps,
-    toMatch.slice(0, options.stopAfter ?? toMatch.length),
-    payer,
-  );
+  const lines = toMatch.slice(0, options.stopAfter ?? toMatch.length);
+  const codes = [...new Set(lines.flatMap((l) => findCodes(l.description, l.reference).codes))];
+  const orders = await ordersByCode(deps.db, codes);
+  lap('find orders');
+  const matched = await matchLines(deps, lines, orders, payer);
   lap('match and confirm');
   if (options.stopAfter !== undefined) return record;
   for (const outcome of matched) count(counts, outcome);
@@ -253,10 +253,9 @@ function count(counts: StatementImportCounts, outcome: LineOutcome): void {
 async function matchLines(
   deps: CoreDeps,
   lines: StatementLineDoc[],
+  orders: Map<string, PurchaseDoc>,
   payer: LinePayer,
 ): Promise<LineOutcome[]> {
-  const codes = [...new Set(lines.flatMap((l) => findCodes(l.description, l.reference).codes))];
-  const orders = await ordersByCode(deps.db, codes);
   const audits = new AuditBatch();
   const outcomes: LineOutcome[] = [];
   for (let start = 0; start < lines.length; start += SETTLE_CHUNK) {

@@ -152,11 +152,12 @@ export async function linesByFingerprint(
   db: Db,
   fingerprints: string[],
 ): Promise<StatementLineDoc[]> {
+  // 100 at a time: the store looks a longer $in list up by scanning the collection.
   const found: StatementLineDoc[] = [];
-  for (let i = 0; i < fingerprints.length; i += 1000)
+  for (let i = 0; i < fingerprints.length; i += 100)
     found.push(
       ...(await lines(db)
-        .find({ fingerprint: { $in: fingerprints.slice(i, i + 1000) } })
+        .find({ fingerprint: { $in: fingerprints.slice(i, i + 100) } })
         .toArray()),
     );
   return found;

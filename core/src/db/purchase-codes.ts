@@ -4,17 +4,30 @@ import type { Db } from 'mongodb';
 import type { PurchaseDoc } from './purchases';
 
 const purchases = (db: Db) => db.collection<PurchaseDoc>('purchases');
-const CHUNK = 1000;
+// The store looks up at most 100 values of an $in in the index; a longer list scans the
+// whole collection (infra/ferretdb index pushdown, maxInValues).
+const CHUNK = 100;
+const READERS = 4;
 
-/** The purchases holding these codes, by code (the `order_code` index answers each chunk). */
+/**
+ * The purchases holding these codes, by code. A chunk of codes per query, a few queries
+ * at once: the store reads documents on both cores.
+ */
 export async function ordersByCode(db: Db, codes: string[]): Promise<Map<string, PurchaseDoc>> {
   const found = new Map<string, PurchaseDoc>();
-  for (let i = 0; i < codes.length; i += CHUNK) {
-    const docs = await purchases(db)
-      .find({ orderCode: { $in: codes.slice(i, i + CHUNK) } })
-      .toArray();
-    for (const doc of docs) if (doc.orderCode) found.set(doc.orderCode, doc);
-  }
+  const chunks: string[][] = [];
+  for (let i = 0; i < codes.length; i += CHUNK) chunks.push(codes.slice(i, i + CHUNK));
+  let next = 0;
+  const reader = async () => {
+    while (next < chunks.length) {
+      const chunk = chunks[next++]!;
+      const docs = await purchases(db)
+        .find({ orderCode: { $in: chunk } })
+        .toArray();
+      for (const doc of docs) if (doc.orderCode) found.set(doc.orderCode, doc);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(READERS, chunks.length) }, reader));
   return found;
 }
 
