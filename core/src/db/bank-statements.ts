@@ -77,6 +77,9 @@ interface SettingDoc {
   createdBy?: string;
 }
 
+/** Values of an $in the store looks up in its index; a longer list scans the collection (infra/ferretdb). */
+const IN_LIMIT = 100;
+
 const imports = (db: Db) => db.collection<StatementImportDoc>('bank_statement_imports');
 const lines = (db: Db) => db.collection<StatementLineDoc>('bank_statement_lines');
 const settings = (db: Db) => db.collection<SettingDoc>('bank_statement_settings');
@@ -152,12 +155,11 @@ export async function linesByFingerprint(
   db: Db,
   fingerprints: string[],
 ): Promise<StatementLineDoc[]> {
-  // 100 at a time: the store looks a longer $in list up by scanning the collection.
   const found: StatementLineDoc[] = [];
-  for (let i = 0; i < fingerprints.length; i += 100)
+  for (let i = 0; i < fingerprints.length; i += IN_LIMIT)
     found.push(
       ...(await lines(db)
-        .find({ fingerprint: { $in: fingerprints.slice(i, i + 100) } })
+        .find({ fingerprint: { $in: fingerprints.slice(i, i + IN_LIMIT) } })
         .toArray()),
     );
   return found;
@@ -165,8 +167,11 @@ export async function linesByFingerprint(
 
 /** Takes over lines a stopped import left 'pending', so this import's summary counts them. */
 export async function adoptPendingLines(db: Db, ids: string[], importId: string): Promise<void> {
-  if (ids.length === 0) return;
-  await lines(db).updateMany({ _id: { $in: ids }, status: 'pending' }, { $set: { importId } });
+  for (let i = 0; i < ids.length; i += IN_LIMIT)
+    await lines(db).updateMany(
+      { _id: { $in: ids.slice(i, i + IN_LIMIT) }, status: 'pending' },
+      { $set: { importId } },
+    );
 }
 
 export interface LineOutcome {
@@ -259,13 +264,17 @@ export async function bankLinesOf(
 ): Promise<Map<string, PurchaseBankLine>> {
   const found = new Map<string, PurchaseBankLine>();
   if (purchaseIds.length === 0) return found;
-  const docs = await lines(db)
-    .find(
-      { purchaseId: { $in: purchaseIds }, status: { $ne: 'duplicate' } },
-      { projection: { purchaseId: 1, date: 1, amount: 1, status: 1, createdAt: 1 } },
-    )
-    .sort({ createdAt: 1 })
-    .toArray();
+  const docs: StatementLineDoc[] = [];
+  for (let i = 0; i < purchaseIds.length; i += IN_LIMIT)
+    docs.push(
+      ...(await lines(db)
+        .find(
+          { purchaseId: { $in: purchaseIds.slice(i, i + IN_LIMIT) }, status: { $ne: 'duplicate' } },
+          { projection: { purchaseId: 1, date: 1, amount: 1, status: 1, createdAt: 1 } },
+        )
+        .toArray()),
+    );
+  docs.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
   for (const d of docs)
     found.set(d.purchaseId!, {
       id: d._id,
