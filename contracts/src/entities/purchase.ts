@@ -4,6 +4,7 @@ import { idSchema, raIdSchema, isoDateTimeSchema, paymentMethodSchema } from '..
 import { MIN_LENGTH, NOTIFICATION_CHANNELS, PACKAGE_TYPES, PURCHASE_STATUSES } from '../constants';
 import { VALIDATION } from '../messages';
 import { purchaseBuyerSchema } from './buyer';
+import { purchaseBankLineSchema } from './bank-statement';
 
 export const purchaseStatusSchema = z.enum(PURCHASE_STATUSES);
 export const packageTypeSchema = z.enum(PACKAGE_TYPES);
@@ -40,6 +41,8 @@ export const bankTransferBlockSchema = z.object({
   confirmedAt: isoDateTimeSchema.nullish(),
   /** The staff member who confirmed it. */
   confirmedBy: z.string().nullish(),
+  /** The bank statement line that paid it (its id), when a statement import confirmed it. */
+  statementLineId: z.string().nullish(),
 });
 
 export const NOTIFICATION_STATES = ['pending', 'sent', 'failed', 'logged'] as const;
@@ -141,6 +144,8 @@ export const purchaseSchema = z.object({
   accessKey: z.string().optional(),
   /** True in the answer to an id without its key: status and amounts only. */
   keyRequired: z.boolean().optional(),
+  /** Staff lists: the bank statement line that names this order, when one came in. */
+  bankLine: purchaseBankLineSchema.optional(),
 });
 export type Purchase = z.infer<typeof purchaseSchema>;
 

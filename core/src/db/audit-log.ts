@@ -68,6 +68,25 @@ export async function appendAudit(db: Db, entry: AuditInput): Promise<void> {
 }
 
 /**
+ * Appends entries whose ids the caller derives from what they record (a bank line), so a
+ * step repeated after a crash adds nothing: an id already in the log is skipped.
+ */
+export async function appendAuditEntriesOnce(db: Db, entries: readonly AuditDoc[]): Promise<void> {
+  if (entries.length === 0) return;
+  try {
+    await log(db).insertMany([...entries], { ordered: false });
+  } catch (error) {
+    const errors =
+      error instanceof MongoBulkWriteError
+        ? Array.isArray(error.writeErrors)
+          ? error.writeErrors
+          : [error.writeErrors]
+        : [];
+    if (errors.length === 0 || !errors.every((e) => e.code === 11000)) throw error;
+  }
+}
+
+/**
  * Copies entries an action saved on the raffle into the log and takes them off the
  * raffle. Each keeps its id, so a copy repeated after a crash adds nothing.
  */
