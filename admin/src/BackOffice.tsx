@@ -9,6 +9,7 @@ import { Navigate, Route } from 'react-router-dom';
 import { archive } from './archive';
 import { audit } from './audit';
 import { authProvider } from './authProvider';
+import { TransferReviewersOnly } from './bank-statements/TransferReviewersOnly';
 import { AdminOnly } from './common/AdminOnly';
 import { lazyPage } from './common/lazyPage';
 import { dataProvider } from './dataProvider';
@@ -27,6 +28,10 @@ const SettingsPage = lazyPage(() => import('./settings/SettingsPage'), 'Settings
 const BannerManager = lazyPage(() => import('./banners/BannerManager'), 'BannerManager');
 const UsersPage = lazyPage(() => import('./users/UsersPage'), 'UsersPage');
 const ReportsPage = lazyPage(() => import('./reports/ReportsPage'), 'ReportsPage');
+const BankStatementsPage = lazyPage(
+  () => import('./bank-statements/BankStatementsPage'),
+  'BankStatementsPage',
+);
 const ChangePasswordPage = lazyPage(
   () => import('./account/ChangePasswordPage'),
   'ChangePasswordPage',
@@ -105,6 +110,14 @@ export function BackOffice() {
         <Route path="/users" element={<UsersPage />} />
         <Route path="/change-password" element={<ChangePasswordPage />} />
         <Route path="/reports" element={<ReportsPage />} />
+        <Route
+          path="/bank-statements"
+          element={
+            <TransferReviewersOnly>
+              <BankStatementsPage />
+            </TransferReviewersOnly>
+          }
+        />
       </CustomRoutes>
     </Admin>
   );

@@ -12,9 +12,11 @@ import ImageIcon from '@mui/icons-material/Image';
 import Inventory2Icon from '@mui/icons-material/Inventory2';
 import PeopleAltIcon from '@mui/icons-material/PeopleAlt';
 import AssessmentIcon from '@mui/icons-material/Assessment';
+import AccountBalanceIcon from '@mui/icons-material/AccountBalance';
 import SettingsIcon from '@mui/icons-material/Settings';
 import type { ReactElement } from 'react';
 import { Menu, useBasename, usePermissions, useTranslate } from 'react-admin';
+import { useResellersCanConfirm } from '../bank-statements/useResellersCanConfirm';
 import { menuFor } from './menu';
 
 const ICONS: Record<string, ReactElement> = {
@@ -32,15 +34,17 @@ const ICONS: Record<string, ReactElement> = {
   resellers: <PeopleAltIcon />,
   purchases: <HistoryIcon />,
   reports: <AssessmentIcon />,
+  'bank-statements': <AccountBalanceIcon />,
 };
 
 export function AppMenu() {
   const { permissions } = usePermissions<string | null>();
   const translate = useTranslate();
   const basename = useBasename();
+  const resellersCanConfirm = useResellersCanConfirm(permissions);
   return (
     <Menu>
-      {menuFor(permissions).map((entry) => (
+      {menuFor(permissions, { resellersCanConfirm }).map((entry) => (
         <Menu.Item
           key={entry.name}
           to={`${basename}${entry.path}`}

@@ -17,6 +17,7 @@ describe('menuFor', () => {
       '/users',
       '/resellers',
       '/purchases',
+      '/bank-statements',
       '/reports',
     ]);
   });
@@ -24,6 +25,20 @@ describe('menuFor', () => {
   it('treats a missing or unknown role like a reseller', () => {
     expect(menuFor(null)).toEqual(menuFor('reseller'));
     expect(menuFor('guest')).toEqual(menuFor('reseller'));
+  });
+});
+
+describe('Conciliación', () => {
+  it('is shown to a reseller only while Ajustes lets resellers confirm transfers', () => {
+    expect(menuFor('reseller', { resellersCanConfirm: true }).map((e) => e.path)).toEqual([
+      '/',
+      '/purchases',
+      '/bank-statements',
+      '/reports',
+    ]);
+    expect(canAccess('reseller', 'bank-statements')).toBe(false);
+    expect(canAccess('reseller', 'bank-statements', { resellersCanConfirm: true })).toBe(true);
+    expect(canAccess('reseller', 'settings', { resellersCanConfirm: true })).toBe(false);
   });
 });
 

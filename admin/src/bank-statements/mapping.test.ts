@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { columnRoles, mappingProblem, normalOrderCode, withColumn } from './mapping';
+import type { ColumnMapping } from './types';
+
+const guessed: ColumnMapping = {
+  headerRow: 0,
+  date: 0,
+  description: 1,
+  reference: 2,
+  amount: 3,
+  credit: null,
+  debit: null,
+  dateFormat: 'dd/MM/yyyy',
+  decimalSeparator: ',',
+};
+
+describe('statement column mapping', () => {
+  it('accepts a date and a signed amount, or a date and credit/debit columns', () => {
+    expect(mappingProblem(guessed)).toBeNull();
+    expect(mappingProblem({ ...guessed, amount: null, credit: 3, debit: 4 })).toBeNull();
+  });
+
+  it('refuses a mapping without a date, without an amount, or with one column read twice', () => {
+    expect(mappingProblem({ ...guessed, date: null })).toBe('noDate');
+    expect(mappingProblem({ ...guessed, amount: null })).toBe('noAmount');
+    expect(mappingProblem(withColumn(guessed, 'reference', '1'))).toBe('sameColumn');
+  });
+
+  it('names what each column is read as, and "ninguna" empties a field', () => {
+    expect(columnRoles(guessed).get(3)).toEqual(['amount']);
+    expect(withColumn(guessed, 'reference', '').reference).toBeNull();
+  });
+
+  it('reads an order code typed loosely, and refuses what cannot be one', () => {
+    expect(normalOrderCode(' vag 7kq2mx ')).toBe('VAG-7KQ2MX');
+    expect(normalOrderCode('VAG7KQ2MX')).toBe('VAG-7KQ2MX');
+    expect(normalOrderCode('VAG-12')).toBeNull();
+    expect(normalOrderCode('pedido')).toBeNull();
+  });
+});

@@ -1,0 +1,56 @@
+// What the staff may correct in a statement's column mapping, and what the screen checks
+// before sending it: a date, an amount (one signed column, or credit and debit), and no
+// column read as two things. The api checks again and names the row it cannot read.
+import type { ColumnMapping } from './types';
+
+export const MAPPED_FIELDS = [
+  'date',
+  'description',
+  'reference',
+  'amount',
+  'credit',
+  'debit',
+] as const;
+export type MappedField = (typeof MAPPED_FIELDS)[number];
+
+/** Date formats of Ecuadorian online banking exports, as the api reads them. */
+export const DATE_FORMATS = ['dd/MM/yyyy', 'yyyy-MM-dd', 'MM/dd/yyyy', 'dd-MM-yyyy', 'dd/MM/yy'];
+
+/** The i18n key (under vag.bankStatements.problems) of what is wrong, or null. */
+export function mappingProblem(mapping: ColumnMapping): string | null {
+  if (mapping.date === null) return 'noDate';
+  if (mapping.amount === null && mapping.credit === null) return 'noAmount';
+  const used = MAPPED_FIELDS.map((f) => mapping[f]).filter((c): c is number => c !== null);
+  if (new Set(used).size !== used.length) return 'sameColumn';
+  return null;
+}
+
+/** The fields each column is read as (for the preview's header). */
+export function columnRoles(mapping: ColumnMapping): Map<number, MappedField[]> {
+  const roles = new Map<number, MappedField[]>();
+  for (const field of MAPPED_FIELDS) {
+    const column = mapping[field];
+    if (column !== null) roles.set(column, [...(roles.get(column) ?? []), field]);
+  }
+  return roles;
+}
+
+/** A column chosen in a select ('' is "ninguna"). */
+export function withColumn(
+  mapping: ColumnMapping,
+  field: MappedField,
+  value: string,
+): ColumnMapping {
+  return { ...mapping, [field]: value === '' ? null : Number(value) };
+}
+
+/**
+ * An order code as the staff type it, the way the api stores it: uppercase, spaces
+ * dropped, the hyphen put back ('vag 7kq2mx' → 'VAG-7KQ2MX'). Null if it cannot be one;
+ * older codes had other letters, so the api says whether the order exists.
+ */
+export function normalOrderCode(text: string): string | null {
+  const compact = text.toUpperCase().replace(/[\s-]/g, '');
+  const match = /^VAG([A-Z0-9]{4,8})$/.exec(compact);
+  return match ? `VAG-${match[1]}` : null;
+}
