@@ -31,6 +31,9 @@ export const AUDIT_ACTIONS = [
   'raffle.archived',
   'raffle.featured',
   'test_orders.cleared',
+  'bank_line.assigned',
+  'bank_line.set_aside',
+  'bank_import_key.created',
 ] as const;
 export const auditActionSchema = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof auditActionSchema>;
@@ -107,6 +110,9 @@ export const AUDIT_SCOPES: Record<AuditAction, AuditScope> = {
   'raffle.archived': 'raffle',
   'raffle.featured': 'office',
   'test_orders.cleared': 'raffle',
+  'bank_line.assigned': 'purchase',
+  'bank_line.set_aside': 'office',
+  'bank_import_key.created': 'office',
 };
 
 const CLOSED_BECAUSE = {
@@ -219,5 +225,8 @@ export const PUBLIC_AUDIT_TEXTS = {
     'raffle.archived': 'Rifa archivada',
     'raffle.featured': 'Rifa principal',
     'test_orders.cleared': 'Pedidos de prueba borrados',
+    'bank_line.assigned': 'Línea bancaria asignada',
+    'bank_line.set_aside': 'Línea bancaria apartada',
+    'bank_import_key.created': 'Clave de importación',
   } satisfies Record<AuditAction, string>,
 } as const;

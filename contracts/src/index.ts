@@ -20,6 +20,7 @@ export * from './entities/admin-user';
 export * from './entities/reseller';
 export * from './entities/report';
 export * from './entities/media';
+export * from './entities/bank-statement';
 export * from './payments';
 export * from './events';
 export * from './staff-api';

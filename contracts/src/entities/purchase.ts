@@ -4,6 +4,7 @@ import { idSchema, raIdSchema, isoDateTimeSchema, paymentMethodSchema } from '..
 import { MIN_LENGTH, NOTIFICATION_CHANNELS, PACKAGE_TYPES, PURCHASE_STATUSES } from '../constants';
 import { VALIDATION } from '../messages';
 import { purchaseBuyerSchema } from './buyer';
+import { purchaseBankLineSchema } from './bank-statement';
 
 export const purchaseStatusSchema = z.enum(PURCHASE_STATUSES);
 export const packageTypeSchema = z.enum(PACKAGE_TYPES);
@@ -141,6 +142,8 @@ export const purchaseSchema = z.object({
   accessKey: z.string().optional(),
   /** True in the answer to an id without its key: status and amounts only. */
   keyRequired: z.boolean().optional(),
+  /** Staff lists: the bank statement line that names this order, when one came in. */
+  bankLine: purchaseBankLineSchema.optional(),
 });
 export type Purchase = z.infer<typeof purchaseSchema>;
 
