@@ -3,7 +3,7 @@
 // correction, and says in the api's Spanish which row it could not read.
 import { Alert, Box, Card, CardContent, LinearProgress, Typography, Button } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Settings } from '@vag/contracts';
+import type { ColumnMapping, Settings, StatementImport, StatementPreview } from '@vag/contracts';
 import { useRef, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { errorMessage } from '../common/useToast';
@@ -14,7 +14,6 @@ import { mappingProblem } from './mapping';
 import { MappingEditor } from './MappingEditor';
 import { StatementFilePicker } from './StatementFilePicker';
 import { RawRows, ReadLines } from './StatementPreviewTables';
-import type { ColumnMapping, StatementImport, StatementPreview } from './types';
 
 type Busy = 'previewing' | 'importing' | null;
 
@@ -33,7 +32,7 @@ function Step({ title, children }: { title: string; children: React.ReactNode })
 
 /** The column names under the chosen header row, or numbered columns without one. */
 function columnNames(preview: StatementPreview, mapping: ColumnMapping): string[] {
-  const header = mapping.headerRow === null ? undefined : preview.rows[mapping.headerRow];
+  const header = preview.rows[mapping.headerRow];
   const width = Math.max(preview.columns.length, ...preview.rows.map((r) => r.length));
   return Array.from({ length: width }, (_, i) => header?.[i] ?? preview.columns[i] ?? '');
 }
@@ -101,7 +100,7 @@ export function ImportPanel({ onImported }: { onImported: (summary: StatementImp
     setError(null);
   };
 
-  const problem = mapping ? mappingProblem(mapping) : null;
+  const problem = mapping ? mappingProblem(mapping, t('problems.sameColumn')) : null;
   return (
     <>
       <Step title={t('step1')}>
@@ -149,7 +148,7 @@ export function ImportPanel({ onImported }: { onImported: (summary: StatementImp
           </Box>
           {problem && (
             <Alert severity="warning" sx={{ mb: 2 }}>
-              {t(`problems.${problem}`)}
+              {problem}
             </Alert>
           )}
           {busy === 'importing' && (

@@ -1,9 +1,8 @@
 // Step 3: what the import did, in counts the staff act on (refunds and lines to review
 // first in colour).
 import { Box, Button, Card, CardContent, Typography } from '@mui/material';
-import { formatCount } from '@vag/contracts';
+import { formatCount, type StatementImport } from '@vag/contracts';
 import { useTranslate } from 'react-admin';
-import type { StatementImport } from './types';
 
 const COUNTS = [
   ['confirmed', 'success.main'],

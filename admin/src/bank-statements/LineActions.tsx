@@ -1,6 +1,6 @@
 // A line's two ways out of review: assign it to an order by its code (the api confirms
-// that order as a staff confirmation, or says in Spanish why not), or set it aside with a
-// reason. Both are audited by the api.
+// that order like a staff confirmation, or says in Spanish why not), or set it aside with
+// a reason. Both are audited by the api.
 import {
   Box,
   Button,
@@ -11,16 +11,29 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
+import { assignLineSchema, setAsideLineSchema, type StatementLine } from '@vag/contracts';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { errorMessage, useToast } from '../common/useToast';
 import { useVagApi } from '../common/useVagApi';
 import { normalOrderCode } from './mapping';
-import type { StatementLine } from './types';
-
-const MIN_REASON = 5;
 
 type Mode = 'assign' | 'setAside';
+type Checked = { ok: true; body: object } | { ok: false; message: string };
+
+/** The body to send, or the Spanish reason not to send it (the contract's messages first). */
+function check(mode: Mode, text: string, badCode: string): Checked {
+  if (mode === 'setAside') {
+    const parsed = setAsideLineSchema.safeParse({ reason: text });
+    return parsed.success
+      ? { ok: true, body: parsed.data }
+      : { ok: false, message: parsed.error.issues[0]?.message ?? badCode };
+  }
+  const code = normalOrderCode(text);
+  const parsed = assignLineSchema.safeParse({ orderCode: code ?? text });
+  if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? badCode };
+  return code ? { ok: true, body: parsed.data } : { ok: false, message: badCode };
+}
 
 function LineDialog({
   line,
@@ -34,29 +47,32 @@ function LineDialog({
   onDone: () => void;
 }) {
   const translate = useTranslate();
-  const t = (key: string, options?: object) =>
-    translate(`vag.bankStatements.review.${key}`, options);
+  const t = (key: string) => translate(`vag.bankStatements.review.${key}`);
   const api = useVagApi();
   const toast = useToast();
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
-  const path = `/admin/bank-statement-lines/${encodeURIComponent(line.id)}`;
 
   const submit = async () => {
-    const code = normalOrderCode(text);
-    if (mode === 'assign' && !code) return setProblem(t('orderCodeInvalid'));
-    if (mode === 'setAside' && text.trim().length < MIN_REASON)
-      return setProblem(t('setAsideReasonRequired'));
+    const checked = check(mode, text, t('orderCodeInvalid'));
+    if (!checked.ok) return setProblem(checked.message);
     setProblem(null);
     setSending(true);
     try {
-      if (mode === 'assign') await api.call('POST', `${path}/assign`, { orderCode: code });
-      else await api.call('POST', `${path}/set-aside`, { reason: text.trim() });
-      toast({ title: mode === 'assign' ? t('assigned', { code }) : t('setAsideDone') });
+      const action = mode === 'assign' ? 'assign' : 'set-aside';
+      const answer = await api.call<{ msg: string }>(
+        'POST',
+        `/admin/bank-statement-lines/${encodeURIComponent(line.id)}/${action}`,
+        checked.body,
+      );
+      toast({
+        title: t(mode === 'assign' ? 'assignedTitle' : 'setAsideDone'),
+        description: answer.msg,
+      });
       onDone();
     } catch (error) {
-      // The api's Spanish answer (order not found, amount differs…) stays under the field.
+      // The api's Spanish answer (no such order, already paid…) stays under the field.
       setProblem(errorMessage(error, translate('vag.common.unknown')));
     } finally {
       setSending(false);
@@ -83,7 +99,9 @@ function LineDialog({
           label={mode === 'assign' ? t('orderCode') : t('setAsideReason')}
           value={text}
           onChange={(e) => setText(e.target.value)}
-          onKeyDown={(e) => e.key === 'Enter' && void submit()}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && mode === 'assign') void submit();
+          }}
           error={problem !== null}
           helperText={problem ?? ' '}
           multiline={mode === 'setAside'}

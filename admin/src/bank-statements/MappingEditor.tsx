@@ -2,8 +2,13 @@
 // column is each datum, the header row, the date format and the decimal separator.
 import { Box, MenuItem, TextField } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { DATE_FORMATS, MAPPED_FIELDS, withColumn } from './mapping';
-import type { ColumnMapping } from './types';
+import {
+  BANK_STATEMENT_TEXTS,
+  STATEMENT_DATE_FORMATS,
+  statementDateFormatSchema,
+  type ColumnMapping,
+} from '@vag/contracts';
+import { MAPPED_FIELDS, withColumn } from './mapping';
 
 const HEADER_ROWS_OFFERED = 10;
 
@@ -34,7 +39,7 @@ export function MappingEditor({ mapping, columns, rowCount, onChange }: Props) {
           onChange={(e) => onChange(withColumn(mapping, field, e.target.value))}
           sx={FIELD_SX}
         >
-          <MenuItem value="">{t('none')}</MenuItem>
+          {field !== 'date' && <MenuItem value="">{t('none')}</MenuItem>}
           {columns.map((name, i) => (
             <MenuItem key={i} value={i}>
               {columnLabel(name, i)}
@@ -46,16 +51,10 @@ export function MappingEditor({ mapping, columns, rowCount, onChange }: Props) {
         select
         size="small"
         label={t('headerRow')}
-        value={mapping.headerRow ?? ''}
-        onChange={(e) =>
-          onChange({
-            ...mapping,
-            headerRow: e.target.value === '' ? null : Number(e.target.value),
-          })
-        }
+        value={mapping.headerRow}
+        onChange={(e) => onChange({ ...mapping, headerRow: Number(e.target.value) })}
         sx={FIELD_SX}
       >
-        <MenuItem value="">{t('none')}</MenuItem>
         {Array.from({ length: Math.min(rowCount, HEADER_ROWS_OFFERED) }, (_, i) => (
           <MenuItem key={i} value={i}>
             {t('row')} {i + 1}
@@ -67,12 +66,14 @@ export function MappingEditor({ mapping, columns, rowCount, onChange }: Props) {
         size="small"
         label={t('dateFormat')}
         value={mapping.dateFormat}
-        onChange={(e) => onChange({ ...mapping, dateFormat: e.target.value })}
+        onChange={(e) =>
+          onChange({ ...mapping, dateFormat: statementDateFormatSchema.parse(e.target.value) })
+        }
         sx={FIELD_SX}
       >
-        {[...new Set([mapping.dateFormat, ...DATE_FORMATS])].map((format) => (
+        {STATEMENT_DATE_FORMATS.map((format) => (
           <MenuItem key={format} value={format}>
-            {format.toLowerCase().replace(/y/g, 'a')}
+            {BANK_STATEMENT_TEXTS.dateFormats[format]}
           </MenuItem>
         ))}
       </TextField>

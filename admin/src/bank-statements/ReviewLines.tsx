@@ -11,36 +11,27 @@ import {
   Typography,
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { formatCount, formatUsd } from '@vag/contracts';
+import {
+  BANK_STATEMENT_TEXTS,
+  LINE_REASONS,
+  formatCount,
+  formatDateTime,
+  formatUsd,
+  type StatementImport,
+  type StatementLine,
+} from '@vag/contracts';
 import { useState } from 'react';
 import { Loading, useGetList, useTranslate } from 'react-admin';
 import { useVagApi } from '../common/useVagApi';
 import { lineDate } from './lineDate';
 import { LineActions } from './LineActions';
-import type { ReviewReason, StatementImport, StatementLine } from './types';
 
-const REASONS: ReviewReason[] = [
-  'no_code',
-  'amount_less',
-  'amount_more',
-  'already_paid',
-  'hold_expired',
-  'two_candidates',
-  'refund_due',
-];
 const PAGE = 25;
 
-function LineCard({
-  line,
-  fileName,
-  onDone,
-}: {
-  line: StatementLine;
-  fileName?: string;
-  onDone: () => void;
-}) {
+function LineCard({ line, onDone }: { line: StatementLine; onDone: () => void }) {
   const translate = useTranslate();
-  const t = (key: string, options?: object) => translate(`vag.bankStatements.${key}`, options);
+  const t = (key: string, options?: object) =>
+    translate(`vag.bankStatements.review.${key}`, options);
   return (
     <Card variant="outlined" data-testid="review-line">
       <CardContent
@@ -58,22 +49,30 @@ function LineCard({
               {lineDate(line.date)} · {formatUsd(line.amount)}
             </Typography>
             {line.reason && (
-              <Chip size="small" color="warning" label={t(`reasons.${line.reason}`)} />
+              <Chip
+                size="small"
+                color="warning"
+                label={BANK_STATEMENT_TEXTS.reasons[line.reason]}
+              />
             )}
           </Box>
           <Typography variant="body2">{line.description}</Typography>
           {line.reference && (
             <Typography variant="body2" color="text.secondary">
-              {t('review.reference')}: {line.reference}
+              {t('reference')}: {line.reference}
             </Typography>
           )}
-          {line.candidates && line.candidates.length > 0 && (
+          {line.candidates.length > 0 && (
             <Typography variant="body2">
-              {t('review.candidates', { codes: line.candidates.join(', ') })}
+              {t('candidates', {
+                codes: line.candidates
+                  .map((c) => `${c.orderCode} (${formatUsd(c.totalPrice)})`)
+                  .join(', '),
+              })}
             </Typography>
           )}
           <Typography variant="caption" color="text.secondary">
-            {t('review.line', { row: line.row, file: fileName ?? '' })}
+            {t('line', { row: line.row, file: line.fileName })}
           </Typography>
         </Box>
         <LineActions line={line} onDone={onDone} />
@@ -96,15 +95,14 @@ export function ReviewLines() {
   const filter: Record<string, string> = { status: 'needs_review' };
   if (reason) filter.reason = reason;
   if (importId) filter.importId = importId;
-  const { data, total, isPending, error, refetch } = useGetList<StatementLine & { id: string }>(
+  const { data, total, isPending, error, refetch } = useGetList<StatementLine>(
     'bank-statement-lines',
     { filter, pagination: { page: 1, perPage: shown }, sort: { field: 'date', order: 'DESC' } },
   );
-  const fileOf = new Map((imports ?? []).map((i) => [i.id, i.fileName]));
   const filtered = reason !== '' || importId !== '';
 
   return (
-    <Card sx={{ mb: 2 }}>
+    <Card sx={{ mb: 2 }} data-testid="review-lines">
       <CardContent>
         <Typography variant="h6" component="h2" sx={{ mb: 1.5 }}>
           {t('title')} {total !== undefined && `(${formatCount(total)})`}
@@ -119,9 +117,9 @@ export function ReviewLines() {
             sx={{ flex: '1 1 220px' }}
           >
             <MenuItem value="">{t('allReasons')}</MenuItem>
-            {REASONS.map((r) => (
+            {LINE_REASONS.map((r) => (
               <MenuItem key={r} value={r}>
-                {translate(`vag.bankStatements.reasons.${r}`)}
+                {BANK_STATEMENT_TEXTS.reasons[r]}
               </MenuItem>
             ))}
           </TextField>
@@ -136,8 +134,7 @@ export function ReviewLines() {
             <MenuItem value="">{t('allImports')}</MenuItem>
             {(imports ?? []).map((i) => (
               <MenuItem key={i.id} value={i.id}>
-                {i.fileName}
-                {i.createdAt ? ` · ${lineDate(i.createdAt)}` : ''}
+                {i.fileName} · {formatDateTime(i.createdAt)}
               </MenuItem>
             ))}
           </TextField>
@@ -153,12 +150,7 @@ export function ReviewLines() {
         ) : (
           <Box sx={{ display: 'grid', gap: 1 }}>
             {data.map((line) => (
-              <LineCard
-                key={line.id}
-                line={line}
-                fileName={fileOf.get(line.importId)}
-                onDone={() => void refetch()}
-              />
+              <LineCard key={line.id} line={line} onDone={() => void refetch()} />
             ))}
             {total !== undefined && total > data.length && (
               <Button onClick={() => setShown((n) => n + PAGE)}>{t('more')}</Button>

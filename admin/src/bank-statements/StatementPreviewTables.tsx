@@ -10,10 +10,9 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import { formatUsd } from '@vag/contracts';
+import { formatUsd, type ColumnMapping, type PreviewLine } from '@vag/contracts';
 import { useTranslate } from 'react-admin';
 import { columnRoles } from './mapping';
-import type { ColumnMapping, PreviewLine } from './types';
 
 const SCROLL = { overflowX: 'auto', maxWidth: '100%', mb: 2 } as const;
 const CELL = { whiteSpace: 'nowrap', maxWidth: 280, overflow: 'hidden', textOverflow: 'ellipsis' };
@@ -92,7 +91,7 @@ export function ReadLines({ lines }: { lines: PreviewLine[] }) {
                   </TableCell>
                   <TableCell sx={CELL}>{line.reference}</TableCell>
                   <TableCell align="right">
-                    {line.amount === undefined ? '' : formatUsd(line.amount)}
+                    {line.amount === null ? '' : formatUsd(line.amount)}
                   </TableCell>
                 </>
               )}

@@ -2,7 +2,7 @@
 // multipart with the bank account and, for the import, the mapping the staff confirmed.
 import { API_URL } from '../dataProvider';
 import { apiFetch } from '../http';
-import type { ColumnMapping, StatementImport, StatementPreview } from './types';
+import type { ColumnMapping, StatementImportResponse, StatementPreview } from '@vag/contracts';
 
 function statementForm(file: File, bankAccount: number, mapping?: ColumnMapping): FormData {
   const form = new FormData();
@@ -30,10 +30,10 @@ export async function importStatement(
   file: File,
   bankAccount: number,
   mapping: ColumnMapping,
-): Promise<StatementImport> {
+): Promise<StatementImportResponse> {
   const { json } = await apiFetch(`${API_URL}/admin/bank-statements`, {
     method: 'POST',
     body: statementForm(file, bankAccount, mapping),
   });
-  return json as StatementImport;
+  return json as StatementImportResponse;
 }

@@ -1,6 +1,6 @@
+import type { ColumnMapping } from '@vag/contracts';
 import { describe, expect, it } from 'vitest';
 import { columnRoles, mappingProblem, normalOrderCode, withColumn } from './mapping';
-import type { ColumnMapping } from './types';
 
 const guessed: ColumnMapping = {
   headerRow: 0,
@@ -10,20 +10,23 @@ const guessed: ColumnMapping = {
   amount: 3,
   credit: null,
   debit: null,
-  dateFormat: 'dd/MM/yyyy',
+  dateFormat: 'DD/MM/YYYY',
   decimalSeparator: ',',
 };
+const SAME = 'Una misma columna no puede ser dos datos.';
 
 describe('statement column mapping', () => {
   it('accepts a date and a signed amount, or a date and credit/debit columns', () => {
-    expect(mappingProblem(guessed)).toBeNull();
-    expect(mappingProblem({ ...guessed, amount: null, credit: 3, debit: 4 })).toBeNull();
+    expect(mappingProblem(guessed, SAME)).toBeNull();
+    expect(mappingProblem({ ...guessed, amount: null, credit: 3, debit: 4 }, SAME)).toBeNull();
   });
 
-  it('refuses a mapping without a date, without an amount, or with one column read twice', () => {
-    expect(mappingProblem({ ...guessed, date: null })).toBe('noDate');
-    expect(mappingProblem({ ...guessed, amount: null })).toBe('noAmount');
-    expect(mappingProblem(withColumn(guessed, 'reference', '1'))).toBe('sameColumn');
+  it('refuses, in Spanish, a mapping without an amount or a concept, or with one column read twice', () => {
+    expect(mappingProblem({ ...guessed, amount: null }, SAME)).toMatch(/columna del monto/);
+    expect(mappingProblem({ ...guessed, description: null, reference: null }, SAME)).toMatch(
+      /concepto/,
+    );
+    expect(mappingProblem(withColumn(guessed, 'reference', '1'), SAME)).toBe(SAME);
   });
 
   it('names what each column is read as, and "ninguna" empties a field', () => {

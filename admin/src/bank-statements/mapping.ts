@@ -1,7 +1,7 @@
 // What the staff may correct in a statement's column mapping, and what the screen checks
-// before sending it: a date, an amount (one signed column, or credit and debit), and no
-// column read as two things. The api checks again and names the row it cannot read.
-import type { ColumnMapping } from './types';
+// before sending it (columnMappingSchema's Spanish messages, and no column read as two
+// things). The api checks again and names the row it cannot read.
+import { columnMappingSchema, type ColumnMapping } from '@vag/contracts';
 
 export const MAPPED_FIELDS = [
   'date',
@@ -13,16 +13,12 @@ export const MAPPED_FIELDS = [
 ] as const;
 export type MappedField = (typeof MAPPED_FIELDS)[number];
 
-/** Date formats of Ecuadorian online banking exports, as the api reads them. */
-export const DATE_FORMATS = ['dd/MM/yyyy', 'yyyy-MM-dd', 'MM/dd/yyyy', 'dd-MM-yyyy', 'dd/MM/yy'];
-
-/** The i18n key (under vag.bankStatements.problems) of what is wrong, or null. */
-export function mappingProblem(mapping: ColumnMapping): string | null {
-  if (mapping.date === null) return 'noDate';
-  if (mapping.amount === null && mapping.credit === null) return 'noAmount';
+/** What is wrong with the mapping, in Spanish, or null. */
+export function mappingProblem(mapping: ColumnMapping, sameColumn: string): string | null {
+  const parsed = columnMappingSchema.safeParse(mapping);
+  if (!parsed.success) return parsed.error.issues[0]?.message ?? null;
   const used = MAPPED_FIELDS.map((f) => mapping[f]).filter((c): c is number => c !== null);
-  if (new Set(used).size !== used.length) return 'sameColumn';
-  return null;
+  return new Set(used).size === used.length ? null : sameColumn;
 }
 
 /** The fields each column is read as (for the preview's header). */
@@ -35,12 +31,13 @@ export function columnRoles(mapping: ColumnMapping): Map<number, MappedField[]> 
   return roles;
 }
 
-/** A column chosen in a select ('' is "ninguna"). */
+/** A column chosen in a select ('' is "ninguna"; the date always has one). */
 export function withColumn(
   mapping: ColumnMapping,
   field: MappedField,
   value: string,
 ): ColumnMapping {
+  if (field === 'date') return { ...mapping, date: Number(value) };
   return { ...mapping, [field]: value === '' ? null : Number(value) };
 }
 

@@ -1,6 +1,9 @@
 // Pagos → Conciliación (admin/src/bank-statements/) and the Ajustes card of the import key.
+// The statuses, reasons and errors come from the api's contract (BANK_STATEMENT_TEXTS).
+import { BANK_STATEMENT_TEXTS } from '@vag/contracts';
+
 export const bankStatementMessages = {
-  title: 'Conciliación bancaria',
+  title: BANK_STATEMENT_TEXTS.title,
   intro:
     'Importe el estado de cuenta del banco (CSV o Excel): cada crédito cuyo concepto lleva el código de un pedido y el monto exacto confirma ese pedido. Lo demás queda abajo para revisar.',
   step1: '1. Archivo del banco',
@@ -37,8 +40,6 @@ export const bankStatementMessages = {
   readAs: 'Se leerá así',
   row: 'Fila',
   problems: {
-    noDate: 'Elija la columna de la fecha.',
-    noAmount: 'Elija la columna del monto, o las de crédito y débito.',
     sameColumn: 'Una misma columna no puede ser dos datos.',
   },
   import: 'Importar',
@@ -76,36 +77,18 @@ export const bankStatementMessages = {
     orderCode: 'Código del pedido',
     orderCodeInvalid: 'Escriba un código de pedido como VAG-7KQ2MX.',
     assignSubmit: 'Asignar',
-    assigned: 'Línea asignada al pedido %{code}',
+    assignedTitle: 'Línea asignada',
     assignError: 'No se pudo asignar la línea',
     setAside: 'Apartar',
     setAsideTitle: 'Apartar la línea',
     setAsideHint: 'La línea queda guardada con su motivo; no confirma ningún pedido.',
     setAsideReason: 'Motivo',
-    setAsideReasonRequired: 'Escriba el motivo (al menos 5 caracteres).',
     setAsideSubmit: 'Apartar',
     setAsideDone: 'Línea apartada',
     setAsideError: 'No se pudo apartar la línea',
     cancel: 'Cancelar',
     more: 'Ver más',
     line: 'Fila %{row} · %{file}',
-  },
-  reasons: {
-    no_code: 'Sin código de pedido',
-    amount_less: 'Monto menor que el del pedido',
-    amount_more: 'Monto mayor que el del pedido',
-    already_paid: 'Pedido ya pagado',
-    hold_expired: 'Reserva vencida',
-    two_candidates: 'Dos pedidos posibles',
-    refund_due: 'Pago recibido, sin números: reembolsar',
-  },
-  statuses: {
-    confirmed: 'Confirmada',
-    needs_review: 'Por revisar',
-    assigned: 'Asignada',
-    set_aside: 'Apartada',
-    duplicate: 'Duplicada',
-    debit: 'Débito',
   },
   bankLine: {
     found: 'Línea del banco encontrada: %{date} %{amount}',

@@ -14,6 +14,7 @@ import {
 } from '@vag/contracts';
 import { useState } from 'react';
 import { Datagrid, FunctionField, List, useTranslate, type RaRecord } from 'react-admin';
+import { BankLineNote } from '../bank-statements/BankLineNote';
 import { useToast } from '../common/useToast';
 import { PurchaseDetails } from './PurchaseDetails';
 import { PurchaseDetailsButton } from './PurchaseDetailsButton';
@@ -147,7 +148,15 @@ export function PurchaseList() {
             label={t('status')}
             render={(r: Row) => {
               const status = adminDisplayStatus(r);
-              return <Chip size="small" color={statusColor[status]} label={status} />;
+              const chip = <Chip size="small" color={statusColor[status]} label={status} />;
+              // An open transfer says whether the bank statement already has it.
+              if (r.paymentMethod !== 'bank_transfer' || r.status !== 'PENDING') return chip;
+              return (
+                <Box sx={{ maxWidth: 150 }}>
+                  {chip}
+                  <BankLineNote bankLine={r.bankLine} variant="caption" />
+                </Box>
+              );
             }}
           />
           <FunctionField label={t('date')} render={(r: Row) => formatDateTime(r.createdAt)} />
