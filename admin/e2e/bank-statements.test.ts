@@ -1,0 +1,208 @@
+// Pagos → Conciliación as staff use it after a sale evening, on a laptop (1366 px) and a
+// phone (390 px): the bank's statement (title lines, semicolons, decimal commas, Windows
+// encoding) goes up, the preview shows the guessed columns and the staff correct the one
+// the guess got wrong; a file with a broken row is refused naming the row and keeps the
+// corrections; the good file confirms its orders (paid, with numbers), and the lines
+// without a code are assigned to an order by hand or set aside with a reason.
+import { readFileSync } from 'node:fs';
+import { BANK_STATEMENT_TEXTS, type Purchase } from '@vag/contracts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  DESKTOP,
+  MOBILE,
+  createBankTransferOrder,
+  englishOnScreen,
+  shoot,
+  staffPage,
+  useAdminSite,
+  waitFor,
+} from './support';
+
+vi.setConfig({ testTimeout: 240_000, hookTimeout: 180_000 });
+
+const site = useAdminSite();
+
+const TEMPLATE = readFileSync(
+  new URL('./fixtures/statement-title-lines-semicolon.csv.tmpl', import.meta.url),
+  'utf8',
+);
+const NOT_A_STATEMENT = readFileSync(new URL('./fixtures/not-a-statement.csv', import.meta.url));
+
+/** Dollars as this bank writes them: decimal comma. */
+const bankAmount = (dollars: number) => dollars.toFixed(2).replace('.', ',');
+const today = () => {
+  const now = new Date();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${pad(now.getDate())}/${pad(now.getMonth() + 1)}/${now.getFullYear()}`;
+};
+
+interface Orders {
+  paid: Purchase;
+  paidNoHyphen: Purchase;
+  /** Paid in cash at the bank's window: its line has no code, staff assign it. */
+  cash: Purchase;
+}
+
+async function order(email: string, quantity: number): Promise<Purchase> {
+  const id = await createBankTransferOrder(site, { email, quantity });
+  return site.api<Purchase>('GET', `/purchases/${id}`);
+}
+
+async function openOrders(run: string): Promise<Orders> {
+  return {
+    paid: await order(`ana.${run}@correo.ec`, 4),
+    paidNoHyphen: await order(`luis.${run}@correo.ec`, 3),
+    cash: await order(`rosa.${run}@correo.ec`, 10),
+  };
+}
+
+/** The statement file of one run, in the bank's Windows encoding; `broken` spoils one amount. */
+function statement(run: string, orders: Orders, { broken = false } = {}): Buffer {
+  const values: Record<string, string> = {
+    RUN: run,
+    TODAY: today(),
+    PAID: orders.paid.orderCode ?? '',
+    PAID_AMOUNT: bankAmount(orders.paid.totalPrice),
+    PAID_NO_HYPHEN: (orders.paidNoHyphen.orderCode ?? '').replace('-', ''),
+    PAID_NO_HYPHEN_AMOUNT: bankAmount(orders.paidNoHyphen.totalPrice),
+    CASH_AMOUNT: bankAmount(orders.cash.totalPrice),
+    STRAY_AMOUNT: broken ? 'diez' : '10,00',
+  };
+  const text = TEMPLATE.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key] ?? '');
+  return Buffer.from(text, 'latin1');
+}
+
+async function chooseFile(page: Page, name: string, buffer: Buffer) {
+  await page
+    .getByLabel('Estado de cuenta (CSV o Excel)')
+    .setInputFiles({ name, mimeType: 'text/csv', buffer });
+}
+
+/** Picks `option` in the MUI select labelled `label`. */
+async function pick(page: Page, label: string, option: string | RegExp) {
+  await page.getByRole('combobox', { name: label, exact: true }).click();
+  await page.getByRole('option', { name: option }).click();
+}
+
+async function paidWithNumbers(id: string, quantity: number) {
+  return waitFor(
+    async () => {
+      const p = await site.api<Purchase>('GET', `/purchases/${id}`);
+      return p.status === 'COMPLETED' && p.assignedNumbers?.length === quantity ? p : null;
+    },
+    { message: `purchase ${id} paid with ${quantity} numbers` },
+  );
+}
+
+describe('Pagos → Conciliación', () => {
+  it('refuses a file that is not a bank statement, in Spanish', async () => {
+    const page = await staffPage(site);
+    await page.goto('/admin/bank-statements');
+    await page.getByRole('heading', { name: 'Conciliación bancaria' }).waitFor();
+    await chooseFile(page, 'invitados.csv', NOT_A_STATEMENT);
+    await page.getByRole('button', { name: 'Vista previa' }).click();
+    await page.getByRole('alert').getByText(BANK_STATEMENT_TEXTS.errors.notStatement).waitFor();
+    expect(await englishOnScreen(page)).toEqual([]);
+  });
+
+  for (const [viewport, run] of [
+    [DESKTOP, '1'],
+    [MOBILE, '2'],
+  ] as const) {
+    it(`imports a statement, corrects a column, confirms its orders and settles the rest by hand at ${viewport.width} px`, async () => {
+      const orders = await openOrders(run);
+      const page = await staffPage(site, site.admin, viewport);
+      await page.goto('/admin/bank-statements');
+      await page.getByRole('heading', { name: 'Conciliación bancaria' }).waitFor();
+
+      // The broken file first: its preview reads the other rows and names the bad one.
+      await chooseFile(page, `estado-${run}.csv`, statement(run, orders, { broken: true }));
+      await page.getByRole('button', { name: 'Vista previa' }).click();
+      const mapping = page.getByTestId('statement-mapping');
+      await mapping.waitFor();
+      // The guess took the bank's document number as the reference; the code is in
+      // 'Ref. cliente' (column 4).
+      await expect
+        .poll(() => page.getByRole('combobox', { name: 'Referencia', exact: true }).textContent())
+        .toBe('Columna 2: Documento');
+      await pick(page, 'Referencia', 'Columna 4: Ref. cliente');
+      const readAs = page.getByRole('table', { name: 'Se leerá así' });
+      await readAs.getByText(orders.paid.orderCode ?? '').waitFor();
+      await readAs.getByText(/Fila 8: el monto «diez»/).waitFor();
+      await shoot(page, `bank-statement-preview-${viewport.width}`);
+
+      // Importing it is refused whole, naming the row; the correction stays.
+      await page.getByRole('button', { name: 'Importar' }).click();
+      const refused = page.getByRole('alert');
+      await refused.getByText(/Fila 8: el monto «diez» no tiene un formato conocido/).waitFor();
+      await refused.getByText(/No se confirmó nada de este archivo/).waitFor();
+      expect(
+        await page.getByRole('combobox', { name: 'Referencia', exact: true }).textContent(),
+      ).toBe('Columna 4: Ref. cliente');
+      expect((await site.api<Purchase>('GET', `/purchases/${orders.paid._id}`)).status).toBe(
+        'PENDING',
+      );
+
+      // The bank's good file, with the same corrections.
+      await chooseFile(page, `estado-${run}.csv`, statement(run, orders));
+      await page.getByRole('button', { name: 'Vista previa' }).click();
+      await readAs.getByText('$10,00').waitFor();
+      expect(
+        await page.getByRole('combobox', { name: 'Referencia', exact: true }).textContent(),
+      ).toBe('Columna 4: Ref. cliente');
+      await page.getByRole('button', { name: 'Importar' }).click();
+      const summary = page.getByTestId('import-summary');
+      await summary.waitFor();
+      expect(await summary.getByTestId('summary-confirmed').textContent()).toBe('2');
+      expect(await summary.getByTestId('summary-needsReview').textContent()).toBe('2');
+      await shoot(page, `bank-statement-summary-${viewport.width}`);
+
+      // The two orders named by their code are paid, with their numbers.
+      await paidWithNumbers(orders.paid._id!, 4);
+      await paidWithNumbers(orders.paidNoHyphen._id!, 3);
+
+      // The lines without a code wait with their reason, this import's only.
+      const lines = page.getByTestId('review-lines');
+      await pick(page, 'Importación', new RegExp(`estado-${run}\\.csv`));
+      await expect.poll(() => lines.getByTestId('review-line').count()).toBe(2);
+      const cash = lines.getByTestId('review-line').filter({ hasText: 'DEPOSITO EN EFECTIVO' });
+      await cash.getByText(BANK_STATEMENT_TEXTS.reasons.no_code).waitFor();
+      await shoot(page, `bank-statement-review-${viewport.width}`);
+
+      // Assigned by hand: a wrong code is refused in Spanish, the right one pays the order.
+      await cash.getByRole('button', { name: 'Asignar a un pedido' }).click();
+      const assign = page.getByRole('dialog', { name: 'Asignar la línea a un pedido' });
+      await assign.getByLabel('Código del pedido').fill('pedido de rosa');
+      await assign.getByRole('button', { name: 'Asignar' }).click();
+      await assign.getByText('Escriba un código de pedido como VAG-7KQ2MX.').waitFor();
+      await assign.getByLabel('Código del pedido').fill('VAG-ZZZZZZ');
+      await assign.getByRole('button', { name: 'Asignar' }).click();
+      await assign.getByText(BANK_STATEMENT_TEXTS.errors.orderNotFound).waitFor();
+      await assign
+        .getByLabel('Código del pedido')
+        .fill((orders.cash.orderCode ?? '').toLowerCase().replace('-', ' '));
+      await assign.getByRole('button', { name: 'Asignar' }).click();
+      await assign.waitFor({ state: 'detached' });
+      await paidWithNumbers(orders.cash._id!, 10);
+      await expect.poll(() => lines.getByTestId('review-line').count()).toBe(1);
+
+      // Set aside: a reason is required.
+      const stray = lines.getByTestId('review-line').first();
+      await stray.getByRole('button', { name: 'Apartar' }).click();
+      const aside = page.getByRole('dialog', { name: 'Apartar la línea' });
+      await aside.getByRole('button', { name: 'Apartar' }).click();
+      await aside.getByText('Escribe por qué se aparta esta línea.').waitFor();
+      await aside.getByLabel('Motivo').fill('Pago de otra rifa, se devuelve al cliente');
+      await aside.getByRole('button', { name: 'Apartar' }).click();
+      await aside.waitFor({ state: 'detached' });
+      await lines.getByText('No hay líneas que coincidan con los filtros.').waitFor();
+
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow).toBeLessThanOrEqual(0);
+      expect(await englishOnScreen(page)).toEqual([]);
+    });
+  }
+});
