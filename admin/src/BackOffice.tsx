@@ -9,7 +9,6 @@ import { Navigate, Route } from 'react-router-dom';
 import { archive } from './archive';
 import { audit } from './audit';
 import { authProvider } from './authProvider';
-import { TransferReviewersOnly } from './bank-statements/TransferReviewersOnly';
 import { AdminOnly } from './common/AdminOnly';
 import { lazyPage } from './common/lazyPage';
 import { dataProvider } from './dataProvider';
@@ -113,9 +112,9 @@ export function BackOffice() {
         <Route
           path="/bank-statements"
           element={
-            <TransferReviewersOnly>
+            <AdminOnly name="bank-statements">
               <BankStatementsPage />
-            </TransferReviewersOnly>
+            </AdminOnly>
           }
         />
       </CustomRoutes>

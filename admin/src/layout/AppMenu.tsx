@@ -11,12 +11,11 @@ import HistoryIcon from '@mui/icons-material/History';
 import ImageIcon from '@mui/icons-material/Image';
 import Inventory2Icon from '@mui/icons-material/Inventory2';
 import PeopleAltIcon from '@mui/icons-material/PeopleAlt';
-import AssessmentIcon from '@mui/icons-material/Assessment';
 import AccountBalanceIcon from '@mui/icons-material/AccountBalance';
+import AssessmentIcon from '@mui/icons-material/Assessment';
 import SettingsIcon from '@mui/icons-material/Settings';
 import type { ReactElement } from 'react';
 import { Menu, useBasename, usePermissions, useTranslate } from 'react-admin';
-import { useResellersCanConfirm } from '../bank-statements/useResellersCanConfirm';
 import { menuFor } from './menu';
 
 const ICONS: Record<string, ReactElement> = {
@@ -41,10 +40,9 @@ export function AppMenu() {
   const { permissions } = usePermissions<string | null>();
   const translate = useTranslate();
   const basename = useBasename();
-  const resellersCanConfirm = useResellersCanConfirm(permissions);
   return (
     <Menu>
-      {menuFor(permissions, { resellersCanConfirm }).map((entry) => (
+      {menuFor(permissions).map((entry) => (
         <Menu.Item
           key={entry.name}
           to={`${basename}${entry.path}`}

@@ -28,20 +28,6 @@ describe('menuFor', () => {
   });
 });
 
-describe('Conciliación', () => {
-  it('is shown to a reseller only while Ajustes lets resellers confirm transfers', () => {
-    expect(menuFor('reseller', { resellersCanConfirm: true }).map((e) => e.path)).toEqual([
-      '/',
-      '/purchases',
-      '/bank-statements',
-      '/reports',
-    ]);
-    expect(canAccess('reseller', 'bank-statements')).toBe(false);
-    expect(canAccess('reseller', 'bank-statements', { resellersCanConfirm: true })).toBe(true);
-    expect(canAccess('reseller', 'settings', { resellersCanConfirm: true })).toBe(false);
-  });
-});
-
 describe('canAccess', () => {
   it('refuses admin-only screens to a reseller who types their URL', () => {
     for (const name of [
@@ -56,6 +42,7 @@ describe('canAccess', () => {
       'admin-banner-manager',
       'settings',
       'resellers',
+      'bank-statements',
     ]) {
       expect(canAccess('reseller', name)).toBe(false);
       expect(canAccess('admin', name)).toBe(true);

@@ -13,13 +13,6 @@ export interface MenuEntry {
   adminOnly: boolean;
   /** Reached from a raffle's page, not from the menu. */
   hidden?: boolean;
-  /** Also resellers', while Ajustes lets them confirm transfers (resellersCanConfirm). */
-  transferReviewers?: boolean;
-}
-
-/** What beyond the role opens a screen: Ajustes' permission for resellers. */
-export interface AccessOptions {
-  resellersCanConfirm?: boolean;
 }
 
 export const MENU: readonly MenuEntry[] = [
@@ -51,38 +44,29 @@ export const MENU: readonly MenuEntry[] = [
   { name: 'users', path: '/users', labelKey: 'vag.menu.users', adminOnly: true },
   { name: 'resellers', path: '/resellers', labelKey: 'vag.menu.resellers', adminOnly: true },
   { name: 'purchases', path: '/purchases', labelKey: 'vag.menu.purchases', adminOnly: false },
-  // Pagos → Conciliación: bank statements confirm transfers, so whoever may confirm them.
+  // Pagos → Conciliación: a bank statement lists every buyer's transfer, and resellers see
+  // only their own sales (DESIGN, Security), so admins only, as the api decides.
   {
     name: 'bank-statements',
     path: '/bank-statements',
     labelKey: 'vag.menu.bankStatements',
     adminOnly: true,
-    transferReviewers: true,
   },
   { name: 'reports', path: '/reports', labelKey: 'vag.menu.reports', adminOnly: false },
 ];
 
 /** The menu entries a role sees; without a known role only the shared ones. */
-export function menuFor(role: string | null | undefined, options: AccessOptions = {}): MenuEntry[] {
-  return MENU.filter((entry) => !entry.hidden && opens(entry, role, options));
-}
-
-function opens(entry: MenuEntry, role: string | null | undefined, options: AccessOptions): boolean {
-  if (!entry.adminOnly || role === 'admin') return true;
-  return !!entry.transferReviewers && role === 'reseller' && options.resellersCanConfirm === true;
+export function menuFor(role: string | null | undefined): MenuEntry[] {
+  return MENU.filter((entry) => !entry.hidden && (!entry.adminOnly || role === 'admin'));
 }
 
 /**
  * Whether a role may open a screen. Unknown names (react-admin internals) are allowed;
  * the users screen is reachable by everyone because it shows its own 'Acceso Denegado'.
  */
-export function canAccess(
-  role: string | null | undefined,
-  name: string | undefined,
-  options: AccessOptions = {},
-): boolean {
+export function canAccess(role: string | null | undefined, name: string | undefined): boolean {
   if (!name || name === 'users') return true;
   const entry = MENU.find((e) => e.name === name);
   if (!entry) return true;
-  return opens(entry, role, options);
+  return !entry.adminOnly || role === 'admin';
 }
