@@ -11,6 +11,7 @@ import {
   truncateId,
   type PaymentMethod,
   type Purchase,
+  type PurchaseBankLine,
 } from '@vag/contracts';
 import { useState } from 'react';
 import { Datagrid, FunctionField, List, useTranslate, type RaRecord } from 'react-admin';
@@ -90,7 +91,7 @@ export function PurchaseList() {
   const toast = useToast();
   const t = (key: string) => translate(`vag.purchases.${key}`);
   // The purchase whose Detalles dialog is open; kept here so the dialog outlives its row.
-  const [detailsId, setDetailsId] = useState<string | null>(null);
+  const [details, setDetails] = useState<{ id: string; bankLine?: PurchaseBankLine } | null>(null);
   return (
     <>
       <List
@@ -162,11 +163,23 @@ export function PurchaseList() {
           <FunctionField label={t('date')} render={(r: Row) => formatDateTime(r.createdAt)} />
           <FunctionField
             label={translate('vag.common.actions')}
-            render={(r: Row) => <PurchaseDetailsButton onOpen={() => setDetailsId(String(r.id))} />}
+            render={(r: Row) => (
+              <PurchaseDetailsButton
+                onOpen={() =>
+                  setDetails({ id: String(r.id), ...(r.bankLine ? { bankLine: r.bankLine } : {}) })
+                }
+              />
+            )}
           />
         </Datagrid>
       </List>
-      {detailsId && <PurchaseDetails id={detailsId} onClose={() => setDetailsId(null)} />}
+      {details && (
+        <PurchaseDetails
+          id={details.id}
+          bankLine={details.bankLine}
+          onClose={() => setDetails(null)}
+        />
+      )}
     </>
   );
 }
