@@ -34,6 +34,8 @@ const BODY_LIMITS: Record<string, number> = {
 };
 const DEFAULT_BODY_LIMIT = 64 * KB;
 const RECEIPT_UPLOAD = /^\/api\/orders\/[^/]+\/receipt$/;
+/** Bank statements (up to 10 MB) are limited by their own routes. */
+const STATEMENT_UPLOAD = /^\/api\/(admin\/)?bank-statements(\/preview)?$/;
 /** A buyer's purchase: create-order and the payments' confirmations (issue 15's request path). */
 const REQUEST_PATH = /^\/api\/(payments\/|purchases\/[^/]+\/confirm-transfer$)/;
 
@@ -114,7 +116,7 @@ function bodyLimits(): MiddlewareHandler<AppEnv> {
   const fallback = limit(DEFAULT_BODY_LIMIT);
   return (c, next) => {
     // Transfer receipts (up to 5 MB) are limited by their own route.
-    if (RECEIPT_UPLOAD.test(c.req.path)) return next();
+    if (RECEIPT_UPLOAD.test(c.req.path) || STATEMENT_UPLOAD.test(c.req.path)) return next();
     return (byPath.get(unscopedPath(c.req.path)) ?? fallback)(c, next);
   };
 }

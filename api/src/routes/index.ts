@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../context';
 import { adminRouter } from './admin/admin.index';
 import { auditRouter } from './audit/audit.index';
+import { bankStatementsRouter } from './bank-statements/bank-statements.index';
 import { docsRouter } from './docs/docs.index';
 import { fairnessRouter } from './fairness/fairness.index';
 import { healthRouter } from './health/health.index';
@@ -62,7 +63,8 @@ export const apiRoutes = new Hono<AppEnv>()
   .route('/raffle', fairnessRouter)
   .route('/raffle', raffleRouter)
   .route('/purchases', purchasesRouter)
-  .route('/admin', purchasesAdminRouter);
+  .route('/admin', purchasesAdminRouter)
+  .route('/', bankStatementsRouter);
 
 export type ApiRoutes = typeof apiRoutes;
 

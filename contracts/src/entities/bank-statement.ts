@@ -74,6 +74,8 @@ export const columnMappingSchema = z
     amount: columnIndex,
     credit: columnIndex,
     debit: columnIndex,
+    /** A column saying C or D (crédito/débito) beside an unsigned `amount`; absent or null when the amount carries its sign. */
+    kind: columnIndex.optional(),
     dateFormat: statementDateFormatSchema,
     decimalSeparator: z.enum([',', '.']),
   })

@@ -41,6 +41,8 @@ export const bankTransferBlockSchema = z.object({
   confirmedAt: isoDateTimeSchema.nullish(),
   /** The staff member who confirmed it. */
   confirmedBy: z.string().nullish(),
+  /** The bank statement line that paid it (its id), when a statement import confirmed it. */
+  statementLineId: z.string().nullish(),
 });
 
 export const NOTIFICATION_STATES = ['pending', 'sent', 'failed', 'logged'] as const;

@@ -68,6 +68,22 @@ export async function appendAudit(db: Db, entry: AuditInput): Promise<void> {
 }
 
 /**
+ * Appends one entry under an id the caller derives from what it records (a bank line), so
+ * a step repeated after a crash adds nothing. `raffleRef` as appendAudit finds it.
+ */
+export async function appendAuditOnce(
+  db: Db,
+  id: string,
+  entry: AuditInput & { raffleRef: string | null },
+): Promise<void> {
+  try {
+    await log(db).insertOne({ ...auditDoc(entry), _id: id });
+  } catch (error) {
+    if ((error as { code?: unknown }).code !== 11000) throw error;
+  }
+}
+
+/**
  * Copies entries an action saved on the raffle into the log and takes them off the
  * raffle. Each keeps its id, so a copy repeated after a crash adds nothing.
  */

@@ -2,6 +2,7 @@
 // `ensure…Indexes(db)`, listed here so that a newcomer sees them all in one place.
 import type { Db } from 'mongodb';
 import { ensureAuditLogIndexes } from './audit-log';
+import { ensureBankStatementIndexes } from './bank-statements';
 import { ensureMediaIndexes } from './media';
 import { ensurePackagesIndexes } from './packages';
 import { ensurePastRafflesIndexes } from './past-raffles';
@@ -29,6 +30,7 @@ const indexCreators: Array<(db: Db) => Promise<unknown>> = [
   ensureRateLimitIndexes,
   ensureAuditLogIndexes,
   ensureOrderHoldIndexes,
+  ensureBankStatementIndexes,
 ];
 
 export async function ensureIndexes(db: Db): Promise<void> {

@@ -130,6 +130,8 @@ export interface PurchaseDoc {
     referenceCode?: string | null;
     confirmedAt?: Date | null;
     confirmedBy?: string | null;
+    /** The bank statement line that paid it (bank-statements/), so a re-import knows its own work. */
+    statementLineId?: string | null;
   };
   /** Short human code, also the transfer concept (unique by the `order_code` index). */
   orderCode?: string;

@@ -21,7 +21,11 @@ export async function buildOpenApiDocument<E extends Env, S extends Schema, P ex
       },
       servers: [{ url: '/' }],
       components: {
-        securitySchemes: { bearerAuth: STAFF_SECURITY_SCHEME as never },
+        securitySchemes: {
+          bearerAuth: STAFF_SECURITY_SCHEME as never,
+          // POST /api/bank-statements: the key staff make in Ajustes, for machines.
+          importKey: { type: 'apiKey', in: 'header', name: 'X-Import-Key' } as never,
+        },
         schemas: { ApiError: jsonSchema(apiErrorSchema, 'output') as never },
       },
     },

@@ -39,6 +39,7 @@ import { raffleIdOf } from '../../raffles/raffle-scope';
 import { raffleNameIn, raffleOf } from '@vag/core/db/by-raffle';
 import { raffleNames } from '@vag/core/raffles/raffle-records';
 import { getPurchase } from '@vag/core/db/purchases';
+import { bankLinesOf } from '@vag/core/db/bank-statements';
 import { apiError } from '../../lib/errors';
 import { accessKeyMatches } from '@vag/core/purchase-lifecycle/order-code';
 import { purchaseSummary } from '../orders/order-view';
@@ -121,8 +122,20 @@ export const purchasesRouter = new Hono<AppEnv>()
       c.header('Content-Range', contentRange('purchases', { items, total, start }));
       c.header('Access-Control-Expose-Headers', 'Content-Range');
       const names = await raffleNames(c.get('deps').db);
+      // Staff confirm a receipt from the bank's statement when a line names the order.
+      const bankLines = await bankLinesOf(
+        c.get('deps').db,
+        items.filter((p) => p.paymentMethod === 'bank_transfer').map((p) => p._id),
+      );
       return c.json(
-        items.map((p) => withId({ ...p, raffleName: raffleNameIn(names, raffleOf(p)) })),
+        items.map((p) => {
+          const bankLine = bankLines.get(p._id);
+          return withId({
+            ...p,
+            raffleName: raffleNameIn(names, raffleOf(p)),
+            ...(bankLine ? { bankLine } : {}),
+          });
+        }),
       );
     },
   )

@@ -1,0 +1,285 @@
+// Importing a statement: read and check the whole file, write its lines (each bank
+// movement once, by fingerprint), then match each new credit and confirm its order.
+// Lines are written before any order is touched, and a credit leaves 'pending' once, so
+// an import that stops half-way (the api killed) is finished by importing the file again:
+// the lines it wrote are found by fingerprint and matched then, and an order a line
+// already paid is recognised by the line's id on the purchase (pay-from-line.ts).
+import { createHash, randomUUID } from 'node:crypto';
+import type { ColumnMapping, LineCandidate } from '@vag/contracts';
+import { IMPORT_KEY_ACTOR } from '@vag/contracts';
+import type { Db } from 'mongodb';
+import type { CoreDeps } from '../deps';
+import {
+  adoptPendingLines,
+  finishImport,
+  insertImport,
+  insertNewLines,
+  linesByFingerprint,
+  rememberMapping,
+  settleLine,
+  type LineOutcome,
+  type StatementImportCounts,
+  type StatementImportDoc,
+  type StatementLineDoc,
+} from '../db/bank-statements';
+import { ordersByCode, ordersByCodePrefix } from '../db/purchase-codes';
+import type { ParsedLine } from './lines';
+import { decide, findCodes, type OrderToMatch } from './match';
+import type { PurchaseDoc } from '../db/purchases';
+import { AUTOMATIC_RECONCILIATION, payFromLine, type LinePayer } from './pay-from-line';
+import {
+  openStatement,
+  statementAccount,
+  statementLines,
+  type StatementAccount,
+} from './statement';
+
+/** Lines matched at once: each waits on a few writes, so a few in flight keep the store busy. */
+const MATCH_CONCURRENCY = 16;
+
+export interface ImportRequest {
+  data: Buffer;
+  fileName: string;
+  bankAccount: number;
+  /** null: the account's remembered mapping, else a guess from the headers. */
+  mapping: ColumnMapping | null;
+  /** A staff member, or 'import-key' for a machine. */
+  by: { id: string; email: string } | 'import-key';
+}
+
+/** Stops the matching after this many lines (tests of an import cut short). */
+export interface ImportOptions {
+  stopAfter?: number;
+}
+
+export async function importStatement(
+  deps: CoreDeps,
+  request: ImportRequest,
+  options: ImportOptions = {},
+): Promise<StatementImportDoc> {
+  const account = await statementAccount(deps, request.bankAccount);
+  const read = await openStatement(deps, request.data, account, request.mapping);
+  const parsed = statementLines(read);
+  const record = newImport(request, account);
+  await insertImport(deps.db, record);
+  const { toMatch, counts } = await writeLines(deps.db, record, linesOf(parsed, record, account));
+  const payer: LinePayer = {
+    actor: request.by === 'import-key' ? 'sistema' : request.by,
+    confirmedBy: AUTOMATIC_RECONCILIATION,
+    how: 'auto',
+    bankName: account.bank,
+  };
+  const matched = await matchLines(
+    deps,
+    toMatch.slice(0, options.stopAfter ?? toMatch.length),
+    payer,
+  );
+  if (options.stopAfter !== undefined) return record;
+  for (const outcome of matched) count(counts, outcome);
+  await rememberMapping(deps.db, account.key, read.mapping);
+  return (await finishImport(deps.db, record._id, counts)) ?? record;
+}
+
+function newImport(request: ImportRequest, account: StatementAccount): StatementImportDoc {
+  return {
+    _id: randomUUID(),
+    fileName: request.fileName,
+    fileHash: createHash('sha256').update(request.data).digest('hex'),
+    bankAccount: account.index,
+    bankAccountKey: account.key,
+    bankAccountLabel: account.label,
+    createdAt: new Date(),
+    createdBy: request.by === 'import-key' ? IMPORT_KEY_ACTOR : request.by.email,
+    state: 'importing',
+    lines: 0,
+    credits: 0,
+    debits: 0,
+    confirmed: 0,
+    lateConfirmed: 0,
+    refundsDue: 0,
+    needsReview: 0,
+    duplicates: 0,
+  };
+}
+
+function normalized(text: string): string {
+  return text.toUpperCase().replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * One document per movement. The fingerprint names the bank movement: account, date,
+ * amount, reference, description, and how many identical movements came before it in the
+ * same file (two equal transfers on one day are two lines; the same statement, or one that
+ * overlaps it, gives them the same two fingerprints again).
+ */
+export function linesOf(
+  parsed: ParsedLine[],
+  record: Pick<StatementImportDoc, '_id' | 'fileName' | 'createdAt'>,
+  account: Pick<StatementAccount, 'key'>,
+): StatementLineDoc[] {
+  const seen = new Map<string, number>();
+  return parsed.map((line) => {
+    const identity = [
+      account.key,
+      line.date,
+      line.cents,
+      normalized(line.reference),
+      normalized(line.description),
+    ].join('|');
+    const occurrence = (seen.get(identity) ?? 0) + 1;
+    seen.set(identity, occurrence);
+    const fingerprint = createHash('sha256').update(`${identity}|${occurrence}`).digest('hex');
+    return {
+      _id: randomUUID(),
+      fingerprint,
+      importId: record._id,
+      fileName: record.fileName,
+      row: line.row,
+      date: line.date,
+      description: line.description,
+      reference: line.reference,
+      cents: line.cents,
+      amount: line.cents / 100,
+      bankAccountKey: account.key,
+      status: line.cents > 0 ? 'pending' : 'debit',
+      reason: null,
+      purchaseId: null,
+      orderCode: null,
+      late: false,
+      candidates: [],
+      note: null,
+      handledBy: null,
+      handledAt: null,
+      createdAt: record.createdAt,
+    };
+  });
+}
+
+/**
+ * Writes the new lines; lines seen before are kept as 'duplicate' records of this import,
+ * except those an import that stopped left 'pending', which this import takes over.
+ */
+async function writeLines(
+  db: Db,
+  record: StatementImportDoc,
+  docs: StatementLineDoc[],
+): Promise<{ toMatch: StatementLineDoc[]; counts: StatementImportCounts }> {
+  const known = await insertNewLines(db, docs);
+  const earlier = known.size > 0 ? await linesByFingerprint(db, [...known]) : [];
+  const unfinished = earlier.filter((line) => line.status === 'pending');
+  const finished = new Set(earlier.filter((l) => l.status !== 'pending').map((l) => l.fingerprint));
+  await adoptPendingLines(
+    db,
+    unfinished.map((l) => l._id),
+    record._id,
+  );
+  const duplicates = docs
+    .filter((d) => finished.has(d.fingerprint))
+    .map((d) => ({
+      ...d,
+      fingerprint: `${d.fingerprint}~${record._id}`,
+      status: 'duplicate' as const,
+    }));
+  if (duplicates.length > 0) await insertNewLines(db, duplicates);
+  const fresh = docs.filter((d) => !known.has(d.fingerprint));
+  const counts: StatementImportCounts = {
+    lines: docs.length,
+    credits: docs.filter((d) => d.cents > 0).length,
+    debits: docs.filter((d) => d.cents <= 0).length,
+    confirmed: 0,
+    lateConfirmed: 0,
+    refundsDue: 0,
+    needsReview: 0,
+    duplicates: duplicates.length,
+  };
+  return { toMatch: [...unfinished, ...fresh.filter((d) => d.status === 'pending')], counts };
+}
+
+function count(counts: StatementImportCounts, outcome: LineOutcome): void {
+  if (outcome.status === 'confirmed') {
+    counts.confirmed++;
+    if (outcome.late) counts.lateConfirmed++;
+  } else if (outcome.reason === 'refund_due') counts.refundsDue++;
+  else if (outcome.status === 'needs_review') counts.needsReview++;
+}
+
+/** Matches every line, a few at a time; answers each line's outcome. */
+async function matchLines(
+  deps: CoreDeps,
+  lines: StatementLineDoc[],
+  payer: LinePayer,
+): Promise<LineOutcome[]> {
+  const codes = [...new Set(lines.flatMap((l) => findCodes(l.description, l.reference).codes))];
+  const orders = await ordersByCode(deps.db, codes);
+  const outcomes: LineOutcome[] = new Array(lines.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < lines.length) {
+      const i = next++;
+      const line = lines[i]!;
+      outcomes[i] = await matchLine(deps, line, orders, payer);
+      await settleLine(deps.db, line._id, outcomes[i]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(MATCH_CONCURRENCY, lines.length) }, worker));
+  return outcomes;
+}
+
+/** What one credit line did: confirmed its order, or why a person must look at it. */
+export async function matchLine(
+  deps: CoreDeps,
+  line: StatementLineDoc,
+  orders: Map<string, PurchaseDoc>,
+  payer: LinePayer,
+): Promise<LineOutcome> {
+  const found = findCodes(line.description, line.reference);
+  const named = found.codes.flatMap((code) => orders.get(code) ?? []);
+  if (named.length === 0 && found.cut) {
+    const candidates = (await ordersByCodePrefix(deps.db, found.cut)).map(candidateOf);
+    return review(candidates.length > 0 ? 'partial_code' : 'no_code', null, candidates);
+  }
+  const decision = decide(line._id, line.cents, named);
+  if (decision.action === 'review')
+    return review(
+      decision.reason,
+      decision.order,
+      (decision.order ? [decision.order] : named).map(candidateOf),
+    );
+  // 'done' too: the payment stands, and its audit entry is written if the stop came before it.
+  const paid = await payFromLine(deps, decision.order, line, payer);
+  const order = paid.purchase;
+  if (!paid.paidByLine) return review('already_paid', order, [candidateOf(order)]);
+  if (order.status === 'REFUND_REQUIRED') return review('refund_due', order, []);
+  return {
+    status: 'confirmed',
+    reason: null,
+    purchaseId: order._id,
+    orderCode: order.orderCode ?? null,
+    late: paid.late,
+    candidates: [],
+  };
+}
+
+function review(
+  reason: LineOutcome['reason'],
+  order: OrderToMatch | null,
+  candidates: LineCandidate[],
+): LineOutcome {
+  return {
+    status: 'needs_review',
+    reason,
+    purchaseId: order?._id ?? null,
+    orderCode: order?.orderCode ?? null,
+    late: false,
+    candidates,
+  };
+}
+
+function candidateOf(order: OrderToMatch): LineCandidate {
+  return {
+    purchaseId: order._id,
+    orderCode: order.orderCode ?? '',
+    totalPrice: order.totalPrice,
+    status: order.status,
+  };
+}
