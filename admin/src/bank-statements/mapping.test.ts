@@ -32,6 +32,9 @@ describe('statement column mapping', () => {
   it('names what each column is read as, and "ninguna" empties a field', () => {
     expect(columnRoles(guessed).get(3)).toEqual(['amount']);
     expect(withColumn(guessed, 'reference', '').reference).toBeNull();
+    // The C/D column is optional: a mapping without it reads no column as it.
+    expect([...columnRoles(guessed).values()].flat()).not.toContain('kind');
+    expect(columnRoles(withColumn(guessed, 'kind', '4')).get(4)).toEqual(['kind']);
   });
 
   it('reads an order code typed loosely, and refuses what cannot be one', () => {

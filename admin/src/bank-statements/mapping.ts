@@ -10,6 +10,7 @@ export const MAPPED_FIELDS = [
   'amount',
   'credit',
   'debit',
+  'kind',
 ] as const;
 export type MappedField = (typeof MAPPED_FIELDS)[number];
 
@@ -17,7 +18,7 @@ export type MappedField = (typeof MAPPED_FIELDS)[number];
 export function mappingProblem(mapping: ColumnMapping, sameColumn: string): string | null {
   const parsed = columnMappingSchema.safeParse(mapping);
   if (!parsed.success) return parsed.error.issues[0]?.message ?? null;
-  const used = MAPPED_FIELDS.map((f) => mapping[f]).filter((c): c is number => c !== null);
+  const used = MAPPED_FIELDS.map((f) => mapping[f]).filter((c) => typeof c === 'number');
   return new Set(used).size === used.length ? null : sameColumn;
 }
 
@@ -26,7 +27,7 @@ export function columnRoles(mapping: ColumnMapping): Map<number, MappedField[]> 
   const roles = new Map<number, MappedField[]>();
   for (const field of MAPPED_FIELDS) {
     const column = mapping[field];
-    if (column !== null) roles.set(column, [...(roles.get(column) ?? []), field]);
+    if (typeof column === 'number') roles.set(column, [...(roles.get(column) ?? []), field]);
   }
   return roles;
 }

@@ -29,6 +29,7 @@ export const bankStatementMessages = {
     amount: 'Monto (con signo)',
     credit: 'Crédito',
     debit: 'Débito',
+    kind: 'Tipo (C/D)',
   },
   headerRow: 'Fila de encabezados',
   headerRowHelp: '0: el archivo no tiene encabezados',
