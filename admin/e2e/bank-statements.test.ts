@@ -5,7 +5,7 @@
 // corrections; the good file confirms its orders (paid, with numbers), and the lines
 // without a code are assigned to an order by hand or set aside with a reason.
 import { readFileSync } from 'node:fs';
-import { BANK_STATEMENT_TEXTS, type Purchase } from '@vag/contracts';
+import { BANK_STATEMENT_TEXTS, type Purchase, type Settings } from '@vag/contracts';
 import type { Page } from 'playwright-core';
 import { describe, expect, it, vi } from 'vitest';
 import {
@@ -73,15 +73,35 @@ function statement(run: string, orders: Orders, { broken = false } = {}): Buffer
   return Buffer.from(text, 'latin1');
 }
 
+async function addBankAccount(bank: string, run: string) {
+  const settings = await site.api<Settings>('GET', '/settings');
+  await site.api('PUT', `/settings/${settings._id}`, {
+    bankAccounts: [
+      ...settings.bankAccounts,
+      {
+        bank,
+        type: 'Corriente',
+        number: `0200512345${run}`,
+        holder: 'Voy a Ganar S.A.',
+        holderId: '1710034065',
+      },
+    ],
+  });
+}
+
 async function chooseFile(page: Page, name: string, buffer: Buffer) {
   await page
     .getByLabel('Estado de cuenta (CSV o Excel)')
     .setInputFiles({ name, mimeType: 'text/csv', buffer });
 }
 
+/** The MUI select labelled `label` (its accessible name is the label, then its value). */
+const select = (page: Page, label: string) =>
+  page.getByRole('combobox', { name: new RegExp(`^${label}( |$)`) });
+
 /** Picks `option` in the MUI select labelled `label`. */
 async function pick(page: Page, label: string, option: string | RegExp) {
-  await page.getByRole('combobox', { name: label, exact: true }).click();
+  await select(page, label).click();
   await page.getByRole('option', { name: option }).click();
 }
 
@@ -95,6 +115,58 @@ async function paidWithNumbers(id: string, quantity: number) {
   );
 }
 
+/** A statement imported through the api as the back office sends it (account 0). */
+async function importThroughApi(csv: string, fileName: string) {
+  const form = new FormData();
+  form.append('file', new Blob([csv], { type: 'text/csv' }), fileName);
+  form.append('bankAccount', '0');
+  form.append(
+    'mapping',
+    JSON.stringify({
+      headerRow: 0,
+      date: 0,
+      description: 1,
+      reference: 2,
+      amount: 3,
+      credit: null,
+      debit: null,
+      dateFormat: 'DD/MM/YYYY',
+      decimalSeparator: ',',
+    }),
+  );
+  const res = await fetch(`${site.url}/api/admin/bank-statements`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${site.admin.token}` },
+    body: form,
+  });
+  expect(res.status, await res.clone().text()).toBe(201);
+}
+
+describe('the transfer review queue', () => {
+  it('says whether the bank statement has a line for each open transfer, in the list and in Detalles', async () => {
+    const short = await order('paz.cola@correo.ec', 2);
+    const waiting = await order('eva.cola@correo.ec', 1);
+    // The buyer sent $2,00 of the $3,00: the line names the order and waits for a person.
+    await importThroughApi(
+      `Fecha;Concepto;Referencia;Monto\r\n${today()};TRANSFERENCIA ${short.orderCode};77001;2,00\r\n`,
+      'estado-cola.csv',
+    );
+    const page = await staffPage(site);
+    await page.goto('/admin/purchases');
+    const found = `Línea del banco encontrada: ${today().slice(0, 5)} $2,00`;
+    const shortRow = page.getByRole('row', { name: /paz\.cola@correo\.ec/ });
+    await shortRow.getByText(`${found} (el pedido es de $3,00)`).waitFor();
+    await page
+      .getByRole('row', { name: /eva\.cola@correo\.ec/ })
+      .getByText('Sin línea del banco todavía')
+      .waitFor();
+    expect(waiting.status).toBe('PENDING');
+    await shortRow.getByRole('button', { name: 'Detalles' }).click();
+    await page.getByTestId('transfer-review').getByText(found).waitFor();
+    await shoot(page, 'transfer-review-bank-line');
+  });
+});
+
 describe('Pagos → Conciliación', () => {
   it('refuses a file that is not a bank statement, in Spanish', async () => {
     const page = await staffPage(site);
@@ -106,15 +178,19 @@ describe('Pagos → Conciliación', () => {
     expect(await englishOnScreen(page)).toEqual([]);
   });
 
-  for (const [viewport, run] of [
-    [DESKTOP, '1'],
-    [MOBILE, '2'],
+  // Each run imports to an account of its own: an account's columns are remembered after
+  // an import (its next preview opens with them), a new account's are guessed.
+  for (const [viewport, run, account] of [
+    [DESKTOP, '1', 'Banco Guayaquil'],
+    [MOBILE, '2', 'Produbanco'],
   ] as const) {
     it(`imports a statement, corrects a column, confirms its orders and settles the rest by hand at ${viewport.width} px`, async () => {
       const orders = await openOrders(run);
+      await addBankAccount(account, run);
       const page = await staffPage(site, site.admin, viewport);
       await page.goto('/admin/bank-statements');
       await page.getByRole('heading', { name: 'Conciliación bancaria' }).waitFor();
+      await pick(page, 'Cuenta bancaria', new RegExp(account));
 
       // The broken file first: its preview reads the other rows and names the bad one.
       await chooseFile(page, `estado-${run}.csv`, statement(run, orders, { broken: true }));
@@ -124,7 +200,7 @@ describe('Pagos → Conciliación', () => {
       // The guess took the bank's document number as the reference; the code is in
       // 'Ref. cliente' (column 4).
       await expect
-        .poll(() => page.getByRole('combobox', { name: 'Referencia', exact: true }).textContent())
+        .poll(() => select(page, 'Referencia').textContent())
         .toBe('Columna 2: Documento');
       await pick(page, 'Referencia', 'Columna 4: Ref. cliente');
       const readAs = page.getByRole('table', { name: 'Se leerá así' });
@@ -137,9 +213,7 @@ describe('Pagos → Conciliación', () => {
       const refused = page.getByRole('alert');
       await refused.getByText(/Fila 8: el monto «diez» no tiene un formato conocido/).waitFor();
       await refused.getByText(/No se confirmó nada de este archivo/).waitFor();
-      expect(
-        await page.getByRole('combobox', { name: 'Referencia', exact: true }).textContent(),
-      ).toBe('Columna 4: Ref. cliente');
+      expect(await select(page, 'Referencia').textContent()).toBe('Columna 4: Ref. cliente');
       expect((await site.api<Purchase>('GET', `/purchases/${orders.paid._id}`)).status).toBe(
         'PENDING',
       );
@@ -148,9 +222,7 @@ describe('Pagos → Conciliación', () => {
       await chooseFile(page, `estado-${run}.csv`, statement(run, orders));
       await page.getByRole('button', { name: 'Vista previa' }).click();
       await readAs.getByText('$10,00').waitFor();
-      expect(
-        await page.getByRole('combobox', { name: 'Referencia', exact: true }).textContent(),
-      ).toBe('Columna 4: Ref. cliente');
+      expect(await select(page, 'Referencia').textContent()).toBe('Columna 4: Ref. cliente');
       await page.getByRole('button', { name: 'Importar' }).click();
       const summary = page.getByTestId('import-summary');
       await summary.waitFor();

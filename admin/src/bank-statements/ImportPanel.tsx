@@ -131,7 +131,7 @@ export function ImportPanel({ onImported }: { onImported: (summary: StatementImp
               rows: preview.totalRows,
               encoding: preview.encoding,
             })}{' '}
-            {t('mappingHint')}
+            {t(preview.remembered ? 'rememberedHint' : 'mappingHint')}
           </Typography>
           <MappingEditor
             mapping={mapping}

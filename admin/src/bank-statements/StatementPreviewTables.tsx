@@ -12,6 +12,7 @@ import {
 } from '@mui/material';
 import { formatUsd, type ColumnMapping, type PreviewLine } from '@vag/contracts';
 import { useTranslate } from 'react-admin';
+import { lineDate } from './lineDate';
 import { columnRoles } from './mapping';
 
 const SCROLL = { overflowX: 'auto', maxWidth: '100%', mb: 2 } as const;
@@ -85,7 +86,7 @@ export function ReadLines({ lines }: { lines: PreviewLine[] }) {
                 </TableCell>
               ) : (
                 <>
-                  <TableCell sx={CELL}>{line.date}</TableCell>
+                  <TableCell sx={CELL}>{line.date ? lineDate(line.date) : ''}</TableCell>
                   <TableCell sx={CELL} title={line.description}>
                     {line.description}
                   </TableCell>

@@ -17,9 +17,11 @@ export const bankStatementMessages = {
   preview: 'Vista previa',
   previewing: 'Leyendo el archivo…',
   previewError: 'No se pudo leer el archivo',
-  fileInfo: '%{file} · %{rows} filas · codificación %{encoding}',
+  fileInfo: '%{file} · %{rows} filas · codificación %{encoding}.',
   mappingHint:
     'Revise qué columna es cada dato. Se recuerda para esta cuenta en la próxima importación.',
+  rememberedHint:
+    'Son las columnas de la última importación de esta cuenta: revíselas si el banco cambió su formato.',
   none: '(ninguna)',
   column: 'Columna %{n}',
   fields: {
@@ -94,6 +96,7 @@ export const bankStatementMessages = {
   bankLine: {
     found: 'Línea del banco encontrada: %{date} %{amount}',
     none: 'Sin línea del banco todavía',
+    otherAmount: '(el pedido es de %{total})',
   },
   importKey: {
     title: 'Importación automática de estados de cuenta',

@@ -155,7 +155,7 @@ export function PurchaseList() {
               return (
                 <Box sx={{ maxWidth: 150 }}>
                   {chip}
-                  <BankLineNote bankLine={r.bankLine} variant="caption" />
+                  <BankLineNote bankLine={r.bankLine} total={r.totalPrice} variant="caption" />
                 </Box>
               );
             }}

@@ -44,6 +44,7 @@ export interface ReviewedPurchase {
   reviewLog?: ReviewEntry[];
   review?: { state: string; reason?: string };
   status: string;
+  totalPrice?: number;
   bankLine?: PurchaseBankLine;
 }
 
@@ -202,7 +203,9 @@ export function TransferReviewBlock({
           {translate('vag.review.orderCode')}: <strong>{purchase.orderCode}</strong>
         </Typography>
       )}
-      {purchase.status === 'PENDING' && <BankLineNote bankLine={purchase.bankLine} />}
+      {purchase.status === 'PENDING' && (
+        <BankLineNote bankLine={purchase.bankLine} total={purchase.totalPrice} />
+      )}
       {receipts.length === 0 ? (
         <Typography color="text.secondary">{translate('vag.review.noReceipts')}</Typography>
       ) : (
