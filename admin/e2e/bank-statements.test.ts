@@ -89,6 +89,9 @@ async function addBankAccount(bank: string, run: string) {
   });
 }
 
+const sidewaysOverflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
 async function chooseFile(page: Page, name: string, buffer: Buffer) {
   await page
     .getByLabel('Estado de cuenta (CSV o Excel)')
@@ -115,25 +118,25 @@ async function paidWithNumbers(id: string, quantity: number) {
   );
 }
 
+/** The columns of the one-header statements the tests send through the api. */
+const MAPPING = {
+  headerRow: 0,
+  date: 0,
+  description: 1,
+  reference: 2,
+  amount: 3,
+  credit: null,
+  debit: null,
+  dateFormat: 'DD/MM/YYYY',
+  decimalSeparator: ',',
+};
+
 /** A statement imported through the api as the back office sends it (account 0). */
 async function importThroughApi(csv: string, fileName: string) {
   const form = new FormData();
   form.append('file', new Blob([csv], { type: 'text/csv' }), fileName);
   form.append('bankAccount', '0');
-  form.append(
-    'mapping',
-    JSON.stringify({
-      headerRow: 0,
-      date: 0,
-      description: 1,
-      reference: 2,
-      amount: 3,
-      credit: null,
-      debit: null,
-      dateFormat: 'DD/MM/YYYY',
-      decimalSeparator: ',',
-    }),
-  );
+  form.append('mapping', JSON.stringify(MAPPING));
   const res = await fetch(`${site.url}/api/admin/bank-statements`, {
     method: 'POST',
     headers: { authorization: `Bearer ${site.admin.token}` },
@@ -141,6 +144,54 @@ async function importThroughApi(csv: string, fileName: string) {
   });
   expect(res.status, await res.clone().text()).toBe(201);
 }
+
+describe('Ajustes → the import key', () => {
+  it('is shown once with a copy button, works for POST /api/bank-statements, and a new one asks first', async () => {
+    const page = await staffPage(site);
+    await page.goto('/admin/settings');
+    const card = page.getByTestId('import-key');
+    await card.getByText('Sin clave: solo el personal importa a mano.').waitFor();
+    await card.getByRole('button', { name: 'Generar clave' }).click();
+    await card.getByText('Copie la clave ahora: no se volverá a mostrar.').waitFor();
+    await card.getByRole('button', { name: 'Copiar clave' }).click();
+    const key = await page.evaluate(() => navigator.clipboard.readText());
+    expect(key.length).toBeGreaterThan(20);
+    await shoot(page, 'import-key-shown');
+
+    // A script sends the statement with the key (no staff token).
+    const form = new FormData();
+    const csv = `Fecha;Concepto;Referencia;Monto\r\n${today()};DEPOSITO SIN CODIGO;88001;7,00\r\n`;
+    form.append('file', new Blob([csv], { type: 'text/csv' }), 'script.csv');
+    form.append('bankAccount', '0');
+    form.append('mapping', JSON.stringify(MAPPING));
+    const withKey = await fetch(`${site.url}/api/bank-statements`, {
+      method: 'POST',
+      headers: { 'x-import-key': key },
+      body: form,
+    });
+    expect(withKey.status, await withKey.clone().text()).toBe(201);
+
+    // Afterwards the card only says it is configured; a new key asks first.
+    await page.reload();
+    await card.getByText(/^Clave configurada/).waitFor();
+    expect(await card.textContent()).not.toContain(key);
+    await card.getByRole('button', { name: 'Generar una clave nueva' }).click();
+    const ask = page.getByRole('dialog', { name: '¿Generar una clave nueva?' });
+    await ask.getByRole('button', { name: 'Cancelar' }).click();
+    await ask.waitFor({ state: 'detached' });
+    await card.getByText(/^Clave configurada/).waitFor();
+    await card.getByRole('button', { name: 'Generar una clave nueva' }).click();
+    await ask.getByRole('button', { name: 'Generar' }).click();
+    await card.getByText('Copie la clave ahora: no se volverá a mostrar.').waitFor();
+    // The old key stopped working.
+    const old = await fetch(`${site.url}/api/bank-statements`, {
+      method: 'POST',
+      headers: { 'x-import-key': key },
+      body: form,
+    });
+    expect(old.status).toBe(401);
+  });
+});
 
 describe('the transfer review queue', () => {
   it('says whether the bank statement has a line for each open transfer, in the list and in Detalles', async () => {
@@ -207,6 +258,8 @@ describe('Pagos → Conciliación', () => {
       await readAs.getByText(orders.paid.orderCode ?? '').waitFor();
       await readAs.getByText(/Fila 8: el monto «diez»/).waitFor();
       await shoot(page, `bank-statement-preview-${viewport.width}`);
+      // The file's wide rows scroll inside their table; the page itself never scrolls sideways.
+      expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
 
       // Importing it is refused whole, naming the row; the correction stays.
       await page.getByRole('button', { name: 'Importar' }).click();
@@ -270,10 +323,7 @@ describe('Pagos → Conciliación', () => {
       await aside.waitFor({ state: 'detached' });
       await lines.getByText('No hay líneas que coincidan con los filtros.').waitFor();
 
-      const overflow = await page.evaluate(
-        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-      );
-      expect(overflow).toBeLessThanOrEqual(0);
+      expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
       expect(await englishOnScreen(page)).toEqual([]);
     });
   }
