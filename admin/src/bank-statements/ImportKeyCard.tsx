@@ -54,8 +54,13 @@ export function ImportKeyCard() {
   };
   const copy = async () => {
     if (!shown) return;
-    await navigator.clipboard.writeText(shown).catch(() => undefined);
-    toast({ title: t('copied') });
+    try {
+      await navigator.clipboard.writeText(shown);
+      toast({ title: t('copied') });
+    } catch {
+      // The key stays on screen to be copied by hand.
+      toast({ title: t('copyError'), type: 'error' });
+    }
   };
 
   return (

@@ -112,6 +112,7 @@ export const bankStatementMessages = {
     shownOnce: 'Copie la clave ahora: no se volverá a mostrar.',
     copy: 'Copiar clave',
     copied: 'Clave copiada',
+    copyError: 'No se pudo copiar: seleccione la clave y cópiela a mano.',
     error: 'No se pudo generar la clave',
   },
 };
