@@ -48,6 +48,10 @@ export const LINE_REASONS = [
   'amount_less',
   'amount_more',
   'already_paid',
+  /**
+   * Staff's word for a line about an order whose hold ran out. The matching itself never
+   * stops there: a late payment gets new numbers (confirmed, `late`) or `refund_due`.
+   */
   'hold_expired',
   'two_candidates',
   /** The money came after the hold ran out and no numbers were left: the order must be refunded. */

@@ -16,7 +16,7 @@ import {
   insertNewLines,
   linesByFingerprint,
   rememberMapping,
-  settleLine,
+  settleLines,
   type LineOutcome,
   type StatementImportCounts,
   type StatementImportDoc,
@@ -26,8 +26,16 @@ import { ordersByCode, ordersByCodePrefix } from '../db/purchase-codes';
 import type { ParsedLine } from './lines';
 import { decide, findCodes, type OrderToMatch } from './match';
 import type { PurchaseDoc } from '../db/purchases';
-import { AUTOMATIC_RECONCILIATION, payFromLine, type LinePayer } from './pay-from-line';
 import {
+  AUTOMATIC_RECONCILIATION,
+  AuditBatch,
+  payFromLine,
+  payPendingFromLines,
+  type LinePayer,
+  type LinePayment,
+} from './pay-from-line';
+import {
+  headerOf,
   openStatement,
   statementAccount,
   statementLines,
@@ -36,6 +44,8 @@ import {
 
 /** Lines matched at once: each waits on a few writes, so a few in flight keep the store busy. */
 const MATCH_CONCURRENCY = 16;
+/** Lines whose outcomes (and audit entries) are written in one command. */
+const SETTLE_CHUNK = 500;
 
 export interface ImportRequest {
   data: Buffer;
@@ -47,9 +57,11 @@ export interface ImportRequest {
   by: { id: string; email: string } | 'import-key';
 }
 
-/** Stops the matching after this many lines (tests of an import cut short). */
 export interface ImportOptions {
+  /** Stops the matching after this many lines (tests of an import cut short). */
   stopAfter?: number;
+  /** Filled with the milliseconds each step took (the benchmark's breakdown). */
+  timings?: Record<string, number>;
 }
 
 export async function importStatement(
@@ -57,12 +69,15 @@ export async function importStatement(
   request: ImportRequest,
   options: ImportOptions = {},
 ): Promise<StatementImportDoc> {
+  const lap = stopwatch(options.timings);
   const account = await statementAccount(deps, request.bankAccount);
   const read = await openStatement(deps, request.data, account, request.mapping);
   const parsed = statementLines(read);
+  lap('read');
   const record = newImport(request, account);
   await insertImport(deps.db, record);
   const { toMatch, counts } = await writeLines(deps.db, record, linesOf(parsed, record, account));
+  lap('write lines');
   const payer: LinePayer = {
     actor: request.by === 'import-key' ? 'sistema' : request.by,
     confirmedBy: AUTOMATIC_RECONCILIATION,
@@ -74,10 +89,23 @@ export async function importStatement(
     toMatch.slice(0, options.stopAfter ?? toMatch.length),
     payer,
   );
+  lap('match and confirm');
   if (options.stopAfter !== undefined) return record;
   for (const outcome of matched) count(counts, outcome);
-  await rememberMapping(deps.db, account.key, read.mapping);
+  await rememberMapping(deps.db, account.key, {
+    mapping: read.mapping,
+    header: headerOf(read.mapping, read.file),
+  });
   return (await finishImport(deps.db, record._id, counts)) ?? record;
+}
+
+function stopwatch(into: Record<string, number> | undefined): (step: string) => void {
+  let last = performance.now();
+  return (step) => {
+    const now = performance.now();
+    if (into) into[step] = Math.round(now - last);
+    last = now;
+  };
 }
 
 function newImport(request: ImportRequest, account: StatementAccount): StatementImportDoc {
@@ -203,7 +231,11 @@ function count(counts: StatementImportCounts, outcome: LineOutcome): void {
   else if (outcome.status === 'needs_review') counts.needsReview++;
 }
 
-/** Matches every line, a few at a time; answers each line's outcome. */
+/**
+ * Matches every line, a few at a time, a chunk after another: each chunk's audit entries
+ * and line outcomes are written together once its orders are paid (a stop in between
+ * leaves its lines 'pending', and the next import finds the payments its lines made).
+ */
 async function matchLines(
   deps: CoreDeps,
   lines: StatementLineDoc[],
@@ -211,18 +243,72 @@ async function matchLines(
 ): Promise<LineOutcome[]> {
   const codes = [...new Set(lines.flatMap((l) => findCodes(l.description, l.reference).codes))];
   const orders = await ordersByCode(deps.db, codes);
-  const outcomes: LineOutcome[] = new Array(lines.length);
+  const audits = new AuditBatch();
+  const outcomes: LineOutcome[] = [];
+  for (let start = 0; start < lines.length; start += SETTLE_CHUNK) {
+    const chunk = lines.slice(start, start + SETTLE_CHUNK);
+    const settled = await matchChunk(deps, chunk, orders, payer, audits);
+    await audits.flush(deps);
+    await settleLines(
+      deps.db,
+      chunk.map((line, i) => ({ id: line._id, outcome: settled[i]! })),
+    );
+    outcomes.push(...settled);
+  }
+  return outcomes;
+}
+
+/**
+ * A chunk's outcomes. The common case, a credit paying exactly its unpaid order, goes in
+ * one command for the chunk; everything else (late payments, reviews, a second line for
+ * the same order) line by line after it, so a second line finds its order paid.
+ */
+async function matchChunk(
+  deps: CoreDeps,
+  chunk: StatementLineDoc[],
+  orders: Map<string, PurchaseDoc>,
+  payer: LinePayer,
+  audits: AuditBatch,
+): Promise<LineOutcome[]> {
+  const claimed = new Set<string>();
+  const plain: Array<{ index: number; purchase: PurchaseDoc; line: StatementLineDoc }> = [];
+  const others: number[] = [];
+  chunk.forEach((line, index) => {
+    const decision = decide(line._id, line.cents, namedOrders(line, orders));
+    const order = decision.action === 'confirm' ? decision.order : null;
+    if (order && order.status === 'PENDING' && !claimed.has(order._id)) {
+      claimed.add(order._id);
+      plain.push({ index, purchase: order, line });
+    } else others.push(index);
+  });
+  const outcomes: LineOutcome[] = new Array(chunk.length);
+  const paid = await payPendingFromLines(deps, plain, payer, audits);
+  plain.forEach(({ index }, i) => (outcomes[index] = outcomeOf(paid[i]!)));
+  const rest = await inParallel(others, (index) =>
+    matchLine(deps, chunk[index]!, orders, payer, audits),
+  );
+  others.forEach((index, i) => (outcomes[index] = rest[i]!));
+  return outcomes;
+}
+
+function namedOrders(line: StatementLineDoc, orders: Map<string, PurchaseDoc>): PurchaseDoc[] {
+  return findCodes(line.description, line.reference).codes.flatMap(
+    (code) => orders.get(code) ?? [],
+  );
+}
+
+/** `work` on every item, MATCH_CONCURRENCY at a time; the answers in the items' order. */
+async function inParallel<T, R>(items: T[], work: (item: T) => Promise<R>): Promise<R[]> {
+  const answers: R[] = new Array(items.length);
   let next = 0;
   const worker = async () => {
-    while (next < lines.length) {
+    while (next < items.length) {
       const i = next++;
-      const line = lines[i]!;
-      outcomes[i] = await matchLine(deps, line, orders, payer);
-      await settleLine(deps.db, line._id, outcomes[i]!);
+      answers[i] = await work(items[i]!);
     }
   };
-  await Promise.all(Array.from({ length: Math.min(MATCH_CONCURRENCY, lines.length) }, worker));
-  return outcomes;
+  await Promise.all(Array.from({ length: Math.min(MATCH_CONCURRENCY, items.length) }, worker));
+  return answers;
 }
 
 /** What one credit line did: confirmed its order, or why a person must look at it. */
@@ -231,9 +317,10 @@ export async function matchLine(
   line: StatementLineDoc,
   orders: Map<string, PurchaseDoc>,
   payer: LinePayer,
+  audits?: AuditBatch,
 ): Promise<LineOutcome> {
   const found = findCodes(line.description, line.reference);
-  const named = found.codes.flatMap((code) => orders.get(code) ?? []);
+  const named = namedOrders(line, orders);
   if (named.length === 0 && found.cut) {
     const candidates = (await ordersByCodePrefix(deps.db, found.cut)).map(candidateOf);
     return review(candidates.length > 0 ? 'partial_code' : 'no_code', null, candidates);
@@ -246,7 +333,11 @@ export async function matchLine(
       (decision.order ? [decision.order] : named).map(candidateOf),
     );
   // 'done' too: the payment stands, and its audit entry is written if the stop came before it.
-  const paid = await payFromLine(deps, decision.order, line, payer);
+  return outcomeOf(await payFromLine(deps, decision.order, line, payer, audits));
+}
+
+/** A line that tried to pay its order: confirmed, for refund, or the order was paid otherwise. */
+function outcomeOf(paid: LinePayment): LineOutcome {
   const order = paid.purchase;
   if (!paid.paidByLine) return review('already_paid', order, [candidateOf(order)]);
   if (order.status === 'REFUND_REQUIRED') return review('refund_due', order, []);

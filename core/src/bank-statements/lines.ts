@@ -1,7 +1,7 @@
-// The movements of a statement under a column mapping. Rows without a date are the
-// statement's own furniture (blank lines, "Saldo anterior", totals at the foot) and are
-// skipped, unless they name an order code: then they are a broken movement, reported
-// with its row like any other row that cannot be read.
+// The movements of a statement under a column mapping. Rows without a date or without
+// any amount are the statement's own furniture (blank lines, "Saldo anterior", totals at
+// the foot) and are skipped, unless they name an order code: then they are a broken
+// movement, reported with its row like any other row that cannot be read.
 import { BANK_STATEMENT_TEXTS, type ColumnMapping } from '@vag/contracts';
 import { cellText, type Cell } from './read-file';
 import { parseAmount, parseDate } from './values';
@@ -72,22 +72,23 @@ export function parseRow(
   const reference = text(mapping.reference);
   const dateCell = cells[mapping.date] ?? '';
   const dateText = cellText(dateCell);
-  if (dateText === '' || (typeof dateCell === 'string' && !/\d/.test(dateText))) {
-    const named = mentionsOrderCode(`${description} ${reference}`);
+  const named = mentionsOrderCode(`${description} ${reference}`);
+  if (dateText === '' || (typeof dateCell === 'string' && !/\d/.test(dateText)))
     return named ? { row, message: E.badDate(row, dateText) } : null;
-  }
   const date = parseDate(dateCell, mapping.dateFormat);
   if (!date) return { row, message: E.badDate(row, dateText) };
   const cents = amountOf(cells, row, mapping);
+  if (cents === null) return named ? { row, message: E.noAmount(row) } : null;
   if (typeof cents !== 'number') return cents;
   return { row, date, description, reference, cents };
 }
 
-function amountOf(cells: Cell[], row: number, mapping: ColumnMapping): number | RowError {
+/** Signed cents; null when the row has no amount at all (a balance line, not a movement). */
+function amountOf(cells: Cell[], row: number, mapping: ColumnMapping): number | RowError | null {
   const { decimalSeparator: sep } = mapping;
   if (mapping.amount !== null) {
     const cell = cells[mapping.amount] ?? '';
-    if (cellText(cell) === '') return { row, message: E.noAmount(row) };
+    if (cellText(cell) === '') return null;
     const cents = parseAmount(cell, sep);
     if (cents === null) return { row, message: E.badAmount(row, cellText(cell)) };
     return signedByKind(cents, cells, row, mapping);
@@ -96,7 +97,7 @@ function amountOf(cells: Cell[], row: number, mapping: ColumnMapping): number | 
   const debit = moneyIn(cells, mapping.debit, sep);
   if (credit === 'bad') return { row, message: E.badAmount(row, cellText(cells[mapping.credit!])) };
   if (debit === 'bad') return { row, message: E.badAmount(row, cellText(cells[mapping.debit!])) };
-  if (credit === null && debit === null) return { row, message: E.noAmount(row) };
+  if (credit === null && debit === null) return null;
   // Banks write a debit as a positive number in its own column, some with a minus.
   return (credit ?? 0) - Math.abs(debit ?? 0);
 }

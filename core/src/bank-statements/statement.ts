@@ -10,7 +10,7 @@ import {
   type StatementPreview,
 } from '@vag/contracts';
 import type { CoreDeps } from '../deps';
-import { rememberedMapping } from '../db/bank-statements';
+import { rememberedMapping, type RememberedMapping } from '../db/bank-statements';
 import { currentSettings } from '../settings/live-settings';
 import { guessMapping } from './guess-columns';
 import { missingColumn, parseLines, parseRow, type ParsedLine } from './lines';
@@ -69,15 +69,22 @@ export async function openStatement(
   const file = await readStatementFile(data);
   if (given) return { file, mapping: given, remembered: false };
   const remembered = await rememberedMapping(deps.db, account.key);
-  if (remembered && fits(remembered, file)) return { file, mapping: remembered, remembered: true };
+  if (remembered && fits(remembered, file))
+    return { file, mapping: remembered.mapping, remembered: true };
   const guessed = guessMapping(file.rows);
   if (!guessed) throw new StatementError(E.notStatement);
   return { file, mapping: guessed, remembered: false };
 }
 
-function fits(mapping: ColumnMapping, file: StatementFile): boolean {
-  const header = file.rows[mapping.headerRow];
-  return header !== undefined && missingColumn(mapping, header) === null;
+/** The header row's texts under `mapping` (what a remembered mapping is checked against). */
+export function headerOf(mapping: ColumnMapping, file: StatementFile): string[] {
+  return (file.rows[mapping.headerRow] ?? []).map((cell) => cellText(cell));
+}
+
+/** A remembered mapping is used only for a file whose header row reads the same. */
+function fits(remembered: RememberedMapping, file: StatementFile): boolean {
+  const header = headerOf(remembered.mapping, file);
+  return header.length > 0 && header.join('\u0000') === remembered.header.join('\u0000');
 }
 
 /** Every movement of the file, or a StatementError naming the first bad row. */

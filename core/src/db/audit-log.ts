@@ -68,18 +68,21 @@ export async function appendAudit(db: Db, entry: AuditInput): Promise<void> {
 }
 
 /**
- * Appends one entry under an id the caller derives from what it records (a bank line), so
- * a step repeated after a crash adds nothing. `raffleRef` as appendAudit finds it.
+ * Appends entries whose ids the caller derives from what they record (a bank line), so a
+ * step repeated after a crash adds nothing: an id already in the log is skipped.
  */
-export async function appendAuditOnce(
-  db: Db,
-  id: string,
-  entry: AuditInput & { raffleRef: string | null },
-): Promise<void> {
+export async function appendAuditEntriesOnce(db: Db, entries: readonly AuditDoc[]): Promise<void> {
+  if (entries.length === 0) return;
   try {
-    await log(db).insertOne({ ...auditDoc(entry), _id: id });
+    await log(db).insertMany([...entries], { ordered: false });
   } catch (error) {
-    if ((error as { code?: unknown }).code !== 11000) throw error;
+    const errors =
+      error instanceof MongoBulkWriteError
+        ? Array.isArray(error.writeErrors)
+          ? error.writeErrors
+          : [error.writeErrors]
+        : [];
+    if (errors.length === 0 || !errors.every((e) => e.code === 11000)) throw error;
   }
 }
 

@@ -68,6 +68,8 @@ export interface StatementImportDoc extends StatementImportCounts {
 interface SettingDoc {
   _id: string;
   mapping?: ColumnMapping;
+  /** The header row's texts the mapping was made for. */
+  header?: string[];
   hash?: string;
   createdAt: Date;
   createdBy?: string;
@@ -166,10 +168,21 @@ export interface LineOutcome {
   candidates: LineCandidate[];
 }
 
-/** 'pending' → its outcome, once: false when another import already settled it. */
-export async function settleLine(db: Db, id: string, outcome: LineOutcome): Promise<boolean> {
-  const result = await lines(db).updateOne({ _id: id, status: 'pending' }, { $set: outcome });
-  return result.modifiedCount === 1;
+/**
+ * 'pending' → its outcome, once per line (a line another import already settled keeps
+ * its outcome). One command for a chunk of lines.
+ */
+export async function settleLines(
+  db: Db,
+  settled: ReadonlyArray<{ id: string; outcome: LineOutcome }>,
+): Promise<void> {
+  if (settled.length === 0) return;
+  await lines(db).bulkWrite(
+    settled.map(({ id, outcome }) => ({
+      updateOne: { filter: { _id: id, status: 'pending' as const }, update: { $set: outcome } },
+    })),
+    { ordered: false },
+  );
 }
 
 export async function getLine(db: Db, id: string): Promise<StatementLineDoc | null> {
@@ -253,18 +266,27 @@ export async function bankLinesOf(
   return found;
 }
 
-export async function rememberedMapping(db: Db, accountKey: string): Promise<ColumnMapping | null> {
-  return (await settings(db).findOne({ _id: `mapping:${accountKey}` }))?.mapping ?? null;
+export interface RememberedMapping {
+  mapping: ColumnMapping;
+  header: string[];
+}
+
+export async function rememberedMapping(
+  db: Db,
+  accountKey: string,
+): Promise<RememberedMapping | null> {
+  const doc = await settings(db).findOne({ _id: `mapping:${accountKey}` });
+  return doc?.mapping ? { mapping: doc.mapping, header: doc.header ?? [] } : null;
 }
 
 export async function rememberMapping(
   db: Db,
   accountKey: string,
-  mapping: ColumnMapping,
+  { mapping, header }: RememberedMapping,
 ): Promise<void> {
   await settings(db).updateOne(
     { _id: `mapping:${accountKey}` },
-    { $set: { mapping, createdAt: new Date() } },
+    { $set: { mapping, header, createdAt: new Date() } },
     { upsert: true },
   );
 }

@@ -1,5 +1,5 @@
-// Purchases by order code, for the bank statement matching: many at once (a statement
-// names thousands), or those whose code starts like a code the bank cut short.
+// Purchases for the bank statement matching: by order code, many at once (a statement
+// names thousands), those whose code starts like a code the bank cut short, and by id.
 import type { Db } from 'mongodb';
 import type { PurchaseDoc } from './purchases';
 
@@ -30,4 +30,16 @@ export async function ordersByCodePrefix(
     .sort({ createdAt: -1 })
     .limit(limit)
     .toArray();
+}
+
+/** Purchases by id, many at once (`_id: {$in}` uses the `_id` index). */
+export async function purchasesByIds(db: Db, ids: string[]): Promise<PurchaseDoc[]> {
+  const found: PurchaseDoc[] = [];
+  for (let i = 0; i < ids.length; i += CHUNK)
+    found.push(
+      ...(await purchases(db)
+        .find({ _id: { $in: ids.slice(i, i + CHUNK) } })
+        .toArray()),
+    );
+  return found;
 }

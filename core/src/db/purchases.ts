@@ -359,19 +359,59 @@ export async function completePurchase(
 ): Promise<PurchaseDoc | null> {
   return purchases(db).findOneAndUpdate(
     { _id: id, status: from },
-    {
-      $set: {
-        ...block,
-        status: 'COMPLETED',
-        paidAt,
-        updatedAt: paidAt,
-        'reservation.active': false,
-        ...outboxField(event, paidAt),
-      },
-      ...staffConfirmation(confirmedBy, paidAt),
-    },
+    completion(block, event, paidAt, confirmedBy),
     { returnDocument: 'after' },
   );
+}
+
+function completion(
+  block: ProviderBlock,
+  event: PurchasePaidEvent,
+  paidAt: Date,
+  confirmedBy: string | undefined,
+) {
+  return {
+    $set: {
+      ...block,
+      status: 'COMPLETED' as const,
+      paidAt,
+      updatedAt: paidAt,
+      'reservation.active': false,
+      ...outboxField(event, paidAt),
+    },
+    ...staffConfirmation(confirmedBy, paidAt),
+  };
+}
+
+export interface Completion {
+  id: string;
+  block: ProviderBlock;
+  event: PurchasePaidEvent;
+  paidAt: Date;
+  confirmedBy?: string;
+}
+
+/**
+ * completePurchase for many PENDING purchases in one command (a bank statement pays
+ * thousands): each update is the same conditional transition, so a purchase another path
+ * moved on is left as it is. Answers how many it moved; when not all, the caller reads the
+ * purchases again to see which.
+ */
+export async function completePendingPurchases(
+  db: Db,
+  completions: readonly Completion[],
+): Promise<number> {
+  if (completions.length === 0) return 0;
+  const result = await purchases(db).bulkWrite(
+    completions.map((c) => ({
+      updateOne: {
+        filter: { _id: c.id, status: 'PENDING' as const },
+        update: completion(c.block, c.event, c.paidAt, c.confirmedBy),
+      },
+    })),
+    { ordered: false },
+  );
+  return result.modifiedCount;
 }
 
 /** A payment arrived after expiry and no numbers remain: staff must refund it. */
