@@ -1,4 +1,4 @@
-// The statement import when the api dies under it: 300 open transfer orders in the scaled
+// The statement import when the api dies under it: 1 200 open transfer orders in the scaled
 // layout, the statement naming all of them imported, the api SIGKILLed while it confirms
 // them, restarted, the same file imported again. Each order ends paid exactly once.
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -14,8 +14,8 @@ describe('a statement import cut short by a killed api', () => {
 
   beforeAll(async () => {
     result = await runBankImportChaos({
-      orders: 300,
-      settleMs: 120_000,
+      orders: 1_200,
+      settleMs: 240_000,
       log: (line) => console.log(line),
     });
     console.log(formatBankImportChaos(result));
