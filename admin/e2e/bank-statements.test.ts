@@ -89,6 +89,8 @@ async function addBankAccount(bank: string, run: string) {
   });
 }
 
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
 const sidewaysOverflow = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
@@ -227,6 +229,28 @@ describe('Pagos → Conciliación', () => {
     await page.getByRole('button', { name: 'Vista previa' }).click();
     await page.getByRole('alert').getByText(BANK_STATEMENT_TEXTS.errors.notStatement).waitFor();
     expect(await englishOnScreen(page)).toEqual([]);
+  });
+
+  it('previews an Excel export with title rows and separate débito/crédito columns', async () => {
+    const xlsx = readFileSync(
+      new URL(
+        '../../core/src/bank-statements/fixtures/title-rows-credit-debit.xlsx',
+        import.meta.url,
+      ),
+    );
+    const page = await staffPage(site);
+    await page.goto('/admin/bank-statements');
+    await page
+      .getByLabel('Estado de cuenta (CSV o Excel)')
+      .setInputFiles({ name: 'movimientos.xlsx', mimeType: XLSX_TYPE, buffer: xlsx });
+    await page.getByRole('button', { name: 'Vista previa' }).click();
+    await page.getByTestId('statement-mapping').waitFor();
+    await expect.poll(() => select(page, 'Crédito').textContent()).toBe('Columna 5: Crédito');
+    expect(await select(page, 'Débito').textContent()).toBe('Columna 4: Débito');
+    expect(await select(page, 'Fila de encabezados').textContent()).toBe('Fila 5');
+    const readAs = page.getByRole('table', { name: 'Se leerá así' });
+    await readAs.getByRole('row', { name: /27\/11\/2026 PAGO TARJETA .* -\$100,00/ }).waitFor();
+    await readAs.getByText('$1.234,56').waitFor();
   });
 
   // Each run imports to an account of its own: an account's columns are remembered after
