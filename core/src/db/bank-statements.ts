@@ -56,6 +56,8 @@ export interface StatementImportDoc extends StatementImportCounts {
   _id: string;
   fileName: string;
   fileHash: string;
+  /** SHA-256 of the lines' fingerprints in order: the same movements, whatever the file's bytes or mapping. */
+  linesHash?: string;
   bankAccount: number;
   bankAccountKey: string;
   bankAccountLabel: string;
@@ -86,6 +88,7 @@ export async function ensureBankStatementIndexes(db: Db): Promise<void> {
   // The review queue asks, for a page of purchases, which lines name them.
   await lines(db).createIndex({ purchaseId: 1 });
   await imports(db).createIndex({ createdAt: -1 });
+  await imports(db).createIndex({ linesHash: 1 });
 }
 
 export async function insertImport(db: Db, doc: StatementImportDoc): Promise<void> {
@@ -102,6 +105,12 @@ export async function finishImport(
     { $set: { ...counts, state: 'done', finishedAt: new Date() } },
     { returnDocument: 'after' },
   );
+}
+
+/** Whether these very lines (by linesHash) were imported before, every one settled. */
+export async function importedToTheEnd(db: Db, linesHash: string): Promise<boolean> {
+  const done = await imports(db).findOne({ linesHash, state: 'done' }, { projection: { _id: 1 } });
+  return done !== null;
 }
 
 export async function listImports(

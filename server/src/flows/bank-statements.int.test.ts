@@ -9,6 +9,7 @@ import {
   IMPORT_KEY_ACTOR,
   TOPICS,
   type ColumnMapping,
+  statementLineSchema,
   type StatementLine,
 } from '@vag/contracts';
 import type { BusMessage } from '@vag/core/bus/bus';
@@ -232,6 +233,8 @@ describe('importing a bank statement', () => {
     expect((await getPurchase(server.db, short._id))!.status).toBe('PENDING');
 
     const lines = await linesOf(imported.body.id);
+    // The answer is exactly what the OpenAPI document says (no field more).
+    for (const line of lines) statementLineSchema.strict().parse(line);
     expect(lines.map((l) => [l.row, l.status, l.reason, l.orderCode])).toEqual([
       [5, 'confirmed', null, code(exact)],
       [6, 'needs_review', 'amount_less', code(short)],

@@ -75,9 +75,8 @@ export function importView(doc: StatementImportDoc): StatementImport {
   };
 }
 
-export function lineView(doc: StatementLineDoc): StatementLine & { _id: string } {
+export function lineView(doc: StatementLineDoc): StatementLine {
   return {
-    _id: doc._id,
     id: doc._id,
     importId: doc.importId,
     fileName: doc.fileName,
