@@ -27,6 +27,10 @@ const SettingsPage = lazyPage(() => import('./settings/SettingsPage'), 'Settings
 const BannerManager = lazyPage(() => import('./banners/BannerManager'), 'BannerManager');
 const UsersPage = lazyPage(() => import('./users/UsersPage'), 'UsersPage');
 const ReportsPage = lazyPage(() => import('./reports/ReportsPage'), 'ReportsPage');
+const BankStatementsPage = lazyPage(
+  () => import('./bank-statements/BankStatementsPage'),
+  'BankStatementsPage',
+);
 const ChangePasswordPage = lazyPage(
   () => import('./account/ChangePasswordPage'),
   'ChangePasswordPage',
@@ -105,6 +109,14 @@ export function BackOffice() {
         <Route path="/users" element={<UsersPage />} />
         <Route path="/change-password" element={<ChangePasswordPage />} />
         <Route path="/reports" element={<ReportsPage />} />
+        <Route
+          path="/bank-statements"
+          element={
+            <AdminOnly name="bank-statements">
+              <BankStatementsPage />
+            </AdminOnly>
+          }
+        />
       </CustomRoutes>
     </Admin>
   );

@@ -14,6 +14,7 @@ import {
   UI,
 } from '@vag/contracts';
 import type { TranslationMessages } from 'react-admin';
+import { bankStatementMessages } from './es-bank-statements';
 import { loginMessages } from './es-login';
 import { raSpanish } from './ra-es';
 
@@ -39,6 +40,7 @@ export const vagMessages = {
     resellers: 'Revendedores',
     purchases: 'Historial de Compras',
     reports: 'Reportes',
+    bankStatements: 'Conciliación',
   },
   roles: { ...ROLE_LABELS, none: NO_ROLE_LABEL },
   methods: PAYMENT_METHOD_LABELS,
@@ -77,6 +79,7 @@ export const vagMessages = {
     accept: 'Aceptar',
   },
   login: loginMessages,
+  bankStatements: bankStatementMessages,
   account: {
     menu: UI.accountMenu,
     logout: UI.logout,

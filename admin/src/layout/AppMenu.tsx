@@ -11,6 +11,7 @@ import HistoryIcon from '@mui/icons-material/History';
 import ImageIcon from '@mui/icons-material/Image';
 import Inventory2Icon from '@mui/icons-material/Inventory2';
 import PeopleAltIcon from '@mui/icons-material/PeopleAlt';
+import AccountBalanceIcon from '@mui/icons-material/AccountBalance';
 import AssessmentIcon from '@mui/icons-material/Assessment';
 import SettingsIcon from '@mui/icons-material/Settings';
 import type { ReactElement } from 'react';
@@ -32,6 +33,7 @@ const ICONS: Record<string, ReactElement> = {
   resellers: <PeopleAltIcon />,
   purchases: <HistoryIcon />,
   reports: <AssessmentIcon />,
+  'bank-statements': <AccountBalanceIcon />,
 };
 
 export function AppMenu() {

@@ -17,6 +17,7 @@ describe('menuFor', () => {
       '/users',
       '/resellers',
       '/purchases',
+      '/bank-statements',
       '/reports',
     ]);
   });
@@ -41,6 +42,7 @@ describe('canAccess', () => {
       'admin-banner-manager',
       'settings',
       'resellers',
+      'bank-statements',
     ]) {
       expect(canAccess('reseller', name)).toBe(false);
       expect(canAccess('admin', name)).toBe(true);

@@ -44,6 +44,14 @@ export const MENU: readonly MenuEntry[] = [
   { name: 'users', path: '/users', labelKey: 'vag.menu.users', adminOnly: true },
   { name: 'resellers', path: '/resellers', labelKey: 'vag.menu.resellers', adminOnly: true },
   { name: 'purchases', path: '/purchases', labelKey: 'vag.menu.purchases', adminOnly: false },
+  // Pagos → Conciliación: a bank statement lists every buyer's transfer, and resellers see
+  // only their own sales (DESIGN, Security), so admins only, as the api decides.
+  {
+    name: 'bank-statements',
+    path: '/bank-statements',
+    labelKey: 'vag.menu.bankStatements',
+    adminOnly: true,
+  },
   { name: 'reports', path: '/reports', labelKey: 'vag.menu.reports', adminOnly: false },
 ];
 

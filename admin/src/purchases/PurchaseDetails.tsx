@@ -20,6 +20,7 @@ import {
   formatUsd,
   type PaymentMethod,
   type Purchase,
+  type PurchaseBankLine,
 } from '@vag/contracts';
 import { useState } from 'react';
 import { useGetOne, useTranslate } from 'react-admin';
@@ -31,7 +32,16 @@ import { PaymentBlock } from './PaymentBlock';
 import { TransferReviewBlock, type ReviewedPurchase } from './TransferReviewBlock';
 import { useReviewPermission } from './useReviewPermission';
 
-export function PurchaseDetails({ id, onClose }: { id: string; onClose: () => void }) {
+export function PurchaseDetails({
+  id,
+  bankLine,
+  onClose,
+}: {
+  id: string;
+  /** The list's answer names the bank line (the single purchase's does not). */
+  bankLine?: PurchaseBankLine | undefined;
+  onClose: () => void;
+}) {
   const translate = useTranslate();
   const [confirming, setConfirming] = useState(false);
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
@@ -112,7 +122,7 @@ export function PurchaseDetails({ id, onClose }: { id: string; onClose: () => vo
             <PaymentBlock purchase={data} />
             {data.paymentMethod === 'bank_transfer' && (
               <TransferReviewBlock
-                purchase={data as ReviewedPurchase}
+                purchase={{ ...(data as ReviewedPurchase), bankLine: data.bankLine ?? bankLine }}
                 id={data._id ?? id}
                 onChanged={refetch}
                 permission={permission}

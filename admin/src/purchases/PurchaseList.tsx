@@ -11,9 +11,11 @@ import {
   truncateId,
   type PaymentMethod,
   type Purchase,
+  type PurchaseBankLine,
 } from '@vag/contracts';
 import { useState } from 'react';
 import { Datagrid, FunctionField, List, useTranslate, type RaRecord } from 'react-admin';
+import { BankLineNote } from '../bank-statements/BankLineNote';
 import { useToast } from '../common/useToast';
 import { PurchaseDetails } from './PurchaseDetails';
 import { PurchaseDetailsButton } from './PurchaseDetailsButton';
@@ -89,7 +91,7 @@ export function PurchaseList() {
   const toast = useToast();
   const t = (key: string) => translate(`vag.purchases.${key}`);
   // The purchase whose Detalles dialog is open; kept here so the dialog outlives its row.
-  const [detailsId, setDetailsId] = useState<string | null>(null);
+  const [details, setDetails] = useState<{ id: string; bankLine?: PurchaseBankLine } | null>(null);
   return (
     <>
       <List
@@ -147,17 +149,37 @@ export function PurchaseList() {
             label={t('status')}
             render={(r: Row) => {
               const status = adminDisplayStatus(r);
-              return <Chip size="small" color={statusColor[status]} label={status} />;
+              const chip = <Chip size="small" color={statusColor[status]} label={status} />;
+              // An open transfer says whether the bank statement already has it.
+              if (r.paymentMethod !== 'bank_transfer' || r.status !== 'PENDING') return chip;
+              return (
+                <Box sx={{ maxWidth: 150 }}>
+                  {chip}
+                  <BankLineNote bankLine={r.bankLine} total={r.totalPrice} variant="caption" />
+                </Box>
+              );
             }}
           />
           <FunctionField label={t('date')} render={(r: Row) => formatDateTime(r.createdAt)} />
           <FunctionField
             label={translate('vag.common.actions')}
-            render={(r: Row) => <PurchaseDetailsButton onOpen={() => setDetailsId(String(r.id))} />}
+            render={(r: Row) => (
+              <PurchaseDetailsButton
+                onOpen={() =>
+                  setDetails({ id: String(r.id), ...(r.bankLine ? { bankLine: r.bankLine } : {}) })
+                }
+              />
+            )}
           />
         </Datagrid>
       </List>
-      {detailsId && <PurchaseDetails id={detailsId} onClose={() => setDetailsId(null)} />}
+      {details && (
+        <PurchaseDetails
+          id={details.id}
+          bankLine={details.bankLine}
+          onClose={() => setDetails(null)}
+        />
+      )}
     </>
   );
 }

@@ -1,7 +1,8 @@
 // A transfer's review in the Detalles dialog: the order code, the receipts the buyer sent
 // (images inline and full size on a click, PDFs opened in a new tab; earlier ones stay
 // listed), who confirmed or rejected and when, and the rejection with a reason (at least
-// 5 characters) that the buyer gets by e-mail and SMS.
+// 5 characters) that the buyer gets by e-mail and SMS. Whether the bank statement already
+// has the transfer comes first: staff confirm from the bank's line, not from a picture.
 import {
   Box,
   Button,
@@ -11,11 +12,17 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { formatDateTime, rejectTransferSchema, type ReviewPermission } from '@vag/contracts';
+import {
+  formatDateTime,
+  rejectTransferSchema,
+  type PurchaseBankLine,
+  type ReviewPermission,
+} from '@vag/contracts';
 import { useEffect, useState } from 'react';
 import { useRefresh, useTranslate } from 'react-admin';
 import { errorMessage, useToast } from '../common/useToast';
 import { useVagApi } from '../common/useVagApi';
+import { BankLineNote } from '../bank-statements/BankLineNote';
 import { rawFetch } from '../http';
 
 interface Receipt {
@@ -37,6 +44,8 @@ export interface ReviewedPurchase {
   reviewLog?: ReviewEntry[];
   review?: { state: string; reason?: string };
   status: string;
+  totalPrice?: number;
+  bankLine?: PurchaseBankLine;
 }
 
 /** The receipt's bytes fetched with the staff token, as a local URL. */
@@ -193,6 +202,9 @@ export function TransferReviewBlock({
         <Typography>
           {translate('vag.review.orderCode')}: <strong>{purchase.orderCode}</strong>
         </Typography>
+      )}
+      {purchase.status === 'PENDING' && (
+        <BankLineNote bankLine={purchase.bankLine} total={purchase.totalPrice} />
       )}
       {receipts.length === 0 ? (
         <Typography color="text.secondary">{translate('vag.review.noReceipts')}</Typography>

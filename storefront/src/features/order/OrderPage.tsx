@@ -20,7 +20,7 @@ import {
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { apiGet, errorMessage } from '../shared/api';
-import { countdownText, orderLocation, whatsappOrderLink } from './order';
+import { conceptCode, countdownText, orderLocation, whatsappOrderLink } from './order';
 import { ReceiptUpload } from './ReceiptUpload';
 
 const REFRESH_MS = 15_000;
@@ -79,16 +79,43 @@ function Receipts({ receipts }: { receipts: ReceiptInfo[] }) {
   );
 }
 
+/**
+ * What to type as the transfer's concept: the order code alone, so the bank statement's
+ * line names the order and the import confirms it (see conceptCode in order.ts).
+ */
+function Concept({ code }: { code: string }) {
+  return (
+    <div className="alert alert-warn concept" data-testid="transfer-concept">
+      <p>
+        En el concepto o referencia de la transferencia escribe solo:{' '}
+        <strong className="order-code concept-code">{code}</strong>
+      </p>
+      <button
+        type="button"
+        className="copy-btn"
+        onClick={() => void copy(code)}
+        aria-label="Copiar código de pedido"
+      >
+        Copiar
+      </button>
+      <p className="concept-hint">
+        Sin tu nombre ni otras palabras: así reconocemos tu pago en el estado de cuenta del banco.
+        Si tu banco no acepta el guion, escribe <strong>{conceptCode(code)}</strong>.
+      </p>
+    </div>
+  );
+}
+
 function PayTo({ order }: { order: OrderView }) {
   return (
     <section className="card" aria-labelledby="pay-title">
       <h2 id="pay-title">Cómo pagar</h2>
       <p>
-        Transfiere exactamente <strong>{formatUsd(order.totalPrice)}</strong> a una de estas cuentas
-        y escribe <strong className="order-code">{order.orderCode}</strong> como concepto.
+        Transfiere exactamente <strong>{formatUsd(order.totalPrice)}</strong> a una de estas
+        cuentas.
       </p>
+      <Concept code={order.orderCode} />
       <dl>
-        <CopyRow label="Código de pedido" value={order.orderCode} />
         <CopyRow
           label="Monto"
           value={order.totalPrice.toFixed(2)}

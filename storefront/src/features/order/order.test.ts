@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { countdownText, orderLocation, receiptProblem, whatsappOrderLink } from './order';
+import {
+  conceptCode,
+  countdownText,
+  orderLocation,
+  receiptProblem,
+  whatsappOrderLink,
+} from './order';
 
 describe('order page helpers', () => {
   it('reads the id and key from the address, or nothing without both', () => {
@@ -26,5 +32,12 @@ describe('order page helpers', () => {
     expect(receiptProblem({ size: 6 * 1024 * 1024, type: 'image/png' })).toMatch(/5 MB/);
     expect(receiptProblem({ size: 10, type: 'text/plain' })).toMatch(/JPEG o PNG/);
     expect(receiptProblem({ size: 10, type: 'application/pdf' })).toBeNull();
+  });
+
+  it('gives the code without its hyphen for concept fields that take letters and digits only', () => {
+    expect(conceptCode('VAG-7KQ2MX')).toBe('VAG7KQ2MX');
+    // Both forms fit the shortest concept field (20 characters), in uppercase.
+    for (const form of ['VAG-7KQ2MX', conceptCode('VAG-7KQ2MX')])
+      expect(form).toMatch(/^[A-Z0-9-]{1,20}$/);
   });
 });

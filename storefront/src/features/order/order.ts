@@ -33,3 +33,14 @@ export function receiptProblem(file: { size: number; type: string }): string | n
     return ORDER_MESSAGES.receiptType;
   return null;
 }
+
+/**
+ * The order code without its hyphen, for banking apps whose concept field takes letters
+ * and digits only. Codes are made for concept fields: 'VAG-' and 6 characters (10 in all,
+ * under the 20–30 characters Ecuadorian banking apps keep before truncating), uppercase
+ * letters and digits without look-alikes (no 0/O, 1/I/L: core/src/purchase-lifecycle/
+ * order-code.ts), and the statement import finds them with or without the hyphen.
+ */
+export function conceptCode(orderCode: string): string {
+  return orderCode.replace(/-/g, '');
+}
