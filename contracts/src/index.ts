@@ -12,6 +12,7 @@ export * from './entities/instant-prize';
 export * from './entities/settings';
 export * from './entities/purchase-limits';
 export * from './entities/organizer';
+export * from './entities/consent';
 export * from './entities/past-raffle';
 export * from './entities/buyer';
 export * from './entities/purchase';
