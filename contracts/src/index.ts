@@ -33,3 +33,4 @@ export * from './fairness';
 export * from './storefront';
 export * from './lookup';
 export * from './sale-lifecycle';
+export * from './privacy-notice';

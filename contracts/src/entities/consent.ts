@@ -5,6 +5,12 @@
 import { z } from 'zod';
 import { isoDateTimeSchema } from '../common';
 
+/**
+ * The version of the terms page (/terminos): change it with any change of the terms'
+ * wording, so each purchase names the text it was made under.
+ */
+export const TERMS_VERSION = '2026-11-28';
+
 /** How the purchase was made: on the storefront, by a reseller, or by staff for a buyer. */
 export const CONSENT_CHANNELS = ['web', 'reseller', 'staff'] as const;
 export const consentChannelSchema = z.enum(CONSENT_CHANNELS);
@@ -23,7 +29,22 @@ export type PurchaseConsent = z.infer<typeof purchaseConsentSchema>;
 
 export const CONSENT_MESSAGES = {
   marketingInvalid: 'Indica si quieres recibir noticias de próximas rifas',
+  marketingLabel: 'Quiero recibir noticias de próximas rifas',
+  unsubscribeLink: 'Dejar de recibir noticias',
+  unsubscribed: (email: string) =>
+    `Listo: ${email} ya no recibirá noticias de próximas rifas. Seguirás recibiendo los mensajes de tus compras.`,
+  unsubscribeInvalid:
+    'Este enlace para dejar de recibir noticias no es válido. Copia el enlace completo del correo o escríbenos.',
 } as const;
+
+/** POST /api/unsubscribe: the token of a message's "Dejar de recibir noticias" link. */
+export const unsubscribeRequestSchema = z.object({
+  t: z
+    .string({ error: CONSENT_MESSAGES.unsubscribeInvalid })
+    .trim()
+    .min(1, { error: CONSENT_MESSAGES.unsubscribeInvalid })
+    .max(600, { error: CONSENT_MESSAGES.unsubscribeInvalid }),
+});
 
 /** The create-order payload's consent: only the marketing choice (off unless chosen). */
 export const orderConsentInputSchema = z.object({
