@@ -24,6 +24,7 @@ import {
 import { errorMessage, useToast } from '../common/useToast';
 import { useVagApi } from '../common/useVagApi';
 import { ImportKeyCard } from '../bank-statements/ImportKeyCard';
+import { DataProtectionCard } from './DataProtectionCard';
 import { PurchaseLimitsCard } from './PurchaseLimitsCard';
 
 function Section({
@@ -165,6 +166,7 @@ export function SettingsPage() {
         </Section>
         <PurchaseLimitsCard />
         <ImportKeyCard />
+        <DataProtectionCard />
         <Section title={t('messaging')}>
           {MESSAGING.map((key) => (
             <TextInput

@@ -25,6 +25,7 @@ import { raffleScope } from '../raffles/raffle-scope';
 import { purchaseActionsRouter } from './purchase-actions/purchase-actions.index';
 import { salesChartRouter } from './sales-chart/sales-chart.index';
 import { shortLinksRouter } from './short-links/short-links.index';
+import { privacyNoticeRouter, unsubscribeRouter } from './privacy/privacy.index';
 
 /**
  * The SPEC §7 calls of one raffle, mounted at /api/raffles/{raffle}/ as well as at /api/
@@ -64,7 +65,9 @@ export const apiRoutes = new Hono<AppEnv>()
   .route('/raffle', raffleRouter)
   .route('/purchases', purchasesRouter)
   .route('/admin', purchasesAdminRouter)
-  .route('/', bankStatementsRouter);
+  .route('/', bankStatementsRouter)
+  .route('/privacy-notice', privacyNoticeRouter)
+  .route('/unsubscribe', unsubscribeRouter);
 
 export type ApiRoutes = typeof apiRoutes;
 

@@ -18,6 +18,7 @@ import {
   type LookupMailRaffle,
 } from '@vag/contracts';
 import { logToOutbox, mailer, sendMail, type Mail } from './transports';
+import { withUnsubscribeLink } from './unsubscribe-link';
 
 type Deps = Pick<CoreDeps, 'db' | 'log' | 'env'>;
 type Requested = EventData<'lookup.requested'>;
@@ -98,7 +99,7 @@ export async function sendLookupMail(
   if (!(await claimLookupMail(deps.db, data.requestId))) return;
   const env = await messagingEnv(deps);
   const site = env.PUBLIC_URL.replace(/\/+$/, '');
-  const mail = await compose(deps, data, site);
+  const mail = await withUnsubscribeLink(deps.db, site, await compose(deps, data, site));
   const configured = mailer(env) !== null;
   const attempts = options.attempts ?? 3;
   let lastError = '';
