@@ -32,3 +32,4 @@ export * from './fairness';
 export * from './storefront';
 export * from './lookup';
 export * from './sale-lifecycle';
+export * from './privacy-rights';

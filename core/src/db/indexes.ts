@@ -14,6 +14,7 @@ import { ensurePurchaseNumbersIndexes } from './purchase-numbers';
 import { ensurePurchaseIndexes } from './purchases';
 import { ensureRateLimitIndexes } from './rate-limits';
 import { ensureReportFactIndexes } from './report-facts';
+import { ensureDataRequestIndexes } from './data-requests';
 
 const indexCreators: Array<(db: Db) => Promise<unknown>> = [
   ensureUsersIndexes,
@@ -29,6 +30,7 @@ const indexCreators: Array<(db: Db) => Promise<unknown>> = [
   ensureRateLimitIndexes,
   ensureAuditLogIndexes,
   ensureOrderHoldIndexes,
+  ensureDataRequestIndexes,
 ];
 
 export async function ensureIndexes(db: Db): Promise<void> {
