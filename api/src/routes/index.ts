@@ -24,6 +24,8 @@ import { raffleScope } from '../raffles/raffle-scope';
 import { purchaseActionsRouter } from './purchase-actions/purchase-actions.index';
 import { salesChartRouter } from './sales-chart/sales-chart.index';
 import { shortLinksRouter } from './short-links/short-links.index';
+import { myDataRouter } from './my-data/my-data.index';
+import { dataRequestsRouter } from './data-requests/data-requests.index';
 
 /**
  * The SPEC §7 calls of one raffle, mounted at /api/raffles/{raffle}/ as well as at /api/
@@ -62,7 +64,9 @@ export const apiRoutes = new Hono<AppEnv>()
   .route('/raffle', fairnessRouter)
   .route('/raffle', raffleRouter)
   .route('/purchases', purchasesRouter)
-  .route('/admin', purchasesAdminRouter);
+  .route('/admin', purchasesAdminRouter)
+  .route('/my-data', myDataRouter)
+  .route('/admin/data-requests', dataRequestsRouter);
 
 export type ApiRoutes = typeof apiRoutes;
 

@@ -48,11 +48,11 @@ export async function personalDataOf(db: Db, email: string): Promise<PersonalDat
   };
 }
 
-/** Whether the store holds anything about `email` (the access e-mail says so either way). */
+/** Places that only record that someone asked about an address (anyone may type one). */
+const ASKED_ONLY = new Set(['data_requests', 'lookup_requests', 'rate_limits']);
+
+/** Whether the store holds anything about `email` beyond requests about it (the e-mail says which). */
 export async function holdsPersonalData(db: Db, email: string): Promise<boolean> {
   const data = await personalDataOf(db, email);
-  return data.sections.some(
-    (s) =>
-      s.collection !== 'data_requests' && s.collection !== 'rate_limits' && s.documents.length > 0,
-  );
+  return data.sections.some((s) => !ASKED_ONLY.has(s.collection) && s.documents.length > 0);
 }

@@ -18,7 +18,7 @@ async function purchase(db: Db, raffleId: string, email: string, receipt = false
   const receipts = receipt
     ? [{ id: randomUUID(), contentType: 'application/pdf', size: 4, uploadedAt: now }]
     : [];
-  await db.collection<{ _id: string }>('purchases').insertOne({
+  await db.collection<{ _id: string; [field: string]: unknown }>('purchases').insertOne({
     _id,
     raffleId,
     createdAt: now,
@@ -44,7 +44,7 @@ async function purchase(db: Db, raffleId: string, email: string, receipt = false
 }
 
 async function drawnRaffle(db: Db, _id: string, monthsAgo: number, winner: string | null) {
-  await db.collection<{ _id: string }>('raffles').insertOne({
+  await db.collection<{ _id: string; [field: string]: unknown }>('raffles').insertOne({
     _id,
     name: _id,
     draw: { recordedAt: subMonths(now, monthsAgo), winnerPurchaseId: winner },

@@ -8,7 +8,7 @@ import type { Db } from 'mongodb';
 import type { CoreDeps, Stoppable } from '../deps';
 import { raffleMatch, raffleOf } from '../db/by-raffle';
 import type { PurchaseDoc } from '../db/purchases';
-import { getSettings } from '../db/settings';
+import { getSettings, type SeedEnv } from '../db/settings';
 import { startPeriodicJob } from '../periodic-job';
 import { anonymizeBuyer } from './anonymize';
 
@@ -45,8 +45,9 @@ function pastTerm(
 }
 
 /** One pass: anonymizes every buyer all of whose purchases are past their term. */
-export async function applyRetention(db: Db, now = new Date()): Promise<number> {
-  const terms = (await getSettings(db)).privacy;
+export async function applyRetention(db: Db, now = new Date(), env?: SeedEnv): Promise<number> {
+  // With the process's env: a first read creates the settings, seeded from it.
+  const terms = (await getSettings(db, env)).privacy;
   const draws = await drawsById(db);
   const due = [...draws].filter(([, d]) => d.recordedAt <= subMonths(now, terms.retentionMonths));
   if (due.length === 0) return 0;
@@ -72,7 +73,7 @@ export async function startRetentionJob(deps: CoreDeps): Promise<Stoppable> {
   return startPeriodicJob({
     everyMs: DAY,
     pass: async () => {
-      const buyers = await applyRetention(deps.db);
+      const buyers = await applyRetention(deps.db, new Date(), deps.env);
       if (buyers > 0) log.info({ buyers }, 'personal data past its retention anonymized');
     },
     log,

@@ -55,7 +55,7 @@ async function seedEverywhere(db: Db): Promise<void> {
       receipts: { id: receiptId, contentType: 'application/pdf', size: 20, uploadedAt: new Date() },
     },
   } as never);
-  await db.collection<{ _id: string }>('order_holds').insertOne({
+  await db.collection<{ _id: string; [field: string]: unknown }>('order_holds').insertOne({
     _id: first,
     raffleId: CURRENT_RAFFLE_ID,
     buyerKeys: [`e:${EMAIL}`, 'p:+593991234567', 'd:1710034065'],
@@ -68,6 +68,7 @@ async function seedEverywhere(db: Db): Promise<void> {
       makeEvent('lookup.requested', {
         requestId: randomUUID(),
         email,
+        about: 'orders',
         token: 'firmado',
         expiresAt: new Date().toISOString(),
       }),
@@ -88,7 +89,7 @@ async function seedEverywhere(db: Db): Promise<void> {
   });
   await insertDataRequest(db, { email: EMAIL, kind: 'access', channel: 'web' });
   await db
-    .collection<{ _id: string }>('unpaid_notice_throttle')
+    .collection<{ _id: string; [field: string]: unknown }>('unpaid_notice_throttle')
     .insertOne({ _id: `email:${EMAIL}`, purchaseId: first, until: new Date() });
 }
 

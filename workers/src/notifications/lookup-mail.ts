@@ -1,4 +1,4 @@
-// The public lookup's e-mail: whoever typed an e-mail learns nothing on the page; the
+// The public lookup's e-mail (and /mis-datos's, my-data-mail.ts, delivered alike): whoever typed an e-mail learns nothing on the page; the
 // mailbox itself gets the link of each of its orders, grouped by raffle under the
 // raffle's name, and the signed link to the on-page list (or word that none was found). Sent once per request however often the event is
 // delivered; offline it goes to the outbox log like every other message.
@@ -17,6 +17,7 @@ import {
   type LookupMailOrder,
   type LookupMailRaffle,
 } from '@vag/contracts';
+import { composeMyDataMail } from './my-data-mail';
 import { logToOutbox, mailer, sendMail, type Mail } from './transports';
 
 type Deps = Pick<CoreDeps, 'db' | 'log' | 'env'>;
@@ -98,7 +99,10 @@ export async function sendLookupMail(
   if (!(await claimLookupMail(deps.db, data.requestId))) return;
   const env = await messagingEnv(deps);
   const site = env.PUBLIC_URL.replace(/\/+$/, '');
-  const mail = await compose(deps, data, site);
+  const mail =
+    data.about === 'personal-data'
+      ? await composeMyDataMail(deps, data, site)
+      : await compose(deps, data, site);
   const configured = mailer(env) !== null;
   const attempts = options.attempts ?? 3;
   let lastError = '';
