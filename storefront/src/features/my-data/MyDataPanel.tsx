@@ -85,7 +85,13 @@ export default function MyDataPanel() {
       <Downloads />
       <ContactForm initial={state.contact} />
       <MarketingWithdrawal />
-      <Deletion onDeleted={() => setState({ kind: 'deleted' })} />
+      <Deletion
+        onDeleted={() => {
+          setState({ kind: 'deleted' });
+          // The page is much shorter now: the answer must not sit above the visitor's view.
+          window.scrollTo({ top: 0 });
+        }}
+      />
     </div>
   );
 }
