@@ -11,7 +11,10 @@ import { apiFetch, rawFetch } from './http';
 export const API_URL = '/api';
 
 /** react-admin resource name → api path segment. */
-const RESOURCE_PATHS: Record<string, string> = { archive: 'past-raffles' };
+const RESOURCE_PATHS: Record<string, string> = {
+  archive: 'past-raffles',
+  'data-requests': 'admin/data-requests',
+};
 
 /**
  * The api path of a resource; with `meta.raffleId`, the one raffle's (its packages live at
