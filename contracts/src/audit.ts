@@ -31,6 +31,9 @@ export const AUDIT_ACTIONS = [
   'raffle.archived',
   'raffle.featured',
   'test_orders.cleared',
+  'personal_data.viewed',
+  'personal_data.exported',
+  'receipt.viewed',
 ] as const;
 export const auditActionSchema = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof auditActionSchema>;
@@ -107,6 +110,10 @@ export const AUDIT_SCOPES: Record<AuditAction, AuditScope> = {
   'raffle.archived': 'raffle',
   'raffle.featured': 'office',
   'test_orders.cleared': 'raffle',
+  // Who looked at a buyer's personal data (LOPDP): for staff only, never in the public log.
+  'personal_data.viewed': 'purchase',
+  'personal_data.exported': 'office',
+  'receipt.viewed': 'purchase',
 };
 
 const CLOSED_BECAUSE = {
@@ -180,6 +187,13 @@ export const AUDIT_TEXTS = {
   raffleFeatured: (name: string) => `«${name}» es ahora la rifa principal de la página de inicio.`,
   testOrdersCleared: (count: number) =>
     `Se borraron ${count} pedidos de prueba de la rifa en borrador.`,
+  /** Access to personal data names the order, never the person (the entry outlives them). */
+  personalDataViewed: (orderCode: string) =>
+    `Se vieron los datos personales del comprador del pedido ${orderCode}.`,
+  personalDataExported: (format: 'pdf' | 'xlsx', purchases: number) =>
+    `Se exportó el reporte en ${format === 'pdf' ? 'PDF' : 'Excel'} con datos personales de ${purchases === 1 ? '1 compra' : `${purchases} compras`}.`,
+  receiptViewed: (orderCode: string) =>
+    `Se abrió un comprobante de transferencia del pedido ${orderCode}.`,
 } as const;
 
 /** The raffle's public log as /verificar shows it, below the checks. */
@@ -219,5 +233,8 @@ export const PUBLIC_AUDIT_TEXTS = {
     'raffle.archived': 'Rifa archivada',
     'raffle.featured': 'Rifa principal',
     'test_orders.cleared': 'Pedidos de prueba borrados',
+    'personal_data.viewed': 'Datos personales vistos',
+    'personal_data.exported': 'Reporte con datos personales exportado',
+    'receipt.viewed': 'Comprobante abierto',
   } satisfies Record<AuditAction, string>,
 } as const;

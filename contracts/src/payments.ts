@@ -7,6 +7,7 @@ import {
   PAYMENT_METHODS,
 } from './constants';
 import { buyerFieldsSchema, checkAddress, emailsMatch } from './entities/buyer';
+import { orderConsentInputSchema } from './entities/consent';
 import { purchaseSummarySchema } from './entities/order';
 import {
   cardBlockSchema,
@@ -61,6 +62,8 @@ export const createOrderSchema = z
       .optional(),
     /** Mobile (PayPhone) only: 'trx-' plus a unique id, at most 50 characters. */
     clientTransactionId: clientTransactionIdSchema.optional(),
+    /** The buyer's marketing choice (separate from the terms, off unless ticked). */
+    consent: orderConsentInputSchema.default({ marketing: false }),
   })
   .superRefine((order, ctx) => {
     if (order.buyer) checkAddress(order.buyer, order.paymentMethod, ctx, ['buyer']);

@@ -9,6 +9,7 @@ import type { Package } from './entities/package';
 import type { PastRaffle } from './entities/past-raffle';
 import type { Progress, Raffle } from './entities/raffle';
 import type { RaffleSummary } from './entities/raffle-record';
+import type { PrivacyNotice } from './privacy-notice';
 import type { PublicSettings } from './entities/settings';
 import type { PublicAuditEntry } from './audit';
 import { envelope } from './events';
@@ -71,6 +72,8 @@ export interface StorefrontLocals {
   content(raffleId?: string): Promise<StorefrontContent>;
   /** The raffles a buyer can open, featured first (as GET /api/raffles answers). */
   raffles(): Promise<RaffleSummary[]>;
+  /** The privacy notice in force (as GET /api/privacy-notice answers). */
+  privacyNotice?(): Promise<PrivacyNotice>;
 }
 
 /** What staff changed; every api process drops its storefront cache when it hears it. */

@@ -5,5 +5,6 @@ declare namespace App {
   interface Locals {
     content?: import('@vag/contracts').StorefrontLocals['content'];
     raffles?: import('@vag/contracts').StorefrontLocals['raffles'];
+    privacyNotice?: import('@vag/contracts').StorefrontLocals['privacyNotice'];
   }
 }

@@ -262,6 +262,19 @@ export const vagMessages = {
     saved: TOASTS.settingsSaved,
     saveError: ERRORS.settingsUpdate,
   },
+  dataProtection: {
+    title: 'Protección de datos',
+    hint: 'Se publican en la política de privacidad (/privacidad); un campo vacío no se muestra. Cada cambio crea una nueva versión de la política.',
+    privacyEmail: 'Correo para temas de datos personales',
+    privacyEmailHelp: 'Si queda vacío, la política muestra el correo de contacto.',
+    dpoName: 'Delegado de protección de datos (nombre)',
+    dpoEmail: 'Correo del delegado de protección de datos',
+    retentionMonths: 'Meses que se guardan los datos de quien no ganó',
+    retentionHelp:
+      'Después del sorteo, los datos personales de los compradores que no ganaron se anonimizan.',
+    winnerRetentionMonths: 'Meses que se guardan los datos del ganador',
+    winnerRetentionHelp: 'El plazo legal del premio, contado desde el sorteo.',
+  },
   purchaseLimits: {
     title: 'Límites de compra',
     hint: 'Protegen la venta de quien reserva números sin pagar. Un comprador se reconoce por su correo, teléfono o cédula. 0 significa sin límite.',

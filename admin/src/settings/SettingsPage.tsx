@@ -23,6 +23,7 @@ import {
 } from 'react-admin';
 import { errorMessage, useToast } from '../common/useToast';
 import { useVagApi } from '../common/useVagApi';
+import { DataProtectionCard } from './DataProtectionCard';
 import { PurchaseLimitsCard } from './PurchaseLimitsCard';
 
 function Section({
@@ -163,6 +164,7 @@ export function SettingsPage() {
           <BooleanInput source="resellersCanConfirm" label={t('resellersCanConfirm')} />
         </Section>
         <PurchaseLimitsCard />
+        <DataProtectionCard />
         <Section title={t('messaging')}>
           {MESSAGING.map((key) => (
             <TextInput

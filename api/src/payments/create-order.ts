@@ -2,8 +2,16 @@
 // the server, limits, capacity, the PENDING purchase: core/src/purchase-lifecycle); this
 // module is the part that talks to the payment providers, outside services: which are
 // configured, and each one's payment page for the order.
-import { SERVER, toCents, toEcuadorE164, type CreateOrder } from '@vag/contracts';
-import type { AppDeps } from '../context';
+import {
+  SERVER,
+  TERMS_VERSION,
+  toCents,
+  toEcuadorE164,
+  type ConsentChannel,
+  type CreateOrder,
+} from '@vag/contracts';
+import type { AppDeps, StaffUser } from '../context';
+import { privacyNoticeInForce } from '../privacy/privacy-notice';
 import {
   placeOrder,
   type OrderDraft,
@@ -47,6 +55,8 @@ export type CreateOrderAnswer =
 export interface OrderCaller {
   address: string;
   raffleId: string;
+  /** A staff member placing the order for a buyer (their consent is recorded as theirs). */
+  staff?: Pick<StaffUser, 'role'> | undefined;
 }
 
 /**
@@ -63,16 +73,27 @@ export async function createOrder(
     const shown = await storefrontCache(deps).content(caller.raffleId);
     const sale = await saleFor(deps, { raffleId: caller.raffleId, shown });
     const providers = await providersFor(deps, order.paymentMethod);
+    const notice = await privacyNoticeInForce(deps);
     return await placeOrder(deps, {
       sale,
       order,
       address: caller.address,
+      consent: {
+        termsVersion: TERMS_VERSION,
+        privacyVersion: String(notice._id),
+        channel: channelOf(caller.staff),
+      },
       pay: (draft) => askProvider(deps, providers, order, draft),
     });
   } catch (error) {
     if (error instanceof OrderRefused) throw apiError(error.status, error.message, error.errors);
     throw error;
   }
+}
+
+function channelOf(staff: OrderCaller['staff']): ConsentChannel {
+  if (!staff) return 'web';
+  return staff.role === 'reseller' ? 'reseller' : 'staff';
 }
 
 type Providers = {

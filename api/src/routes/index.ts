@@ -26,6 +26,7 @@ import { salesChartRouter } from './sales-chart/sales-chart.index';
 import { shortLinksRouter } from './short-links/short-links.index';
 import { myDataRouter } from './my-data/my-data.index';
 import { dataRequestsRouter } from './data-requests/data-requests.index';
+import { privacyNoticeRouter, unsubscribeRouter } from './privacy/privacy.index';
 
 /**
  * The SPEC §7 calls of one raffle, mounted at /api/raffles/{raffle}/ as well as at /api/
@@ -66,7 +67,9 @@ export const apiRoutes = new Hono<AppEnv>()
   .route('/purchases', purchasesRouter)
   .route('/admin', purchasesAdminRouter)
   .route('/my-data', myDataRouter)
-  .route('/admin/data-requests', dataRequestsRouter);
+  .route('/admin/data-requests', dataRequestsRouter)
+  .route('/privacy-notice', privacyNoticeRouter)
+  .route('/unsubscribe', unsubscribeRouter);
 
 export type ApiRoutes = typeof apiRoutes;
 

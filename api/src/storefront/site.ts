@@ -12,6 +12,8 @@ import type { AppDeps, AppEnv } from '../context';
 import { encode, pickEncoding } from '../lib/compress';
 import { scriptHashesOf } from '../lib/security-headers';
 import { storefrontCache, type CachedPage } from './cache';
+import { noticeView } from '@vag/core/privacy/privacy-notice';
+import { privacyNoticeInForce } from '../privacy/privacy-notice';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Pages and other unversioned files: kept, but asked about again (ETag) every time. */
@@ -85,6 +87,7 @@ function renderedPages(deps: AppDeps, entry: string): MiddlewareHandler<AppEnv> 
   const locals: StorefrontLocals = {
     content: (raffleId) => cache.content(raffleId),
     raffles: () => listPublicRaffles(deps.db),
+    privacyNotice: async () => noticeView(await privacyNoticeInForce(deps)),
   };
   return async (c, next) => {
     const key = c.req.path.replace(/\/+$/, '') || '/';

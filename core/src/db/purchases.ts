@@ -11,6 +11,7 @@ import type {
   PurchaseNoticeEvent,
   PurchasePaidEvent,
   PurchaseRefundRequiredEvent,
+  PurchaseConsent,
   PurchaseStatus,
 } from '@vag/contracts';
 import type { Db, Filter } from 'mongodb';
@@ -147,6 +148,8 @@ export interface PurchaseDoc {
   reminderQueuedAt?: Date;
   outbox?: PurchaseOutbox;
   notifications?: Partial<Record<NotificationChannel, ChannelState>>;
+  /** What the buyer accepted (absent on purchases made before consent was recorded). */
+  consent?: PurchaseConsentDoc;
   /** Why an order never reached the buyer's payment page (provider failure), or why it needs a refund. */
   failure?: {
     reason: 'provider_error' | 'late_payment_sold_out' | 'amount_mismatch' | 'payment_reversed';
@@ -154,6 +157,8 @@ export interface PurchaseDoc {
     at: Date;
   };
 }
+
+export type PurchaseConsentDoc = Omit<PurchaseConsent, 'acceptedAt'> & { acceptedAt: Date };
 
 export interface ReceiptMeta {
   id: string;

@@ -52,6 +52,16 @@ async function scrubPlace(db: Db, person: Person, place: Place, alias: Alias): P
   return changed;
 }
 
+async function rekeyPlace(db: Db, person: Person, place: Place, alias: Alias): Promise<number> {
+  const collection = placeCollection(db, place);
+  const docs = await collection.find(place.filter(person)).toArray();
+  for (const doc of docs) {
+    await collection.insertOne({ ...doc, ...scrubbedFields(doc, person, alias), _id: alias.email });
+    await collection.deleteOne({ _id: doc._id });
+  }
+  return docs.length;
+}
+
 async function erasePlace(db: Db, person: Person, place: Place, alias: Alias): Promise<number> {
   switch (place.erasure.kind) {
     case 'scrub':
@@ -60,6 +70,8 @@ async function erasePlace(db: Db, person: Person, place: Place, alias: Alias): P
       return (await placeCollection(db, place).deleteMany(place.filter(person))).deletedCount;
     case 'receipts':
       return deleteReceipts(db, person, place);
+    case 'rekey':
+      return rekeyPlace(db, person, place, alias);
   }
 }
 

@@ -2,6 +2,7 @@
 // the record of that request.
 import type { Db } from 'mongodb';
 import { insertDataRequest } from '../db/data-requests';
+import { recordMarketingConsent } from './marketing-consent';
 import type { RightsActor } from './rights';
 
 export async function withdrawMarketingConsent(
@@ -10,17 +11,18 @@ export async function withdrawMarketingConsent(
   actor: RightsActor,
 ): Promise<void> {
   const at = new Date();
-  await db
-    .collection('marketing_consents')
-    .insertOne({ email, granted: false, source: 'mis-datos', at });
+  const staff = actor !== 'titular';
+  await recordMarketingConsent(db, {
+    email,
+    granted: false,
+    source: staff ? 'staff' : 'my_data',
+    at,
+  });
   await insertDataRequest(db, {
     email,
     kind: 'marketing_withdrawal',
-    channel: actor === 'titular' ? 'web' : 'staff',
-    done: {
-      by: actor === 'titular' ? 'titular' : actor.staff,
-      what: 'Consentimiento de novedades retirado.',
-    },
+    channel: staff ? 'staff' : 'web',
+    done: { by: staff ? actor.staff : 'titular', what: 'Consentimiento de novedades retirado.' },
     at,
   });
 }

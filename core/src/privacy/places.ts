@@ -55,7 +55,9 @@ export type Erasure =
   /** Remove the documents: they are delivery or counting state, nothing the law needs. */
   | { kind: 'delete' }
   /** Receipt files: the bytes go, the purchase keeps the record that there was one. */
-  | { kind: 'receipts' };
+  | { kind: 'receipts' }
+  /** Documents keyed by the e-mail: kept (the history of a choice) under the alias. */
+  | { kind: 'rekey' };
 
 /** A stored document of any place. */
 export type StoredDoc = { _id: string; [field: string]: unknown };
@@ -130,8 +132,9 @@ export const PLACES: readonly Place[] = [
   {
     collection: 'marketing_consents',
     label: 'Consentimiento de novedades',
-    filter: (p) => ({ email: p.email }),
-    erasure: { kind: 'scrub' },
+    // One document per e-mail, keyed by it (marketing-consent.ts).
+    filter: (p) => ({ _id: p.email }),
+    erasure: { kind: 'rekey' },
   },
   {
     collection: 'data_requests',

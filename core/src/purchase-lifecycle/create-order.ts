@@ -12,7 +12,9 @@ import {
   SERVER,
   VALIDATION,
   withinLimit,
+  type ConsentChannel,
   type CreateOrder,
+  type MarketingConsentSource,
   type PurchaseLimits,
 } from '@vag/contracts';
 import type { CoreDeps } from '../deps';
@@ -30,9 +32,10 @@ import { findActiveResellerByCode } from '../db/users';
 import { claimWithinLimits, type LimitRefusal } from '../limits/purchase-limits';
 import { firstTransferHold } from '../limits/transfer-hold';
 import { kickRelay } from '../pipeline/relay';
+import { recordMarketingConsent } from '../privacy/marketing-consent';
 import { currentSettings } from '../settings/live-settings';
 import { expireOrder } from './expire';
-import { newPurchase, type Hold } from './new-purchase';
+import { newPurchase, type Hold, type NewPurchase } from './new-purchase';
 import { newAccessKey, newOrderCode } from './order-code';
 import { OrderRefused } from './order-refused';
 import { priceOrder, type Priced } from './pricing';
@@ -67,6 +70,8 @@ export interface PlaceOrder<A> {
   address: string;
   /** Asks the provider for the order's payment page; throws when the provider fails. */
   pay: (draft: OrderDraft) => Promise<ProviderAnswer<A>>;
+  /** The document versions the buyer accepted and how the order came in. */
+  consent: NewPurchase['consent'];
 }
 
 /** Places the order; refusals throw OrderRefused with the buyer's message. */
@@ -87,6 +92,7 @@ export async function placeOrder<A>(deps: CoreDeps, request: PlaceOrder<A>): Pro
     accessKey: newAccessKey(),
     resellerCode: reseller?.code ?? null,
     hold: holdFor(deps, order.paymentMethod, settings),
+    consent: request.consent,
   };
   const claimed = await claimWithinLimits(deps.db, settings.purchaseLimits, {
     purchaseId: plan.purchaseId,
@@ -99,7 +105,9 @@ export async function placeOrder<A>(deps: CoreDeps, request: PlaceOrder<A>): Pro
   if (!claimed.ok) throw limitRefusal(claimed);
   try {
     await reserveOrder(deps, plan);
-    return await writeOrder(deps, plan, request.pay);
+    const answer = await writeOrder(deps, plan, request.pay);
+    await recordOrderMarketing(deps, plan);
+    return answer;
   } catch (error) {
     // Nothing holds numbers for this order: its entry must not count against the buyer.
     await releaseHold(deps.db, plan.purchaseId);
@@ -115,7 +123,24 @@ interface OrderPlan {
   accessKey: string;
   resellerCode: string | null;
   hold: Hold;
+  consent: NewPurchase['consent'];
 }
+
+/** A ticked marketing choice joins the buyer's e-mail record (privacy/marketing-consent.ts). */
+async function recordOrderMarketing(deps: CoreDeps, plan: OrderPlan): Promise<void> {
+  if (!plan.order.consent.marketing) return;
+  await recordMarketingConsent(deps.db, {
+    email: plan.order.buyer.email,
+    granted: true,
+    source: MARKETING_SOURCE_OF_CHANNEL[plan.consent.channel],
+  });
+}
+
+const MARKETING_SOURCE_OF_CHANNEL = {
+  web: 'checkout',
+  reseller: 'reseller',
+  staff: 'staff',
+} as const satisfies Record<ConsentChannel, MarketingConsentSource>;
 
 /** A transfer's first hold (short until its receipt), or the online payment's minutes. */
 function holdFor(
@@ -230,6 +255,7 @@ function draftOrder(plan: OrderPlan): OrderDraft {
     accessKey,
     resellerCode: plan.resellerCode,
     hold: plan.hold,
+    consent: plan.consent,
   });
   return {
     purchase,

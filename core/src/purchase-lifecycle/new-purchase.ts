@@ -2,7 +2,7 @@
 // with: its price (I6), its hold, the provider's reference and, for a transfer, the
 // buyer's first message in the outbox (I5: it goes out even if the process dies now).
 import { makeEvent, type CreateOrder } from '@vag/contracts';
-import type { PurchaseDoc } from '../db/purchases';
+import type { PurchaseConsentDoc, PurchaseDoc } from '../db/purchases';
 import type { Priced } from './pricing';
 
 export interface Hold {
@@ -18,6 +18,8 @@ export interface NewPurchase {
   accessKey: string;
   resellerCode: string | null;
   hold: Hold;
+  /** The terms and notice versions in force and the channel; the time and choice are added here. */
+  consent: Omit<PurchaseConsentDoc, 'acceptedAt' | 'marketing'>;
 }
 
 export function newPurchase(order: CreateOrder, priced: Priced, ids: NewPurchase): PurchaseDoc {
@@ -52,6 +54,7 @@ export function newPurchase(order: CreateOrder, priced: Priced, ids: NewPurchase
       ...(ids.hold.firstHold ? { firstHold: true } : {}),
     },
     assignedNumbers: [],
+    consent: { ...ids.consent, acceptedAt: now, marketing: order.consent.marketing },
     ...(method === 'bank_transfer'
       ? {
           bankTransfer: { received: false, bankName: null, referenceCode: null, confirmedAt: null },

@@ -88,7 +88,13 @@ const notShown = { raffle: null, packages: null };
 
 async function placeInOther(quantity: number, pay = paypalPage) {
   const sale = await saleFor(deps, { raffleId: OTHER, shown: notShown });
-  return placeOrder(deps, { sale, order: order('paypal', quantity), address: '10.0.0.1', pay });
+  return placeOrder(deps, {
+    sale,
+    order: order('paypal', quantity),
+    address: '10.0.0.1',
+    pay,
+    consent: { termsVersion: '2026-11-28', privacyVersion: '1', channel: 'web' },
+  });
 }
 
 const counters = async (raffleId: string) => {

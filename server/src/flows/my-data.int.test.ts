@@ -135,12 +135,14 @@ describe('/api/my-data', () => {
     const json = await fetch(`${api}/my-data`, withSession(cookie));
     expect(json.status).toBe(200);
     expect(json.headers.get('content-disposition')).toContain('mis-datos.json');
-    const data = await json.json();
+    const data = (await json.json()) as {
+      email: string;
+      sections: Array<{ collection: string; documents: Array<{ _id: string }> }>;
+    };
     expect(data.email).toBe(buyer);
-    expect(
-      data.sections.find((s: { collection: string }) => s.collection === 'purchases').documents[0]
-        ._id,
-    ).toBe(purchaseId);
+    expect(data.sections.find((s) => s.collection === 'purchases')!.documents[0]!._id).toBe(
+      purchaseId,
+    );
     const pdf = await fetch(`${api}/my-data/pdf`, withSession(cookie));
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
     const text = await pdfText(Buffer.from(await pdf.arrayBuffer()));
@@ -166,11 +168,13 @@ describe('/api/my-data', () => {
     };
     const refused = await patch({ ...contact, phone: '12', address: '' });
     expect(refused.status).toBe(400);
-    const errors = (await refused.json()).errors;
+    const errors = ((await refused.json()) as { errors: Record<string, string> }).errors;
     expect(errors.address).toBe(VALIDATION.addressRequired);
     expect(errors.phone).toBeTruthy();
     expect((await patch(contact)).status).toBe(200);
-    const now = await (await fetch(`${api}/my-data/contact`, withSession(cookie))).json();
+    const now = (await (await fetch(`${api}/my-data/contact`, withSession(cookie))).json()) as {
+      contact: unknown;
+    };
     expect(now.contact).toEqual({ ...contact, phone: '+593987654321' });
 
     const withdrawal = await fetch(

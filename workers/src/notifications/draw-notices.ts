@@ -2,6 +2,7 @@
 // admin by e-mail. Each goes out once per recipient and channel however often
 // raffle.drawn is delivered; a failure after the retries is kept in draw_notices.
 import type { CoreDeps } from '@vag/core';
+import { withUnsubscribeLink } from './unsubscribe-link';
 import { claimDrawNotice, finishDrawNotice } from '@vag/core/db/draw-notices';
 import { listUsers } from '@vag/core/db/users';
 import { messagingEnv } from '@vag/core/settings/live-settings';
@@ -112,14 +113,15 @@ async function sendOnce(
   for (let i = 0; i < attempts; i++) {
     try {
       if (typeof content !== 'string') {
-        if (configured) await sendMail(env, content);
+        const mail = await withUnsubscribeLink(deps.db, env.PUBLIC_URL, content);
+        if (configured) await sendMail(env, mail);
         else
           await logToOutbox(env, {
             channel,
             draw: raffleRef,
             to,
-            subject: content.subject,
-            text: content.text,
+            subject: mail.subject,
+            text: mail.text,
           });
       } else if (configured) await sendSms(env, { to, body: content });
       else await logToOutbox(env, { channel, draw: raffleRef, to, body: content });

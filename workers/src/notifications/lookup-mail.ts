@@ -19,6 +19,7 @@ import {
 } from '@vag/contracts';
 import { composeMyDataMail } from './my-data-mail';
 import { logToOutbox, mailer, sendMail, type Mail } from './transports';
+import { withUnsubscribeLink } from './unsubscribe-link';
 
 type Deps = Pick<CoreDeps, 'db' | 'log' | 'env'>;
 type Requested = EventData<'lookup.requested'>;
@@ -99,10 +100,13 @@ export async function sendLookupMail(
   if (!(await claimLookupMail(deps.db, data.requestId))) return;
   const env = await messagingEnv(deps);
   const site = env.PUBLIC_URL.replace(/\/+$/, '');
-  const mail =
+  const mail = await withUnsubscribeLink(
+    deps.db,
+    site,
     data.about === 'personal-data'
       ? await composeMyDataMail(deps, data, site)
-      : await compose(deps, data, site);
+      : await compose(deps, data, site),
+  );
   const configured = mailer(env) !== null;
   const attempts = options.attempts ?? 3;
   let lastError = '';

@@ -27,6 +27,7 @@ import {
   type TicketRaffle,
 } from '@vag/contracts';
 import { loadTicketRaffle, renderTicket, type TicketFile } from '@vag/core/ticket/ticket';
+import { withUnsubscribeLink } from './unsubscribe-link';
 import { composeEmail, composeSms, smsOrderLink } from './compose';
 import { logToOutbox, mailer, sendMail, sendSms, smsConfigured } from './transports';
 
@@ -156,7 +157,11 @@ async function sendWithRetries(
     attempts++;
     try {
       if (channel === 'email') {
-        const mail = composeEmail(purchase, numbers, input.instantPrizes, ticket);
+        const mail = await withUnsubscribeLink(
+          deps.db,
+          site,
+          composeEmail(purchase, numbers, input.instantPrizes, ticket),
+        );
         if (configured) await sendMail(env, mail);
         else
           await logToOutbox(env, {

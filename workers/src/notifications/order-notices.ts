@@ -25,6 +25,7 @@ import {
 } from '@vag/contracts';
 import { smsOrderLink } from './compose';
 import { logToOutbox, mailer, sendMail, sendSms, smsConfigured, type Mail } from './transports';
+import { withUnsubscribeLink } from './unsubscribe-link';
 
 type Deps = Pick<CoreDeps, 'db' | 'log' | 'env'>;
 export type OrderNoticeKind = NoticeKind | 'expired';
@@ -204,7 +205,7 @@ async function deliver(
   for (let i = 0; i < attempts; i++) {
     try {
       if (channel === 'email') {
-        const mail = toMail(purchase, message);
+        const mail = await withUnsubscribeLink(deps.db, env.PUBLIC_URL, toMail(purchase, message));
         if (configured) await sendMail(env, mail);
         else
           await logToOutbox(env, {

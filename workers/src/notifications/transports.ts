@@ -16,6 +16,8 @@ export interface Mail {
   text: string;
   html: string;
   attachments?: MailAttachment[];
+  /** The recipient's "Dejar de recibir noticias" link, also sent as List-Unsubscribe. */
+  unsubscribeUrl?: string;
 }
 
 export interface MailAttachment {
@@ -95,6 +97,8 @@ export async function sendMail(
       content: Buffer.from(a.content),
       contentType: a.contentType,
     })),
+    // Set by hand: the composer below does not read nodemailer's `list` option.
+    ...(mail.unsubscribeUrl ? { headers: { 'List-Unsubscribe': `<${mail.unsubscribeUrl}>` } } : {}),
   };
   // Composed in memory and handed over whole: streamed, a message went to the mail server
   // in a write per header block, part, boundary and chunk of the ticket (a dozen and

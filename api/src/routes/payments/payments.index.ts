@@ -15,7 +15,8 @@ import {
 import { Hono } from 'hono';
 import { clientAddress } from '../../auth/client-address';
 import { enforceBuyerOrderLimit, rateLimit } from '../../auth/rate-limit';
-import type { AppEnv } from '../../context';
+import { optionalStaff } from '../../auth';
+import type { AppEnv, StaffUser } from '../../context';
 import type { PurchaseDoc } from '@vag/core/db/purchases';
 import { apiError } from '../../lib/errors';
 import { validate } from '../../lib/validate';
@@ -54,12 +55,18 @@ export const createOrderRouter = new Hono<AppEnv>().post(
   // order then against its buyer's own limit.
   rateLimit('createOrderAddress'),
   validate('json', createOrderSchema),
+  // Staff placing an order for a buyer are named in its consent's channel.
+  optionalStaff(),
   async (c) => {
     const deps = c.get('deps');
     const order = c.req.valid('json');
     const address = clientAddress(c, deps.env.TRUST_PROXY);
     await enforceBuyerOrderLimit(deps, order.buyer);
-    const answer = await createOrder(deps, order, { address, raffleId: await raffleIdOf(c) });
+    const answer = await createOrder(deps, order, {
+      address,
+      raffleId: await raffleIdOf(c),
+      staff: c.var.staff as StaffUser | undefined,
+    });
     return c.json(answer, 201);
   },
 );

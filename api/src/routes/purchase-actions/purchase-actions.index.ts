@@ -31,6 +31,7 @@ import { readReceiptFile } from '@vag/core/db/receipts';
 import { confirmTransfer } from '../../payments/confirm-transfer';
 import { republishNumbersAssigned } from '@vag/core/pipeline/notify-again';
 import { kickRelay } from '@vag/core/pipeline/relay';
+import { logReceiptViewed } from '../../privacy/access-log';
 import { orderNoticeStates } from './notice-states';
 import { purchaseToReview, reviewRefusal } from './review-permissions';
 import { BY_ID, JSON_BODY, describe } from '../../lib/openapi';
@@ -124,6 +125,7 @@ export const purchaseActionsRouter = new Hono<AppEnv>()
         ? await readReceiptFile(deps.db, receiptId)
         : null;
       if (!file || file.purchaseId !== id) throw apiError(404, ORDER_MESSAGES.receiptNotFound);
+      await logReceiptViewed(deps.db, c.get('staff'), purchase);
       return c.body(new Uint8Array(file.data), 200, {
         'content-type': file.contentType,
         'content-disposition': `inline; filename="comprobante-${purchase.orderCode ?? id}-${receiptId.slice(0, 8)}"`,

@@ -27,6 +27,7 @@ import { ADMIN_ONLY, ALL_STAFF, optionalStaff, requireStaff } from '../../auth';
 import { rateLimit, withinRateLimit } from '../../auth/rate-limit';
 import { requestLookupMail } from '@vag/core/pipeline/lookup-outbox';
 import { lookupTokenValid, signLookupToken } from './lookup-token';
+import { logBuyerDetailsViewed } from '../../privacy/access-log';
 import type { AppEnv, StaffUser } from '../../context';
 import {
   findPurchaseForBuyer,
@@ -226,6 +227,7 @@ export const purchasesRouter = new Hono<AppEnv>()
         staff && (staff.role === 'admin' || (staff.code && staff.code === purchase.resellerCode));
       if (!staffMay && !accessKeyMatches(purchase.accessKey, c.req.query('key')))
         return c.json(purchaseSummary(purchase));
+      if (staff && staffMay) await logBuyerDetailsViewed(db, staff, purchase);
       const full = await findPurchaseForBuyer(db, purchase._id);
       // Staff see the cédula the buyer gave (issue 13); the order link, which a buyer may
       // forward, does not carry it.

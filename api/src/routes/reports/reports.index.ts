@@ -2,6 +2,7 @@
 // reporte.pdf / reporte.xlsx, of one raffle or of all. Every staff member may ask;
 // resellers see only their code. GET /api/admin/reports/raffles names the raffles the
 // filter offers.
+import { logReportExported } from '../../privacy/access-log';
 import {
   PERMISSIONS,
   REPORT_FILE_NAMES,
@@ -108,6 +109,12 @@ export const reportsRouter = new Hono<AppEnv>()
       const query = parsed.data;
       const filter = reportFilter(query, c.get('staff'));
       const report = await namedReport(c.get('deps').db, filter);
+      if (query.format)
+        await logReportExported(c.get('deps').db, c.get('staff'), {
+          format: query.format,
+          purchases: report.rows.length,
+          raffleId: filter.raffleId,
+        });
 
       if (query.format === 'pdf') {
         const pdf = await renderReportPdf(

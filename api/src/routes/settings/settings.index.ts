@@ -31,6 +31,7 @@ import { appendAudit } from '@vag/core/db/audit-log';
 import type { Env } from '@vag/core/env';
 import type { StaffRole } from '@vag/core/db/users';
 import { JSON_BODY, describe } from '../../lib/openapi';
+import { privacyNoticeInForce } from '../../privacy/privacy-notice';
 
 export function publicView(doc: SettingsDoc, env: Env): PublicSettings {
   return withId({
@@ -134,6 +135,8 @@ export const settingsRouter = new Hono<AppEnv>()
         description: AUDIT_TEXTS.settingsUpdated(changedSettings(stored, saved)),
       });
       await announceSettingsChanged(deps, saved);
+      // A change of what the privacy notice says publishes its next version.
+      await privacyNoticeInForce(deps, saved);
       return c.json(staffView(saved, deps.env, 'admin'));
     },
   );

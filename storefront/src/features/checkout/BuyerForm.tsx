@@ -1,5 +1,5 @@
 // The buyer's fields. Every input has a label; an error is linked with aria-describedby.
-import { COUNTRY, methodNeedsAddress, type PaymentMethod } from '@vag/contracts';
+import { CONSENT_MESSAGES, COUNTRY, methodNeedsAddress, type PaymentMethod } from '@vag/contracts';
 import type { ReactNode } from 'react';
 import { PROVINCES, type BuyerField, type BuyerValues, type FieldErrors } from './checkout';
 
@@ -101,7 +101,11 @@ export function BuyerFields({ values, errors, method, onChange }: Props) {
           <span>
             Acepto los{' '}
             <a href="/terminos" target="_blank" rel="noopener">
-              términos y condiciones del sorteo y el tratamiento de mis datos
+              términos y condiciones
+            </a>{' '}
+            y la{' '}
+            <a href="/privacidad" target="_blank" rel="noopener">
+              política de privacidad
             </a>
             .
           </span>
@@ -111,6 +115,22 @@ export function BuyerFields({ values, errors, method, onChange }: Props) {
             {errors.acceptedTerms}
           </p>
         )}
+      </div>
+      <div className="field span-2">
+        <label className="checkbox" htmlFor="buyer-marketing">
+          <input
+            id="buyer-marketing"
+            name="marketing"
+            type="checkbox"
+            checked={values.marketing}
+            aria-describedby="buyer-marketing-hint"
+            onChange={(event) => onChange('marketing', event.target.checked)}
+          />
+          <span>{CONSENT_MESSAGES.marketingLabel}</span>
+        </label>
+        <p className="field-hint" id="buyer-marketing-hint">
+          Opcional. Puedes dejar de recibirlas con un clic desde cualquier correo.
+        </p>
       </div>
     </div>
   );

@@ -32,11 +32,13 @@ export type BuyerValues = {
   address: string;
   document: string;
   acceptedTerms: boolean;
+  /** News of the next raffles: a choice of its own, never ticked for the buyer. */
+  marketing: boolean;
 };
 export type BuyerField = keyof BuyerValues;
 export type FieldErrors = Partial<Record<BuyerField, string>>;
 
-export const EMPTY_BUYER: BuyerValues = { ...BUYER_FORM_DEFAULTS };
+export const EMPTY_BUYER: BuyerValues = { ...BUYER_FORM_DEFAULTS, marketing: false };
 
 /** Card is shown but not allowed through (SPEC §9). */
 export function isAllowedMethod(method: PaymentMethod | null): method is PaymentMethod {
@@ -95,12 +97,13 @@ export function buildOrderPayload(
   clientTransactionId?: string,
 ): CreateOrderInput {
   const custom = pkg.id === CUSTOM_PACKAGE_ID;
+  const { marketing, ...fields } = buyer;
   const trimmed = Object.fromEntries(
-    Object.entries(buyer).map(([key, value]) => [
+    Object.entries(fields).map(([key, value]) => [
       key,
       typeof value === 'string' ? value.trim() : value,
     ]),
-  ) as BuyerValues;
+  ) as Omit<BuyerValues, 'marketing'>;
   return {
     amount: pkg.price,
     quantity: pkg.quantity,
@@ -122,6 +125,7 @@ export function buildOrderPayload(
       ? { packageData: { name: pkg.name, quantity: pkg.quantity, price: pkg.price } }
       : {}),
     ...(clientTransactionId ? { clientTransactionId } : {}),
+    consent: { marketing },
   };
 }
 

@@ -1,0 +1,16 @@
+// The privacy notice in force for this process's settings (core/src/privacy/privacy-notice.ts),
+// with the payment methods that work, which only the api knows (keys may come from the
+// environment).
+import { privacyNoticeFor, type PrivacyNoticeDoc } from '@vag/core/privacy/privacy-notice';
+import { currentSettings } from '@vag/core/settings/live-settings';
+import type { SettingsDoc } from '@vag/core/db/settings';
+import type { AppDeps } from '../context';
+import { availableMethods } from '../payments/credentials';
+
+export async function privacyNoticeInForce(
+  deps: Pick<AppDeps, 'db' | 'env'>,
+  settings?: SettingsDoc,
+): Promise<PrivacyNoticeDoc> {
+  const s = settings ?? (await currentSettings(deps));
+  return privacyNoticeFor(deps.db, s, availableMethods(s, deps.env));
+}
