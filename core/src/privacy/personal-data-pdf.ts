@@ -16,7 +16,35 @@ function display(value: unknown): string {
   return String(value);
 }
 
-/** A document as "path: value" lines, nested objects flattened. */
+/** The buyer's own fields in Spanish; other fields keep their stored name. */
+const FIELD_WORDS: Record<string, string> = {
+  firstName: 'Nombre',
+  lastName: 'Apellido',
+  email: 'Correo',
+  phone: 'Teléfono',
+  country: 'País',
+  address: 'Dirección',
+  city: 'Ciudad',
+  province: 'Provincia',
+  document: 'Cédula o RUC',
+  orderCode: 'Código de pedido',
+  quantity: 'Cantidad de números',
+  totalPrice: 'Total (USD)',
+  paymentMethod: 'Método de pago',
+  status: 'Estado',
+  assignedNumbers: 'Números',
+  createdAt: 'Fecha',
+  granted: 'Acepta novedades',
+  kind: 'Tipo',
+  what: 'Qué se hizo',
+};
+
+function fieldName(path: string): string {
+  const own = path.startsWith('buyer.') ? path.slice('buyer.'.length) : path;
+  return FIELD_WORDS[own] ?? path;
+}
+
+/** A document as "field: value" lines, nested objects flattened. */
 export function documentLines(doc: unknown, prefix = ''): string[] {
   if (doc === null || doc === undefined) return [];
   if (
@@ -24,7 +52,7 @@ export function documentLines(doc: unknown, prefix = ''): string[] {
     doc instanceof Date ||
     (Array.isArray(doc) && doc.every((v) => typeof v !== 'object'))
   )
-    return [`${prefix}: ${display(doc)}`];
+    return [`${fieldName(prefix)}: ${display(doc)}`];
   const entries = Array.isArray(doc)
     ? doc.map((v, i) => [String(i), v] as const)
     : Object.entries(doc);

@@ -148,6 +148,8 @@ describe('/api/my-data', () => {
     const text = await pdfText(Buffer.from(await pdf.arrayBuffer()));
     expect(text).toContain('Tus datos personales');
     expect(text).toContain(buyer);
+    expect(text).toContain('Nombre: Ana');
+    expect(text).toContain('Dirección: Av. Amazonas 123');
 
     const patch = (body: unknown) =>
       fetch(
