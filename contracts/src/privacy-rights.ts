@@ -107,6 +107,8 @@ export const MY_DATA_TEXTS = {
   mailWithoutData:
     'Nos pediste ver tus datos personales.\n\nNo tenemos datos personales asociados a este correo.\n\nSi no lo pediste tú, ignora este correo.',
   pdfTitle: 'Tus datos personales',
+  answeredWithLink: 'Se envió al correo el enlace de acceso a sus datos.',
+  answeredWithoutData: 'Se respondió al correo que no tenemos datos personales suyos.',
 } as const;
 
 /** The days a request has to be answered, from when it arrived. */

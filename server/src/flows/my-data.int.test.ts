@@ -77,6 +77,19 @@ describe('/api/my-data', () => {
     const none = await mailTo(stranger);
     expect(none.text).toContain('No tenemos datos personales');
     expect(linkIn(none.text)).toBeUndefined();
+    // Each request is recorded answered once its e-mail went out.
+    await expect
+      .poll(async () =>
+        (
+          await srv.db
+            .collection('data_requests')
+            .find({ email: { $in: [buyer, stranger] } })
+            .toArray()
+        )
+          .map((r) => `${r.email === buyer ? 'titular' : 'extraño'}: ${r.status} ${r.what}`)
+          .sort(),
+      )
+      .toEqual([`extraño: done ${T.answeredWithoutData}`, `titular: done ${T.answeredWithLink}`]);
   });
 
   it('POST /api/my-data/requests answers 400 with the e-mail message, and 429 past the limit', async () => {

@@ -4,6 +4,7 @@
 // delivered; offline it goes to the outbox log like every other message.
 import type { CoreDeps } from '@vag/core';
 import { claimLookupMail, finishLookupMail } from '@vag/core/db/lookup-requests';
+import { markDataRequestDone } from '@vag/core/db/data-requests';
 import { findOrderLinksByEmail, type OrderLinkRecord } from '@vag/core/db/purchase-numbers';
 import { raffleNameIn, raffleOf } from '@vag/core/db/by-raffle';
 import { raffleNames } from '@vag/core/raffles/raffle-records';
@@ -100,13 +101,11 @@ export async function sendLookupMail(
   if (!(await claimLookupMail(deps.db, data.requestId))) return;
   const env = await messagingEnv(deps);
   const site = env.PUBLIC_URL.replace(/\/+$/, '');
-  const mail = await withUnsubscribeLink(
-    deps.db,
-    site,
+  const { mail: content, answer } =
     data.about === 'personal-data'
       ? await composeMyDataMail(deps, data, site)
-      : await compose(deps, data, site),
-  );
+      : { mail: await compose(deps, data, site), answer: null };
+  const mail = await withUnsubscribeLink(deps.db, site, content);
   const configured = mailer(env) !== null;
   const attempts = options.attempts ?? 3;
   let lastError = '';
@@ -122,6 +121,9 @@ export async function sendLookupMail(
           text: mail.text,
         });
       await finishLookupMail(deps.db, data.requestId, { status: configured ? 'sent' : 'logged' });
+      // A /mis-datos request is answered once its e-mail went out (staff see it done).
+      if (answer)
+        await markDataRequestDone(deps.db, data.requestId, { by: 'sistema', what: answer });
       return;
     } catch (error) {
       lastError = error instanceof Error ? error.message : String(error);

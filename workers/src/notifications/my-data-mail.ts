@@ -13,22 +13,25 @@ export function myDataAccessUrl(site: string, token: string): string {
   return `${site}/mis-datos/acceso?t=${encodeURIComponent(token)}`;
 }
 
+/** The e-mail, and what the request's record says was done once it is sent. */
 export async function composeMyDataMail(
   deps: Pick<CoreDeps, 'db'>,
   data: EventData<'lookup.requested'>,
   site: string,
-): Promise<Mail> {
-  const text = (await holdsPersonalData(deps.db, data.email))
+): Promise<{ mail: Mail; answer: string }> {
+  const holds = await holdsPersonalData(deps.db, data.email);
+  const text = holds
     ? T.mailWithLink(myDataAccessUrl(site, await issueAccessToken(deps.db, data.requestId)))
     : T.mailWithoutData;
   const html = text
     .split('\n\n')
     .map((p) => `<p>${escape(p).replace(/\n/g, '<br>')}</p>`)
     .join('\n');
-  return {
+  const mail = {
     to: data.email,
     subject: T.mailSubject,
     text,
     html: `<!doctype html><html lang="es"><body style="font-family:Arial,sans-serif;color:#222">\n${html}\n</body></html>`,
   };
+  return { mail, answer: holds ? T.answeredWithLink : T.answeredWithoutData };
 }
