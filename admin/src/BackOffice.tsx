@@ -8,6 +8,7 @@ import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { Navigate, Route } from 'react-router-dom';
 import { archive } from './archive';
 import { audit } from './audit';
+import { dataRequests } from './data-requests';
 import { authProvider } from './authProvider';
 import { AdminOnly } from './common/AdminOnly';
 import { lazyPage } from './common/lazyPage';
@@ -57,6 +58,7 @@ export function BackOffice() {
       <Resource name="resellers" {...resellers} />
       <Resource name="archive" {...archive} />
       <Resource name="audit" {...audit} />
+      <Resource name="data-requests" {...dataRequests} />
       <CustomRoutes>
         <Route
           path="/hero"

@@ -14,6 +14,7 @@ export const API_URL = '/api';
 const RESOURCE_PATHS: Record<string, string> = {
   archive: 'past-raffles',
   'bank-statement-lines': 'admin/bank-statement-lines',
+  'data-requests': 'admin/data-requests',
 };
 
 /**

@@ -24,6 +24,7 @@ import { ensureRaffleJob } from './routes/lottery/lottery.jobs';
 import { startContentInvalidation } from './storefront/cache';
 import { startTransferReminders } from '@vag/core/pipeline/transfer-reminders';
 import { startReceiptFileSweeper } from '@vag/core/pipeline/receipt-files';
+import { startRetentionJob } from '@vag/core/privacy/retention';
 import { startSettingsReload } from '@vag/core/settings/live-settings';
 
 export interface Runtime {
@@ -88,6 +89,7 @@ const backgroundJobs: Array<(deps: AppDeps) => Promise<Stoppable>> = [
   startNotificationRetry,
   startTransferReminders,
   startReceiptFileSweeper,
+  startRetentionJob,
   startReconciler,
   startPayPhoneReversalCheck,
   startSaleClosing,

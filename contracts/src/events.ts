@@ -146,13 +146,16 @@ export type RaffleDrawnEvent = z.infer<typeof raffleDrawnEventSchema>;
 
 /**
  * Someone asked for the orders of an e-mail (the public lookup): the notifications worker
- * sends that mailbox its order links and the signed link to the on-page list.
+ * sends that mailbox its order links and the signed link to the on-page list. Or, `about`
+ * 'personal-data' (/mis-datos), for the data held about it: the mailbox gets a single-use
+ * link the worker issues (its token is never on the bus; `token` is then empty).
  */
 export const lookupRequestedEventSchema = envelope(
   'lookup.requested',
   z.object({
     requestId: idSchema,
     email: z.string(),
+    about: z.enum(['orders', 'personal-data']).default('orders'),
     /** Opens GET /purchases/by-email/{email} until expiresAt. */
     token: z.string(),
     expiresAt: isoDateTimeSchema,

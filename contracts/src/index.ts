@@ -34,4 +34,5 @@ export * from './fairness';
 export * from './storefront';
 export * from './lookup';
 export * from './sale-lifecycle';
+export * from './privacy-rights';
 export * from './privacy-notice';

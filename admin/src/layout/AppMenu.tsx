@@ -6,6 +6,7 @@ import ConfirmationNumberIcon from '@mui/icons-material/ConfirmationNumber';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import EmojiEventsIcon from '@mui/icons-material/EmojiEvents';
 import FactCheckIcon from '@mui/icons-material/FactCheck';
+import PrivacyTipIcon from '@mui/icons-material/PrivacyTip';
 import GroupIcon from '@mui/icons-material/Group';
 import HistoryIcon from '@mui/icons-material/History';
 import ImageIcon from '@mui/icons-material/Image';
@@ -27,6 +28,7 @@ const ICONS: Record<string, ReactElement> = {
   raffles: <ConfirmationNumberIcon />,
   archive: <EmojiEventsIcon />,
   audit: <FactCheckIcon />,
+  'data-requests': <PrivacyTipIcon />,
   'admin-banner-manager': <ImageIcon />,
   settings: <SettingsIcon />,
   users: <GroupIcon />,

@@ -34,6 +34,13 @@ export const MENU: readonly MenuEntry[] = [
   { name: 'rifas', path: '/rifas', labelKey: 'vag.menu.archive', adminOnly: true, hidden: true },
   // Issue 16: the append-only trail of staff actions on the raffles.
   { name: 'audit', path: '/audit', labelKey: 'vag.menu.audit', adminOnly: true },
+  // Requests about personal data and their 15-day deadline (LOPDP).
+  {
+    name: 'data-requests',
+    path: '/data-requests',
+    labelKey: 'vag.menu.dataRequests',
+    adminOnly: true,
+  },
   {
     name: 'admin-banner-manager',
     path: '/admin-banner-manager',

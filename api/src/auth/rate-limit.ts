@@ -59,6 +59,11 @@ export function rateLimits(env: AppDeps['env']) {
      * and nothing is sent: a stranger cannot flood someone's inbox from many addresses).
      */
     lookupMailPerEmail: { limit: 3, windowMs: 60 * MINUTE, msg: SERVER.tooManyAttempts },
+    /** /mis-datos links asked from one address, and sent to one mailbox (as the lookup's). */
+    myDataMail: { limit: 5, windowMs: 10 * MINUTE, msg: SERVER.tooManyAttempts },
+    myDataMailPerEmail: { limit: 3, windowMs: 60 * MINUTE, msg: SERVER.tooManyAttempts },
+    /** A buyer's own data with their session: downloads and changes, from one address. */
+    myData: { limit: 30, windowMs: MINUTE, msg: SERVER.tooManyAttempts },
     /**
      * Bank-transfer receipts from one address: each is up to 5 MB written to the store.
      * Generous enough for the buyers behind one carrier address (CGNAT), each sending one

@@ -25,6 +25,8 @@ import { raffleScope } from '../raffles/raffle-scope';
 import { purchaseActionsRouter } from './purchase-actions/purchase-actions.index';
 import { salesChartRouter } from './sales-chart/sales-chart.index';
 import { shortLinksRouter } from './short-links/short-links.index';
+import { myDataRouter } from './my-data/my-data.index';
+import { dataRequestsRouter } from './data-requests/data-requests.index';
 import { privacyNoticeRouter, unsubscribeRouter } from './privacy/privacy.index';
 
 /**
@@ -66,6 +68,8 @@ export const apiRoutes = new Hono<AppEnv>()
   .route('/purchases', purchasesRouter)
   .route('/admin', purchasesAdminRouter)
   .route('/', bankStatementsRouter)
+  .route('/my-data', myDataRouter)
+  .route('/admin/data-requests', dataRequestsRouter)
   .route('/privacy-notice', privacyNoticeRouter)
   .route('/unsubscribe', unsubscribeRouter);
 

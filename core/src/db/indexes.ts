@@ -15,6 +15,7 @@ import { ensurePurchaseNumbersIndexes } from './purchase-numbers';
 import { ensurePurchaseIndexes } from './purchases';
 import { ensureRateLimitIndexes } from './rate-limits';
 import { ensureReportFactIndexes } from './report-facts';
+import { ensureDataRequestIndexes } from './data-requests';
 
 const indexCreators: Array<(db: Db) => Promise<unknown>> = [
   ensureUsersIndexes,
@@ -31,6 +32,7 @@ const indexCreators: Array<(db: Db) => Promise<unknown>> = [
   ensureAuditLogIndexes,
   ensureOrderHoldIndexes,
   ensureBankStatementIndexes,
+  ensureDataRequestIndexes,
 ];
 
 export async function ensureIndexes(db: Db): Promise<void> {

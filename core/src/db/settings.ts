@@ -41,7 +41,7 @@ export const SETTINGS_ID = 'current';
 
 const settings = (db: Db) => db.collection<SettingsDoc>('settings');
 
-type SeedEnv = Partial<
+export type SeedEnv = Partial<
   Pick<
     Env,
     | 'PAYPAL_CLIENT_ID'

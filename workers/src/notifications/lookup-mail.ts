@@ -1,9 +1,10 @@
-// The public lookup's e-mail: whoever typed an e-mail learns nothing on the page; the
+// The public lookup's e-mail (and /mis-datos's, my-data-mail.ts, delivered alike): whoever typed an e-mail learns nothing on the page; the
 // mailbox itself gets the link of each of its orders, grouped by raffle under the
 // raffle's name, and the signed link to the on-page list (or word that none was found). Sent once per request however often the event is
 // delivered; offline it goes to the outbox log like every other message.
 import type { CoreDeps } from '@vag/core';
 import { claimLookupMail, finishLookupMail } from '@vag/core/db/lookup-requests';
+import { markDataRequestDone } from '@vag/core/db/data-requests';
 import { findOrderLinksByEmail, type OrderLinkRecord } from '@vag/core/db/purchase-numbers';
 import { raffleNameIn, raffleOf } from '@vag/core/db/by-raffle';
 import { raffleNames } from '@vag/core/raffles/raffle-records';
@@ -17,6 +18,7 @@ import {
   type LookupMailOrder,
   type LookupMailRaffle,
 } from '@vag/contracts';
+import { composeMyDataMail } from './my-data-mail';
 import { logToOutbox, mailer, sendMail, type Mail } from './transports';
 import { withUnsubscribeLink } from './unsubscribe-link';
 
@@ -99,7 +101,11 @@ export async function sendLookupMail(
   if (!(await claimLookupMail(deps.db, data.requestId))) return;
   const env = await messagingEnv(deps);
   const site = env.PUBLIC_URL.replace(/\/+$/, '');
-  const mail = await withUnsubscribeLink(deps.db, site, await compose(deps, data, site));
+  const { mail: content, answer } =
+    data.about === 'personal-data'
+      ? await composeMyDataMail(deps, data, site)
+      : { mail: await compose(deps, data, site), answer: null };
+  const mail = await withUnsubscribeLink(deps.db, site, content);
   const configured = mailer(env) !== null;
   const attempts = options.attempts ?? 3;
   let lastError = '';
@@ -115,6 +121,9 @@ export async function sendLookupMail(
           text: mail.text,
         });
       await finishLookupMail(deps.db, data.requestId, { status: configured ? 'sent' : 'logged' });
+      // A /mis-datos request is answered once its e-mail went out (staff see it done).
+      if (answer)
+        await markDataRequestDone(deps.db, data.requestId, { by: 'sistema', what: answer });
       return;
     } catch (error) {
       lastError = error instanceof Error ? error.message : String(error);

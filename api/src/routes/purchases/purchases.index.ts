@@ -183,6 +183,7 @@ export const purchasesRouter = new Hono<AppEnv>()
         await requestLookupMail(deps, {
           requestId: randomUUID(),
           email,
+          about: 'orders',
           token: signLookupToken(deps.jwtSecret, email, expiresAt),
           expiresAt: expiresAt.toISOString(),
         });

@@ -57,6 +57,7 @@ async function request<T>(method: string, path: string, body?: unknown): Promise
 
 export const apiGet = <T>(path: string) => request<T>('GET', path);
 export const apiPost = <T>(path: string, body: unknown) => request<T>('POST', path, body);
+export const apiPatch = <T>(path: string, body: unknown) => request<T>('PATCH', path, body);
 
 /** The message to show for any failure (SPEC §8). */
 export function errorMessage(error: unknown): string {

@@ -1,0 +1,104 @@
+// A buyer's requests about their personal data (`data_requests`): one document per request
+// (a link asked at /mis-datos, a download, a correction, a withdrawal, a deletion, or one
+// staff received by another channel), with its 15-day deadline and what was done. A link
+// request also holds its access: the token's hash (single use, 24 h) and, once exchanged,
+// the short session's hash. Only hashes are stored: the database never opens anyone's data.
+import { randomUUID } from 'node:crypto';
+import { dataRequestDueAt, type DataRequestKind, type DataRequestStatus } from '@vag/contracts';
+import type { Db, Filter } from 'mongodb';
+
+export interface DataRequestDoc {
+  _id: string;
+  email: string;
+  kind: DataRequestKind;
+  channel: 'web' | 'staff';
+  createdAt: Date;
+  dueAt: Date;
+  status: DataRequestStatus;
+  doneAt: Date | null;
+  doneBy: string | null;
+  what: string | null;
+  note: string | null;
+  access?: {
+    tokenHash: string | null;
+    expiresAt: Date;
+    usedAt: Date | null;
+    sessionHash: string | null;
+    sessionExpiresAt: Date | null;
+  };
+}
+
+export const dataRequests = (db: Db) => db.collection<DataRequestDoc>('data_requests');
+
+export async function ensureDataRequestIndexes(db: Db): Promise<void> {
+  await dataRequests(db).createIndex({ email: 1, createdAt: -1 }, { name: 'email_created' });
+  await dataRequests(db).createIndex({ 'access.tokenHash': 1 }, { name: 'token_hash' });
+  await dataRequests(db).createIndex({ 'access.sessionHash': 1 }, { name: 'session_hash' });
+}
+
+export interface NewDataRequest {
+  email: string;
+  kind: DataRequestKind;
+  channel: 'web' | 'staff';
+  note?: string;
+  /** A request answered at once (a self-service download, a correction…). */
+  done?: { by: string; what: string };
+  at?: Date;
+}
+
+export async function insertDataRequest(db: Db, request: NewDataRequest): Promise<DataRequestDoc> {
+  const at = request.at ?? new Date();
+  const doc: DataRequestDoc = {
+    _id: randomUUID(),
+    email: request.email,
+    kind: request.kind,
+    channel: request.channel,
+    createdAt: at,
+    dueAt: dataRequestDueAt(at),
+    status: request.done ? 'done' : 'pending',
+    doneAt: request.done ? at : null,
+    doneBy: request.done?.by ?? null,
+    what: request.done?.what ?? null,
+    note: request.note || null,
+  };
+  await dataRequests(db).insertOne(doc);
+  return doc;
+}
+
+export async function getDataRequest(db: Db, id: string): Promise<DataRequestDoc | null> {
+  return dataRequests(db).findOne({ _id: id });
+}
+
+/** Marks a pending request done; false when it was done already. */
+export async function markDataRequestDone(
+  db: Db,
+  id: string,
+  done: { by: string; what: string },
+  at = new Date(),
+): Promise<boolean> {
+  const result = await dataRequests(db).updateOne(
+    { _id: id, status: 'pending' },
+    { $set: { status: 'done', doneAt: at, doneBy: done.by, what: done.what } },
+  );
+  return result.modifiedCount === 1;
+}
+
+export interface DataRequestPage {
+  rows: DataRequestDoc[];
+  total: number;
+}
+
+/** Newest first; `status` narrows the list. */
+export async function listDataRequests(
+  db: Db,
+  options: { status?: DataRequestStatus; skip: number; limit: number },
+): Promise<DataRequestPage> {
+  const filter: Filter<DataRequestDoc> = options.status ? { status: options.status } : {};
+  const [rows, total] = await Promise.all([
+    dataRequests(db)
+      .find(filter, { sort: { createdAt: -1 }, skip: options.skip, limit: options.limit })
+      .toArray(),
+    dataRequests(db).countDocuments(filter),
+  ]);
+  return { rows, total };
+}

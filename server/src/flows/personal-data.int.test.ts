@@ -1,0 +1,204 @@
+// A buyer's personal data, everywhere the store keeps it: one buyer is seeded into every
+// such place (purchases with their numbers, the reports, receipts, purchase limits, lookup
+// requests, the audit log, marketing consent, data requests, the draw they won, message
+// and request counters). The export finds each; after the deletion no field of theirs is
+// readable anywhere in the database, while the sellout audit and verify-draw still pass.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from 'mongodb';
+import { makeEvent } from '@vag/contracts';
+import { verifyDraw } from '@vag/api/scripts/verify-draw';
+import { auditRaffle } from '@vag/core/audit/invariants';
+import { appendAudit } from '@vag/core/db/audit-log';
+import { insertDataRequest } from '@vag/core/db/data-requests';
+import { insertLookupRequest } from '@vag/core/db/lookup-requests';
+import { CURRENT_RAFFLE_ID } from '@vag/core/db/raffle';
+import { countHit } from '@vag/core/db/rate-limits';
+import { saveReceiptFile } from '@vag/core/db/receipts';
+import { anonymizeBuyer } from '@vag/core/privacy/anonymize';
+import { personalDataOf } from '@vag/core/privacy/personal-data';
+import { PLACES } from '@vag/core/privacy/places';
+import { recordMarketingConsent } from '@vag/core/privacy/marketing-consent';
+import { relayDrawEvents } from '@vag/core/pipeline/relay';
+import { closeSaleIfDue, recordOfficialResult } from '@vag/core/raffle/fairness';
+import { startFakeProviders, type FakeProviders } from '@vag/core/testing/fakes/index';
+import {
+  insertPurchase,
+  purchasePaidMessage,
+  raffleWithNumbers,
+  watchNumbersAssigned,
+} from '@vag/core/testing/raffle-fixtures';
+import { waitFor } from '@vag/core/testing/wait';
+import { startTestServer, type TestServer } from '../testing/server';
+
+const EMAIL = `ana-${Date.now()}@example.com`;
+const OTHER = `otro-${Date.now()}@example.com`;
+/** What the fixture's buyer is called and reached by (raffle-fixtures insertPurchase). */
+const WORDS = [EMAIL, '0991234567', '+593991234567', '1710034065', 'Ana Pérez', 'Av. Amazonas 123'];
+const WHOLE_VALUES = ['Ana', 'Pérez', 'Quito', 'Pichincha'];
+
+let fakes: FakeProviders;
+let srv: TestServer;
+let purchaseIds: string[];
+
+async function seedEverywhere(db: Db): Promise<void> {
+  const [first] = purchaseIds as [string];
+  const receiptId = randomUUID();
+  await saveReceiptFile(
+    db,
+    receiptId,
+    first,
+    Buffer.from('%PDF-1.4 comprobante'),
+    'application/pdf',
+  );
+  await db.collection<{ _id: string }>('purchases').updateOne({ _id: first }, {
+    $push: {
+      receipts: { id: receiptId, contentType: 'application/pdf', size: 20, uploadedAt: new Date() },
+    },
+  } as never);
+  await db.collection<{ _id: string; [field: string]: unknown }>('order_holds').insertOne({
+    _id: first,
+    raffleId: CURRENT_RAFFLE_ID,
+    buyerKeys: [`e:${EMAIL}`, 'p:+593991234567', 'd:1710034065'],
+    address: '203.0.113.9',
+    state: 'released',
+  });
+  for (const email of [EMAIL, OTHER]) {
+    await insertLookupRequest(
+      db,
+      makeEvent('lookup.requested', {
+        requestId: randomUUID(),
+        email,
+        about: 'orders',
+        token: 'firmado',
+        expiresAt: new Date().toISOString(),
+      }),
+    );
+  }
+  await countHit(db, { limiter: 'lookupMailPerEmail', subject: EMAIL, windowMs: 3_600_000 });
+  await appendAudit(db, {
+    actor: 'sistema',
+    action: 'payment.confirmed',
+    description: `Pago de Ana Pérez (${EMAIL}) confirmado`,
+    purchaseId: first,
+  });
+  await recordMarketingConsent(db, { email: EMAIL, granted: true, source: 'checkout' });
+  await insertDataRequest(db, { email: EMAIL, kind: 'access', channel: 'web' });
+  await db
+    .collection<{ _id: string; [field: string]: unknown }>('unpaid_notice_throttle')
+    .insertOne({ _id: `email:${EMAIL}`, purchaseId: first, until: new Date() });
+}
+
+/** Every string in the database that still names the buyer, with where it is. */
+async function traces(db: Db): Promise<string[]> {
+  const found: string[] = [];
+  const walk = (value: unknown, where: string) => {
+    if (typeof value === 'string') {
+      const lower = value.toLowerCase();
+      if (WORDS.some((w) => lower.includes(w.toLowerCase())) || WHOLE_VALUES.includes(value))
+        found.push(`${where}: ${value}`);
+    } else if (Array.isArray(value)) value.forEach((v, i) => walk(v, `${where}.${i}`));
+    else if (value && typeof value === 'object' && !(value instanceof Date))
+      for (const [k, v] of Object.entries(value)) walk(v, `${where}.${k}`);
+  };
+  for (const { name } of await db.listCollections().toArray()) {
+    // The operator's own settings: the test bank account's holder shares the fixture's cédula.
+    if (name === 'settings') continue;
+    for (const doc of await db.collection(name).find().toArray())
+      walk(doc, `${name}/${String(doc._id)}`);
+  }
+  return found;
+}
+
+beforeAll(async () => {
+  fakes = await startFakeProviders();
+  srv = await startTestServer({ env: fakes.env });
+  const watcher = await watchNumbersAssigned(srv.deps.bus);
+  // Every number sold to the buyer: the draw's winner is theirs whatever the number drawn.
+  await raffleWithNumbers(srv.db, 20);
+  purchaseIds = [];
+  for (const quantity of [8, 12]) {
+    const id = await insertPurchase(srv.db, { quantity, email: EMAIL });
+    await srv.deps.bus.publish([purchasePaidMessage(id, quantity)]);
+    await watcher.settled(id);
+    purchaseIds.push(id);
+  }
+  await watcher.stop();
+  const afterEnd = new Date(Date.now() + 40 * 86_400_000);
+  await closeSaleIfDue(srv.db, afterEnd, CURRENT_RAFFLE_ID);
+  await recordOfficialResult(
+    srv.db,
+    { firstPrize: '80417', drawNumber: 7100, drawDate: afterEnd.toISOString().slice(0, 10) },
+    'test',
+    CURRENT_RAFFLE_ID,
+  );
+  await relayDrawEvents(srv.deps);
+  // The winner's message goes out first, so nothing writes their address after the deletion.
+  await waitFor(
+    async () => (await srv.db.collection('draw_notices').countDocuments({ to: EMAIL })) > 0,
+    { message: "the winner's draw notice" },
+  );
+  await seedEverywhere(srv.db);
+});
+
+afterAll(async () => {
+  await srv?.stop();
+  await fakes?.stop();
+});
+
+describe('personal data of one buyer', () => {
+  it('personalDataOf finds the buyer in every place personal data lives', async () => {
+    const data = await personalDataOf(srv.db, EMAIL.toUpperCase());
+    const empty = data.sections.filter((s) => s.documents.length === 0).map((s) => s.collection);
+    expect(empty).toEqual([]);
+    expect(data.sections.map((s) => s.collection)).toEqual(PLACES.map((p) => p.collection));
+    const purchases = data.sections.find((s) => s.collection === 'purchases')!.documents;
+    expect(purchases.flatMap((p) => p.assignedNumbers as string[])).toHaveLength(20);
+    const lookups = data.sections.find((s) => s.collection === 'lookup_requests')!.documents;
+    expect(lookups).toHaveLength(1);
+  });
+
+  it('anonymizeBuyer leaves no field of theirs readable anywhere, and the audit and verify-draw still pass', async () => {
+    expect((await traces(srv.db)).length).toBeGreaterThan(10);
+    const before = await srv.db
+      .collection('purchases')
+      .find({ _id: { $in: purchaseIds } } as never)
+      .toArray();
+
+    await anonymizeBuyer(srv.db, EMAIL, 'request');
+
+    expect(await traces(srv.db)).toEqual([]);
+    expect(await srv.db.collection('receipts.files').countDocuments()).toBe(0);
+    expect(await srv.db.collection('receipts.chunks').countDocuments()).toBe(0);
+    const after = await srv.db
+      .collection('purchases')
+      .find({ _id: { $in: purchaseIds } } as never)
+      .toArray();
+    // What the law and the draw need stays: amounts, numbers, status.
+    for (const p of after) {
+      const was = before.find((b) => b._id === p._id)!;
+      expect(p.totalPrice).toBe(was.totalPrice);
+      expect(p.assignedNumbers).toEqual(was.assignedNumbers);
+      expect(p.status).toBe('COMPLETED');
+      expect(p.buyer.firstName).toBe('Anónimo');
+    }
+    // Someone else's request is untouched.
+    expect(
+      await srv.db
+        .collection('lookup_requests')
+        .countDocuments({ 'outbox.event.data.email': OTHER }),
+    ).toBe(1);
+    expect(
+      (await personalDataOf(srv.db, EMAIL)).sections.every((s) => s.documents.length === 0),
+    ).toBe(true);
+
+    const audit = await auditRaffle(srv.db, { raffleId: CURRENT_RAFFLE_ID });
+    expect(audit.ok).toBe(true);
+    const report = await verifyDraw(srv.url, {
+      purchaseId: purchaseIds[1]!,
+      numbers: after.find((p) => String(p._id) === purchaseIds[1])!.assignedNumbers as string[],
+    });
+    expect(report.lines.filter((l) => l.startsWith('✘'))).toEqual([]);
+    expect(report.ok).toBe(true);
+  });
+});
