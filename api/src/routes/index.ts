@@ -24,6 +24,7 @@ import { raffleScope } from '../raffles/raffle-scope';
 import { purchaseActionsRouter } from './purchase-actions/purchase-actions.index';
 import { salesChartRouter } from './sales-chart/sales-chart.index';
 import { shortLinksRouter } from './short-links/short-links.index';
+import { trustFilesRouter } from './trust-files/trust-files.index';
 
 /**
  * The SPEC §7 calls of one raffle, mounted at /api/raffles/{raffle}/ as well as at /api/
@@ -42,6 +43,7 @@ const oneRaffleRoutes = new Hono<AppEnv>()
 export const apiRoutes = new Hono<AppEnv>()
   .route('/health', healthRouter)
   .route('/admin/raffles', staffRafflesRouter)
+  .route('/admin/trust-files', trustFilesRouter)
   .route('/raffles/:raffle', oneRaffleRoutes)
   .route('/raffles', publicRafflesRouter)
   .route('/admin/sales-chart', salesChartRouter)
