@@ -43,6 +43,10 @@ export function isTrustPdf(id: string): boolean {
 /** The trust page of a raffle. */
 export const trustPagePath = (slug: string) => `/rifas/${encodeURIComponent(slug)}/confianza`;
 
+/** Its absolute address, as the ticket prints it. */
+export const trustPageUrl = (publicUrl: string, slug: string) =>
+  `${publicUrl.replace(/\/+$/, '')}${trustPagePath(slug)}`;
+
 export const RAFFLE_TRUST_TEXTS = {
   liveStreamUrlInvalid:
     'El enlace de la transmisión debe ser una dirección web que empiece con http:// o https://.',
