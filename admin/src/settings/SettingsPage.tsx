@@ -23,6 +23,7 @@ import {
 } from 'react-admin';
 import { errorMessage, useToast } from '../common/useToast';
 import { useVagApi } from '../common/useVagApi';
+import { OrganizerCard } from './OrganizerCard';
 import { PurchaseLimitsCard } from './PurchaseLimitsCard';
 
 function Section({
@@ -162,6 +163,7 @@ export function SettingsPage() {
           </Box>
           <BooleanInput source="resellersCanConfirm" label={t('resellersCanConfirm')} />
         </Section>
+        <OrganizerCard />
         <PurchaseLimitsCard />
         <Section title={t('messaging')}>
           {MESSAGING.map((key) => (
