@@ -161,7 +161,10 @@ describe('/rifas/<slug>/confianza', () => {
   it('is linked from the raffle page, from the home (the featured raffle) and from the footer', async () => {
     const page = await site.page(PHONE);
     await page.goto(`/rifas/${filled.slug}`);
-    await page.getByRole('link', { name: '¿Quién organiza esta rifa?' }).click();
+    const link = page.getByRole('link', { name: '¿Quién organiza esta rifa?' });
+    await link.scrollIntoViewIfNeeded();
+    await saveScreenshot(page, `trust-link-raffle-page-${PHONE.width}`);
+    await link.click();
     await page.waitForURL(`**${trustPagePath(filled.slug)}`);
 
     const featured = (
