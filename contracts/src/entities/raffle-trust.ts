@@ -58,6 +58,8 @@ export const RAFFLE_TRUST_TEXTS = {
   fileMissing: 'Elige un archivo para subir.',
   fileType: 'El archivo debe ser una imagen JPG, PNG o WebP, o un documento PDF.',
   fileTooLarge: 'El archivo pesa demasiado: el máximo es 5 MB.',
+  auditUploaded: (id: string) =>
+    `Se subió el archivo ${id} para la página de confianza de una rifa.`,
   auditChanged: 'Cambió su página de confianza (permiso, pruebas del premio o transmisión).',
   uploaded: 'Archivo subido. Guarda para publicarlo en la página de confianza.',
   /** The line on the ticket and the link on the raffle page. */

@@ -2,7 +2,6 @@
 // photo of the prize, its invoice). It is stored under an id of its own and shown only
 // once a raffle's save names it (PUT /api/admin/raffles/{id}, `trust`).
 import {
-  AUDIT_TEXTS,
   MEDIA_MAX_BYTES,
   RAFFLE_TRUST_TEXTS,
   trustFileUploadResponseSchema,
@@ -62,7 +61,7 @@ export const trustFilesRouter = new Hono<AppEnv>().post(
     await appendAudit(db, {
       actor: c.get('staff'),
       action: 'media.uploaded',
-      description: AUDIT_TEXTS.mediaUploaded(id),
+      description: RAFFLE_TRUST_TEXTS.auditUploaded(id),
     });
     return c.json({ msg: RAFFLE_TRUST_TEXTS.uploaded, id, url: trustFileUrl(id) }, 201);
   },
