@@ -7,6 +7,7 @@ export * from './constants';
 export * from './common';
 export * from './entities/raffle';
 export * from './entities/raffle-record';
+export * from './entities/raffle-trust';
 export * from './entities/package';
 export * from './entities/instant-prize';
 export * from './entities/settings';

@@ -10,6 +10,7 @@ import type { PastRaffle } from './entities/past-raffle';
 import type { Progress, Raffle } from './entities/raffle';
 import type { RaffleSummary } from './entities/raffle-record';
 import type { PrivacyNotice } from './privacy-notice';
+import type { TrustPageContent } from './entities/raffle-trust';
 import type { PublicSettings } from './entities/settings';
 import type { PublicAuditEntry } from './audit';
 import { envelope } from './events';
@@ -62,6 +63,8 @@ export interface StorefrontContent {
   /** The current raffle's public audit entries, newest first (/verificar). */
   audit: PublicAuditEntry[] | null;
   media: StoredMediaSlots;
+  /** The raffle's trust page (/rifas/<slug>/confianza); absent outside the api process. */
+  trust?: TrustPageContent | null;
   /** Absolute origin of the site (PUBLIC_URL), for canonical and Open Graph URLs. */
   publicUrl: string;
 }

@@ -1,6 +1,6 @@
 // A raffle's page in the back office: its name, status and steps on top, and tabs for what
 // belongs to it: its page content (the former Sección Hero), its packages, its instant
-// prizes and its draw. Each tab's screen talks to /api/raffles/{id}/… (RaffleScope).
+// prizes, its draw and its trust page. Each tab's screen talks to /api/raffles/{id}/… (RaffleScope).
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import StarIcon from '@mui/icons-material/Star';
@@ -13,6 +13,7 @@ import { lazyPage } from '../common/lazyPage';
 import { RaffleScope } from '../common/raffleScope';
 import { ClearTestOrders } from './ClearTestOrders';
 import { RafflePageForm } from './RafflePageForm';
+import { RaffleTrustForm } from './RaffleTrustForm';
 import { raffleScreen, RaffleSteps } from './RaffleSteps';
 import { StatusChip } from './StatusChip';
 import { useRaffle } from './useRaffles';
@@ -26,6 +27,7 @@ const TABS = [
   { path: 'packages', key: 'tabPackages' },
   { path: 'prizes', key: 'tabPrizes' },
   { path: 'draw', key: 'tabDraw' },
+  { path: 'trust', key: 'tabTrust' },
 ] as const;
 
 function Header({ raffle }: { raffle: StaffRaffle }) {
@@ -131,6 +133,7 @@ function RafflePage() {
           <Route path="packages" element={<PackageList />} />
           <Route path="prizes" element={<PrizesPage />} />
           <Route path="draw" element={<DrawPage />} />
+          <Route path="trust" element={<RaffleTrustForm raffle={raffle} />} />
         </Routes>
       </RaffleScope>
     </Box>

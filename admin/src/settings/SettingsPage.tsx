@@ -25,6 +25,7 @@ import { errorMessage, useToast } from '../common/useToast';
 import { useVagApi } from '../common/useVagApi';
 import { ImportKeyCard } from '../bank-statements/ImportKeyCard';
 import { DataProtectionCard } from './DataProtectionCard';
+import { OrganizerCard } from './OrganizerCard';
 import { PurchaseLimitsCard } from './PurchaseLimitsCard';
 
 function Section({
@@ -164,6 +165,7 @@ export function SettingsPage() {
           </Box>
           <BooleanInput source="resellersCanConfirm" label={t('resellersCanConfirm')} />
         </Section>
+        <OrganizerCard />
         <PurchaseLimitsCard />
         <ImportKeyCard />
         <DataProtectionCard />

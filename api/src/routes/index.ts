@@ -28,6 +28,7 @@ import { shortLinksRouter } from './short-links/short-links.index';
 import { myDataRouter } from './my-data/my-data.index';
 import { dataRequestsRouter } from './data-requests/data-requests.index';
 import { privacyNoticeRouter, unsubscribeRouter } from './privacy/privacy.index';
+import { trustFilesRouter } from './trust-files/trust-files.index';
 
 /**
  * The SPEC §7 calls of one raffle, mounted at /api/raffles/{raffle}/ as well as at /api/
@@ -46,6 +47,7 @@ const oneRaffleRoutes = new Hono<AppEnv>()
 export const apiRoutes = new Hono<AppEnv>()
   .route('/health', healthRouter)
   .route('/admin/raffles', staffRafflesRouter)
+  .route('/admin/trust-files', trustFilesRouter)
   .route('/raffles/:raffle', oneRaffleRoutes)
   .route('/raffles', publicRafflesRouter)
   .route('/admin/sales-chart', salesChartRouter)

@@ -18,6 +18,7 @@ import {
   type MediaSlotName,
   type StorefrontContent,
   type StoredMediaSlots,
+  type TrustPageContent,
 } from '@vag/contracts';
 import type { Db } from 'mongodb';
 import type { Env } from '@vag/core';
@@ -28,6 +29,7 @@ import { listMediaInfo, type MediaInfo } from '@vag/core/db/media';
 import { listPackages } from '@vag/core/db/packages';
 import { listPastRaffles } from '@vag/core/db/past-raffles';
 import { getRaffle } from '@vag/core/db/raffle';
+import { trustPageContent } from '@vag/core/raffles/raffle-trust';
 import { getRaffleNumbers } from '@vag/core/db/raffle-numbers';
 import { getRaffleFairness } from '@vag/core/db/raffle-fairness';
 import { getSettings } from '@vag/core/db/settings';
@@ -64,43 +66,62 @@ export async function loadStorefrontContent(
   // The rule and the audit entries both start from the raffle's fairness fields: one read.
   const fairness = raffleId ? getRaffleFairness(db, raffleId) : Promise.reject(noRaffle());
   fairness.catch(() => undefined); // each part that uses it reports its own failure
-  const [raffle, progress, packages, instantPrizes, pastRaffles, settings, drawRule, audit, media] =
-    await Promise.all([
-      part('raffle', raffleSchema, async () => {
-        const doc = raffleId ? await getRaffle(db, raffleId) : null;
-        if (!doc) throw noRaffle();
-        return heroView(doc);
+  // The hero and the trust page both read the raffle's document: one read.
+  const raffleDoc = raffleId ? getRaffle(db, raffleId) : Promise.resolve(null);
+  raffleDoc.catch(() => undefined);
+  const [
+    raffle,
+    progress,
+    packages,
+    instantPrizes,
+    pastRaffles,
+    settings,
+    drawRule,
+    audit,
+    media,
+    trust,
+  ] = await Promise.all([
+    part('raffle', raffleSchema, async () => {
+      const doc = raffleId ? await getRaffle(db, raffleId) : null;
+      if (!doc) throw noRaffle();
+      return heroView(doc);
+    }),
+    part('progress', progressSchema, () => cachedProgress(db, ofRaffle(raffleId))),
+    part('packages', packageSchema.array(), async () =>
+      (await listPackages(db, ofRaffle(raffleId))).map(packageView),
+    ),
+    part('instant-prizes', instantPrizeSchema.array(), async () =>
+      (await listInstantPrizes(db, ofRaffle(raffleId))).map(withId),
+    ),
+    part('past-raffles', pastRaffleSchema.array(), async () =>
+      (await listPastRaffles(db)).map(pastRaffleView),
+    ),
+    part('settings', publicSettingsSchema, async () => publicView(await getSettings(db), env)),
+    part('draw-rule', z.string(), async () => {
+      const [{ drawRule: rule }, numbers] = await Promise.all([
+        fairness,
+        getRaffleNumbers(db, ofRaffle(raffleId)),
+      ]);
+      return describeDrawRule(rule, numbers);
+    }),
+    // As GET /api/raffle/audit answers: the current raffle's, by its commitment's reference.
+    part('audit', publicAuditEntrySchema.array(), async () => {
+      const ref = (await fairness).commitment?.raffleRef;
+      return ref ? listPublicAudit(db, ref) : [];
+    }),
+    listMediaInfo(db)
+      .then(storedSlots)
+      .catch((err: unknown) => {
+        log.error({ err, part: 'media' }, 'storefront content part failed');
+        return {};
       }),
-      part('progress', progressSchema, () => cachedProgress(db, ofRaffle(raffleId))),
-      part('packages', packageSchema.array(), async () =>
-        (await listPackages(db, ofRaffle(raffleId))).map(packageView),
-      ),
-      part('instant-prizes', instantPrizeSchema.array(), async () =>
-        (await listInstantPrizes(db, ofRaffle(raffleId))).map(withId),
-      ),
-      part('past-raffles', pastRaffleSchema.array(), async () =>
-        (await listPastRaffles(db)).map(pastRaffleView),
-      ),
-      part('settings', publicSettingsSchema, async () => publicView(await getSettings(db), env)),
-      part('draw-rule', z.string(), async () => {
-        const [{ drawRule: rule }, numbers] = await Promise.all([
-          fairness,
-          getRaffleNumbers(db, ofRaffle(raffleId)),
-        ]);
-        return describeDrawRule(rule, numbers);
-      }),
-      // As GET /api/raffle/audit answers: the current raffle's, by its commitment's reference.
-      part('audit', publicAuditEntrySchema.array(), async () => {
-        const ref = (await fairness).commitment?.raffleRef;
-        return ref ? listPublicAudit(db, ref) : [];
-      }),
-      listMediaInfo(db)
-        .then(storedSlots)
-        .catch((err: unknown) => {
-          log.error({ err, part: 'media' }, 'storefront content part failed');
-          return {};
-        }),
-    ]);
+    // The trust page (/rifas/<slug>/confianza): its fields, files and fairness record.
+    part('trust', z.looseObject({ fairness: z.looseObject({}) }), async () => {
+      const doc = raffleId ? await getRaffle(db, raffleId) : null;
+      if (!doc) throw noRaffle();
+      return trustPageContent(db, doc);
+    }) as Promise<TrustPageContent | null>,
+  ]);
   return {
     raffle,
     progress,
@@ -111,6 +132,7 @@ export async function loadStorefrontContent(
     drawRule,
     audit,
     media,
+    trust,
     publicUrl: publicUrl.replace(/\/+$/, ''),
   };
 }

@@ -7,6 +7,7 @@ import { idSchema, isoDateTimeSchema, optionalImageUrlSchema, raIdSchema } from 
 import { formatCount } from '../helpers/money';
 import { VALIDATION } from '../messages';
 import { MAX_TOTAL_NUMBERS } from '../staff-api';
+import { raffleTrustInputSchema, raffleTrustSchema } from './raffle-trust';
 
 export const RAFFLE_STATUSES = ['draft', 'on_sale', 'closed', 'drawn', 'archived'] as const;
 export type RaffleStatus = (typeof RAFFLE_STATUSES)[number];
@@ -137,8 +138,10 @@ export const raffleCreateSchema = raffleFieldsSchema.extend({
 });
 export type RaffleCreate = z.infer<typeof raffleCreateSchema>;
 
-/** PUT /api/admin/raffles/{id}. */
-export const raffleUpdateSchema = raffleFieldsSchema;
+/** PUT /api/admin/raffles/{id}; without `trust` the trust page's fields are kept as they are. */
+export const raffleUpdateSchema = raffleFieldsSchema.extend({
+  trust: raffleTrustInputSchema.optional(),
+});
 export type RaffleUpdate = z.infer<typeof raffleUpdateSchema>;
 
 /** POST /api/admin/raffles/{id}/clear-test-orders. */
@@ -173,6 +176,8 @@ export const staffRaffleSchema = raffleSummarySchema.extend({
   revenue: z.number().nonnegative(),
   numbersGenerated: z.boolean(),
   createdAt: isoDateTimeSchema.nullable(),
+  /** The trust page's fields (raffle-trust.ts), absent on a raffle that never had them. */
+  trust: raffleTrustSchema.optional(),
 });
 export type StaffRaffle = z.infer<typeof staffRaffleSchema>;
 

@@ -91,3 +91,16 @@ export async function deleteMedia(db: Db, name: string): Promise<boolean> {
   for (const file of files) await b.delete(file._id).catch(() => undefined);
   return files.length > 0;
 }
+
+/** The newest version of each of `names` that is stored, without its bytes, by name. */
+export async function mediaInfoByName(
+  db: Db,
+  names: readonly string[],
+): Promise<Map<string, MediaInfo>> {
+  if (names.length === 0) return new Map();
+  const files = await bucket(db)
+    .find({ filename: { $in: [...names] } })
+    .sort({ uploadDate: 1 })
+    .toArray();
+  return new Map(files.map((file) => [file.filename, infoOf(file)]));
+}

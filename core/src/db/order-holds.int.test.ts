@@ -49,8 +49,8 @@ describe('the holds ledger', () => {
 
   it('entries stored with only their list of keys are found after the start-up step', async () => {
     await store.db
-      .collection('order_holds')
-      .insertOne({ ...entry('old', ['e:antes@example.com', 'd:0926687856']) });
+      .collection<HoldEntry>('order_holds')
+      .insertOne(entry('old', ['e:antes@example.com', 'd:0926687856']));
     expect(await buyerHolds(store.db, 'current', ['d:0926687856'])).toEqual([]);
 
     await ensureOrderHoldIndexes(store.db);

@@ -4,7 +4,7 @@
 // counters belong to raffle-numbers.ts and raffle-capacity.ts, the fairness fields to
 // raffle-fairness.ts, which only find them initialised here. The raffle that existed
 // before there were many keeps the id 'current' for good, so its sales need no rewrite.
-import type { DrawRule } from '@vag/contracts';
+import type { DrawRule, RaffleTrust } from '@vag/contracts';
 import type { Db, Filter } from 'mongodb';
 
 export const CURRENT_RAFFLE_ID = 'current';
@@ -47,12 +47,14 @@ export interface RaffleDoc extends HeroFields {
   draw?: unknown;
   /** Owned by raffle-fairness.ts; a duplicated raffle starts with its template's rule. */
   drawRule?: DrawRule;
+  /** Its trust page's fields (permit, prize proof, live stream); each may be empty. */
+  trust?: RaffleTrust;
 }
 
 /** The fields an operator writes on a raffle. */
 export type RaffleRecordFields = Pick<
   RaffleDoc,
-  'name' | 'prize' | 'imageUrl' | 'pricePerNumber' | 'endDate' | 'slug' | 'description'
+  'name' | 'prize' | 'imageUrl' | 'pricePerNumber' | 'endDate' | 'slug' | 'description' | 'trust'
 >;
 
 const raffles = (db: Db) => db.collection<RaffleDoc>('raffles');

@@ -8,10 +8,12 @@ import {
   AUDIT_TEXTS,
   RAFFLE_ACTION_FROM,
   RAFFLE_TEXTS,
+  RAFFLE_TRUST_TEXTS,
   slugFromName,
   type RaffleAction,
   type RaffleCreate,
   type RaffleFields,
+  type RaffleUpdate,
 } from '@vag/contracts';
 import type { Db } from 'mongodb';
 import { appendAudit, type AuditActor } from '../db/audit-log';
@@ -34,13 +36,14 @@ import { generateRaffleNumbers, releaseAllRaffleNumbers } from '../db/raffle-num
 import { deleteFactsOf } from '../db/report-facts';
 import { closeSaleNow, openSale } from '../raffle/sale-lifecycle';
 import { raffleStatus } from './raffle-records';
+import { missingTrustFile } from './raffle-trust';
 
 /** A refusal the api answers as is: its status, Spanish message and the field it is about. */
 export class RaffleRefusal extends Error {
   constructor(
     readonly status: 400 | 404 | 409,
     message: string,
-    readonly field?: keyof RaffleCreate | 'confirm',
+    readonly field?: keyof RaffleCreate | 'confirm' | `trust.${string}`,
   ) {
     super(message);
   }
@@ -118,14 +121,28 @@ export async function createRaffle(
   return raffle;
 }
 
+/** The trust page's fields as sent, refused when they name a file the store does not hold. */
+async function trustFields(ctx: RaffleActionContext, input: RaffleUpdate) {
+  const trust = input.trust;
+  if (!trust) return {};
+  const missing = await missingTrustFile(ctx.db, trust);
+  if (missing) throw new RaffleRefusal(400, missing.message, missing.field as `trust.${string}`);
+  return { trust };
+}
+
+function trustChanged(raffle: RaffleDoc, trust: RaffleDoc['trust']): boolean {
+  return trust !== undefined && JSON.stringify(trust) !== JSON.stringify(raffle.trust ?? {});
+}
+
 /**
  * Edits the record. The end date must lie ahead unless it is unchanged (a closed raffle's
  * past date can be re-sent as is); the number count only while nothing is generated.
+ * Without `trust` the trust page's fields stay as they are.
  */
 export async function editRaffle(
   ctx: RaffleActionContext,
   raffleId: string,
-  input: RaffleFields,
+  input: RaffleUpdate,
 ): Promise<RaffleDoc> {
   const now = ctx.now ?? new Date();
   const raffle = await existing(ctx.db, raffleId);
@@ -135,17 +152,20 @@ export async function editRaffle(
   const resized = input.totalNumbers !== raffle.totalNumbers;
   if (resized && raffle.numbersGenerated)
     throw new RaffleRefusal(409, RAFFLE_TEXTS.numbersLocked, 'totalNumbers');
+  const trust = await trustFields(ctx, input);
   try {
     const saved = await updateRaffleRecord(
       ctx.db,
       raffleId,
-      recordFields(input, slug, endDate),
+      { ...recordFields(input, slug, endDate), ...trust },
       resized ? { totalNumbers: input.totalNumbers } : undefined,
     );
     await appendAudit(ctx.db, {
       actor: ctx.actor,
       action: 'raffle.updated',
-      description: AUDIT_TEXTS.raffleUpdated(saved.name),
+      description: trustChanged(raffle, trust.trust)
+        ? `${AUDIT_TEXTS.raffleUpdated(saved.name)} ${RAFFLE_TRUST_TEXTS.auditChanged}`
+        : AUDIT_TEXTS.raffleUpdated(saved.name),
       raffleId,
     });
     return saved;

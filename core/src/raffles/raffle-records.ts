@@ -89,6 +89,7 @@ function staffRaffle(doc: RaffleDoc, revenue: number): StaffRaffle {
     revenue,
     numbersGenerated: doc.numbersGenerated === true,
     createdAt: doc.createdAt?.toISOString() ?? null,
+    ...(doc.trust ? { trust: doc.trust } : {}),
   };
 }
 

@@ -1,9 +1,10 @@
 // boleto.pdf: one A5 page per paid purchase — raffle, prize, order code, the numbers, the
 // declared draw rule and a QR code to /verificar with the numbers, so the buyer can check
-// them against the published key after the draw. Standard Helvetica (WinAnsi) as in the reports.
+// them against the published key after the draw, then the link to the raffle's trust page
+// (who organizes it, its permit). Standard Helvetica (WinAnsi) as in the reports.
 // In core because two places hand it out: the order page's download (api) and the numbers
 // e-mail (workers), and both must give the same ticket.
-import { TICKET_TEXTS } from '@vag/contracts';
+import { RAFFLE_TRUST_TEXTS, TICKET_TEXTS } from '@vag/contracts';
 import { deflateSync } from 'node:zlib';
 import { correction, generate, mode } from 'lean-qr';
 import { PDFDocument, PDFString, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
@@ -16,6 +17,8 @@ export interface TicketData {
   numbers: readonly string[];
   ruleText: string;
   verifyUrl: string;
+  /** The raffle's trust page (who organizes it, its permit): tickets of raffles with a slug. */
+  trustUrl?: string;
 }
 
 const PAGE = { width: 420, height: 595 };
@@ -230,6 +233,11 @@ export async function renderTicketPdf(ticket: TicketData): Promise<Uint8Array> {
       y = PAGE.height - MARGIN;
     }
     drawQrCode(pdf, page, qr, { x: (PAGE.width - size) / 2, y: y - size - quietZone, size });
+    y -= size + 2 * quietZone;
+  }
+  if (ticket.trustUrl) {
+    line(RAFFLE_TRUST_TEXTS.ticketLine, 9);
+    line(ticket.trustUrl, 8, font, BRAND, ticket.trustUrl);
   }
   // Plain objects rather than object streams, which pdf-lib deflates in JavaScript: a
   // third of the ticket's time for 1 KB.

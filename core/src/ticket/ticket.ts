@@ -6,6 +6,7 @@ import {
   DEFAULT_TOTAL_NUMBERS,
   TICKET_TEXTS,
   ticketRaffle,
+  trustPageUrl,
   verifyLink,
   type DrawRule,
   type TicketRaffle,
@@ -79,6 +80,7 @@ export function ticketData(
     orderCode: purchase.orderCode ?? purchase._id,
     numbers,
     verifyUrl: verifyLink(publicUrl, numbers, raffle.raffleSlug),
+    ...(raffle.raffleSlug ? { trustUrl: trustPageUrl(publicUrl, raffle.raffleSlug) } : {}),
   };
 }
 

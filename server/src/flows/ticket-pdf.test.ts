@@ -1,5 +1,6 @@
 // The ticket's text as a buyer reads it: every line on the page, however long the
 // verifier link of a large purchase grows.
+import { renderTicket } from '@vag/core/ticket/ticket';
 import { renderTicketPdf } from '@vag/core/ticket/ticket-pdf';
 import { describe, expect, it } from 'vitest';
 import { linkTargets, pageTexts, pdfText, qrModulePoints, scanQrCode } from '../testing/pdf-text';
@@ -59,5 +60,27 @@ describe('the ticket PDF', () => {
     expect(text).toContain(bought.at(-1));
     expect(await scanQrCode(pdf)).toBeNull();
     expect(new Set((await linkTargets(pdf)).flat())).toEqual(new Set([link]));
+  });
+
+  it("prints the raffle's trust page address, tappable, under the verifier's QR code", async () => {
+    const { pdf } = await renderTicket(
+      { _id: 'p1', orderCode: 'VAG-7K3Q9P' },
+      ['0042', '0107'],
+      {
+        raffleName: 'Rifa Express Moto',
+        prize: 'Moto 150 cc',
+        ruleText: 'El número ganador sale del primer premio de la Lotería Nacional.',
+        raffleSlug: 'rifa-express',
+      },
+      'https://rifas.example.ec/',
+    );
+    const trustUrl = 'https://rifas.example.ec/rifas/rifa-express/confianza';
+    const text = await pdfText(Buffer.from(pdf));
+    expect(text).toContain('¿Quién organiza esta rifa? Permiso, premio y sorteo:');
+    expect(text).toContain(trustUrl);
+    expect((await linkTargets(Buffer.from(pdf))).flat()).toContain(trustUrl);
+    expect(await scanQrCode(Buffer.from(pdf))).toBe(
+      'https://rifas.example.ec/verificar?rifa=rifa-express&n=0042,0107',
+    );
   });
 });

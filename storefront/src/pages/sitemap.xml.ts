@@ -1,5 +1,5 @@
-// /sitemap.xml: the public pages and every public raffle's own page, at PUBLIC_URL.
-import { rafflePath } from '@vag/contracts';
+// /sitemap.xml: the public pages and every public raffle's own page and trust page, at PUBLIC_URL.
+import { rafflePath, trustPagePath } from '@vag/contracts';
 import type { APIRoute } from 'astro';
 import { pageContent, publicRaffles } from '../features/shared/page-content';
 import { absoluteUrl } from '../features/shared/seo';
@@ -18,7 +18,10 @@ export const GET: APIRoute = async ({ locals, url }) => {
     pageContent(locals, url),
     publicRaffles(locals, url),
   ]);
-  const paths = [...PUBLIC_PAGES, ...raffles.map((r) => rafflePath(r.slug))];
+  const paths = [
+    ...PUBLIC_PAGES,
+    ...raffles.flatMap((r) => [rafflePath(r.slug), trustPagePath(r.slug)]),
+  ];
   const urls = paths
     .map((path) => `  <url><loc>${escapeXml(absoluteUrl(publicUrl, path))}</loc></url>`)
     .join('\n');

@@ -6,6 +6,7 @@ import {
   MEDIA_MAX_BYTES,
   MEDIA_SLOTS,
   MEDIA_TYPES,
+  isTrustFileName,
   parseMediaVariantName,
   PERMISSIONS,
   SERVER,
@@ -99,13 +100,13 @@ export const mediaRouter = new Hono<AppEnv>()
       tag: 'media',
       summary: 'El archivo de un espacio de medios.',
       response: null,
-      produces: ['image/gif', 'image/jpeg', 'image/png'],
+      produces: ['image/gif', 'image/jpeg', 'image/png', 'image/webp', 'application/pdf'],
       // A name that is no slot answers 404, like an empty slot.
       errors: [404],
     }),
     async (c) => {
       const name = c.req.param('name');
-      if (!isSlot(name) && !parseMediaVariantName(name))
+      if (!isSlot(name) && !parseMediaVariantName(name) && !isTrustFileName(name))
         return c.json({ msg: SERVER.notFound }, 404);
       const media = await readMedia(c.get('deps').db, name);
       if (!media) return c.json({ msg: STAFF_API_MESSAGES.mediaEmpty }, 404);
