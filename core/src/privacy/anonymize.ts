@@ -72,6 +72,13 @@ async function erasePlace(db: Db, person: Person, place: Place, alias: Alias): P
       return deleteReceipts(db, person, place);
     case 'rekey':
       return rekeyPlace(db, person, place, alias);
+    case 'replace': {
+      const texts = Object.fromEntries(place.erasure.fields.map((f) => [f, alias.id]));
+      const result = await placeCollection(db, place).updateMany(place.filter(person), {
+        $set: texts,
+      });
+      return result.modifiedCount;
+    }
   }
 }
 

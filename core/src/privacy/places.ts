@@ -57,7 +57,9 @@ export type Erasure =
   /** Receipt files: the bytes go, the purchase keeps the record that there was one. */
   | { kind: 'receipts' }
   /** Documents keyed by the e-mail: kept (the history of a choice) under the alias. */
-  | { kind: 'rekey' };
+  | { kind: 'rekey' }
+  /** Free texts written by others about the person (a bank's concept): the whole text goes. */
+  | { kind: 'replace'; fields: string[] };
 
 /** A stored document of any place. */
 export type StoredDoc = { _id: string; [field: string]: unknown };
@@ -159,6 +161,21 @@ export const PLACES: readonly Place[] = [
     label: 'Avisos de pedidos sin pagar',
     filter: (p) => ({ _id: { $in: p.strong.flatMap((s) => [`email:${s}`, `sms:${s}`]) } }),
     erasure: { kind: 'delete' },
+  },
+  {
+    // The payer's own words in the bank's concept ("TRANSF ANA PEREZ VAG-…"), in whatever
+    // spelling their bank uses: a line that paid their order loses its texts whole, and
+    // keeps its date, amount, order and fingerprint (the reconciliation stays provable).
+    collection: 'bank_statement_lines',
+    label: 'Movimientos del banco',
+    filter: (p) => ({
+      $or: [
+        { purchaseId: { $in: p.purchaseIds } },
+        { description: naming(p) },
+        { reference: naming(p) },
+      ],
+    }),
+    erasure: { kind: 'replace', fields: ['description', 'reference'] },
   },
   {
     collection: 'rate_limits',

@@ -84,6 +84,14 @@ async function seedEverywhere(db: Db): Promise<void> {
   });
   await recordMarketingConsent(db, { email: EMAIL, granted: true, source: 'checkout' });
   await insertDataRequest(db, { email: EMAIL, kind: 'access', channel: 'web' });
+  await db.collection<{ _id: string; [field: string]: unknown }>('bank_statement_lines').insertOne({
+    _id: randomUUID(),
+    fingerprint: randomUUID(),
+    description: 'Transferencia de Ana Pérez, pago de rifa',
+    reference: '0991234567',
+    amount: 25,
+    purchaseId: first,
+  });
   await db
     .collection<{ _id: string; [field: string]: unknown }>('unpaid_notice_throttle')
     .insertOne({ _id: `email:${EMAIL}`, purchaseId: first, until: new Date() });
