@@ -6,14 +6,13 @@ import {
   Alert,
   Box,
   Button,
-  Card,
-  CardContent,
   Dialog,
   DialogActions,
   DialogContent,
   DialogTitle,
   Typography,
 } from '@mui/material';
+import { SettingsCard } from '../settings/SettingsCard';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatDateTime } from '@vag/contracts';
 import { useState } from 'react';
@@ -64,38 +63,27 @@ export function ImportKeyCard() {
   };
 
   return (
-    <Card sx={{ mb: 2 }} data-testid="import-key">
-      <CardContent>
-        <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-          {t('title')}
+    <SettingsCard testId="import-key" title={t('title')} hint={t('hint')}>
+      {shown ? (
+        <Alert severity="warning" sx={{ mb: 2, overflowWrap: 'anywhere' }}>
+          {t('shownOnce')}
+          <Box component="code" sx={{ display: 'block', my: 1, fontSize: '1rem' }}>
+            {shown}
+          </Box>
+          <Button size="small" variant="outlined" onClick={() => void copy()}>
+            {t('copy')}
+          </Button>
+        </Alert>
+      ) : (
+        <Typography sx={{ mb: 2 }} data-testid="import-key-state">
+          {data?.exists
+            ? `${t('configured')}${data.createdAt ? ` · ${formatDateTime(data.createdAt)}` : ''}${data.createdBy ? ` · ${data.createdBy}` : ''}`
+            : t('notConfigured')}
         </Typography>
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-          {t('hint')}
-        </Typography>
-        {shown ? (
-          <Alert severity="warning" sx={{ mb: 2, overflowWrap: 'anywhere' }}>
-            {t('shownOnce')}
-            <Box component="code" sx={{ display: 'block', my: 1, fontSize: '1rem' }}>
-              {shown}
-            </Box>
-            <Button size="small" variant="outlined" onClick={() => void copy()}>
-              {t('copy')}
-            </Button>
-          </Alert>
-        ) : (
-          <Typography sx={{ mb: 2 }} data-testid="import-key-state">
-            {data?.exists
-              ? `${t('configured')}${data.createdAt ? ` · ${formatDateTime(data.createdAt)}` : ''}${data.createdBy ? ` · ${data.createdBy}` : ''}`
-              : t('notConfigured')}
-          </Typography>
-        )}
-        <Button
-          variant="outlined"
-          onClick={() => (data?.exists ? setAsking(true) : void generate())}
-        >
-          {data?.exists ? t('regenerate') : t('generate')}
-        </Button>
-      </CardContent>
+      )}
+      <Button variant="outlined" onClick={() => (data?.exists ? setAsking(true) : void generate())}>
+        {data?.exists ? t('regenerate') : t('generate')}
+      </Button>
       <Dialog open={asking} onClose={() => setAsking(false)} aria-labelledby="import-key-confirm">
         <DialogTitle id="import-key-confirm">{t('confirmTitle')}</DialogTitle>
         <DialogContent>
@@ -110,6 +98,6 @@ export function ImportKeyCard() {
           </Button>
         </DialogActions>
       </Dialog>
-    </Card>
+    </SettingsCard>
   );
 }

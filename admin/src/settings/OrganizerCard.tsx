@@ -1,7 +1,7 @@
 // Ajustes → Organizador: who runs the raffles before the law (razón social, RUC,
 // address), shown on every raffle's trust page. The RUC is checked as the server checks
 // it (13 digits with its check digit); an empty field is simply not shown to buyers.
-import { Card, CardContent, Typography } from '@mui/material';
+import { SettingsCard } from './SettingsCard';
 import { isRucValid, SETTINGS_MESSAGES } from '@vag/contracts';
 import { TextInput, useTranslate } from 'react-admin';
 
@@ -16,25 +16,17 @@ export function OrganizerCard() {
   const translate = useTranslate();
   const t = (key: string) => translate(`vag.trust.organizer.${key}`);
   return (
-    <Card sx={{ mb: 2 }} data-testid="organizer">
-      <CardContent>
-        <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-          {t('title')}
-        </Typography>
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-          {t('hint')}
-        </Typography>
-        <TextInput source="organizer.legalName" parse={asText} label={t('legalName')} fullWidth />
-        <TextInput
-          source="organizer.ruc"
-          parse={asText}
-          label={t('ruc')}
-          validate={validRuc}
-          inputProps={{ inputMode: 'numeric', maxLength: 13 }}
-          fullWidth
-        />
-        <TextInput source="organizer.address" parse={asText} label={t('address')} fullWidth />
-      </CardContent>
-    </Card>
+    <SettingsCard testId="organizer" title={t('title')} hint={t('hint')}>
+      <TextInput source="organizer.legalName" parse={asText} label={t('legalName')} fullWidth />
+      <TextInput
+        source="organizer.ruc"
+        parse={asText}
+        label={t('ruc')}
+        validate={validRuc}
+        inputProps={{ inputMode: 'numeric', maxLength: 13 }}
+        fullWidth
+      />
+      <TextInput source="organizer.address" parse={asText} label={t('address')} fullWidth />
+    </SettingsCard>
   );
 }

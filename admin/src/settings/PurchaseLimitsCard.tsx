@@ -2,7 +2,8 @@
 // may take, and a transfer's first hold until its receipt arrives. The server enforces
 // them (0: no limit) and answers its Spanish messages; the storefront shows the
 // per-order maximum beside the custom quantity.
-import { Box, Card, CardContent, Typography } from '@mui/material';
+import { Box } from '@mui/material';
+import { SettingsCard } from './SettingsCard';
 import { NumberInput, useTranslate } from 'react-admin';
 
 const COUNTS = ['maxPerOrder', 'maxPerBuyer', 'maxUnpaidPerBuyer', 'maxUnpaidPerAddress'] as const;
@@ -11,41 +12,33 @@ export function PurchaseLimitsCard() {
   const translate = useTranslate();
   const t = (key: string) => translate(`vag.purchaseLimits.${key}`);
   return (
-    <Card sx={{ mb: 2 }} data-testid="purchase-limits">
-      <CardContent>
-        <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-          {t('title')}
-        </Typography>
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-          {t('hint')}
-        </Typography>
-        <Box
-          sx={{
-            display: 'grid',
-            gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' },
-            columnGap: 2,
-          }}
-        >
-          {COUNTS.map((key) => (
-            <NumberInput
-              key={key}
-              source={`purchaseLimits.${key}`}
-              label={t(key)}
-              min={0}
-              step={1}
-              fullWidth
-            />
-          ))}
+    <SettingsCard testId="purchase-limits" title={t('title')} hint={t('hint')}>
+      <Box
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' },
+          columnGap: 2,
+        }}
+      >
+        {COUNTS.map((key) => (
           <NumberInput
-            source="purchaseLimits.firstHoldHours"
-            label={t('firstHoldHours')}
-            helperText={t('firstHoldHelp')}
-            min={0.005}
-            step={0.5}
+            key={key}
+            source={`purchaseLimits.${key}`}
+            label={t(key)}
+            min={0}
+            step={1}
             fullWidth
           />
-        </Box>
-      </CardContent>
-    </Card>
+        ))}
+        <NumberInput
+          source="purchaseLimits.firstHoldHours"
+          label={t('firstHoldHours')}
+          helperText={t('firstHoldHelp')}
+          min={0.005}
+          step={0.5}
+          fullWidth
+        />
+      </Box>
+    </SettingsCard>
   );
 }
