@@ -51,6 +51,7 @@ export const deletionConfirmSchema = z.object({ confirm: z.literal(true) });
 
 /** A request as staff see it (GET /admin/data-requests). */
 export const dataRequestSchema = z.object({
+  _id: z.string(),
   id: z.string(),
   email: z.string(),
   kind: z.enum(DATA_REQUEST_KINDS),
