@@ -41,7 +41,7 @@ describe('a sellout with more buyers than numbers', () => {
         (a) =>
           a.status === 409 &&
           (a.body.msg === SERVER.soldOut ||
-            /^Solo quedan \d+ números disponibles\.$/.test(a.body.msg)),
+            a.body.msg === SERVER.notEnoughNumbers(Number(/\d+/.exec(a.body.msg)?.[0]))),
       ),
     ).toBe(true);
     const held = accepted.reduce((sum, a) => sum + a.quantity, 0);
