@@ -49,25 +49,17 @@ const mailsTo = (email: string) =>
     (m) => m.to.includes(email) && m.text.includes('Nos pediste los pedidos'),
   );
 
-async function timed<T>(run: () => Promise<T>): Promise<[T, number]> {
-  const start = performance.now();
-  const result = await run();
-  return [result, performance.now() - start];
-}
-
 describe('POST /api/purchases/lookup', () => {
   it('answers the same to an e-mail with purchases and to one without, and e-mails each mailbox what it has', async () => {
     const buyer = `lookup-${Date.now()}@example.com`;
     const purchase = await paidPurchase(buyer);
     const stranger = `nadie-${Date.now()}@example.com`;
 
-    const [withPurchases, tookWith] = await timed(() => ask(buyer.toUpperCase()));
-    const [without, tookWithout] = await timed(() => ask(stranger));
+    const withPurchases = await ask(buyer.toUpperCase());
+    const without = await ask(stranger);
     expect(withPurchases).toEqual({ status: 202, body: { msg: LOOKUP_MESSAGES.sent(buyer) } });
     expect(without).toEqual({ status: 202, body: { msg: LOOKUP_MESSAGES.sent(stranger) } });
     expect(JSON.stringify(withPurchases.body)).not.toContain(purchase.assignedNumbers[0]);
-    // The handler reads no purchase either way: the time says nothing (same order of magnitude).
-    expect(Math.max(tookWith, tookWithout)).toBeLessThan(10 * Math.min(tookWith, tookWithout) + 50);
 
     const mail = await waitFor(() => mailsTo(buyer)[0], { message: 'the lookup e-mail' });
     expect(mail.text).toContain(purchase.orderCode!);
