@@ -59,7 +59,8 @@ describe('POST /api/purchases/lookup', () => {
     const without = await ask(stranger);
     expect(withPurchases).toEqual({ status: 202, body: { msg: LOOKUP_MESSAGES.sent(buyer) } });
     expect(without).toEqual({ status: 202, body: { msg: LOOKUP_MESSAGES.sent(stranger) } });
-    expect(JSON.stringify(withPurchases.body)).not.toContain(purchase.assignedNumbers[0]);
+    // The exact answers above hold no number (a not-contains on the body met the digits of
+    // the e-mail's timestamp once).
 
     const mail = await waitFor(() => mailsTo(buyer)[0], { message: 'the lookup e-mail' });
     expect(mail.text).toContain(purchase.orderCode!);
