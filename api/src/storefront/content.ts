@@ -82,7 +82,7 @@ export async function loadStorefrontContent(
     trust,
   ] = await Promise.all([
     part('raffle', raffleSchema, async () => {
-      const doc = raffleId ? await getRaffle(db, raffleId) : null;
+      const doc = await raffleDoc;
       if (!doc) throw noRaffle();
       return heroView(doc);
     }),
@@ -117,7 +117,7 @@ export async function loadStorefrontContent(
       }),
     // The trust page (/rifas/<slug>/confianza): its fields, files and fairness record.
     part('trust', z.looseObject({ fairness: z.looseObject({}) }), async () => {
-      const doc = raffleId ? await getRaffle(db, raffleId) : null;
+      const doc = await raffleDoc;
       if (!doc) throw noRaffle();
       return trustPageContent(db, doc);
     }) as Promise<TrustPageContent | null>,
