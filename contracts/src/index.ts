@@ -23,6 +23,8 @@ export * from './entities/reseller';
 export * from './entities/report';
 export * from './entities/media';
 export * from './entities/bank-statement';
+export * from './entities/invoice';
+export * from './entities/number-picks';
 export * from './payments';
 export * from './events';
 export * from './staff-api';
