@@ -41,6 +41,12 @@ export const privacyNoticeSchema = z.object({
 export type PrivacyNotice = z.infer<typeof privacyNoticeSchema>;
 
 /** Where a buyer exercises their rights (the self-service page). */
+/**
+ * Days the scaled mode's event log (Kafka) keeps a message: events name the buyer, and a
+ * log is erased by age, not by edit (core/src/bus/kafka-bus.ts).
+ */
+export const EVENT_RETENTION_DAYS = 7;
+
 export const MY_DATA_PATH = '/mis-datos';
 export const PRIVACY_NOTICE_PATH = '/privacidad';
 
@@ -101,6 +107,7 @@ function retention(facts: PrivacyNoticeFacts): PrivacyNoticeSection {
       `Si no ganas: tus datos personales se anonimizan ${months(retentionMonths)} después del sorteo de la rifa en la que compraste, y los comprobantes se eliminan.`,
       `Si ganas: guardamos tus datos ${months(winnerRetentionMonths)} después del sorteo, el plazo legal del premio.`,
       'La compra, sus valores y números se conservan sin datos que te identifiquen, porque la transparencia del sorteo los necesita.',
+      `Las copias técnicas de los mensajes entre nuestros servicios se borran solas en ${EVENT_RETENTION_DAYS} días; también una eliminación las alcanza en ese plazo.`,
     ],
   });
 }

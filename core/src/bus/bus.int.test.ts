@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { EVENT_RETENTION_DAYS } from '@vag/contracts';
+import { ConfigResourceTypes, Kafka } from 'kafkajs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { waitFor } from '../testing/wait';
 import type { BusMessage, EventBus, Subscription } from './bus';
@@ -166,5 +168,46 @@ describe('kafka bus with two consumers in one group', () => {
       message: 'the survivor to take every partition',
     });
     expect(byB.length - before).toBeGreaterThanOrEqual(30);
+  });
+});
+
+describe('kafka bus retention (events name buyers; a log is erased by age)', () => {
+  async function topicConfig(topic: string): Promise<Record<string, string>> {
+    const admin = new Kafka({ clientId: `test-${randomUUID().slice(0, 8)}`, brokers }).admin();
+    await admin.connect();
+    try {
+      const { resources } = await admin.describeConfigs({
+        includeSynonyms: false,
+        resources: [{ type: ConfigResourceTypes.TOPIC, name: topic }],
+      });
+      return Object.fromEntries(
+        resources[0]!.configEntries.map((e) => [e.configName, e.configValue]),
+      );
+    } finally {
+      await admin.disconnect();
+    }
+  }
+
+  it('keeps no event longer than the days the privacy notice states', async () => {
+    const bus = kafkaBus();
+    const topic = `t.${randomUUID()}`;
+    await bus.ensureTopics([topic]);
+    const config = await topicConfig(topic);
+    const keptMs = Number(config['retention.ms']) + Number(config['segment.ms']);
+    expect(keptMs).toBeLessThanOrEqual(EVENT_RETENTION_DAYS * 24 * 60 * 60 * 1000);
+  });
+
+  it('limits a topic created before the rule (the broker default keeps a week or more)', async () => {
+    const topic = `t.${randomUUID()}`;
+    const admin = new Kafka({ clientId: `test-${randomUUID().slice(0, 8)}`, brokers }).admin();
+    await admin.connect();
+    await admin.createTopics({ waitForLeaders: true, topics: [{ topic, numPartitions: 1 }] });
+    await admin.disconnect();
+    expect(Number((await topicConfig(topic))['segment.ms'])).toBeGreaterThan(24 * 60 * 60 * 1000);
+
+    await kafkaBus().ensureTopics([topic]);
+    const config = await topicConfig(topic);
+    const keptMs = Number(config['retention.ms']) + Number(config['segment.ms']);
+    expect(keptMs).toBeLessThanOrEqual(EVENT_RETENTION_DAYS * 24 * 60 * 60 * 1000);
   });
 });

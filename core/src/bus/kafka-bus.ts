@@ -1,7 +1,15 @@
 // The scaled-mode bus on Apache Kafka (kafkajs). Offsets are committed only after the
 // handler resolves, and a failing handler is retried in place, so delivery is
 // at-least-once and a message is never skipped.
-import { Kafka, logLevel, type Admin, type Consumer, type Producer } from 'kafkajs';
+import { EVENT_RETENTION_DAYS } from '@vag/contracts';
+import {
+  ConfigResourceTypes,
+  Kafka,
+  logLevel,
+  type Admin,
+  type Consumer,
+  type Producer,
+} from 'kafkajs';
 import type { Logger } from 'pino';
 import {
   retryDelayMs,
@@ -19,6 +27,19 @@ const HEARTBEAT_MS = 1_000;
  * consumers, and a process takes as many of them at a time as its `concurrency`.
  */
 const DEFAULT_PARTITIONS = 12;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Events carry the buyer's name and contact (the reports and messages need them), and a
+ * log cannot be edited: a buyer's erasure reaches them by age instead, within the days the
+ * privacy notice states. Kafka deletes a segment once its newest message is older than
+ * retention.ms, so segments roll daily and hold a day less: nothing outlives the stated days.
+ */
+export const EVENT_TOPIC_CONFIG = [
+  { name: 'retention.ms', value: String((EVENT_RETENTION_DAYS - 1) * DAY_MS) },
+  { name: 'segment.ms', value: String(DAY_MS) },
+];
 
 export interface KafkaBusOptions {
   brokers: string[];
@@ -78,11 +99,26 @@ export class KafkaBus implements EventBus {
             topic,
             numPartitions: this.options.partitions ?? DEFAULT_PARTITIONS,
             replicationFactor: 1,
+            configEntries: EVENT_TOPIC_CONFIG,
           })),
         }),
       );
     }
+    const older = missing.filter((t) => existing.has(t));
+    if (older.length > 0) await this.limitRetention(older);
     for (const t of missing) this.knownTopics.add(t);
+  }
+
+  /** Topics created before the retention rule get it (setting the same values again is harmless). */
+  private async limitRetention(topics: string[]): Promise<void> {
+    await this.admin.alterConfigs({
+      validateOnly: false,
+      resources: topics.map((name) => ({
+        type: ConfigResourceTypes.TOPIC,
+        name,
+        configEntries: EVENT_TOPIC_CONFIG,
+      })),
+    });
   }
 
   private get ns(): string {

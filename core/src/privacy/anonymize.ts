@@ -10,6 +10,7 @@ import { recordReceiptRemoved } from '../db/order-review';
 import type { PurchaseDoc } from '../db/purchases';
 import { deleteReceiptFile } from '../db/receipts';
 import { endSessions } from './access-link';
+import { scrubOutboxLog } from './outbox-log';
 import { identify, placeCollection, PLACES, type Person, type Place } from './places';
 import { scrubbedFields, type Alias } from './scrub';
 
@@ -82,6 +83,11 @@ async function erasePlace(db: Db, person: Person, place: Place, alias: Alias): P
   }
 }
 
+export interface AnonymizeOptions {
+  /** The embedded mode's data directory: its outbox log is scrubbed too. */
+  dataDir?: string;
+}
+
 /**
  * Anonymizes `email` everywhere. `reason` is recorded on the purchases (why their buyer
  * reads "Anónimo"). Safe to run twice: the second run finds nothing of theirs.
@@ -90,6 +96,7 @@ export async function anonymizeBuyer(
   db: Db,
   email: string,
   reason: string,
+  options: AnonymizeOptions = {},
 ): Promise<Anonymization> {
   const person = await identify(db, email);
   const alias = newAlias();
@@ -101,6 +108,7 @@ export async function anonymizeBuyer(
   const changed: Record<string, number> = {};
   for (const place of ordered)
     changed[place.collection] = await erasePlace(db, person, place, alias);
+  if (options.dataDir) changed.outboxLog = await scrubOutboxLog(options.dataDir, person, alias);
   await db
     .collection<PurchaseDoc & { anonymized?: { at: Date; reason: string } }>('purchases')
     .updateMany(

@@ -45,7 +45,11 @@ function pastTerm(
 }
 
 /** One pass: anonymizes every buyer all of whose purchases are past their term. */
-export async function applyRetention(db: Db, now = new Date(), env?: SeedEnv): Promise<number> {
+export async function applyRetention(
+  db: Db,
+  now = new Date(),
+  env?: SeedEnv & { DATA_DIR?: string },
+): Promise<number> {
   // With the process's env: a first read creates the settings, seeded from it.
   const terms = (await getSettings(db, env)).privacy;
   const draws = await drawsById(db);
@@ -62,7 +66,7 @@ export async function applyRetention(db: Db, now = new Date(), env?: SeedEnv): P
       .find({ 'buyer.email': email }, { projection: { _id: 1, raffleId: 1 } })
       .toArray();
     if (!own.every((p) => pastTerm(p, draws, terms, now))) continue;
-    await anonymizeBuyer(db, email, 'retention');
+    await anonymizeBuyer(db, email, 'retention', { dataDir: env?.DATA_DIR });
     anonymized++;
   }
   return anonymized;

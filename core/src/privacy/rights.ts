@@ -54,18 +54,23 @@ export async function correctContact(
 const DELETION_DONE =
   'Datos personales anonimizados en todas partes; comprobantes borrados. Se conservan compras, montos, números, facturas y el registro del sorteo.';
 
+export interface Deletion {
+  email: string;
+  actor: RightsActor;
+  /** The request being answered; without it one is recorded. */
+  request?: DataRequestDoc;
+  /** The embedded mode's data directory (its outbox log names the buyer too). */
+  dataDir?: string;
+}
+
 /**
  * Deletes the buyer's personal data. The request is recorded done first with the e-mail,
  * which the anonymization then replaces by the alias like every other trace of theirs.
  */
-export async function deletePersonalData(
-  db: Db,
-  email: string,
-  actor: RightsActor,
-  request?: DataRequestDoc,
-): Promise<void> {
+export async function deletePersonalData(db: Db, deletion: Deletion): Promise<void> {
+  const { email, actor, request, dataDir } = deletion;
   const done = { by: actorName(actor), what: DELETION_DONE };
   if (request) await markDataRequestDone(db, request._id, done);
   else await insertDataRequest(db, { email, kind: 'deletion', channel: channelOf(actor), done });
-  await anonymizeBuyer(db, email, actor === 'titular' ? 'request' : 'staff');
+  await anonymizeBuyer(db, email, actor === 'titular' ? 'request' : 'staff', { dataDir });
 }

@@ -4,6 +4,8 @@
 // and request counters). The export finds each; after the deletion no field of theirs is
 // readable anywhere in the database, while the sellout audit and verify-draw still pass.
 import { randomUUID } from 'node:crypto';
+import { appendFileSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from 'mongodb';
 import { makeEvent } from '@vag/contracts';
@@ -98,6 +100,26 @@ async function seedEverywhere(db: Db): Promise<void> {
 }
 
 /** Every string in the database that still names the buyer, with where it is. */
+/** The embedded mode's outbox log: a message to the buyer and one to someone else. */
+function seedOutboxLog(dataDir: string): void {
+  mkdirSync(dataDir, { recursive: true });
+  const line = (entry: object) => `${JSON.stringify({ at: new Date().toISOString(), ...entry })}\n`;
+  appendFileSync(
+    path.join(dataDir, 'outbox.log'),
+    line({ channel: 'email', to: EMAIL, subject: 'Tus números', text: 'Hola Ana Pérez' }) +
+      line({ channel: 'sms', to: '+593991234567', body: 'Ana Pérez: tus números' }) +
+      line({ channel: 'email', to: OTHER, subject: 'Tus números', text: 'Hola' }),
+  );
+}
+
+/** Every line of the outbox log, in all its parts. */
+function outboxLines(dataDir: string): string[] {
+  return readdirSync(dataDir)
+    .filter((name) => /^outbox.*\.log$/.test(name))
+    .flatMap((name) => readFileSync(path.join(dataDir, name), 'utf8').split('\n'))
+    .filter(Boolean);
+}
+
 async function traces(db: Db): Promise<string[]> {
   const found: string[] = [];
   const walk = (value: unknown, where: string) => {
@@ -168,14 +190,26 @@ describe('personal data of one buyer', () => {
 
   it('anonymizeBuyer leaves no field of theirs readable anywhere, and the audit and verify-draw still pass', async () => {
     expect((await traces(srv.db)).length).toBeGreaterThan(10);
+    const dataDir = srv.deps.env.DATA_DIR;
+    seedOutboxLog(dataDir);
+    const mentions = () =>
+      outboxLines(dataDir).filter((l) =>
+        WORDS.some((w) => l.toLowerCase().includes(w.toLowerCase())),
+      );
+    expect(mentions().length).toBeGreaterThanOrEqual(2);
+    const logged = outboxLines(dataDir).length;
     const before = await srv.db
       .collection('purchases')
       .find({ _id: { $in: purchaseIds } } as never)
       .toArray();
 
-    await anonymizeBuyer(srv.db, EMAIL, 'request');
+    await anonymizeBuyer(srv.db, EMAIL, 'request', { dataDir });
 
     expect(await traces(srv.db)).toEqual([]);
+    // The outbox log keeps every message, theirs without their data.
+    expect(mentions()).toEqual([]);
+    expect(outboxLines(dataDir)).toHaveLength(logged);
+    expect(outboxLines(dataDir).filter((l) => l.includes(OTHER))).toHaveLength(1);
     expect(await srv.db.collection('receipts.files').countDocuments()).toBe(0);
     expect(await srv.db.collection('receipts.chunks').countDocuments()).toBe(0);
     const after = await srv.db

@@ -124,12 +124,13 @@ export const dataRequestsRouter = new Hono<AppEnv>()
     }),
     validate('param', idParamSchema),
     async (c) => {
-      const { db } = c.get('deps');
+      const { db, env } = c.get('deps');
       const { id } = c.req.valid('param');
       const request = await getDataRequest(db, id);
       if (!request) throw apiError(404, NOT_FOUND);
       if (request.status === 'done') throw apiError(409, ALREADY_DONE);
-      await deletePersonalData(db, request.email, { staff: c.get('staff').email }, request);
+      const actor = { staff: c.get('staff').email };
+      await deletePersonalData(db, { email: request.email, actor, request, dataDir: env.DATA_DIR });
       return c.json(toApi((await getDataRequest(db, id))!));
     },
   );

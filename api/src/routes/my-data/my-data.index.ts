@@ -224,7 +224,8 @@ export const myDataRouter = new Hono<AppEnv>()
     validate('json', deletionConfirmSchema),
     async (c) => {
       const email = await owner(c);
-      await deletePersonalData(c.get('deps').db, email, 'titular');
+      const { db, env } = c.get('deps');
+      await deletePersonalData(db, { email, actor: 'titular', dataDir: env.DATA_DIR });
       deleteCookie(c, MY_DATA_COOKIE, { path: COOKIE_PATH });
       return c.json({ msg: T.deleted });
     },

@@ -1,0 +1,57 @@
+// The embedded mode's outbox log (`<DATA_DIR>/outbox.log`, one JSON line per message that
+// had no SMTP or Twilio to go to) holds the messages' recipients and texts: a deletion
+// scrubs them like any stored document. Workers append to the log from other processes,
+// so the scrub never rewrites the file being appended to: the log is first moved aside
+// (new messages start a fresh outbox.log), and once the appends that had already opened
+// it are done, the moved file is rewritten without the person and kept beside it.
+import { existsSync } from 'node:fs';
+import { readdir, readFile, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Person } from './places';
+import { scrubValue, type Alias } from './scrub';
+
+export const OUTBOX_LOG = 'outbox.log';
+/** Earlier parts of the log, moved aside by a scrub: outbox-<time>.log. */
+const PART = /^outbox-\d+\.log$/;
+/** Longer than an append takes (open, one write, close). */
+const APPENDS_SETTLE_MS = 500;
+
+function scrubLine(line: string, person: Person, alias: Alias): string {
+  if (!person.strong.some((term) => line.toLowerCase().includes(term.toLowerCase()))) return line;
+  try {
+    return JSON.stringify(scrubValue(JSON.parse(line), person, alias));
+  } catch {
+    // A line cut short by a crash is not JSON: its words go all the same.
+    return String(scrubValue(line, person, alias));
+  }
+}
+
+async function scrubFile(file: string, person: Person, alias: Alias): Promise<number> {
+  const lines = (await readFile(file, 'utf8')).split('\n');
+  const scrubbed = lines.map((line) => (line ? scrubLine(line, person, alias) : line));
+  const changed = scrubbed.filter((line, i) => line !== lines[i]).length;
+  if (changed > 0) {
+    await writeFile(`${file}.tmp`, scrubbed.join('\n'), 'utf8');
+    await rename(`${file}.tmp`, file);
+  }
+  return changed;
+}
+
+/** Scrubs the person from every part of the log; returns the messages changed. */
+export async function scrubOutboxLog(
+  dataDir: string,
+  person: Person,
+  alias: Alias,
+): Promise<number> {
+  const active = path.join(dataDir, OUTBOX_LOG);
+  if (existsSync(active)) {
+    await rename(active, path.join(dataDir, `outbox-${Date.now()}.log`));
+    await sleep(APPENDS_SETTLE_MS);
+  }
+  if (!existsSync(dataDir)) return 0;
+  const parts = (await readdir(dataDir)).filter((name) => PART.test(name));
+  let changed = 0;
+  for (const part of parts) changed += await scrubFile(path.join(dataDir, part), person, alias);
+  return changed;
+}
