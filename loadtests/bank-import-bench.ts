@@ -4,9 +4,14 @@
 // duplicate). What it times: reading and checking the whole file, writing its lines, and
 // confirming each order (its transition with its `purchase.paid` event, the audit entry,
 // the line's outcome). The numbers and messages that follow are the sellout pipeline's.
-// Flags: --url=mongodb://127.0.0.1:27217/ (a running store; default VAG_TEST_MONGODB_URL),
-// --lines=20000, --orders=15000.
+// Then, with the workers running in process as in `npm start`, how long the confirmed
+// orders take to get their numbers and their e-mail and SMS, and the sellout audit on the
+// result. Flags: --url=mongodb://127.0.0.1:27217/ (a running store; default
+// VAG_TEST_MONGODB_URL), --lines=20000, --orders=15000.
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { MongoClient } from 'mongodb';
 import { IMPORT_KEY_ACTOR } from '@vag/contracts';
 import { InProcessBus } from '@vag/core/bus/in-process-bus';
@@ -20,6 +25,9 @@ import { CURRENT_RAFFLE_ID } from '@vag/core/db/raffle-numbers';
 import { newOrderCode } from '@vag/core/purchase-lifecycle/order-code';
 import { importStatement } from '@vag/core/bank-statements/import';
 import { startOutboxRelay } from '@vag/core/pipeline/relay';
+import { auditRaffle } from '@vag/core/audit/invariants';
+import { waitFor } from '@vag/core/testing/wait';
+import { startWorkers } from '@vag/workers';
 
 function flag(name: string, fallback: string): string {
   const arg = process.argv.find((a) => a.startsWith(`--${name}=`));
@@ -37,7 +45,10 @@ async function main(): Promise<void> {
   await client.connect();
   const db = client.db();
   const bus = new InProcessBus();
-  const deps: CoreDeps = { env: parseEnv({}), db, bus, log: createLogger('silent', 'bank-bench') };
+  // Messages go to the outbox log (no SMTP, no Twilio), in a directory of the bench's own.
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'bank-bench-'));
+  const env = parseEnv({ DATA_DIR: dataDir });
+  const deps: CoreDeps = { env, db, bus, log: createLogger('silent', 'bank-bench') };
   try {
     await ensureIndexes(db);
     await replaceSettings(db, {
@@ -54,6 +65,7 @@ async function main(): Promise<void> {
     });
     // The relay runs before the orders exist, as in the api: its start-up scan is done.
     const relay = await startOutboxRelay(deps);
+    const workers = await startWorkers(deps);
     const codes = await openOrders(deps, ORDERS);
     const file = statement(codes, LINES);
     console.log(
@@ -75,6 +87,7 @@ async function main(): Promise<void> {
     console.log(
       `first import: ${first.seconds.toFixed(2)} s — ${first.value.confirmed} confirmed, ${first.value.needsReview} to review, ${first.value.debits} debits (${Math.round(LINES / first.seconds)} lines/s, ${Math.round(first.value.confirmed / first.seconds)} confirmations/s); orders COMPLETED: ${paid}, audit entries: ${audited}; steps (ms): ${JSON.stringify(steps)}`,
     );
+    await followThePipeline(deps, first.seconds);
     const again = await timed(() =>
       importStatement(deps, {
         data: file,
@@ -87,6 +100,7 @@ async function main(): Promise<void> {
     console.log(
       `same file again: ${again.seconds.toFixed(2)} s — ${again.value.duplicates} duplicates, ${again.value.confirmed} confirmed (by ${IMPORT_KEY_ACTOR})`,
     );
+    await workers.stop();
     await relay.stop();
     if (first.value.confirmed !== ORDERS || paid !== ORDERS || again.value.confirmed !== 0)
       throw new Error('the import did not confirm each order exactly once');
@@ -94,7 +108,42 @@ async function main(): Promise<void> {
     await bus.close();
     await db.dropDatabase().catch(() => undefined);
     await client.close();
+    rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * From the import's end: until every confirmed order has its number, then its e-mail and
+ * SMS (the audit's "notify" invariant), then the sellout audit on the raffle.
+ */
+async function followThePipeline(deps: CoreDeps, importSeconds: number): Promise<void> {
+  const purchases = deps.db.collection('purchases');
+  const started = performance.now();
+  const since = () => (performance.now() - started) / 1000;
+  const wait = (filter: object, what: string) =>
+    waitFor(async () => (await purchases.countDocuments(filter)) >= ORDERS, {
+      timeoutMs: 15 * 60_000,
+      intervalMs: 500,
+      message: what,
+    });
+  await wait({ status: 'COMPLETED', 'assignedNumbers.0': { $exists: true } }, 'numbers assigned');
+  const numbered = since();
+  await wait(
+    {
+      status: 'COMPLETED',
+      'notifications.email.status': { $in: ['sent', 'logged'] },
+      'notifications.sms.status': { $in: ['sent', 'logged'] },
+    },
+    'e-mails and SMS',
+  );
+  const notified = since();
+  const audit = await auditRaffle(deps.db, { raffleId: CURRENT_RAFFLE_ID });
+  const failed = audit.results.filter((r) => !r.ok).map((r) => r.id);
+  const total = importSeconds + notified;
+  console.log(
+    `pipeline after the import: numbers for all ${ORDERS} in ${numbered.toFixed(1)} s more, e-mails and SMS in ${notified.toFixed(1)} s more (${Math.round(ORDERS / total)} paid purchases/s from the import's start to the last message); audit: ${audit.ok ? 'PASS' : `FAIL ${failed.join(', ')}`}`,
+  );
+  if (!audit.ok) throw new Error('the sellout audit failed after the import');
 }
 
 async function timed<T>(run: () => Promise<T>): Promise<{ value: T; seconds: number }> {
