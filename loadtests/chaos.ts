@@ -4,15 +4,19 @@
 // a Kafka restart, a FerretDB restart, PayPal answering 500 then timing out, SMTP down.
 // Then the verdict: the audit in full, every accepted order paid with its numbers or
 // expired, every paid purchase messaged once per channel, no payment captured twice.
+// Then a bank statement imported while the api is SIGKILLed under it (chaos/bank-import.ts):
+// importing the file again must confirm each order exactly once.
 // Exit code 1 on FAIL. The run's figures go to loadtests/out/chaos-<time>.md.
 // Flags: --numbers=20000, --seed=<n> (default: drawn and printed), --rate=3 (buyers/s),
 // --smtp-down=60 (s), --payment-error=20 and --payment-timeout=20 (s), --pause=10,30
 // (s before each fault, min,max), --settle=240 (s), --recovery-bound=180 (s),
-// --reservation=90 (s an unpaid order holds its numbers), --message-delay=50 (ms).
+// --reservation=90 (s an unpaid order holds its numbers), --message-delay=50 (ms),
+// --bank-import-orders=1200 (open transfer orders the killed import pays; 0 skips it).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadtestsDir } from './harness/k6';
 import { LARGE_PACKAGES } from './harness/raffle-setup';
+import { formatBankImportChaos, runBankImportChaos } from './chaos/bank-import';
 import { chaosMarkdown, formatChaos } from './chaos/report';
 import { runChaos } from './chaos/run';
 
@@ -53,7 +57,17 @@ async function main(): Promise<void> {
   const file = path.join(outDir, `chaos-${when.toISOString().replace(/[:.]/g, '-')}.md`);
   writeFileSync(file, chaosMarkdown(result, when));
   console.log(`\n(the RESULTS.md section of this run: ${file})`);
-  process.exitCode = result.ok ? 0 : 1;
+  const bankOrders = Number(flag('bank-import-orders', '1200'));
+  const bank =
+    bankOrders > 0
+      ? await runBankImportChaos({
+          orders: bankOrders,
+          settleMs: seconds('settle', 240),
+          log: (line) => console.log(`${new Date().toISOString().slice(11, 19)} ${line}`),
+        })
+      : null;
+  if (bank) console.log(`\n${formatBankImportChaos(bank)}`);
+  process.exitCode = result.ok && (bank?.ok ?? true) ? 0 : 1;
 }
 
 main().catch((error: unknown) => {
