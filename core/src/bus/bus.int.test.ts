@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { EVENT_RETENTION_DAYS } from '@vag/contracts';
-import { ConfigResourceTypes, Kafka } from 'kafkajs';
+import kafkajs, { Kafka } from 'kafkajs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { waitFor } from '../testing/wait';
 import type { BusMessage, EventBus, Subscription } from './bus';
 import { InProcessBus } from './in-process-bus';
 import { KafkaBus } from './kafka-bus';
 
+const { ConfigResourceTypes } = kafkajs;
 const brokers = (process.env.VAG_TEST_KAFKA_BROKERS ?? '').split(',').filter(Boolean);
 
 const cleanups: Array<() => Promise<void>> = [];

@@ -2,14 +2,7 @@
 // handler resolves, and a failing handler is retried in place, so delivery is
 // at-least-once and a message is never skipped.
 import { EVENT_RETENTION_DAYS } from '@vag/contracts';
-import {
-  ConfigResourceTypes,
-  Kafka,
-  logLevel,
-  type Admin,
-  type Consumer,
-  type Producer,
-} from 'kafkajs';
+import kafkajs, { Kafka, logLevel, type Admin, type Consumer, type Producer } from 'kafkajs';
 import type { Logger } from 'pino';
 import {
   retryDelayMs,
@@ -29,6 +22,10 @@ const HEARTBEAT_MS = 1_000;
 const DEFAULT_PARTITIONS = 12;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+// Node's ESM loader does not find this name among kafkajs's CommonJS exports (tsx and the
+// workers' processes fail to start on a named import of it); the default export has it.
+const { ConfigResourceTypes } = kafkajs;
 
 /**
  * Events carry the buyer's name and contact (the reports and messages need them), and a
