@@ -335,7 +335,7 @@ export const SERVER = {
   prizesAlreadyAssigned: 'Los premios instantáneos ya fueron asignados.',
   notEnoughFreeNumbers: 'No hay suficientes números disponibles para asignar premios.',
   prizeNotFound: 'Premio no encontrado.',
-  // Fairness (issue 16): what is published cannot change once a number is sold
+  // Fairness (DESIGN, "The next layer"): what is published cannot change once a number is sold
   prizesLocked: 'Los premios instantáneos ya no se pueden cambiar: la rifa tiene ventas.',
   drawRuleLocked: 'La regla del sorteo ya no se puede cambiar: la rifa tiene ventas.',
   drawRuleSaved: 'Regla del sorteo guardada.',
