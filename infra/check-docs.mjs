@@ -13,7 +13,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CODE = /\.(ts|tsx|mts|mjs|cjs|js|astro|toml|ya?ml|sh)$/;
 const TEXT = /\.(ts|tsx|mts|mjs|cjs|js|astro|toml|ya?ml|sh|md)$/;
 // Files that are not ours to word: vendored upstream sources, generated lock files.
-const FOREIGN = /(^|\/)(node_modules|_module|vendor)\/|package-lock\.json$/;
+const FOREIGN =
+  /(^|\/)(node_modules|_module|vendor)\/|package-lock\.json$|^infra\/check-docs\.mjs$/;
 const ISSUE = /\bissues? #?\d+/i;
 
 function headings(file) {
@@ -32,10 +33,11 @@ function specSections() {
   );
 }
 
-/** `DESIGN §I3`, `DESIGN §"The shape"`: a heading starting with the cited words. */
-function designResolves(cited, designHeadings) {
-  const words = cited.replace(/^["“]|["”.,;:)]+$/g, '').toLowerCase();
-  return designHeadings.some((h) => h.toLowerCase().startsWith(words));
+/** `DESIGN §I3` (an invariant), `DESIGN §"The shape"` (a heading starting with the words). */
+function designResolves(cited, design) {
+  const words = cited.replace(/^["“]|["”.,;:)`]+$/g, '');
+  if (/^I\d$/.test(words)) return design.invariants.has(words);
+  return design.headings.some((h) => h.toLowerCase().startsWith(words.toLowerCase()));
 }
 
 export function checkDocs() {
@@ -43,7 +45,14 @@ export function checkDocs() {
     .split('\n')
     .filter((f) => TEXT.test(f) && !FOREIGN.test(f));
   const spec = specSections();
-  const design = headings('docs/DESIGN.md');
+  const design = {
+    headings: headings('docs/DESIGN.md'),
+    invariants: new Set(
+      [...readFileSync(path.join(root, 'docs/DESIGN.md'), 'utf8').matchAll(/\*\*(I\d) /g)].map(
+        (m) => m[1],
+      ),
+    ),
+  };
   const problems = [];
   for (const file of files) {
     let text;
