@@ -1,6 +1,6 @@
 // In the embedded default one process serves the buyers' requests and sends their
 // tickets, e-mails and SMS, and the store runs beside it on the same box. In a sellout
-// the sends must not slow the purchases ("the request path first", loadtests/RESULTS.md): while
+// the sends must not slow the purchases (docs/bench-history.md, run 5: "the request path first"): while
 // buyers' purchase requests are coming in and the box has no CPU to spare, background
 // senders get half their slots; otherwise they get one more per window. They always keep
 // one, so messages keep going out, and the backlog goes out at full speed once the sale

@@ -1,5 +1,5 @@
 // What one paid purchase costs the store, counted with the driver's command monitor from
-// create-order to its numbers, its e-mail and SMS and its reports fact (the request path first: loadtests/RESULTS.md). The
+// create-order to its numbers, its e-mail and SMS and its reports fact (docs/bench-history.md, run 5: the request path first). The
 // store takes its writes one at a time, so every write here is one more place in the
 // queue a sellout's create-orders wait in. The test prints the counts per stage and
 // command, and fails when a change makes a paid purchase cost more than its budget.
