@@ -9,7 +9,7 @@
 // The signal is the box's CPU, not the requests' latency: a create-order waits on PayPal
 // for hundreds of milliseconds without using any CPU, and that must not hold back
 // anyone's e-mail. Nor this process's event loop delay: in a sale the box runs out of CPU
-// (the store, the load) long before this thread does (RESULTS.md run 16).
+// (the store, the load) long before this thread does (docs/bench-history.md run 16).
 import { cpus } from 'node:os';
 
 export interface RequestPathFirstOptions {
