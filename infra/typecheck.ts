@@ -1,6 +1,7 @@
-// `tsc` for every workspace that has a `typecheck` script, plus infra itself, and eslint
-// over the repo (which also keeps the packages' ladder and forbids import cycles), two
-// at a time (the machine has two cores). Output is shown only for the ones that fail.
+// `tsc` for every workspace that has a `typecheck` script, plus infra itself, eslint over
+// the repo (which also keeps the packages' ladder and forbids import cycles), the docs
+// citations check and knip's unused exports, two at a time (the machine has two cores).
+// Output is shown only for the ones that fail.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { say, seconds } from './lib/log';
@@ -30,6 +31,14 @@ function checks(): Check[] {
   }
   const bin = (name: string) => path.join(repoRoot, 'node_modules', '.bin', name);
   list.push({ name: 'infra', cmd: bin('tsc'), args: ['-p', 'infra'] });
+  // Every SPEC/DESIGN citation resolves and no comment cites an issue (under a second).
+  list.push({ name: 'docs', cmd: process.execPath, args: ['infra/check-docs.mjs'] });
+  // No export left unused (knip.json says which files count; a few seconds).
+  list.push({
+    name: 'knip',
+    cmd: bin('knip'),
+    args: ['--include', 'exports,types', '--no-progress'],
+  });
   // First in the queue: it takes the longest.
   list.unshift({ name: 'lint', cmd: bin('eslint'), args: ['.'] });
   return list;

@@ -3,7 +3,7 @@
 // own work. A child process echoes 300-byte messages over a Unix socket; this process
 // sends 20 000, one at a time, and reports its CPU per round trip (and the kernel's part
 // of it) twice: the two processes free to run on any core, then both pinned to the first
-// core with `taskset` (RESULTS.md run 21: on this VM a wake-up across cores costs far more).
+// core with `taskset` (docs/bench-history.md run 21: on this VM a wake-up across cores costs far more).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';

@@ -1,6 +1,6 @@
 // `npx tsx loadtests/store-bench.ts`: the document store on its own, the figures of
-// RESULTS.md "Store: index pushdown and per-document locking" (the lab of
-// ../shared/STORE.md, repeatable). Three measures, each from 16 concurrent clients:
+// docs/bench-history.md "Store: index pushdown and per-document locking" (the lab of
+// docs/STORE.md, repeatable). Three measures, each from 16 concurrent clients:
 //   lookup    findOne by a unique field other than _id in a collection of 10 000
 //   hot-inc   conditional $inc of one stock document ({_id, units: {$gte: 1}})
 //   purchase  a purchase-like mix: read a user, conditional $inc of one hot stock,

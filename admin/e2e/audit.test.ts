@@ -1,4 +1,4 @@
-// Auditoría (issue 16) as an admin reads it: the raffle's set-up actions with who did
+// Auditoría (DESIGN, "The next layer": fairness is published) as an admin reads it: the raffle's set-up actions with who did
 // them, newest first, public or staff-only; a reseller is refused the screen.
 import { describe, expect, it, vi } from 'vitest';
 import { englishOnScreen, shoot, staffPage, useAdminSite } from './support';

@@ -1,4 +1,4 @@
-// Sorteo (issue 16) as an admin runs it: declares the Lotería Nacional draw before the
+// Sorteo (DESIGN, "The next layer") as an admin runs it: declares the Lotería Nacional draw before the
 // first sale, sees the sale close on sellout, enters the official result and the winner,
 // and the storefront's /ganadores shows it.
 import { ecuadorDay, SALE_TEXTS, SERVER } from '@vag/contracts';

@@ -36,7 +36,10 @@ const DEFAULT_BODY_LIMIT = 64 * KB;
 const RECEIPT_UPLOAD = /^\/api\/orders\/[^/]+\/receipt$/;
 /** Bank statements (up to 10 MB) are limited by their own routes. */
 const STATEMENT_UPLOAD = /^\/api\/(admin\/)?bank-statements(\/preview)?$/;
-/** A buyer's purchase: create-order and the payments' confirmations (issue 15's request path). */
+/**
+ * A buyer's purchase: create-order and the payments' confirmations (the request path
+ * first: docs/bench-history.md, run 5).
+ */
 const REQUEST_PATH = /^\/api\/(payments\/|purchases\/[^/]+\/confirm-transfer$)/;
 
 export function createApp(deps: AppDeps): Hono<AppEnv> {

@@ -53,7 +53,7 @@ export async function startRuntime(
   const running: Stoppable[] = [];
   // Before the jobs, so that the outbox relay's first pass finds its consumers subscribed.
   // The consumers get their own small pool: however long their backlog, at most a few
-  // of their commands stand in the store's queue ahead of a request's (issue 15).
+  // of their commands stand in the store's queue ahead of a request's (the request path first).
   let pipelineDb: Database | null = null;
   if (options.startWorkers) {
     pipelineDb = await connectDatabase(env.MONGODB_URL, { maxPoolSize: PIPELINE_POOL_SIZE });

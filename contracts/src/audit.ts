@@ -1,4 +1,4 @@
-// The audit trail (issue 16): every staff action that affects a raffle, appended and never
+// The audit trail (DESIGN, "The next layer"): every staff action that affects a raffle, appended and never
 // edited. Raffle-level entries are public (the verifier shows them, without who did it);
 // purchase-level ones (a payment confirmed or rejected) are for staff only.
 import { z } from 'zod';

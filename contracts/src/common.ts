@@ -14,9 +14,6 @@ export type Id = z.infer<typeof idSchema>;
 export const isoDateTimeSchema = z.iso.datetime({ offset: true });
 export type IsoDateTime = z.infer<typeof isoDateTimeSchema>;
 
-/** A money amount in dollars (2 decimals on display). */
-export const moneySchema = z.number().nonnegative();
-
 export const paymentMethodSchema = z.enum(PAYMENT_METHODS);
 
 export const roleSchema = z.enum(ROLES);
@@ -47,9 +44,6 @@ export type IdParam = z.infer<typeof idParamSchema>;
 export function requiredString(message: string) {
   return z.string({ error: message }).trim().min(1, { error: message });
 }
-
-/** Optional free text: absent, null and '' all mean "none". */
-export const optionalText = z.string().trim().nullish();
 
 /**
  * Lets a cross-field rule run even when some field already failed (so a form shows every

@@ -63,10 +63,6 @@ export const MIN_LENGTH = {
   bankName: 2,
 } as const;
 
-export const MIN_PACKAGE_QUANTITY = 1;
-export const PRICE_STEP = 0.01;
-export const MIN_CUSTOM_QUANTITY = 1;
-
 export const MEDIA_SLOTS = ['banner.gif', 'media-1.jpg', 'media-2.jpg', 'media-3.jpg'] as const;
 export type MediaSlotName = (typeof MEDIA_SLOTS)[number];
 export const BANNER_SLOT: MediaSlotName = 'banner.gif';
@@ -130,15 +126,6 @@ export const STORAGE_KEYS = {
 
 export const CUSTOM_PACKAGE_ID = 'custom';
 export const CUSTOM_PACKAGE_NAME = 'Personalizado';
-
-/** SPEC §9: hard-coded sample values shown for bank transfers. */
-export const BANK_TRANSFER_DETAILS = {
-  bank: 'Banco Pichincha',
-  holder: 'Voy a Ganar S.A.',
-  accountType: 'Cuenta Corriente',
-  account: '2100123456',
-  ruc: '0999999999001',
-} as const;
 
 /** SPEC §7 mobile: 80 % taxable base, 20 % tax. */
 export const PAYPHONE_TAX_SHARE = 0.2;

@@ -111,7 +111,7 @@ export const notificationFailedEventSchema = envelope(
 export type NotificationFailedEvent = z.infer<typeof notificationFailedEventSchema>;
 
 /**
- * The official result of a raffle is recorded (issue 16): written with the draw itself
+ * The official result of a raffle is recorded (DESIGN, "The next layer"): written with the draw itself
  * (an outbox on the raffle), so the winner's and staff's messages cannot be lost. It
  * carries what the messages say, as the raffle document is reused by the next raffle.
  */

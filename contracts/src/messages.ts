@@ -282,21 +282,6 @@ export const PUBLIC_NAV = [
   { href: '/admin/login', label: 'Admin' },
 ] as const;
 
-/** Admin menu (SPEC §2): `adminOnly` entries are hidden from resellers. */
-export const ADMIN_NAV = [
-  { path: '/admin', label: 'Inicio', adminOnly: false },
-  { path: '/admin/hero', label: 'Sección Hero', adminOnly: true },
-  { path: '/admin/packages', label: 'Paquetes', adminOnly: true },
-  { path: '/admin/prizes', label: 'Premios', adminOnly: true },
-  { path: '/admin/rifas', label: 'Rifas Anteriores', adminOnly: true },
-  { path: '/admin/admin-banner-manager', label: 'Banner Manager', adminOnly: true },
-  { path: '/admin/settings', label: 'Ajustes', adminOnly: true },
-  { path: '/admin/users', label: 'Usuarios', adminOnly: true },
-  { path: '/admin/resellers', label: 'Revendedores', adminOnly: true },
-  { path: '/admin/purchases', label: 'Historial de Compras', adminOnly: false },
-  { path: '/admin/reports', label: 'Reportes', adminOnly: false },
-] as const;
-
 /** Server answers SPEC does not give (every `msg` of a 4xx/5xx the api sends). */
 export const SERVER = {
   unauthenticated: 'No autenticado',
@@ -335,7 +320,7 @@ export const SERVER = {
   prizesAlreadyAssigned: 'Los premios instantáneos ya fueron asignados.',
   notEnoughFreeNumbers: 'No hay suficientes números disponibles para asignar premios.',
   prizeNotFound: 'Premio no encontrado.',
-  // Fairness (issue 16): what is published cannot change once a number is sold
+  // Fairness (DESIGN, "The next layer"): what is published cannot change once a number is sold
   prizesLocked: 'Los premios instantáneos ya no se pueden cambiar: la rifa tiene ventas.',
   drawRuleLocked: 'La regla del sorteo ya no se puede cambiar: la rifa tiene ventas.',
   drawRuleSaved: 'Regla del sorteo guardada.',

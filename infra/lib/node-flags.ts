@@ -8,6 +8,6 @@
  * events allocate short-lived objects fast; with small semi-spaces the scavenger runs
  * four times as often and copies whatever is still in flight each time. In a ramp at
  * 130 buyers/s the api spent 6.2–6.3 ms of CPU per paid purchase instead of 7.2
- * (RESULTS.md run 17). The cost: up to ~100 MiB more resident memory.
+ * (docs/bench-history.md run 17). The cost: up to ~100 MiB more resident memory.
  */
 export const SERVER_NODE_FLAGS = ['--max-semi-space-size=64'];

@@ -1,6 +1,6 @@
 // How fast the box is right now, as a figure runs on different days can be compared by.
 // The same code has cost a purchase 12.5 ms of the box's CPU in one run and 17–20 ms
-// hours later (RESULTS.md runs 18 and 19): the box is a virtual machine on a shared host.
+// hours later (docs/bench-history.md runs 18 and 19): the box is a virtual machine on a shared host.
 // Every core runs a fixed piece of work (a JSON round trip of a purchase-like document,
 // what the api and the store spend much of their time on) for a while, at the same time;
 // the count of round trips per second and core is the box's speed.

@@ -2,13 +2,13 @@
 // until create-order's p95 passes the limit (250 ms) or unexpected errors appear. The
 // highest rate held within both is the box's sellout capacity. Each step also counts the
 // buyers k6 turned away (every VU busy, mostly with confirmations waiting for numbers):
-// arrivals the step did not bring, which the held rule leaves out (RESULTS.md run 19).
+// arrivals the step did not bring, which the held rule leaves out (docs/bench-history.md run 19).
 // Each step is one k6 run of sellout.js (PROFILE=step) against the same server and
 // store. Between steps the box rests until the pipeline has caught up (every paid
 // purchase numbered, e-mailed and texted, within --rest): a step then starts as a sale's
 // peak does, on a quiet box, and the rate held does not depend on which steps came before
 // (with the backlog carried, a step paid for the messages of the steps before it:
-// RESULTS.md run 22). The rest's seconds and CPU are reported, so the messages a step
+// docs/bench-history.md run 22). The rest's seconds and CPU are reported, so the messages a step
 // left behind are counted too. The store's own timestamps give each step's per-stage latency (payment →
 // numbers, numbers → e-mail), so the next bottleneck has a name.
 import path from 'node:path';

@@ -104,7 +104,7 @@ export interface WaitForPipelineOptions {
 
 /**
  * Waits (bounded) until the pipeline has caught up (`settled`); true if it did. Each look
- * reads every purchase, as much store CPU as a hundred purchases cost (RESULTS.md run 11,
+ * reads every purchase, as much store CPU as a hundred purchases cost (docs/bench-history.md run 11,
  * and 0.6 s of the store's CPU at 20 000 purchases in run 22), so with the providers'
  * counter the probe looks again only once they have had every message still due, or none
  * for a while (the last outcomes being written), or after 5 s while numbers are missing.

@@ -1,4 +1,4 @@
-// The first screen sells (issue 14): at a phone's 390×844 and a laptop's 1366×768 the
+// The first screen sells (SPEC §2, Home): at a phone's 390×844 and a laptop's 1366×768 the
 // raffle's name, the prize photo, the price per number, the countdown and the call to
 // action are visible without scrolling, and nothing moves while the page loads.
 import { UI } from '@vag/contracts';

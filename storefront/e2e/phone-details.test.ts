@@ -1,4 +1,4 @@
-// What a person saw on a phone and disliked (issue 14, deliverable 5): pages wider than
+// What a person saw on a phone and disliked: pages wider than
 // the screen, the WhatsApp button over buy buttons, the current page unmarked, English
 // validation messages, prizes in one long column, broken winner pictures.
 import { VALIDATION } from '@vag/contracts';

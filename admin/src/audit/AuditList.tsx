@@ -1,4 +1,4 @@
-// Auditoría (issue 16): every staff action on the raffles, newest first, a page at a
+// Auditoría (DESIGN, "The next layer"): every staff action on the raffles, newest first, a page at a
 // time. Read-only: the api offers no way to change an entry, so neither does this list.
 import { Chip, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { formatDateTime, type AuditEntry } from '@vag/contracts';

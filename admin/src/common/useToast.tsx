@@ -4,7 +4,7 @@ import { useCallback } from 'react';
 import { useNotify } from 'react-admin';
 import { ToastAlert, type Toast } from './ToastAlert';
 
-export type { Toast, ToastType } from './ToastAlert';
+export type { Toast } from './ToastAlert';
 
 export function useToast(): (toast: Toast) => void {
   const notify = useNotify();

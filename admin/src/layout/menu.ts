@@ -32,7 +32,7 @@ export const MENU: readonly MenuEntry[] = [
   // SPEC §2's Rifas Anteriores, now the archive of past raffles.
   { name: 'archive', path: '/archive', labelKey: 'vag.menu.archive', adminOnly: true },
   { name: 'rifas', path: '/rifas', labelKey: 'vag.menu.archive', adminOnly: true, hidden: true },
-  // Issue 16: the append-only trail of staff actions on the raffles.
+  // Fairness is published (DESIGN, "The next layer"): the append-only trail of staff actions on the raffles.
   { name: 'audit', path: '/audit', labelKey: 'vag.menu.audit', adminOnly: true },
   // Requests about personal data and their 15-day deadline (LOPDP).
   {

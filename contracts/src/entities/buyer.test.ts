@@ -66,7 +66,7 @@ describe('buyer form (SPEC §5)', () => {
   });
 });
 
-describe('buyer data that works (issue 13)', () => {
+describe('buyer data that works', () => {
   it('takes an Ecuadorian mobile as 09XXXXXXXX or +5939XXXXXXXX and keeps it in E.164', () => {
     for (const [typed, stored] of [
       ['0991234567', '+593991234567'],

@@ -12,7 +12,7 @@ export const pastRaffleSchema = z.object({
   winner: z.string(),
   image: z.string(),
   instagramPostUrl: z.string(),
-  /** Set on a raffle published by its recorded draw (issue 16), with its public record's reference. */
+  /** Set on a raffle published by its recorded draw (DESIGN, "The next layer"), with its public record's reference. */
   winningNumber: z.string().nullable().optional(),
   raffleRef: z.string().optional(),
 });

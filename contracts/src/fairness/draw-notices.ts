@@ -1,4 +1,4 @@
-// What the draw tells people once it is recorded (issue 16): the winner by e-mail and
+// What the draw tells people once it is recorded (DESIGN, "The next layer"): the winner by e-mail and
 // SMS, every admin by e-mail, and the public line on /ganadores. The holder's name is
 // masked there ("Ana P. — Quito"): enough for buyers to recognise a real person, not
 // enough to find them.

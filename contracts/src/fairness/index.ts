@@ -1,4 +1,4 @@
-// Provably fair raffles (issue 16): the permutation, the published hashes, the draw rule,
+// Provably fair raffles (DESIGN, "The next layer"): the permutation, the published hashes, the draw rule,
 // the public record's shape and the checks anyone can run on it.
 export * from './bytes';
 export * from './permutation';

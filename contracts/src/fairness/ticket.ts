@@ -1,4 +1,4 @@
-// The PDF ticket of a paid purchase (issue 16 item 6): its Spanish texts, where the buyer
+// The PDF ticket of a paid purchase (README, "Where a feature lives"): its Spanish texts, where the buyer
 // downloads it, the raffle fields it prints and the /verificar link its QR code carries.
 import { z } from 'zod';
 import '../zod-locale';

@@ -1,4 +1,5 @@
 // Money maths in integer cents, so totals never drift (0.1 + 0.2) and splits add up.
+import { PAYPHONE_TAX_SHARE } from '../constants';
 
 /** Dollars → integer cents, rounding half away from zero (1.005 → 101). */
 export function toCents(amount: number): number {
@@ -84,6 +85,6 @@ export interface PayphoneAmounts {
  */
 export function payphoneAmounts(total: number): PayphoneAmounts {
   const amount = toCents(total);
-  const tax = Math.round(amount / 5);
+  const tax = Math.round(amount * PAYPHONE_TAX_SHARE);
   return { amount, amountWithTax: amount - tax, amountWithoutTax: 0, tax };
 }

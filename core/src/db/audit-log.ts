@@ -1,4 +1,4 @@
-// The audit trail (`audit_log`, issue 16): staff actions that affect a raffle, appended
+// The audit trail (`audit_log`, DESIGN "The next layer"): staff actions that affect a raffle, appended
 // where they happen. Append-only: this module offers no update nor delete, and no api
 // route changes an entry. An action may instead save its entry in its own write (the
 // raffle's `pendingAudit`); `relayPendingAudit` copies such entries here, once each.

@@ -58,8 +58,3 @@ export async function finishDrawNotice(
     { $set: { ...outcome, at: new Date() } },
   );
 }
-
-/** What went out for a raffle's draw (staff's view and tests). */
-export async function listDrawNotices(db: Db, raffleRef: string): Promise<DrawNoticeDoc[]> {
-  return notices(db).find({ raffleRef }).toArray();
-}

@@ -51,7 +51,7 @@ export async function reserveCapacity(
   quantity: number,
   raffleId: string,
 ): Promise<ReserveOutcome> {
-  // A sale due to close (sold out, or past its end date: issue 16) takes no new order.
+  // A sale due to close (sold out, or past its end date) takes no new order.
   const result = await raffles(db).updateOne(
     {
       _id: raffleId,
@@ -79,7 +79,7 @@ export async function reserveCapacity(
 /**
  * Re-holds numbers for a payment that arrived after its reservation expired. Unlike an
  * order, a paid buyer is served even if the raffle was finalised meanwhile — but not
- * once the sale is closed: the published sold list is final (issue 16).
+ * once the sale is closed: the published sold list is final (DESIGN, "The next layer").
  */
 export async function reserveCapacityForLatePayment(
   db: Db,

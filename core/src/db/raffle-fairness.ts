@@ -1,5 +1,5 @@
 // The fairness side of the raffle document (`raffles`): the published commitment, the
-// declared draw rule, the closing of the sale and the draw (issue 16). What is published
+// declared draw rule, the closing of the sale and the draw (DESIGN, "The next layer"). What is published
 // may change only while nothing is sold nor reserved, so every such change is one update
 // conditional on the very counters that sales move (raffle-capacity.ts).
 import {

@@ -110,7 +110,7 @@ export async function getRaffleNumbers(db: Db, raffleId: string): Promise<Raffle
 
 /**
  * Initialises the raffle's N numbers once: a fresh secret key with its published hash
- * (issue 16), every number available, the cursor at 0. Answers the total, or null when
+ * (DESIGN, "The next layer"), every number available, the cursor at 0. Answers the total, or null when
  * the numbers were already generated.
  */
 export async function generateRaffleNumbers(db: Db, raffleId: string): Promise<number | null> {

@@ -27,8 +27,6 @@ export interface UserDoc {
   updatedAt?: Date;
 }
 
-export type PublicUser = Omit<UserDoc, 'passwordHash'>;
-
 export class DuplicateEmailError extends Error {}
 
 const users = (db: Db) => db.collection<UserDoc>('users');
@@ -42,11 +40,6 @@ export async function ensureUsersIndexes(db: Db): Promise<void> {
 
 export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
-}
-
-export function publicUser(doc: UserDoc): PublicUser {
-  const { passwordHash: _hidden, ...rest } = doc;
-  return rest;
 }
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserDoc | null> {

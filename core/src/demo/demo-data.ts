@@ -130,7 +130,7 @@ export async function loadDemoData(db: Db): Promise<void> {
   await featureRaffle(db, CURRENT_RAFFLE_ID);
 
   if ((await countInstantPrizes(db, CURRENT_RAFFLE_ID)) === 0) {
-    // Once the demo raffle has sales its prizes are fixed (issue 16): leave them be.
+    // Once the demo raffle has sales its prizes are fixed (their hashes are published): leave them be.
     await assignInstantPrizes(db, DEMO_INSTANT_PRIZES, CURRENT_RAFFLE_ID).catch(
       (error: unknown) => {
         if (!(error instanceof PrizesNotAssignableError)) throw error;

@@ -1,6 +1,6 @@
 // In the embedded default one process serves the buyers' requests and sends their
 // tickets, e-mails and SMS, and the store runs beside it on the same box. In a sellout
-// the sends must not slow the purchases (issue 15, "the request path first"): while
+// the sends must not slow the purchases (docs/bench-history.md, run 5: "the request path first"): while
 // buyers' purchase requests are coming in and the box has no CPU to spare, background
 // senders get half their slots; otherwise they get one more per window. They always keep
 // one, so messages keep going out, and the backlog goes out at full speed once the sale
@@ -9,7 +9,7 @@
 // The signal is the box's CPU, not the requests' latency: a create-order waits on PayPal
 // for hundreds of milliseconds without using any CPU, and that must not hold back
 // anyone's e-mail. Nor this process's event loop delay: in a sale the box runs out of CPU
-// (the store, the load) long before this thread does (RESULTS.md run 16).
+// (the store, the load) long before this thread does (docs/bench-history.md run 16).
 import { cpus } from 'node:os';
 
 export interface RequestPathFirstOptions {

@@ -1,4 +1,4 @@
-// What the server publishes about a raffle's numbers before selling any (issue 16): the
+// What the server publishes about a raffle's numbers before selling any (DESIGN, "The next layer"): the
 // hash of the permutation key, and the salted hash of the instant-prize numbers. The
 // secrets behind them (key, salt) stay in the raffle document until the draw reveals them.
 import { randomBytes } from 'node:crypto';

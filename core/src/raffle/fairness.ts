@@ -1,4 +1,4 @@
-// Closing the sale, recording the draw and the public fairness record (issue 16). The
+// Closing the sale, recording the draw and the public fairness record (DESIGN, "The next layer"). The
 // rule and the checks are contracts' pure functions; this module feeds them the store.
 import {
   applyDrawRule,

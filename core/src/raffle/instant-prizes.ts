@@ -2,7 +2,7 @@
 // machinery itself: random sale positions at or after the cursor, mapped through the
 // permutation. Positions before the cursor are sold; those after it are not, and the
 // buyer who later reaches one of them gets the prize. Their numbers are committed (a
-// salted hash, issue 16) in the same update that takes the right to assign them, which
+// salted hash, DESIGN "The next layer") in the same update that takes the right to assign them, which
 // only succeeds while nothing is sold or reserved.
 import { randomInt } from 'node:crypto';
 import type { Db } from 'mongodb';

@@ -128,7 +128,7 @@ function qrModules(text: string): QrModules | null {
  *
  * The squares go into a content stream of their own, written as text and deflated by
  * Node's zlib: as pdf-lib operators they were some 300 objects per ticket, and pdf-lib's
- * JavaScript deflate of them cost more than the QR code itself (run 8, RESULTS.md).
+ * JavaScript deflate of them cost more than the QR code itself (run 8, docs/bench-history.md).
  */
 function drawQrCode(
   pdf: PDFDocument,

@@ -1,4 +1,4 @@
-// The audit trail (issue 16): staff actions on a raffle append who, what and when; admins
+// The audit trail (DESIGN, "The next layer"): staff actions on a raffle append who, what and when; admins
 // list them (resellers may not); the public list has the raffle-level ones without
 // personal data.
 import {

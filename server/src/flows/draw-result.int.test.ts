@@ -1,4 +1,4 @@
-// What recording the draw does beyond the record (issue 16): the winner hears it by
+// What recording the draw does beyond the record (DESIGN, "The next layer"): the winner hears it by
 // e-mail and SMS, every admin by e-mail, and /ganadores shows the raffle with the winning
 // number and the holder masked — also when nothing was sold.
 import {

@@ -1,5 +1,5 @@
 // What one paid purchase costs the store, counted with the driver's command monitor from
-// create-order to its numbers, its e-mail and SMS and its reports fact (issue 15). The
+// create-order to its numbers, its e-mail and SMS and its reports fact (docs/bench-history.md, run 5: the request path first). The
 // store takes its writes one at a time, so every write here is one more place in the
 // queue a sellout's create-orders wait in. The test prints the counts per stage and
 // command, and fails when a change makes a paid purchase cost more than its budget.
@@ -19,8 +19,8 @@ import { countCommands, type CommandCounter } from '../testing/command-counter';
  * Writes and reads one paid purchase may cost, all stages together (each purchase alone:
  * in a sale, the numbers worker's claim and cursor writes are shared by a group).
  */
-// Issue 13 added the order code's unique claim, the transfer's order-link notice through
-// the outbox and its delivery, and the review log; issue 16 the audit entry of the staff
+// The order-link work added the order code's unique claim, the transfer's order-link notice through
+// the outbox and its delivery, and the review log; the audit trail the audit entry of the staff
 // confirmation (a write, and the raffle read for its reference) — staff confirm
 // transfers one by one, off the sale's hot path. Then, counting one more purchase after a
 // warm one (a process loads its settings once): 20 / 9 and 15 / 6, and PayPal's order is
@@ -37,7 +37,7 @@ import { countCommands, type CommandCounter } from '../testing/command-counter';
 // cursor move past a purchase's claim counts it as sold (−1 write), and an open order has
 // no reports fact (the reports read open orders from the purchases: −1 write), and
 // create-order reads the raffle (and a package order its package) from the storefront's
-// cache, as the buyer was shown them (−1 read). Issue 15's goal is ≤ 7 / ≤ 4.
+// cache, as the buyer was shown them (−1 read). The request path's goal is ≤ 7 / ≤ 4.
 // Then a transfer's order notice claims its recipients' hour first (+1 write, both at once).
 const BUDGET = {
   bank_transfer: { writes: 14, reads: 5 },
@@ -45,7 +45,7 @@ const BUDGET = {
 };
 
 /**
- * The same in a sale, per paid purchase (issue 15: ≤ 7 / ≤ 4). How many writes a grouped
+ * The same in a sale, per paid purchase (the request path's goal: ≤ 7 / ≤ 4). How many writes a grouped
  * command carries depends on what is in flight at the time (6.8–7.3 in the runs that set
  * this; 9 if nothing overlapped), so the budget leaves room for that; one more write per
  * purchase anywhere is the alone budgets' to catch.

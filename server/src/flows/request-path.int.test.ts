@@ -1,4 +1,4 @@
-// The request path first (issue 15): create-order and the payment confirmations answer
+// The request path first (docs/bench-history.md, run 5): create-order and the payment confirmations answer
 // as fast with the pipeline deliberately slowed — e-mail and SMS providers taking 1.5 s
 // a message, hundreds of paid purchases queued for their numbers — as on a quiet store.
 // They share the process and the store with the workers, never a queue; on a box out of

@@ -1,4 +1,4 @@
-// How a paid purchase's ticket reaches the buyer (issue 16 item 6): the numbers e-mail
+// How a paid purchase's ticket reaches the buyer: the numbers e-mail
 // carries boleto-<code>.pdf (the same ticket the order page downloads), the SMS carries
 // the order page's short link, and the short link leads to the order page.
 import { numberRuns, TICKET_TEXTS, verifyLink } from '@vag/contracts';

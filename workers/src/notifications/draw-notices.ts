@@ -1,4 +1,4 @@
-// The messages of a recorded draw (issue 16): the winner by e-mail and SMS, every active
+// The messages of a recorded draw (DESIGN, "The next layer"): the winner by e-mail and SMS, every active
 // admin by e-mail. Each goes out once per recipient and channel however often
 // raffle.drawn is delivered; a failure after the retries is kept in draw_notices.
 import type { CoreDeps } from '@vag/core';

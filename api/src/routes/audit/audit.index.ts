@@ -1,4 +1,4 @@
-// GET /api/audit: the audit trail for admins (issue 16), newest first, paged in the store
+// GET /api/audit: the audit trail for admins (DESIGN, "The next layer"), newest first, paged in the store
 // with react-admin's `range`. Read-only: no route of the api changes an entry.
 import { auditListQuerySchema, auditEntrySchema } from '@vag/contracts';
 import { Hono } from 'hono';

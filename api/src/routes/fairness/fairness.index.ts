@@ -1,6 +1,6 @@
 // /api/raffle/fairness, /numbers/{number}, /draw-rule and /draw: the published record of a raffle, the rule
 // an admin declares before the first sale, and the official result that decides it
-// (issue 16). Mounted under /raffle before the raffle router, whose PUT /:id would
+// (DESIGN, "The next layer"). Mounted under /raffle before the raffle router, whose PUT /:id would
 // otherwise take /draw-rule.
 import {
   AUDIT_TEXTS,

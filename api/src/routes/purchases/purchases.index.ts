@@ -242,7 +242,7 @@ export const purchasesRouter = new Hono<AppEnv>()
         return c.json(purchaseSummary(purchase));
       if (staff && staffMay) await logBuyerDetailsViewed(db, staff, purchase);
       const full = await findPurchaseForBuyer(db, purchase._id);
-      // Staff see the cédula the buyer gave (issue 13); the order link, which a buyer may
+      // Staff see the cédula the buyer gave (SPEC §6); the order link, which a buyer may
       // forward, does not carry it.
       const buyer = staffMay ? { ...full!.buyer, document: purchase.buyer.document } : full!.buyer;
       return c.json(withId({ ...full!, buyer, orderCode: purchase.orderCode }));

@@ -1,4 +1,4 @@
-// GET /p/{code}: the order page's short link that the numbers SMS carries (issue 16). It
+// GET /p/{code}: the order page's short link that the numbers SMS carries (SMS length, SPEC §9). It
 // answers 302 to the full order link (/pedido?id=…&key=…); an unknown or malformed code,
 // or a key part that does not match, gets the storefront's 404 page like any lost path.
 import { orderPath, parseShortOrderCode } from '@vag/contracts';

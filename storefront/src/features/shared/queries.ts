@@ -12,7 +12,7 @@ import type {
 } from '@vag/contracts';
 import { apiGet } from './api';
 import { scopedKey, scopedPath, type RaffleRef } from './raffle-scope';
-import { queryClient, useQuery } from './useQuery';
+import { useQuery } from './useQuery';
 
 type Initial<T> = T | null | undefined;
 
@@ -40,7 +40,3 @@ export const usePastRaffles = (initial?: Initial<PastRaffle[]>) =>
   useQuery<PastRaffle[]>('past-raffles', () => apiGet('/past-raffles'), { initial });
 export const useSettings = (initial?: Initial<PublicSettings>) =>
   useQuery<PublicSettings>('settings', () => apiGet('/settings'), { initial });
-
-/** One more look at the sales progress (the bar polls it). */
-export const refreshProgress = (ref?: RaffleRef) =>
-  queryClient.refresh(scopedKey(ref, 'progress'), () => apiGet(scopedPath(ref, PROGRESS_PATH)));
