@@ -14,6 +14,7 @@ export * from './entities/settings';
 export * from './entities/purchase-limits';
 export * from './entities/organizer';
 export * from './entities/consent';
+export * from './entities/message-channel';
 export * from './entities/past-raffle';
 export * from './entities/buyer';
 export * from './entities/purchase';
