@@ -40,3 +40,4 @@ export * from './lookup';
 export * from './sale-lifecycle';
 export * from './privacy-rights';
 export * from './privacy-notice';
+export * from './whatsapp';

@@ -1,0 +1,120 @@
+// The numbers message on the buyer's chosen channel: WhatsApp by the operator's approved
+// template (ContentSid + ContentVariables, `whatsapp:` From and To, the ticket's signed
+// link as media), SMS once when WhatsApp refuses for good, SMS as before for a buyer who
+// chose it, and the outbox log marked 'whatsapp' without Twilio. Never twice.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { getPurchase } from '@vag/core/db/purchases';
+import { purchaseDeliveries } from '@vag/core/messaging/deliveries';
+import { saveWhatsappSettings } from '@vag/core/messaging/whatsapp-settings';
+import { purchaseOfTicketToken } from '@vag/core/messaging/ticket-link';
+import { startFakeProviders, type FakeProviders } from '@vag/core/testing/fakes/index';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { numbersAssigned, paidPurchase, workerDeps } from '../testing/pipeline-fixtures';
+import { handleNotificationsMessage } from './index';
+
+const TEMPLATE = `HX${'0f'.repeat(16)}`;
+const WHATSAPP = { channel: 'whatsapp' as const, optIn: { text: 'Acepto', at: new Date() } };
+
+let fakes: FakeProviders;
+const cleanups: Array<() => Promise<void>> = [];
+beforeEach(async () => {
+  fakes = await startFakeProviders();
+  cleanups.push(() => fakes.stop());
+  fakes.twilio.approveTemplate(TEMPLATE, { body: 'Hola {{1}}, tus números: {{2}}. {{3}}' });
+});
+afterEach(async () => {
+  while (cleanups.length) await cleanups.pop()!();
+});
+
+async function setup(env: Record<string, string>) {
+  const w = await workerDeps(env);
+  cleanups.push(w.stop);
+  await saveWhatsappSettings(w.deps.db, { from: '+14155238886', templates: { numbers: TEMPLATE } });
+  return w.deps;
+}
+
+describe('numbers by WhatsApp', () => {
+  it('goes once by template to the whatsapp: number, with the signed ticket token, however often the event comes', async () => {
+    const deps = await setup(fakes.env);
+    const purchase = await paidPurchase(deps, { messaging: WHATSAPP });
+    const message = numbersAssigned(purchase, ['0042', '0815']);
+    await Promise.allSettled([
+      handleNotificationsMessage(deps, message),
+      handleNotificationsMessage(deps, message),
+    ]);
+    await handleNotificationsMessage(deps, message);
+
+    expect(fakes.twilio.messages).toHaveLength(1);
+    const sent = fakes.twilio.messages[0]!;
+    expect(sent).toMatchObject({
+      channel: 'whatsapp',
+      to: 'whatsapp:+593987654321',
+      from: 'whatsapp:+14155238886',
+      contentSid: TEMPLATE,
+    });
+    expect(sent.body).toMatch(/^Hola Lucía, tus números: 0042, 0815\. http/);
+    expect(await purchaseOfTicketToken(deps.db, sent.contentVariables!['4']!)).toBe(purchase._id);
+    expect((await getPurchase(deps.db, purchase._id))?.notifications?.sms).toMatchObject({
+      status: 'sent',
+      via: 'whatsapp',
+    });
+    expect(await purchaseDeliveries(deps.db, purchase._id)).toMatchObject([
+      { channel: 'whatsapp', status: 'queued', message: 'numbers' },
+    ]);
+  });
+
+  it('a number not on WhatsApp (63003) gets the SMS instead, once, without retrying WhatsApp', async () => {
+    const deps = await setup(fakes.env);
+    const purchase = await paidPurchase(deps, { messaging: WHATSAPP });
+    fakes.twilio.failWhatsappTo('+593987654321', 63003);
+    await handleNotificationsMessage(deps, numbersAssigned(purchase, ['0007']), { backoffMs: 5 });
+    await handleNotificationsMessage(deps, numbersAssigned(purchase, ['0007']), { backoffMs: 5 });
+
+    expect(fakes.twilio.messages).toHaveLength(1);
+    expect(fakes.twilio.messages[0]).toMatchObject({ channel: 'sms', to: '+593987654321' });
+    expect(fakes.twilio.messages[0]!.body).toContain('0007');
+    expect((await getPurchase(deps.db, purchase._id))?.notifications?.sms).toMatchObject({
+      status: 'sent',
+      attempts: 1,
+      via: 'sms',
+    });
+  });
+
+  it('a passing WhatsApp failure (500) is retried on WhatsApp, not sent by SMS', async () => {
+    const deps = await setup(fakes.env);
+    const purchase = await paidPurchase(deps, { messaging: WHATSAPP });
+    fakes.twilio.failNext(1);
+    await handleNotificationsMessage(deps, numbersAssigned(purchase, ['0009']), { backoffMs: 5 });
+    const phone = fakes.twilio.messages;
+    expect(phone).toHaveLength(1);
+    expect(phone[0]!.channel).toBe('whatsapp');
+  });
+
+  it('a buyer who chose SMS gets the SMS as before', async () => {
+    const deps = await setup(fakes.env);
+    const purchase = await paidPurchase(deps, { messaging: { channel: 'sms', optIn: null } });
+    await handleNotificationsMessage(deps, numbersAssigned(purchase, ['0011']));
+    expect(fakes.twilio.messages.map((m) => m.channel)).toEqual(['sms']);
+  });
+
+  it('without Twilio the message goes to the outbox log marked whatsapp, with its template and variables', async () => {
+    const deps = await setup({});
+    const purchase = await paidPurchase(deps, { messaging: WHATSAPP });
+    await handleNotificationsMessage(deps, numbersAssigned(purchase, ['0003', '0010']));
+    const lines = readFileSync(path.join(deps.env.DATA_DIR, 'outbox.log'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(lines.map((l) => l.channel).sort()).toEqual(['email', 'whatsapp']);
+    expect(lines.find((l) => l.channel === 'whatsapp')).toMatchObject({
+      to: '+593987654321',
+      template: 'numbers',
+      variables: { '1': 'Lucía', '2': '0003, 0010' },
+    });
+    expect((await getPurchase(deps.db, purchase._id))?.notifications?.sms).toMatchObject({
+      status: 'logged',
+      via: 'whatsapp',
+    });
+  });
+});
