@@ -59,6 +59,8 @@ export const WHATSAPP_TEXTS = {
   testLogged: (to: string) =>
     `Twilio no está configurado: la prueba para ${to} quedó en el registro local (outbox.log).`,
   saved: 'Ajustes de WhatsApp guardados',
+  ticketLinkInvalid:
+    'Este enlace al boleto no existe o ya venció. Descarga tu boleto desde el enlace de tu pedido.',
 } as const;
 
 /** Twilio content SIDs: HX and 32 hex digits (Content API, `sid` pattern). */

@@ -145,7 +145,7 @@ export const whatsappTicketRouter = new Hono<AppEnv>().get(
     const deps = c.get('deps');
     const purchaseId = await purchaseOfTicketToken(deps.db, c.req.param('token'));
     const purchase = purchaseId ? await getPurchase(deps.db, purchaseId) : null;
-    if (!purchase || !hasTicket(purchase)) return c.notFound();
+    if (!purchase || !hasTicket(purchase)) throw apiError(404, T.ticketLinkInvalid);
     const { fileName, pdf } = await renderTicket(
       purchase,
       purchase.assignedNumbers,

@@ -215,7 +215,7 @@ describe('the ticket as WhatsApp media', () => {
     ]) {
       const res = await fetch(`${server.url}/api/whatsapp/ticket/${bad}`);
       expect(res.status, bad).toBe(404);
-      expect(res.headers.get('content-type')).not.toBe('application/pdf');
+      expect(await res.json()).toEqual({ msg: WHATSAPP_TEXTS.ticketLinkInvalid });
     }
   });
 });
