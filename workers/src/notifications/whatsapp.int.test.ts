@@ -12,6 +12,7 @@ import { startFakeProviders, type FakeProviders } from '@vag/core/testing/fakes/
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { numbersAssigned, paidPurchase, workerDeps } from '../testing/pipeline-fixtures';
 import { handleNotificationsMessage } from './index';
+import { sendOrderNotice } from './order-notices';
 
 const TEMPLATE = `HX${'0f'.repeat(16)}`;
 const WHATSAPP = { channel: 'whatsapp' as const, optIn: { text: 'Acepto', at: new Date() } };
@@ -116,5 +117,52 @@ describe('numbers by WhatsApp', () => {
       status: 'logged',
       via: 'whatsapp',
     });
+  });
+});
+
+describe('order messages by WhatsApp', () => {
+  it('a rejected receipt goes by its template with the reason and the order link, once', async () => {
+    const deps = await setup(fakes.env);
+    const rejected = `HX${'1a'.repeat(16)}`;
+    fakes.twilio.approveTemplate(rejected, {
+      body: '{{1}}, rechazamos el comprobante de {{2}}: {{3}}. {{4}}',
+    });
+    await saveWhatsappSettings(deps.db, {
+      from: '+14155238886',
+      templates: { numbers: TEMPLATE, receipt_rejected: rejected },
+    });
+    const purchase = await paidPurchase(deps, {
+      status: 'PENDING',
+      paymentMethod: 'bank_transfer',
+      orderCode: 'VAG-7QX4KM',
+      accessKey: 'k'.repeat(32),
+      messaging: WHATSAPP,
+    });
+    const notice = {
+      purchaseId: purchase._id,
+      noticeId: 'receipt_rejected-1',
+      kind: 'receipt_rejected' as const,
+      reason: 'El monto no coincide',
+    };
+    await sendOrderNotice(deps, notice);
+    await sendOrderNotice(deps, notice);
+    expect(fakes.twilio.messages).toHaveLength(1);
+    expect(fakes.twilio.messages[0]).toMatchObject({ channel: 'whatsapp', contentSid: rejected });
+    expect(fakes.twilio.messages[0]!.body).toMatch(
+      /^Lucía, rechazamos el comprobante de VAG-7QX4KM: El monto no coincide\. http.*\/pedido\?id=/,
+    );
+  });
+
+  it('an order message without its own template goes by SMS', async () => {
+    const deps = await setup(fakes.env);
+    const purchase = await paidPurchase(deps, {
+      status: 'PENDING',
+      paymentMethod: 'bank_transfer',
+      orderCode: 'VAG-7QX4KN',
+      accessKey: 'k'.repeat(32),
+      messaging: WHATSAPP,
+    });
+    await sendOrderNotice(deps, { purchaseId: purchase._id, noticeId: 'expired', kind: 'expired' });
+    expect(fakes.twilio.messages.map((m) => m.channel)).toEqual(['sms']);
   });
 });
