@@ -31,7 +31,13 @@ export const WHATSAPP_VARIABLES: Record<WhatsappMessage, readonly string[]> = {
   expired: ['nombre', 'código del pedido'],
   receipt_rejected: ['nombre', 'código del pedido', 'motivo', 'enlace del pedido'],
   numbers: ['nombre', 'números', 'enlace del pedido'],
-  draw_result: ['nombre', 'rifa', 'número ganador', 'enlace del resultado'],
+  draw_result: [
+    'nombre',
+    'rifa',
+    'número ganador',
+    'enlace del resultado',
+    'enlace para dejar de recibir noticias',
+  ],
   winner: ['nombre', 'rifa', 'número ganador', 'teléfono de contacto'],
 };
 
@@ -59,6 +65,9 @@ export const WHATSAPP_TEXTS = {
   testLogged: (to: string) =>
     `Twilio no está configurado: la prueba para ${to} quedó en el registro local (outbox.log).`,
   saved: 'Ajustes de WhatsApp guardados',
+  /** The draw result's SMS, when its WhatsApp fails for good (plain ASCII: one GSM segment set). */
+  drawResultSms: (raffleName: string, number: string, verifyUrl: string, unsubscribeUrl: string) =>
+    `Voy a Ganar: el sorteo de ${raffleName} salio con el numero ${number}. Verificalo: ${verifyUrl} . Dejar de recibir noticias: ${unsubscribeUrl}`,
   ticketLinkInvalid:
     'Este enlace al boleto no existe o ya venció. Descarga tu boleto desde el enlace de tu pedido.',
 } as const;

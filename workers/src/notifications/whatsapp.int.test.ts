@@ -13,6 +13,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { numbersAssigned, paidPurchase, workerDeps } from '../testing/pipeline-fixtures';
 import { handleNotificationsMessage } from './index';
 import { sendOrderNotice } from './order-notices';
+import { notifyDraw } from './draw-notices';
 
 const TEMPLATE = `HX${'0f'.repeat(16)}`;
 const WHATSAPP = { channel: 'whatsapp' as const, optIn: { text: 'Acepto', at: new Date() } };
@@ -166,3 +167,72 @@ describe('order messages by WhatsApp', () => {
     expect(fakes.twilio.messages.map((m) => m.channel)).toEqual(['sms']);
   });
 });
+
+describe('the draw by WhatsApp', () => {
+  it('the winner gets the winner template, each other WhatsApp buyer the result with the /baja link, once; SMS buyers no new SMS', async () => {
+    const deps = await setup(fakes.env);
+    const winnerTemplate = `HX${'2b'.repeat(16)}`;
+    const resultTemplate = `HX${'3c'.repeat(16)}`;
+    fakes.twilio.approveTemplate(winnerTemplate, { body: '¡{{1}}, ganaste {{2}} con el {{3}}!' });
+    fakes.twilio.approveTemplate(resultTemplate, {
+      body: '{{1}}: {{2}} salió con el {{3}}. {{4}} Baja: {{5}}',
+    });
+    await saveWhatsappSettings(deps.db, {
+      from: '+14155238886',
+      templates: { winner: winnerTemplate, draw_result: resultTemplate },
+    });
+    const phones = ['0991000001', '0991000002', '0991000003', '0991000004'];
+    const [winner, second, third, bySms] = await Promise.all(
+      phones.map((phone, i) =>
+        paidPurchase(deps, {
+          buyer: {
+            firstName: `Comprador${'ABCD'[i]}`,
+            lastName: 'Prueba',
+            email: `c${i}.${Date.now()}@correo.ec`,
+            phone,
+            country: 'ECUADOR',
+            address: 'Calle 1',
+            city: 'Quito',
+            province: 'Pichincha',
+          },
+          messaging: i === 3 ? { channel: 'sms', optIn: null } : WHATSAPP,
+        }),
+      ),
+    );
+    const data = {
+      raffleId: 'current',
+      raffleRef: `current-${Date.now()}`,
+      raffleName: 'Gran Rifa',
+      prize: 'Un auto',
+      result: { firstPrize: '12345', drawNumber: 7001, drawDate: '2026-11-28' },
+      drawnNumber: '0345',
+      winningNumber: '0345',
+      winner: {
+        purchaseId: winner!._id,
+        orderCode: 'VAG-WIN234',
+        firstName: winner!.buyer.firstName,
+        lastName: winner!.buyer.lastName,
+        email: winner!.buyer.email,
+        phone: winner!.buyer.phone,
+        city: 'Quito',
+      },
+    };
+    await notifyDraw(deps, data);
+    await notifyDraw(deps, data);
+
+    const phone = fakes.twilio.messages;
+    expect(phone.map((m) => m.to).sort()).toEqual(
+      ['whatsapp:+593991000001', 'whatsapp:+593991000002', 'whatsapp:+593991000003'].sort(),
+    );
+    expect(phone.find((m) => m.to.endsWith('0001'))).toMatchObject({ contentSid: winnerTemplate });
+    for (const buyer of [second!, third!]) {
+      const sent = phone.find((m) => m.to === `whatsapp:${toE164(buyer.buyer.phone)}`)!;
+      expect(sent.contentSid).toBe(resultTemplate);
+      expect(sent.contentVariables!['5']).toMatch(/\/baja\?t=/);
+    }
+    expect(phone.some((m) => m.to.endsWith('0004'))).toBe(false);
+    expect(bySms).toBeDefined();
+  });
+});
+
+const toE164 = (phone: string) => `+593${phone.slice(1)}`;

@@ -332,7 +332,13 @@ function sampleVariables(
       'https://voyaganar.ec/p/prueba',
     ],
     numbers: ['Ana', '0042, 0815, 1234', 'https://voyaganar.ec/p/prueba', ticketToken],
-    draw_result: ['Ana', 'Rifa de prueba', '0042', 'https://voyaganar.ec/verificar'],
+    draw_result: [
+      'Ana',
+      'Rifa de prueba',
+      '0042',
+      'https://voyaganar.ec/verificar',
+      'https://voyaganar.ec/baja',
+    ],
     winner: ['Ana', 'Rifa de prueba', '0042', '+593987654321'],
   };
   return Object.fromEntries((samples[message] ?? []).map((v, i) => [String(i + 1), v]));
