@@ -43,6 +43,33 @@ export const WHATSAPP_VARIABLES: Record<WhatsappMessage, readonly string[]> = {
 
 export const WHATSAPP_TEXTS = {
   cardTitle: 'WhatsApp',
+  cardHint:
+    'Los compradores que eligen WhatsApp reciben estos mensajes con las plantillas que Meta aprobó en tu cuenta de Twilio (Content Template Builder). Un mensaje sin plantilla va por SMS. Si WhatsApp no puede entregarlo (el número no tiene WhatsApp, plantilla rechazada…), va por SMS una vez.',
+  senderLabel: 'Remitente de WhatsApp (número registrado en Twilio)',
+  templateLabel: 'Id de la plantilla (HX…)',
+  variablesLabel: 'Variables',
+  save: 'Guardar WhatsApp',
+  testTitle: 'Enviar una prueba',
+  testMessageLabel: 'Mensaje',
+  testPhoneLabel: 'Celular que recibe la prueba',
+  testButton: 'Enviar una prueba',
+  deliveryTitle: 'Mensajes por WhatsApp y SMS',
+  deliveryEmpty: 'Todavía no hay mensajes de WhatsApp o SMS registrados para esta compra.',
+  statusWords: {
+    accepted: 'Aceptado',
+    queued: 'En cola',
+    sending: 'Enviando',
+    sent: 'Enviado',
+    delivered: 'Entregado',
+    read: 'Leído',
+    undelivered: 'No entregado',
+    failed: 'Falló',
+  } as Record<string, string>,
+  ratesTitle: 'Entrega de mensajes hoy',
+  rateLine: (channel: string, delivered: number, total: number, rate: number | null) =>
+    rate === null
+      ? `${channel}: sin mensajes hoy`
+      : `${channel}: ${Math.round(rate * 100)} % entregados (${delivered} de ${total})`,
   labels: {
     order_created: 'Pedido registrado (datos para transferir y enlace)',
     reminder: 'Recordatorio antes del vencimiento',
