@@ -1,6 +1,7 @@
 // WhatsApp through Twilio: the operator's approved content templates per message, the
 // variables each one receives, the sender, and Twilio's error codes that no retry fixes
 // (then the same message goes by SMS, once).
+import './zod-locale';
 import { z } from 'zod';
 
 /** The messages a buyer may receive on WhatsApp, in the order of a purchase's life. */
