@@ -8,8 +8,6 @@ import { storedKey } from './secret-key';
 
 const KEY_ID = 'ticket-media-link';
 export const TICKET_LINK_TTL_MS = 7 * 24 * 3600 * 1000;
-/** The route the link points at; the template's media URL ends with the token. */
-export const TICKET_MEDIA_PATH = '/api/whatsapp/ticket/';
 
 const sign = (key: string, purchaseId: string, expires: string) =>
   createHmac('sha256', key)
@@ -41,8 +39,4 @@ export async function purchaseOfTicketToken(
   const expected = Buffer.from(sign(await storedKey(db, KEY_ID), purchaseId, expires));
   const actual = Buffer.from(given);
   return expected.length === actual.length && timingSafeEqual(expected, actual) ? purchaseId : null;
-}
-
-export async function ticketMediaUrl(db: Db, site: string, purchaseId: string): Promise<string> {
-  return `${site.replace(/\/+$/, '')}${TICKET_MEDIA_PATH}${await ticketMediaToken(db, purchaseId)}`;
 }
