@@ -130,3 +130,9 @@ export async function deliveryRates(db: Db, since: Date): Promise<ChannelRate[]>
     };
   });
 }
+
+/** A purchase's messages for staff; the day's for the dashboard. */
+export async function ensureDeliveryIndexes(db: Db): Promise<void> {
+  await deliveries(db).createIndex({ purchaseId: 1, createdAt: 1 });
+  await deliveries(db).createIndex({ createdAt: 1 });
+}
