@@ -135,6 +135,24 @@ describe('status callbacks', () => {
     expect(await res.json()).toMatchObject([{ sid, status: 'read', channel: 'whatsapp' }]);
   });
 
+  it("the dashboard's rate per channel counts today's delivered and read messages", async () => {
+    fakes.twilio.approveTemplate(TEMPLATE, { body: 'Hola {{1}}' });
+    const rates = async () => {
+      const res = await fetch(`${server.url}/api/admin/whatsapp/rates`, {
+        headers: { authorization: `Bearer ${admin}` },
+      });
+      return (await res.json()) as Array<{ channel: string; total: number; delivered: number }>;
+    };
+    const before = (await rates()).find((r) => r.channel === 'whatsapp')!;
+    const purchase = await paid();
+    const delivered = await sentWhatsapp(purchase._id);
+    await sentWhatsapp(purchase._id);
+    await fakes.twilio.reportStatus(delivered, 'delivered');
+    const after = (await rates()).find((r) => r.channel === 'whatsapp')!;
+    expect(after.total - before.total).toBe(2);
+    expect(after.delivered - before.delivered).toBe(1);
+  });
+
   it('a WhatsApp message that fails for good goes by SMS once, however often Twilio says so', async () => {
     fakes.twilio.approveTemplate(TEMPLATE, { body: 'Hola {{1}}' });
     const purchase = await paid();
