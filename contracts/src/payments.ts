@@ -8,6 +8,7 @@ import {
 } from './constants';
 import { buyerFieldsSchema, checkAddress, emailsMatch } from './entities/buyer';
 import { orderConsentInputSchema } from './entities/consent';
+import { orderMessagingInputSchema } from './entities/message-channel';
 import { purchaseSummarySchema } from './entities/order';
 import {
   cardBlockSchema,
@@ -64,6 +65,8 @@ export const createOrderSchema = z
     clientTransactionId: clientTransactionIdSchema.optional(),
     /** The buyer's marketing choice (separate from the terms, off unless ticked). */
     consent: orderConsentInputSchema.default({ marketing: false }),
+    /** Where the numbers go besides e-mail: WhatsApp (with its opt-in) or SMS. */
+    messaging: orderMessagingInputSchema.optional(),
   })
   .superRefine((order, ctx) => {
     if (order.buyer) checkAddress(order.buyer, order.paymentMethod, ctx, ['buyer']);

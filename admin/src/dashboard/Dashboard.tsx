@@ -9,6 +9,7 @@ import { QuickGuide } from './QuickGuide';
 import { RaffleCard } from './RaffleCard';
 import { ResellerGuide } from './ResellerGuide';
 import { SalesChart } from './SalesChart';
+import { DeliveryRateCard } from '../whatsapp/DeliveryRateCard';
 
 export function Dashboard() {
   const translate = useTranslate();
@@ -30,6 +31,7 @@ export function Dashboard() {
         <RaffleCard canToggle={permissions === 'admin'} />
         <ProgressCard />
         <PrizesCard />
+        <DeliveryRateCard />
       </Box>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '2fr 1fr' } }}>
         <SalesChart />

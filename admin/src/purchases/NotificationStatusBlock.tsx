@@ -1,6 +1,7 @@
 // Whether the buyer's messages went out (DESIGN I5: failures stay visible): first the
 // order's own (the order link with the payment data, reminder, rejected receipt, expiry),
 // then the numbers after payment, with 'Reenviar' for staff.
+import { PurchaseMessages } from '../whatsapp/PurchaseMessages';
 import { Box, Button, Chip, Typography } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -134,6 +135,7 @@ export function NotificationStatusBlock({
           </Box>
         );
       })}
+      <PurchaseMessages purchaseId={purchaseId} />
     </Box>
   );
 }

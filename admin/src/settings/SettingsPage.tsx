@@ -27,6 +27,7 @@ import { ImportKeyCard } from '../bank-statements/ImportKeyCard';
 import { DataProtectionCard } from './DataProtectionCard';
 import { OrganizerCard } from './OrganizerCard';
 import { PurchaseLimitsCard } from './PurchaseLimitsCard';
+import { WhatsappCard } from '../whatsapp/WhatsappCard';
 
 function Section({
   title,
@@ -169,6 +170,7 @@ export function SettingsPage() {
         <PurchaseLimitsCard />
         <ImportKeyCard />
         <DataProtectionCard />
+        <WhatsappCard />
         <Section title={t('messaging')}>
           {MESSAGING.map((key) => (
             <TextInput

@@ -29,6 +29,11 @@ import { myDataRouter } from './my-data/my-data.index';
 import { dataRequestsRouter } from './data-requests/data-requests.index';
 import { privacyNoticeRouter, unsubscribeRouter } from './privacy/privacy.index';
 import { trustFilesRouter } from './trust-files/trust-files.index';
+import {
+  messageStatusRouter,
+  whatsappAdminRouter,
+  whatsappTicketRouter,
+} from './message-status/message-status.index';
 
 /**
  * The SPEC §7 calls of one raffle, mounted at /api/raffles/{raffle}/ as well as at /api/
@@ -73,7 +78,10 @@ export const apiRoutes = new Hono<AppEnv>()
   .route('/my-data', myDataRouter)
   .route('/admin/data-requests', dataRequestsRouter)
   .route('/privacy-notice', privacyNoticeRouter)
-  .route('/unsubscribe', unsubscribeRouter);
+  .route('/unsubscribe', unsubscribeRouter)
+  .route('/message-status', messageStatusRouter)
+  .route('/whatsapp/ticket', whatsappTicketRouter)
+  .route('/admin/whatsapp', whatsappAdminRouter);
 
 export type ApiRoutes = typeof apiRoutes;
 

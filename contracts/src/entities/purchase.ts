@@ -5,6 +5,7 @@ import { MIN_LENGTH, NOTIFICATION_CHANNELS, PACKAGE_TYPES, PURCHASE_STATUSES } f
 import { VALIDATION } from '../messages';
 import { purchaseBuyerSchema } from './buyer';
 import { purchaseBankLineSchema } from './bank-statement';
+import { purchaseMessagingSchema } from './message-channel';
 
 export const purchaseStatusSchema = z.enum(PURCHASE_STATUSES);
 export const packageTypeSchema = z.enum(PACKAGE_TYPES);
@@ -146,6 +147,8 @@ export const purchaseSchema = z.object({
   keyRequired: z.boolean().optional(),
   /** Staff lists: the bank statement line that names this order, when one came in. */
   bankLine: purchaseBankLineSchema.optional(),
+  /** WhatsApp or SMS for the numbers, with the WhatsApp opt-in (absent: SMS, as before). */
+  messaging: purchaseMessagingSchema.optional(),
 });
 export type Purchase = z.infer<typeof purchaseSchema>;
 

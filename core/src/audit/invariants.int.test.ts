@@ -122,6 +122,28 @@ describe('sellout audit', () => {
     expect(failing(await auditRaffle(t.db))).toEqual(['notify']);
   });
 
+  const phone = (via: string, channel: string) => ({
+    notifications: { email: { status: 'sent' }, sms: { status: 'sent', via } },
+    messaging: { channel, optIn: null },
+  });
+
+  it('counts the phone messages by channel, SMS fallbacks of WhatsApp passing', async () => {
+    await seed([
+      completed([5], phone('whatsapp', 'whatsapp')),
+      completed([6], phone('sms', 'whatsapp')),
+    ]);
+    const report = await auditRaffle(t.db);
+    expect(failing(report)).toEqual([]);
+    expect(JSON.stringify(report.results.find((r) => r.id === 'notify'))).toContain(
+      'phone: 1 by WhatsApp, 1 by SMS (1 of them WhatsApp',
+    );
+  });
+
+  it('fails the notification check when WhatsApp went to a buyer who chose SMS', async () => {
+    await seed([completed([7], phone('whatsapp', 'sms'))]);
+    expect(failing(await auditRaffle(t.db))).toEqual(['notify']);
+  });
+
   it('fails the pending check for a reservation left past its expiry', async () => {
     await seed([purchase('PENDING', 2, { reservation: { active: true, expiresAt: expired } })], {
       available: N - 2,

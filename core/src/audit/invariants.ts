@@ -51,7 +51,11 @@ interface PurchaseDoc {
   totalPrice?: number;
   assignedNumbers?: string[];
   reservation?: { active?: boolean; expiresAt?: Date };
-  notifications?: { email?: { status?: string }; sms?: { status?: string } };
+  notifications?: {
+    email?: { status?: string };
+    sms?: { status?: string; via?: 'whatsapp' | 'sms' };
+  };
+  messaging?: { channel?: 'whatsapp' | 'sms' };
 }
 
 interface ClaimDoc {
@@ -96,6 +100,7 @@ export async function auditRaffle(db: Db, options: AuditOptions = {}): Promise<A
           assignedNumbers: 1,
           reservation: 1,
           notifications: 1,
+          messaging: 1,
         },
       },
     )
@@ -260,8 +265,20 @@ function checkNotifications(completed: PurchaseDoc[]): InvariantResult {
       }
     }
   }
-  return result('notify', 'one e-mail and one SMS per completed purchase', problems, [
+  // The phone message goes on the buyer's channel: WhatsApp only for who chose it, SMS
+  // for the others and as WhatsApp's fallback.
+  const via = { whatsapp: 0, sms: 0, fallback: 0 };
+  for (const p of completed) {
+    const sent = p.notifications?.sms?.via;
+    const chosen = p.messaging?.channel ?? 'sms';
+    if (sent === 'whatsapp' && chosen !== 'whatsapp')
+      problems.push(`COMPLETED ${p._id}: WhatsApp sent to a buyer who chose SMS`);
+    if (sent) via[sent] += 1;
+    if (sent === 'sms' && chosen === 'whatsapp') via.fallback += 1;
+  }
+  return result('notify', 'one e-mail and one phone message per completed purchase', problems, [
     `${completed.length * 2} notifications expected`,
+    `phone: ${via.whatsapp} by WhatsApp, ${via.sms} by SMS (${via.fallback} of them WhatsApp's fallback)`,
   ]);
 }
 

@@ -16,6 +16,7 @@ import { ensurePurchaseIndexes } from './purchases';
 import { ensureRateLimitIndexes } from './rate-limits';
 import { ensureReportFactIndexes } from './report-facts';
 import { ensureDataRequestIndexes } from './data-requests';
+import { ensureDeliveryIndexes } from '../messaging/deliveries';
 
 const indexCreators: Array<(db: Db) => Promise<unknown>> = [
   ensureUsersIndexes,
@@ -33,6 +34,7 @@ const indexCreators: Array<(db: Db) => Promise<unknown>> = [
   ensureOrderHoldIndexes,
   ensureBankStatementIndexes,
   ensureDataRequestIndexes,
+  ensureDeliveryIndexes,
 ];
 
 export async function ensureIndexes(db: Db): Promise<void> {

@@ -2,7 +2,7 @@
 // A channel is claimed with a conditional update and a lease before anything is sent,
 // so however often `numbers.assigned` is delivered a message goes out once per purchase
 // and channel; a crash mid-send lets the lease run out and a redelivery retries it.
-import type { NotificationChannel, NotificationStatus } from '@vag/contracts';
+import type { MessageChannel, NotificationChannel, NotificationStatus } from '@vag/contracts';
 import type { Db, Filter } from 'mongodb';
 import { randomUUID } from 'node:crypto';
 import { groupCommit } from './group-commit';
@@ -15,6 +15,8 @@ export interface ChannelState {
   /** While set and in the future, one consumer is sending. */
   claimedUntil?: Date | null;
   claimToken?: string | null;
+  /** The phone channel's message went by WhatsApp or by SMS. */
+  via?: MessageChannel;
 }
 
 export interface NotificationsDoc {
@@ -83,6 +85,8 @@ export interface ChannelOutcome {
   status: 'sent' | 'logged' | 'failed';
   attempts: number;
   lastError?: string;
+  /** The phone channel's message went by WhatsApp or by SMS. */
+  via?: MessageChannel;
 }
 
 function finishedState(outcome: ChannelOutcome): ChannelState {
@@ -93,6 +97,7 @@ function finishedState(outcome: ChannelOutcome): ChannelState {
     claimToken: null,
   };
   if (outcome.lastError) state.lastError = outcome.lastError;
+  if (outcome.via) state.via = outcome.via;
   if (outcome.status !== 'failed') state.sentAt = new Date();
   return state;
 }

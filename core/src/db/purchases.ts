@@ -11,6 +11,7 @@ import type {
   PurchaseNoticeEvent,
   PurchasePaidEvent,
   PurchaseRefundRequiredEvent,
+  MessageChannel,
   PurchaseConsent,
   PurchaseStatus,
 } from '@vag/contracts';
@@ -152,6 +153,8 @@ export interface PurchaseDoc {
   notifications?: Partial<Record<NotificationChannel, ChannelState>>;
   /** What the buyer accepted (absent on purchases made before consent was recorded). */
   consent?: PurchaseConsentDoc;
+  /** WhatsApp or SMS for the numbers, with the WhatsApp opt-in as shown (absent: SMS). */
+  messaging?: PurchaseMessagingDoc;
   /** Why an order never reached the buyer's payment page (provider failure), or why it needs a refund. */
   failure?: {
     reason: 'provider_error' | 'late_payment_sold_out' | 'amount_mismatch' | 'payment_reversed';
@@ -161,6 +164,11 @@ export interface PurchaseDoc {
 }
 
 export type PurchaseConsentDoc = Omit<PurchaseConsent, 'acceptedAt'> & { acceptedAt: Date };
+
+export interface PurchaseMessagingDoc {
+  channel: MessageChannel;
+  optIn: { text: string; at: Date } | null;
+}
 
 export interface ReceiptMeta {
   id: string;

@@ -1,8 +1,8 @@
 // The PENDING purchase as create-order writes it, in one insert with everything it starts
 // with: its price (I6), its hold, the provider's reference and, for a transfer, the
 // buyer's first message in the outbox (I5: it goes out even if the process dies now).
-import { makeEvent, type CreateOrder } from '@vag/contracts';
-import type { PurchaseConsentDoc, PurchaseDoc } from '../db/purchases';
+import { makeEvent, MESSAGE_CHANNEL_TEXTS, type CreateOrder } from '@vag/contracts';
+import type { PurchaseConsentDoc, PurchaseDoc, PurchaseMessagingDoc } from '../db/purchases';
 import type { Priced } from './pricing';
 
 export interface Hold {
@@ -55,6 +55,7 @@ export function newPurchase(order: CreateOrder, priced: Priced, ids: NewPurchase
     },
     assignedNumbers: [],
     consent: { ...ids.consent, acceptedAt: now, marketing: order.consent.marketing },
+    ...(order.messaging ? { messaging: messagingOf(order.messaging.channel, now) } : {}),
     ...(method === 'bank_transfer'
       ? {
           bankTransfer: { received: false, bankName: null, referenceCode: null, confirmedAt: null },
@@ -80,4 +81,11 @@ export function newPurchase(order: CreateOrder, priced: Priced, ids: NewPurchase
     purchase.outbox = { purchase_notice: { event: notice, createdAt: now, publishedAt: null } };
   }
   return purchase;
+}
+
+/** WhatsApp is only ever chosen with its opt-in, so the text accepted is recorded with it. */
+function messagingOf(channel: PurchaseMessagingDoc['channel'], now: Date): PurchaseMessagingDoc {
+  return channel === 'whatsapp'
+    ? { channel, optIn: { text: MESSAGE_CHANNEL_TEXTS.whatsappOptIn, at: now } }
+    : { channel, optIn: null };
 }

@@ -1,18 +1,27 @@
-// The messages of a recorded draw (DESIGN, "The next layer"): the winner by e-mail and SMS, every active
-// admin by e-mail. Each goes out once per recipient and channel however often
-// raffle.drawn is delivered; a failure after the retries is kept in draw_notices.
+// The messages of a recorded draw (DESIGN, "The next layer"): the winner by e-mail and by phone (WhatsApp or SMS, as
+// the buyer chose), every active admin by e-mail, and the result to every other buyer who
+// chose WhatsApp when the operator set its template (with the one-click /baja link: it
+// reaches people whose purchase is over). Each goes out once per recipient and channel
+// however often raffle.drawn is delivered; a failure after the retries is kept in
+// draw_notices.
 import type { CoreDeps } from '@vag/core';
 import { withUnsubscribeLink } from './unsubscribe-link';
 import { claimDrawNotice, finishDrawNotice } from '@vag/core/db/draw-notices';
 import { listUsers } from '@vag/core/db/users';
-import { messagingEnv } from '@vag/core/settings/live-settings';
+import { currentSettings, messagingEnv } from '@vag/core/settings/live-settings';
 import {
   DRAW_NOTICES as M,
   toEcuadorE164,
+  WHATSAPP_TEXTS,
   type EventData,
   type NotificationChannel,
 } from '@vag/contracts';
-import { logToOutbox, mailer, sendMail, sendSms, smsConfigured, type Mail } from './transports';
+import { getPurchase, type PurchaseDoc } from '@vag/core/db/purchases';
+import { twilioConfigured } from '@vag/core/messaging/twilio-rest';
+import { loadWhatsappSettings, templateFor } from '@vag/core/messaging/whatsapp-settings';
+import { unsubscribeUrl } from '@vag/core/privacy/unsubscribe-token';
+import { logToOutbox, mailer, sendMail, type Mail } from './transports';
+import { sendPhoneMessage, type PhoneAttempts, type PhoneMessage } from './phone';
 
 type Deps = Pick<CoreDeps, 'db' | 'log' | 'env'>;
 type Drawn = EventData<'raffle.drawn'>;
@@ -21,8 +30,8 @@ type Env = CoreDeps['env'];
 interface Message {
   to: string;
   channel: NotificationChannel;
-  /** An e-mail, or an SMS's body. */
-  content: Mail | string;
+  /** An e-mail, or the phone message (WhatsApp template or SMS). */
+  content: Mail | Omit<PhoneMessage, 'to'>;
 }
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
@@ -40,9 +49,10 @@ function mailOf(to: string, subject: string, text: string): Mail {
   };
 }
 
-function winnerMessages(data: Drawn, site: string): Message[] {
+async function winnerMessages(deps: Deps, data: Drawn, site: string): Promise<Message[]> {
   const { winner, winningNumber } = data;
   if (!winner || !winningNumber) return [];
+  const purchase = (await getPurchase(deps.db, winner.purchaseId)) ?? { _id: winner.purchaseId };
   const text = M.winnerText({
     firstName: winner.firstName,
     raffleName: data.raffleName,
@@ -61,9 +71,67 @@ function winnerMessages(data: Drawn, site: string): Message[] {
     {
       to: toEcuadorE164(winner.phone),
       channel: 'sms',
-      content: M.winnerSms(winningNumber, data.prize),
+      content: {
+        purchase,
+        message: 'winner',
+        sms: M.winnerSms(winningNumber, data.prize),
+        variables: [
+          winner.firstName,
+          data.raffleName,
+          winningNumber,
+          (await contactPhone(deps)) ?? site,
+        ],
+      },
     },
   ];
+}
+
+/** The operator's WhatsApp contact (Ajustes), digits only, as the winner's number to write to. */
+async function contactPhone(deps: Deps): Promise<string | null> {
+  const digits = (await currentSettings(deps)).whatsappNumber;
+  return digits ? `+${digits}` : null;
+}
+
+/**
+ * The result to each other buyer who chose WhatsApp, once per phone, when its template is
+ * set (or, without Twilio, into the outbox log): no new SMS to everyone.
+ */
+async function buyerResultMessages(
+  deps: Deps,
+  env: Env,
+  data: Drawn,
+  site: string,
+): Promise<Message[]> {
+  const settings = await loadWhatsappSettings(deps.db);
+  if (twilioConfigured(env) && !templateFor(settings, 'draw_result')) return [];
+  const number = data.winningNumber ?? data.drawnNumber;
+  const verify = `${site}/verificar`;
+  const buyers = await deps.db
+    .collection<PurchaseDoc>('purchases')
+    .find(
+      { raffleId: data.raffleId, status: 'COMPLETED', 'messaging.channel': 'whatsapp' },
+      { projection: { _id: 1, buyer: 1, messaging: 1 } },
+    )
+    .toArray();
+  const seen = new Set([data.winner ? toEcuadorE164(data.winner.phone) : '']);
+  const messages: Message[] = [];
+  for (const buyer of buyers) {
+    const to = toEcuadorE164(buyer.buyer.phone);
+    if (seen.has(to)) continue;
+    seen.add(to);
+    const unsubscribe = await unsubscribeUrl(deps.db, site, buyer.buyer.email);
+    messages.push({
+      to,
+      channel: 'sms',
+      content: {
+        purchase: buyer,
+        message: 'draw_result',
+        sms: WHATSAPP_TEXTS.drawResultSms(data.raffleName, number, verify, unsubscribe),
+        variables: [buyer.buyer.firstName, data.raffleName, number, verify, unsubscribe],
+      },
+    });
+  }
+  return messages;
 }
 
 async function staffMessages(deps: Deps, data: Drawn): Promise<Message[]> {
@@ -94,9 +162,21 @@ export async function notifyDraw(
 ): Promise<void> {
   const env = await messagingEnv(deps);
   const site = env.PUBLIC_URL.replace(/\/+$/, '');
-  const messages = [...winnerMessages(data, site), ...(await staffMessages(deps, data))];
-  await Promise.all(messages.map((m) => sendOnce(deps, env, data.raffleRef, m, options)));
+  const messages = [
+    ...(await winnerMessages(deps, data, site)),
+    ...(await staffMessages(deps, data)),
+    ...(await buyerResultMessages(deps, env, data, site)),
+  ];
+  // A few at a time: a raffle's buyers can be thousands.
+  for (let i = 0; i < messages.length; i += DRAW_SENDS_AT_ONCE)
+    await Promise.all(
+      messages
+        .slice(i, i + DRAW_SENDS_AT_ONCE)
+        .map((m) => sendOnce(deps, env, data.raffleRef, m, options)),
+    );
 }
+
+const DRAW_SENDS_AT_ONCE = 16;
 
 async function sendOnce(
   deps: Deps,
@@ -107,14 +187,16 @@ async function sendOnce(
 ): Promise<void> {
   const { to, channel, content } = message;
   if (!(await claimDrawNotice(deps.db, raffleRef, to, channel))) return;
-  const configured = channel === 'email' ? mailer(env) !== null : smsConfigured(env);
   const attempts = options.attempts ?? 3;
+  const phone: PhoneAttempts = { fellBack: false };
   let lastError = '';
   for (let i = 0; i < attempts; i++) {
     try {
-      if (typeof content !== 'string') {
+      let logged: boolean;
+      if ('subject' in content) {
         const mail = await withUnsubscribeLink(deps.db, env.PUBLIC_URL, content);
-        if (configured) await sendMail(env, mail);
+        logged = mailer(env) === null;
+        if (!logged) await sendMail(env, mail);
         else
           await logToOutbox(env, {
             channel,
@@ -123,10 +205,9 @@ async function sendOnce(
             subject: mail.subject,
             text: mail.text,
           });
-      } else if (configured) await sendSms(env, { to, body: content });
-      else await logToOutbox(env, { channel, draw: raffleRef, to, body: content });
+      } else ({ logged } = await sendPhoneMessage(deps, env, { ...content, to }, phone));
       await finishDrawNotice(deps.db, raffleRef, to, channel, {
-        status: configured ? 'sent' : 'logged',
+        status: logged ? 'logged' : 'sent',
       });
       return;
     } catch (error) {

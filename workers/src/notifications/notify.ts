@@ -20,6 +20,7 @@ import { getPurchase, type PurchaseDoc } from '@vag/core/db/purchases';
 import { messagingEnv } from '@vag/core/settings/live-settings';
 import {
   makeEvent,
+  numbersSummary,
   toEcuadorE164,
   TOPICS,
   type InstantPrizeWon,
@@ -29,7 +30,9 @@ import {
 import { loadTicketRaffle, renderTicket, type TicketFile } from '@vag/core/ticket/ticket';
 import { withUnsubscribeLink } from './unsubscribe-link';
 import { composeEmail, composeSms, smsOrderLink } from './compose';
-import { logToOutbox, mailer, sendMail, sendSms, smsConfigured } from './transports';
+import { logToOutbox, mailer, sendMail } from './transports';
+import { sendPhoneMessage, type PhoneAttempts, type PhoneMessage } from './phone';
+import { ticketMediaToken } from '@vag/core/messaging/ticket-link';
 
 export interface NotifyOptions {
   /** Sending attempts per channel before it is marked failed. */
@@ -148,11 +151,12 @@ async function sendWithRetries(
   const numbers = input.numbers.length ? input.numbers : purchase.assignedNumbers;
   const maxAttempts = options.attempts ?? 4;
   const backoff = options.backoffMs ?? 250;
-  const configured = channel === 'email' ? mailer(env) !== null : smsConfigured(env);
+  const configured = channel === 'email' && mailer(env) !== null;
   const site = env.PUBLIC_URL.replace(/\/+$/, '');
   const ticket = channel === 'email' ? await ticketOf(deps, purchase, numbers, input, site) : null;
   let attempts = attemptsBefore;
   let lastError = '';
+  const phone: PhoneAttempts = { fellBack: false };
   for (let i = 0; i < maxAttempts; i++) {
     attempts++;
     try {
@@ -173,10 +177,13 @@ async function sendWithRetries(
             attachments: mail.attachments?.map((a) => a.filename) ?? [],
           });
       } else {
-        const to = toEcuadorE164(purchase.buyer.phone);
-        const body = composeSms(numbers, input.instantPrizes, smsOrderLink(purchase, site));
-        if (configured) await sendSms(env, { to, body });
-        else await logToOutbox(env, { channel, purchaseId: purchase._id, to, body });
+        const sent = await sendPhoneMessage(
+          deps,
+          env,
+          await numbersMessage(deps, purchase, numbers, input, site),
+          phone,
+        );
+        return { status: sent.logged ? 'logged' : 'sent', attempts, via: sent.via };
       }
       return { status: configured ? 'sent' : 'logged', attempts };
     } catch (error) {
@@ -190,6 +197,32 @@ async function sendWithRetries(
     }
   }
   return { status: 'failed', attempts, lastError };
+}
+
+/**
+ * The numbers by WhatsApp or SMS. WhatsApp's template gets the name, the numbers, the
+ * order link and the ticket's signed token, which its media URL ends with.
+ */
+async function numbersMessage(
+  deps: Deps,
+  purchase: PurchaseDoc,
+  numbers: string[],
+  input: Input,
+  site: string,
+): Promise<PhoneMessage> {
+  const link = smsOrderLink(purchase, site);
+  return {
+    purchase,
+    message: 'numbers',
+    to: toEcuadorE164(purchase.buyer.phone),
+    sms: composeSms(numbers, input.instantPrizes, link),
+    variables: [
+      purchase.buyer.firstName,
+      numbersSummary(numbers, 600, (n) => ` y ${n} más`),
+      link ?? site,
+      await ticketMediaToken(deps.db, purchase._id),
+    ],
+  };
 }
 
 /**

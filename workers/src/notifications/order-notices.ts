@@ -24,7 +24,8 @@ import {
   type NotificationChannel,
 } from '@vag/contracts';
 import { smsOrderLink } from './compose';
-import { logToOutbox, mailer, sendMail, sendSms, smsConfigured, type Mail } from './transports';
+import { logToOutbox, mailer, sendMail, type Mail } from './transports';
+import { sendPhoneMessage, type PhoneAttempts } from './phone';
 import { withUnsubscribeLink } from './unsubscribe-link';
 
 type Deps = Pick<CoreDeps, 'db' | 'log' | 'env'>;
@@ -34,11 +35,21 @@ interface Message {
   subject: string;
   text: string;
   sms: string;
+  /** The WhatsApp template's {{1}}, {{2}}, … (WHATSAPP_VARIABLES). */
+  variables: string[];
 }
+
+/** The message with the kind that names its WhatsApp template. */
+function compose(...args: Parameters<typeof composeText>): Message & { kind: OrderNoticeKind } {
+  return { ...composeText(...args), kind: args[1] };
+}
+
+/** WhatsApp refuses new lines and long runs of spaces inside a template variable. */
+const oneLine = (text: string) => text.replace(/\s*\n+\s*/g, ' · ').replace(/\s{2,}/g, ' ');
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
-function compose(
+function composeText(
   purchase: PurchaseDoc,
   kind: OrderNoticeKind,
   reason: string | undefined,
@@ -46,6 +57,7 @@ function compose(
   accounts: readonly BankAccount[] = [],
 ): Message {
   const code = purchase.orderCode ?? purchase._id;
+  const name = purchase.buyer.firstName;
   const amount = formatUsd(purchase.totalPrice);
   const deadline = formatDateTime(purchase.reservation.expiresAt);
   const link = `${site}${orderPath(purchase._id, purchase.accessKey ?? '')}`;
@@ -57,24 +69,28 @@ function compose(
         subject: M.createdSubject(code),
         text: M.createdText(code, amount, deadline, link, bankAccountsText(accounts)),
         sms: M.createdSms(code, amount, smsLink),
+        variables: [name, code, amount, oneLine(bankAccountsText(accounts)), link],
       };
     case 'receipt_rejected':
       return {
         subject: M.rejectedSubject(code),
         text: M.rejectedText(code, reason ?? '', deadline, link),
         sms: M.rejectedSms(code, reason ?? '', smsLink),
+        variables: [name, code, oneLine(reason ?? ''), link],
       };
     case 'reminder':
       return {
         subject: M.reminderSubject(code),
         text: M.reminderText(code, amount, deadline, link),
         sms: M.reminderSms(code, deadline, smsLink),
+        variables: [name, code, deadline, link],
       };
     case 'expired':
       return {
         subject: M.expiredSubject(code),
         text: M.expiredText(code),
         sms: M.expiredSms(code),
+        variables: [name, code],
       };
     default: {
       const never: never = kind;
@@ -196,11 +212,12 @@ async function deliver(
   purchase: PurchaseDoc,
   noticeId: string,
   channel: NotificationChannel,
-  message: Message,
+  message: Message & { kind: OrderNoticeKind },
   options: SendOptions,
 ): Promise<Outcome> {
-  const configured = channel === 'email' ? mailer(env) !== null : smsConfigured(env);
+  const configured = channel === 'email' && mailer(env) !== null;
   const attempts = options.attempts ?? 3;
+  const phone: PhoneAttempts = { fellBack: false };
   let lastError = '';
   for (let i = 0; i < attempts; i++) {
     try {
@@ -217,16 +234,19 @@ async function deliver(
             text: mail.text,
           });
       } else {
-        const to = toEcuadorE164(purchase.buyer.phone);
-        if (configured) await sendSms(env, { to, body: message.sms });
-        else
-          await logToOutbox(env, {
-            channel,
-            purchaseId: purchase._id,
-            notice: noticeId,
-            to,
-            body: message.sms,
-          });
+        const sent = await sendPhoneMessage(
+          deps,
+          env,
+          {
+            purchase,
+            message: message.kind,
+            to: toEcuadorE164(purchase.buyer.phone),
+            sms: message.sms,
+            variables: message.variables,
+          },
+          phone,
+        );
+        return { status: sent.logged ? 'logged' : 'sent' };
       }
       return { status: configured ? 'sent' : 'logged' };
     } catch (error) {

@@ -1,13 +1,37 @@
 // A local Twilio answering the Messages endpoint the official SDK posts to; it records
-// every SMS so tests can read what a buyer's phone would receive.
-import { randomBytes } from 'node:crypto';
-import { formField, startFakeHttpServer, type FakeHttpServer } from './http';
+// every SMS and WhatsApp message so tests can read what a buyer's phone would receive.
+// The WhatsApp side follows Twilio's: a `whatsapp:` From/To pair, approved content
+// templates (ContentSid + ContentVariables, no Body), media a template names fetched
+// the way WhatsApp does (no cookies, no session), Twilio's error codes, and status
+// callbacks signed with the account's auth token (X-Twilio-Signature).
+import { createHmac, randomBytes } from 'node:crypto';
+import { formField, startFakeHttpServer, type FakeHttpServer, type FakeResponse } from './http';
 
 export interface FakeSms {
   sid: string;
   to: string;
   from: string;
   body: string;
+  /** 'whatsapp' when sent with a `whatsapp:` To. */
+  channel: 'sms' | 'whatsapp';
+  contentSid?: string;
+  contentVariables?: Record<string, string>;
+  statusCallback?: string;
+  /** The template's media as fetched when the message was accepted. */
+  media?: FakeMediaFetch;
+}
+
+export interface FakeMediaFetch {
+  url: string;
+  status: number;
+  contentType: string;
+  bytes: Buffer;
+}
+
+/** An approved template: its text with {{n}} placeholders and, for twilio/media, its URL. */
+export interface FakeTemplate {
+  body: string;
+  mediaUrl?: string;
 }
 
 export interface FakeTwilio {
@@ -15,11 +39,39 @@ export interface FakeTwilio {
   accountSid: string;
   authToken: string;
   from: string;
+  /** The WhatsApp sender the fake accepts, with its prefix. */
+  whatsappFrom: string;
   messages: FakeSms[];
   /** The next `count` sends answer 500 (Twilio having a bad moment). */
   failNext(count: number): void;
+  /** Approves a content template (any other ContentSid is refused with 63027). */
+  approveTemplate(sid: string, template: FakeTemplate): void;
+  /** Sends to this number on WhatsApp fail with `code` (63003: not on WhatsApp, …). */
+  failWhatsappTo(phone: string, code: number): void;
+  /** Posts a signed status callback for a message, as Twilio does as it progresses. */
+  reportStatus(sid: string, status: string, errorCode?: number): Promise<number>;
   stop(): Promise<void>;
 }
+
+/**
+ * Twilio's request signature: HMAC-SHA1 with the auth token over the full URL followed by
+ * each POST parameter's name and value, sorted by name, in base64.
+ */
+export function twilioSignature(
+  authToken: string,
+  url: string,
+  params: Record<string, string>,
+): string {
+  const data = Object.keys(params)
+    .sort()
+    .reduce((acc, key) => acc + key + params[key], url);
+  return createHmac('sha1', authToken).update(Buffer.from(data, 'utf8')).digest('base64');
+}
+
+const error = (status: number, code: number, message: string): FakeResponse => ({
+  status,
+  body: { code, message, more_info: `https://www.twilio.com/docs/errors/${code}`, status },
+});
 
 /** `replyDelayMs` holds each answer that long, as Twilio's API takes its time. */
 export async function startFakeTwilio(
@@ -29,8 +81,90 @@ export async function startFakeTwilio(
   const accountSid = `AC${randomBytes(16).toString('hex')}`;
   const authToken = randomBytes(16).toString('hex');
   const from = '+15005550006';
+  const whatsappFrom = 'whatsapp:+14155238886';
   const messages: FakeSms[] = [];
+  const templates = new Map<string, FakeTemplate>();
+  const whatsappFailures = new Map<string, number>();
   let failures = 0;
+
+  const accept = async (req: { body: unknown }): Promise<FakeResponse> => {
+    const field = (key: string) => formField(req.body, key);
+    const rawTo = field('To') ?? '';
+    const channel = rawTo.startsWith('whatsapp:') ? 'whatsapp' : 'sms';
+    const to = rawTo.replace(/^whatsapp:/, '');
+    const sender = field('From') ?? '';
+    if (!/^\+\d{8,15}$/.test(to))
+      return error(400, 21211, `The 'To' number ${to} is not a valid phone number.`);
+    if ((channel === 'whatsapp') !== sender.startsWith('whatsapp:'))
+      return error(
+        400,
+        21910,
+        'Invalid From and To pair. From and To should be of the same channel',
+      );
+    const message: FakeSms = {
+      sid: `SM${randomBytes(16).toString('hex')}`,
+      to: rawTo,
+      from: sender,
+      body: field('Body') ?? '',
+      channel,
+      ...(field('StatusCallback') ? { statusCallback: field('StatusCallback') } : {}),
+    };
+    if (channel === 'whatsapp') {
+      const problem = await whatsappContent(
+        message,
+        field('ContentSid'),
+        field('ContentVariables'),
+      );
+      if (problem) return problem;
+      const code = whatsappFailures.get(to);
+      if (code !== undefined) return error(400, code, `WhatsApp error ${code} for ${to}`);
+    }
+    messages.push(message);
+    const now = new Date().toUTCString();
+    return {
+      status: 201,
+      body: {
+        sid: message.sid,
+        account_sid: accountSid,
+        to: message.to,
+        from: message.from,
+        body: message.body,
+        status: 'queued',
+        num_segments: '1',
+        direction: 'outbound-api',
+        api_version: '2010-04-01',
+        date_created: now,
+        date_updated: now,
+        uri: `/2010-04-01/Accounts/${accountSid}/Messages/${message.sid}.json`,
+      },
+    };
+  };
+
+  /** Business-initiated WhatsApp needs an approved template; its media is fetched now. */
+  async function whatsappContent(
+    message: FakeSms,
+    contentSid: string | undefined,
+    rawVariables: string | undefined,
+  ): Promise<FakeResponse | null> {
+    if (!contentSid)
+      return error(400, 63016, 'Outside the allowed window: use a Message Template instead.');
+    const template = templates.get(contentSid);
+    if (!template)
+      return error(400, 63027, `Template ${contentSid} does not exist or is not approved`);
+    let variables: Record<string, string>;
+    try {
+      variables = rawVariables ? (JSON.parse(rawVariables) as Record<string, string>) : {};
+    } catch {
+      return error(400, 21656, 'The ContentVariables Parameter is invalid.');
+    }
+    const fill = (text: string) =>
+      text.replace(/\{\{(\d+)\}\}/g, (_, n: string) => variables[n] ?? '');
+    message.contentSid = contentSid;
+    message.contentVariables = variables;
+    message.body = fill(template.body);
+    if (template.mediaUrl) message.media = await fetchMedia(fill(template.mediaUrl));
+    return null;
+  }
 
   const server: FakeHttpServer = await startFakeHttpServer(async (req) => {
     if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
@@ -40,51 +174,11 @@ export async function startFakeTwilio(
     if (req.method === 'POST' && req.path === `/2010-04-01/Accounts/${accountSid}/Messages.json`) {
       if (failures > 0) {
         failures--;
-        return {
-          status: 500,
-          body: { code: 20500, message: 'Internal Server Error', status: 500 },
-        };
+        return error(500, 20500, 'Internal Server Error');
       }
-      const to = formField(req.body, 'To') ?? '';
-      if (!/^\+\d{8,15}$/.test(to))
-        return {
-          status: 400,
-          body: {
-            code: 21211,
-            message: `The 'To' number ${to} is not a valid phone number.`,
-            status: 400,
-          },
-        };
-      const sms: FakeSms = {
-        sid: `SM${randomBytes(16).toString('hex')}`,
-        to,
-        from: formField(req.body, 'From') ?? '',
-        body: formField(req.body, 'Body') ?? '',
-      };
-      messages.push(sms);
-      const now = new Date().toUTCString();
-      return {
-        status: 201,
-        body: {
-          sid: sms.sid,
-          account_sid: accountSid,
-          to: sms.to,
-          from: sms.from,
-          body: sms.body,
-          status: 'queued',
-          num_segments: '1',
-          direction: 'outbound-api',
-          api_version: '2010-04-01',
-          date_created: now,
-          date_updated: now,
-          uri: `/2010-04-01/Accounts/${accountSid}/Messages/${sms.sid}.json`,
-        },
-      };
+      return accept(req);
     }
-    return {
-      status: 404,
-      body: { code: 20404, message: 'The requested resource was not found', status: 404 },
-    };
+    return error(404, 20404, 'The requested resource was not found');
   });
 
   return {
@@ -92,10 +186,57 @@ export async function startFakeTwilio(
     accountSid,
     authToken,
     from,
+    whatsappFrom,
     messages,
     failNext(count) {
       failures = count;
     },
+    approveTemplate(sid, template) {
+      templates.set(sid, template);
+    },
+    failWhatsappTo(phone, code) {
+      whatsappFailures.set(phone, code);
+    },
+    async reportStatus(sid, status, errorCode) {
+      const message = messages.find((m) => m.sid === sid);
+      if (!message?.statusCallback) throw new Error(`no status callback for ${sid}`);
+      const params: Record<string, string> = {
+        AccountSid: accountSid,
+        MessageSid: sid,
+        SmsSid: sid,
+        MessageStatus: status,
+        SmsStatus: status,
+        To: message.to,
+        From: message.from,
+        ApiVersion: '2010-04-01',
+        ...(errorCode !== undefined ? { ErrorCode: String(errorCode) } : {}),
+      };
+      const res = await fetch(message.statusCallback, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          'x-twilio-signature': twilioSignature(authToken, message.statusCallback, params),
+        },
+        body: new URLSearchParams(params).toString(),
+      });
+      await res.arrayBuffer();
+      return res.status;
+    },
     stop: () => server.stop(),
   };
+}
+
+/** WhatsApp's fetch of a template's media: a plain GET, no cookies, redirects followed. */
+async function fetchMedia(url: string): Promise<FakeMediaFetch> {
+  try {
+    const res = await fetch(url, { redirect: 'follow' });
+    return {
+      url,
+      status: res.status,
+      contentType: res.headers.get('content-type') ?? '',
+      bytes: Buffer.from(await res.arrayBuffer()),
+    };
+  } catch {
+    return { url, status: 0, contentType: '', bytes: Buffer.alloc(0) };
+  }
 }

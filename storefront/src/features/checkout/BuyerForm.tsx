@@ -1,5 +1,12 @@
 // The buyer's fields. Every input has a label; an error is linked with aria-describedby.
-import { CONSENT_MESSAGES, COUNTRY, methodNeedsAddress, type PaymentMethod } from '@vag/contracts';
+import {
+  CONSENT_MESSAGES,
+  COUNTRY,
+  MESSAGE_CHANNEL_TEXTS as CH,
+  MESSAGE_CHANNELS,
+  methodNeedsAddress,
+  type PaymentMethod,
+} from '@vag/contracts';
 import type { ReactNode } from 'react';
 import { PROVINCES, type BuyerField, type BuyerValues, type FieldErrors } from './checkout';
 
@@ -132,7 +139,41 @@ export function BuyerFields({ values, errors, method, onChange }: Props) {
           Opcional. Puedes dejar de recibirlas con un clic desde cualquier correo.
         </p>
       </div>
+      <MessageChannelChoice values={values} onChange={onChange} />
     </div>
+  );
+}
+
+/**
+ * WhatsApp or SMS for the numbers (e-mail goes anyway). The opt-in Meta requires is shown
+ * under WhatsApp while it is chosen: choosing it is accepting that text, which the order
+ * records with the time.
+ */
+function MessageChannelChoice({ values, onChange }: Pick<Props, 'values' | 'onChange'>) {
+  return (
+    <fieldset className="field span-2 channel-choice">
+      <legend className="label">{CH.question}</legend>
+      <div className="channel-options">
+        {MESSAGE_CHANNELS.map((channel) => (
+          <label key={channel} className="checkbox" htmlFor={`buyer-channel-${channel}`}>
+            <input
+              id={`buyer-channel-${channel}`}
+              name="messageChannel"
+              type="radio"
+              value={channel}
+              checked={values.messageChannel === channel}
+              onChange={() => onChange('messageChannel', channel)}
+            />
+            <span>{CH[channel]}</span>
+          </label>
+        ))}
+      </div>
+      {values.messageChannel === 'whatsapp' && (
+        <p className="field-hint" id="buyer-channel-optin">
+          {CH.whatsappOptIn}
+        </p>
+      )}
+    </fieldset>
   );
 }
 

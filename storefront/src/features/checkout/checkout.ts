@@ -15,6 +15,7 @@ import {
   unitPrice,
   VALIDATION,
   type CreateOrderInput,
+  type MessageChannel,
   type MobileOrderResponse,
   type PaymentMethod,
   type SelectedPackage,
@@ -34,11 +35,17 @@ export type BuyerValues = {
   acceptedTerms: boolean;
   /** News of the next raffles: a choice of its own, never ticked for the buyer. */
   marketing: boolean;
+  /** Where the numbers go besides e-mail; WhatsApp unless the buyer picks SMS. */
+  messageChannel: MessageChannel;
 };
 export type BuyerField = keyof BuyerValues;
 export type FieldErrors = Partial<Record<BuyerField, string>>;
 
-export const EMPTY_BUYER: BuyerValues = { ...BUYER_FORM_DEFAULTS, marketing: false };
+export const EMPTY_BUYER: BuyerValues = {
+  ...BUYER_FORM_DEFAULTS,
+  marketing: false,
+  messageChannel: 'whatsapp',
+};
 
 /** Card is shown but not allowed through (SPEC §9). */
 export function isAllowedMethod(method: PaymentMethod | null): method is PaymentMethod {
@@ -97,13 +104,13 @@ export function buildOrderPayload(
   clientTransactionId?: string,
 ): CreateOrderInput {
   const custom = pkg.id === CUSTOM_PACKAGE_ID;
-  const { marketing, ...fields } = buyer;
+  const { marketing, messageChannel, ...fields } = buyer;
   const trimmed = Object.fromEntries(
     Object.entries(fields).map(([key, value]) => [
       key,
       typeof value === 'string' ? value.trim() : value,
     ]),
-  ) as Omit<BuyerValues, 'marketing'>;
+  ) as Omit<BuyerValues, 'marketing' | 'messageChannel'>;
   return {
     amount: pkg.price,
     quantity: pkg.quantity,
@@ -126,6 +133,8 @@ export function buildOrderPayload(
       : {}),
     ...(clientTransactionId ? { clientTransactionId } : {}),
     consent: { marketing },
+    // A draft restored from storage may hold anything: only an explicit SMS opts out.
+    messaging: { channel: messageChannel === 'sms' ? 'sms' : 'whatsapp' },
   };
 }
 
