@@ -16,6 +16,11 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Directory for embedded-mode state: FerretDB files, JWT secret, outbox log. */
   DATA_DIR: z.string().default('data'),
+  /**
+   * Key that encrypts the invoicing certificate (.p12) and its password at rest (any
+   * string, hashed to 256 bits); unset means one generated once and kept in DATA_DIR.
+   */
+  INVOICE_SECRET_KEY: optional,
 
   MONGODB_URL: z
     .string()

@@ -16,6 +16,8 @@ import { ensurePurchaseIndexes } from './purchases';
 import { ensureRateLimitIndexes } from './rate-limits';
 import { ensureReportFactIndexes } from './report-facts';
 import { ensureDataRequestIndexes } from './data-requests';
+import { ensureInvoiceIndexes } from './invoices';
+import { ensureInvoicingSettingsIndexes } from '../invoices/settings';
 
 const indexCreators: Array<(db: Db) => Promise<unknown>> = [
   ensureUsersIndexes,
@@ -33,6 +35,8 @@ const indexCreators: Array<(db: Db) => Promise<unknown>> = [
   ensureOrderHoldIndexes,
   ensureBankStatementIndexes,
   ensureDataRequestIndexes,
+  ensureInvoiceIndexes,
+  ensureInvoicingSettingsIndexes,
 ];
 
 export async function ensureIndexes(db: Db): Promise<void> {

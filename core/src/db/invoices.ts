@@ -1,0 +1,142 @@
+// The invoices collection: one document per factura or nota de crédito, with its signed
+// XML, the SRI's answers and a lease so that two workers never send the same document at
+// once. Documents are never deleted: a returned one is corrected and re-issued in place.
+import {
+  invoiceSchema,
+  type Invoice,
+  type InvoiceBuyer,
+  type InvoiceEnvironment,
+  type InvoiceKind,
+  type InvoiceStatus,
+  type SriMessage,
+} from '@vag/contracts';
+import type { Db, Filter } from 'mongodb';
+
+export interface InvoiceDoc {
+  _id: string;
+  kind: InvoiceKind;
+  purchaseId: string;
+  orderCode?: string;
+  raffleId: string;
+  environment: InvoiceEnvironment;
+  estab: string;
+  ptoEmi: string;
+  secuencial: string;
+  accessKey: string;
+  status: InvoiceStatus;
+  buyer: InvoiceBuyer;
+  subtotal: number;
+  iva: number;
+  total: number;
+  modifies?: string;
+  /** For a nota de crédito: the factura's issue date (dd/mm/aaaa), the XML needs it. */
+  modifiesIssuedOn?: string;
+  messages: SriMessage[];
+  authorizationNumber?: string;
+  authorizedAt?: Date;
+  issuedAt: Date;
+  createdAt: Date;
+  attempts: number;
+  /** The signed comprobante as sent to the reception service. */
+  signedXml?: string;
+  /** The SRI's <autorizacion> document, kept as the SRI returned it. */
+  authorizedXml?: string;
+  /** A worker holds the document until this time; another may take it after. */
+  leaseUntil?: Date;
+  leaseOwner?: string;
+  /** When the worker should try again (backoff while the SRI is down). */
+  nextAttemptAt?: Date;
+  updatedAt: Date;
+}
+
+export const invoices = (db: Db) => db.collection<InvoiceDoc>('invoices');
+
+export function invoiceView(doc: InvoiceDoc): Invoice {
+  return invoiceSchema.parse({
+    id: doc._id,
+    kind: doc.kind,
+    purchaseId: doc.purchaseId,
+    orderCode: doc.orderCode,
+    raffleId: doc.raffleId,
+    environment: doc.environment,
+    estab: doc.estab,
+    ptoEmi: doc.ptoEmi,
+    secuencial: doc.secuencial,
+    accessKey: doc.accessKey,
+    status: doc.status,
+    buyer: doc.buyer,
+    subtotal: doc.subtotal,
+    iva: doc.iva,
+    total: doc.total,
+    modifies: doc.modifies,
+    messages: doc.messages,
+    authorizationNumber: doc.authorizationNumber,
+    authorizedAt: doc.authorizedAt?.toISOString(),
+    issuedAt: doc.issuedAt.toISOString(),
+    createdAt: doc.createdAt.toISOString(),
+    attempts: doc.attempts,
+  });
+}
+
+export interface InvoiceListQuery {
+  status?: InvoiceStatus;
+  /** YYYY-MM: documents issued that month (Ecuador's time, UTC-5). */
+  month?: string;
+  purchaseId?: string;
+  kind?: InvoiceKind;
+  skip?: number;
+  limit?: number;
+}
+
+export async function listInvoices(
+  db: Db,
+  query: InvoiceListQuery = {},
+): Promise<{ items: Invoice[]; total: number }> {
+  const filter = listFilter(query);
+  const [docs, total] = await Promise.all([
+    invoices(db)
+      .find(filter)
+      .sort({ issuedAt: -1, _id: -1 })
+      .skip(query.skip ?? 0)
+      .limit(query.limit ?? 50)
+      .toArray(),
+    invoices(db).countDocuments(filter),
+  ]);
+  return { items: docs.map(invoiceView), total };
+}
+
+export async function findInvoice(db: Db, id: string): Promise<Invoice | null> {
+  const doc = await invoices(db).findOne({ _id: id });
+  return doc ? invoiceView(doc) : null;
+}
+
+/** The whole document (signed and authorized XML included), for downloads and the export. */
+export function findInvoiceDoc(db: Db, id: string): Promise<InvoiceDoc | null> {
+  return invoices(db).findOne({ _id: id });
+}
+
+function listFilter(query: InvoiceListQuery): Filter<InvoiceDoc> {
+  const filter: Filter<InvoiceDoc> = {};
+  if (query.status) filter.status = query.status;
+  if (query.purchaseId) filter.purchaseId = query.purchaseId;
+  if (query.kind) filter.kind = query.kind;
+  if (query.month) filter.issuedAt = monthRange(query.month);
+  return filter;
+}
+
+/** The month in Ecuador (UTC-5, no daylight saving) as a UTC range. */
+export function monthRange(month: string): { $gte: Date; $lt: Date } {
+  const [year, m] = month.split('-').map(Number) as [number, number];
+  return {
+    $gte: new Date(Date.UTC(year, m - 1, 1, 5)),
+    $lt: new Date(Date.UTC(year, m, 1, 5)),
+  };
+}
+
+export async function ensureInvoiceIndexes(db: Db): Promise<void> {
+  await invoices(db).createIndex({ accessKey: 1 }, { unique: true });
+  // One factura per purchase, one nota de crédito per refunded factura.
+  await invoices(db).createIndex({ purchaseId: 1, kind: 1 }, { unique: true });
+  await invoices(db).createIndex({ status: 1, nextAttemptAt: 1 });
+  await invoices(db).createIndex({ issuedAt: -1 });
+}
