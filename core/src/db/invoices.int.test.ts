@@ -35,6 +35,10 @@ function doc(id: string, over: Partial<InvoiceDoc>): InvoiceDoc {
     createdAt: now,
     attempts: 0,
     signedXml: '<factura/>',
+    issuerRuc: '0992345678001',
+    series: 's',
+    number: Number(id),
+    numericCode: '12345678',
     updatedAt: now,
     ...over,
   };

@@ -15,6 +15,14 @@ import type { Db, Filter } from 'mongodb';
 export interface InvoiceDoc {
   _id: string;
   kind: InvoiceKind;
+  /** The issuer's RUC when the document was drafted (part of the series and the access key). */
+  issuerRuc: string;
+  /** environment:ruc:estab-ptoEmi:codDoc, the run of numbers this document belongs to. */
+  series: string;
+  /** The secuencial as a number, 0 until numbered. */
+  number: number;
+  /** The eight digits of the access key's código numérico, chosen at draft time. */
+  numericCode: string;
   purchaseId: string;
   orderCode?: string;
   raffleId: string;
@@ -134,9 +142,131 @@ export function monthRange(month: string): { $gte: Date; $lt: Date } {
 }
 
 export async function ensureInvoiceIndexes(db: Db): Promise<void> {
-  await invoices(db).createIndex({ accessKey: 1 }, { unique: true });
+  await sequenceClaims(db).createIndex({ series: 1, number: -1 });
+  await sequenceClaims(db).createIndex({ invoiceId: 1 }, { unique: true });
+  await invoices(db).createIndex({ accessKey: 1 });
   // One factura per purchase, one nota de crédito per refunded factura.
   await invoices(db).createIndex({ purchaseId: 1, kind: 1 }, { unique: true });
   await invoices(db).createIndex({ status: 1, nextAttemptAt: 1 });
   await invoices(db).createIndex({ issuedAt: -1 });
+}
+
+export type InvoiceDraft = Omit<
+  InvoiceDoc,
+  | 'number'
+  | 'secuencial'
+  | 'accessKey'
+  | 'status'
+  | 'messages'
+  | 'attempts'
+  | 'createdAt'
+  | 'issuedAt'
+  | 'updatedAt'
+>;
+
+/**
+ * The document for a purchase and kind, created once however often it is asked for
+ * (redelivered events, two workers): unnumbered until numberInvoice.
+ */
+export async function draftInvoice(
+  db: Db,
+  draft: InvoiceDraft,
+  now = new Date(),
+): Promise<InvoiceDoc> {
+  const { _id, purchaseId, kind, ...rest } = draft;
+  const doc = await invoices(db).findOneAndUpdate(
+    { purchaseId, kind },
+    {
+      $setOnInsert: {
+        _id,
+        purchaseId,
+        kind,
+        ...rest,
+        number: 0,
+        secuencial: '',
+        accessKey: '',
+        status: 'pendiente',
+        messages: [],
+        attempts: 0,
+        createdAt: now,
+        issuedAt: now,
+        updatedAt: now,
+      },
+    },
+    { upsert: true, returnDocument: 'after' },
+  );
+  return doc!;
+}
+
+/** What numbering fixes besides the number: the access key and the issue date derive from it. */
+export type NumberedFields = (number: number) => {
+  secuencial: string;
+  accessKey: string;
+  issuedAt: Date;
+};
+
+/**
+ * invoice_sequences: one claim per number ever given, `_id` `${series}:${number}`, naming
+ * the one document it belongs to (unique too). Claims are never removed.
+ */
+interface SequenceClaim {
+  _id: string;
+  series: string;
+  number: number;
+  invoiceId: string;
+  claimedAt: Date;
+}
+const sequenceClaims = (db: Db) => db.collection<SequenceClaim>('invoice_sequences');
+
+const DUPLICATE_KEY = 11000;
+const NUMBERING_TRIES = 200;
+
+/**
+ * Gives the document the next number of its series. The number is claimed first, by an
+ * insert that is unique both on the number and on the document, so two workers can
+ * neither take one number twice nor give one document two numbers; the claim is then
+ * copied onto the document. A worker that dies in between leaves a claim that the next
+ * attempt (any worker) copies, so no number is lost. Numbers are never freed, so each
+ * series stays contiguous. Numbering an already-numbered document returns it unchanged.
+ */
+export async function numberInvoice(
+  db: Db,
+  id: string,
+  fields: NumberedFields,
+): Promise<InvoiceDoc> {
+  for (let i = 0; i < NUMBERING_TRIES; i++) {
+    const doc = await invoices(db).findOne({ _id: id });
+    if (!doc) throw new Error(`invoice ${id} not found`);
+    if (doc.number > 0) return doc;
+    const claim = await sequenceClaims(db).findOne({ invoiceId: id });
+    if (claim) {
+      await invoices(db).updateOne(
+        { _id: id, number: 0 },
+        { $set: { ...fields(claim.number), number: claim.number, updatedAt: new Date() } },
+      );
+      continue;
+    }
+    await claimNextNumber(db, doc);
+  }
+  throw new Error(`invoice ${id}: could not take a number after ${NUMBERING_TRIES} tries`);
+}
+
+async function claimNextNumber(db: Db, doc: InvoiceDoc): Promise<void> {
+  const last = await sequenceClaims(db).findOne(
+    { series: doc.series },
+    { sort: { number: -1 }, projection: { number: 1 } },
+  );
+  const number = (last?.number ?? 0) + 1;
+  try {
+    await sequenceClaims(db).insertOne({
+      _id: `${doc.series}:${number}`,
+      series: doc.series,
+      number,
+      invoiceId: doc._id,
+      claimedAt: new Date(),
+    });
+  } catch (error) {
+    // Another worker took this number (try the next) or this document (copy its claim).
+    if ((error as { code?: number }).code !== DUPLICATE_KEY) throw error;
+  }
 }
