@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoiceSchema } from '@vag/contracts';
 import { createTestDatabase, type TestDatabase } from '../testing/test-db';
+import { testInvoiceDraft } from '../testing/invoice-fixtures';
 import { findInvoice, invoices, listInvoices, type InvoiceDoc } from './invoices';
 
 let t: TestDatabase;
@@ -16,29 +17,17 @@ afterAll(async () => {
 function doc(id: string, over: Partial<InvoiceDoc>): InvoiceDoc {
   const now = new Date('2026-11-15T15:00:00Z');
   return {
+    ...testInvoiceDraft(`p-${id}`),
     _id: id,
-    kind: 'factura',
-    purchaseId: `p-${id}`,
-    raffleId: 'r1',
-    environment: 'pruebas',
-    estab: '001',
-    ptoEmi: '001',
+    number: Number(id),
     secuencial: '000000001',
     accessKey: id.padStart(49, '0'),
     status: 'pendiente',
-    buyer: { idType: '07', id: '9999999999999', name: 'CONSUMIDOR FINAL', email: 'a@b.ec' },
-    subtotal: 8.7,
-    iva: 1.3,
-    total: 10,
     messages: [],
     issuedAt: now,
     createdAt: now,
     attempts: 0,
     signedXml: '<factura/>',
-    issuerRuc: '0992345678001',
-    series: 's',
-    number: Number(id),
-    numericCode: '12345678',
     updatedAt: now,
     ...over,
   };

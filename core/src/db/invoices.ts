@@ -8,21 +8,42 @@ import {
   type InvoiceEnvironment,
   type InvoiceKind,
   type InvoiceStatus,
+  type InvoicingSettings,
+  type PaymentMethod,
   type SriMessage,
 } from '@vag/contracts';
 import type { Db, Filter } from 'mongodb';
 
+export type InvoiceIssuer = Pick<
+  InvoicingSettings,
+  | 'ruc'
+  | 'razonSocial'
+  | 'nombreComercial'
+  | 'dirMatriz'
+  | 'dirEstablecimiento'
+  | 'obligadoContabilidad'
+  | 'contribuyenteEspecial'
+  | 'regime'
+>;
+
 export interface InvoiceDoc {
   _id: string;
   kind: InvoiceKind;
-  /** The issuer's RUC when the document was drafted (part of the series and the access key). */
-  issuerRuc: string;
   /** environment:ruc:estab-ptoEmi:codDoc, the run of numbers this document belongs to. */
   series: string;
   /** The secuencial as a number, 0 until numbered. */
   number: number;
   /** The eight digits of the access key's código numérico, chosen at draft time. */
   numericCode: string;
+  /** The operator's data as it was when the document was drafted (the XML is rebuilt from it). */
+  issuer: InvoiceIssuer;
+  /** The one line: the tickets bought, the unit price with IVA included. */
+  line: { description: string; quantity: number; unitPriceWithTax: number };
+  /** IVA percentage applied (the operator's setting at draft time). */
+  ivaRate: number;
+  paymentMethod: PaymentMethod;
+  /** For a nota de crédito: why (motivo). */
+  reason?: string;
   purchaseId: string;
   orderCode?: string;
   raffleId: string;

@@ -1,6 +1,5 @@
 // Secuenciales never repeat and never skip: workers on separate connections numbering at
 // once, and a document whose worker died between drafting and numbering.
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectDatabase, type Database } from '../db/client';
 import {
@@ -10,9 +9,10 @@ import {
   numberInvoice,
   type InvoiceDraft,
 } from '../db/invoices';
+import { testInvoiceDraft } from '../testing/invoice-fixtures';
 import { testMongoBaseUrl, uniqueDbName } from '../testing/test-db';
 import { isAccessKeyValid } from './access-key';
-import { numberedFields, seriesOf } from './numbering';
+import { numberedFields } from './numbering';
 
 let a: Database;
 let b: Database;
@@ -27,32 +27,13 @@ afterAll(async () => {
   await Promise.all([a?.client.close(), b?.client.close()]);
 });
 
-function draft(purchaseId: string, over: Partial<InvoiceDraft> = {}): InvoiceDraft {
-  const base = {
-    _id: randomUUID(),
-    kind: 'factura' as const,
-    purchaseId,
-    raffleId: 'r1',
-    environment: 'pruebas' as const,
-    issuerRuc: '0992345678001',
-    estab: '001',
-    ptoEmi: '001',
-    numericCode: '12345678',
-    buyer: {
-      idType: '07' as const,
-      id: '9999999999999',
-      name: 'CONSUMIDOR FINAL',
-      email: 'a@b.ec',
-    },
-    subtotal: 8.7,
-    iva: 1.3,
-    total: 10,
-    ...over,
-  };
-  return { ...base, series: seriesOf(base) };
-}
+const draft = testInvoiceDraft;
 
-async function issue(db: Database['db'], purchaseId: string, over: Partial<InvoiceDraft> = {}) {
+async function issue(
+  db: Database['db'],
+  purchaseId: string,
+  over: Parameters<typeof testInvoiceDraft>[1] = {},
+) {
   const doc = await draftInvoice(db, draft(purchaseId, over));
   return numberInvoice(db, doc._id, numberedFields(doc));
 }

@@ -4,9 +4,9 @@ import { accessKey } from './access-key';
 import { ecuadorDate } from './certificate';
 
 export function seriesOf(
-  doc: Pick<InvoiceDoc, 'environment' | 'issuerRuc' | 'estab' | 'ptoEmi' | 'kind'>,
+  doc: Pick<InvoiceDoc, 'environment' | 'issuer' | 'estab' | 'ptoEmi' | 'kind'>,
 ): string {
-  return `${doc.environment}:${doc.issuerRuc}:${doc.estab}-${doc.ptoEmi}:${doc.kind}`;
+  return `${doc.environment}:${doc.issuer.ruc}:${doc.estab}-${doc.ptoEmi}:${doc.kind}`;
 }
 
 export function numberedFields(
@@ -22,7 +22,7 @@ export function numberedFields(
       accessKey: accessKey({
         issuedOn: ecuadorDate(issuedAt),
         kind: doc.kind,
-        ruc: doc.issuerRuc,
+        ruc: doc.issuer.ruc,
         environment: doc.environment,
         estab: doc.estab,
         ptoEmi: doc.ptoEmi,
