@@ -2,13 +2,7 @@
 // once, and a document whose worker died between drafting and numbering.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectDatabase, type Database } from '../db/client';
-import {
-  draftInvoice,
-  ensureInvoiceIndexes,
-  invoices,
-  numberInvoice,
-  type InvoiceDraft,
-} from '../db/invoices';
+import { draftInvoice, ensureInvoiceIndexes, invoices, numberInvoice } from '../db/invoices';
 import { testInvoiceDraft } from '../testing/invoice-fixtures';
 import { testMongoBaseUrl, uniqueDbName } from '../testing/test-db';
 import { isAccessKeyValid } from './access-key';
