@@ -106,6 +106,12 @@ const envSchema = z.object({
   TWILIO_FROM: optional,
   /** Tests point the Twilio SDK at a local server speaking its REST API. */
   TWILIO_BASE_URL: optional,
+  /**
+   * Tests point the SRI's two SOAP services (RecepcionComprobantesOffline,
+   * AutorizacionComprobantesOffline) at a local fake; unset means the SRI's own, by ambiente.
+   */
+  SRI_RECEPTION_URL: optional,
+  SRI_AUTHORIZATION_URL: optional,
 });
 
 const envWithDefaults = envSchema.transform(({ DEMO_DATA, PUBLIC_URL, ...env }) => ({
