@@ -215,6 +215,7 @@ export const INVOICE_TEXTS = {
       `Una factura a consumidor final no puede superar ${limit} USD: hace falta la cédula o el RUC del comprador.`,
     missingName: 'Falta el nombre o la razón social del comprador.',
   },
+  sriUnavailable: 'El SRI no responde; se volverá a intentar automáticamente.',
   settingsIncomplete:
     'Completa los datos de Facturación electrónica (RUC, razón social, direcciones) antes de activarla.',
 };

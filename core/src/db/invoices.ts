@@ -75,6 +75,8 @@ export interface InvoiceDoc {
   leaseOwner?: string;
   /** When the worker should try again (backoff while the SRI is down). */
   nextAttemptAt?: Date;
+  /** Staff who last re-issued it. */
+  reissuedBy?: string;
   updatedAt: Date;
 }
 
