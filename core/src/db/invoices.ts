@@ -75,6 +75,8 @@ export interface InvoiceDoc {
   leaseOwner?: string;
   /** When the worker should try again (backoff while the SRI is down). */
   nextAttemptAt?: Date;
+  /** When invoice.authorized was published for it. */
+  announcedAt?: Date;
   /** Staff who last re-issued it. */
   reissuedBy?: string;
   updatedAt: Date;

@@ -33,7 +33,8 @@ import { comprobanteXml, splitTax } from './xml';
 export interface IssueDeps {
   db: Db;
   /** Opens the sealed certificate (resolveInvoiceKey). */
-  secretKey: Buffer;
+  /** Opens the sealed certificate (resolveInvoiceKey), asked for only when signing. */
+  secretKey: () => Buffer;
   endpoints: (environment: InvoiceDoc['environment']) => SriEndpoints;
   /** This worker's name on the leases it takes. */
   owner: string;
@@ -222,7 +223,7 @@ async function send(deps: IssueDeps, doc: InvoiceDoc, now: Date): Promise<void> 
 }
 
 async function sign(deps: IssueDeps, doc: InvoiceDoc, now: Date): Promise<string | null> {
-  const signer = await loadSigningCertificate(deps.db, deps.secretKey, now);
+  const signer = await loadSigningCertificate(deps.db, deps.secretKey(), now);
   if (!signer) {
     await holdForStaff(deps.db, doc, [localMessage(INVOICE_TEXTS.certificate.missing)]);
     return null;
