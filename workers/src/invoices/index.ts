@@ -16,6 +16,7 @@ import {
   type IssueDeps,
 } from '@vag/core/invoices/issue';
 import { resolveInvoiceKey } from '@vag/core/invoices/secret-box';
+import { loadInvoicingSettings } from '@vag/core/invoices/settings';
 import { sriEndpoints } from '@vag/core/invoices/sri-client';
 import { makeEvent, TOPICS } from '@vag/contracts';
 import { randomUUID } from 'node:crypto';
@@ -24,12 +25,40 @@ import { parseConsumedEvent } from '../consume';
 export const INVOICES_GROUP_ID = 'invoices';
 export const INVOICES_TOPICS = [TOPICS['purchase.paid'], TOPICS['purchase.refund_required']];
 const SWEEP_INTERVAL_MS = 2_000;
+/**
+ * How long the worker trusts its reading of "invoicing on": with it off (the default) a
+ * sale costs the store no read at all for invoices (server/src/flows/purchase-costs).
+ */
+const ENABLED_CACHE_MS = 10_000;
+
+function cachedEnabled(db: CoreDeps['db']): () => Promise<boolean> {
+  let cached: { value: boolean; at: number } | null = null;
+  let loading: Promise<boolean> | null = null;
+  return async () => {
+    if (cached && Date.now() - cached.at < ENABLED_CACHE_MS) return cached.value;
+    loading ??= loadInvoicingSettings(db)
+      .then((s) => {
+        cached = { value: s.enabled, at: Date.now() };
+        return s.enabled;
+      })
+      .finally(() => {
+        loading = null;
+      });
+    return loading;
+  };
+}
 /** Documents moved at once by a sweep: the SRI answers each in a second or more. */
 const SWEEP_CONCURRENCY = 8;
 
-export function invoiceIssueDeps(deps: Pick<CoreDeps, 'db' | 'env'>): IssueDeps {
+export interface InvoicesWorkerDeps extends IssueDeps {
+  /** Whether invoicing is on (cached briefly). */
+  enabled: () => Promise<boolean>;
+}
+
+export function invoiceIssueDeps(deps: Pick<CoreDeps, 'db' | 'env'>): InvoicesWorkerDeps {
   let key: Buffer | undefined;
   return {
+    enabled: cachedEnabled(deps.db),
     db: deps.db,
     secretKey: () => (key ??= resolveInvoiceKey(deps.env)),
     endpoints: (environment) => sriEndpoints(environment, deps.env),
@@ -39,11 +68,12 @@ export function invoiceIssueDeps(deps: Pick<CoreDeps, 'db' | 'env'>): IssueDeps 
 
 export async function handleInvoicesMessage(
   deps: Pick<CoreDeps, 'db' | 'log' | 'bus'>,
-  issue: IssueDeps,
+  issue: InvoicesWorkerDeps,
   message: BusMessage,
 ): Promise<void> {
   const event = parseConsumedEvent(deps.log, INVOICES_GROUP_ID, message);
   if (!event) return;
+  if (event.type !== 'invoice.authorized' && !(await issue.enabled())) return;
   switch (event.type) {
     case 'purchase.paid': {
       const doc = await draftFactura(deps.db, event.data.purchaseId);
@@ -101,8 +131,9 @@ export async function advanceAndAnnounce(
 /** Every document whose next try is due, a few at a time; also announces missed ones. */
 export async function sweepInvoices(
   deps: Pick<CoreDeps, 'db' | 'bus'>,
-  issue: IssueDeps,
+  issue: InvoicesWorkerDeps,
 ): Promise<number> {
+  if (!(await issue.enabled())) return 0;
   const due = await dueInvoices(deps.db, new Date());
   const unannounced = await invoices(deps.db)
     .find(
