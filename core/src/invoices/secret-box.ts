@@ -18,7 +18,12 @@ export function resolveInvoiceKey(env: Pick<Env, 'INVOICE_SECRET_KEY' | 'DATA_DI
   const file = path.resolve(env.DATA_DIR, 'invoice-secret-key');
   if (!existsSync(file)) {
     mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600, flag: 'wx' });
+    try {
+      // 'wx': of two processes starting at once, the second keeps the first one's key.
+      writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600, flag: 'wx' });
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'EEXIST') throw error;
+    }
   }
   return Buffer.from(readFileSync(file, 'utf8').trim(), 'hex');
 }
