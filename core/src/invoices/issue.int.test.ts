@@ -35,7 +35,12 @@ beforeAll(async () => {
     { fileName: 'firma.p12', p12: makeTestP12(), password: 'clave-de-prueba' },
     secretKey,
   );
-  deps = { db: t.db, secretKey: () => secretKey, endpoints: (env) => sriEndpoints(env, sri.env), owner: 'w1' };
+  deps = {
+    db: t.db,
+    secretKey: () => secretKey,
+    endpoints: (env) => sriEndpoints(env, sri.env),
+    owner: 'w1',
+  };
 });
 afterAll(async () => {
   await sri?.stop();
