@@ -76,6 +76,8 @@ describe('events', () => {
           return event.data.drawnNumber;
         case 'lookup.requested':
           return event.data.email;
+        case 'invoice.authorized':
+          return event.data.kind;
         default: {
           const never: never = event;
           return never;

@@ -163,6 +163,20 @@ export const lookupRequestedEventSchema = envelope(
 );
 export type LookupRequestedEvent = z.infer<typeof lookupRequestedEventSchema>;
 
+/**
+ * The SRI authorized a document (factura after a payment, nota de crédito after a
+ * refund): the notifications worker mails the buyer the authorized XML and its RIDE.
+ */
+export const invoiceAuthorizedEventSchema = envelope(
+  'invoice.authorized',
+  z.object({
+    invoiceId: idSchema,
+    purchaseId: idSchema,
+    kind: z.enum(['factura', 'nota_credito']),
+  }),
+);
+export type InvoiceAuthorizedEvent = z.infer<typeof invoiceAuthorizedEventSchema>;
+
 export const eventSchema = z.discriminatedUnion('type', [
   purchaseCreatedEventSchema,
   purchasePaidEventSchema,
@@ -173,6 +187,7 @@ export const eventSchema = z.discriminatedUnion('type', [
   purchaseNoticeEventSchema,
   raffleDrawnEventSchema,
   lookupRequestedEventSchema,
+  invoiceAuthorizedEventSchema,
 ]);
 export type AppEvent = z.infer<typeof eventSchema>;
 export type EventType = AppEvent['type'];
@@ -189,6 +204,7 @@ export const EVENT_TYPES = [
   'purchase.notice',
   'raffle.drawn',
   'lookup.requested',
+  'invoice.authorized',
 ] as const satisfies readonly EventType[];
 
 /** Bus topic per event type. The partition key is data.purchaseId (a raffle's: its raffleRef). */
@@ -202,6 +218,7 @@ export const TOPICS = {
   'purchase.notice': 'vag.purchase.notice',
   'raffle.drawn': 'vag.raffle.drawn',
   'lookup.requested': 'vag.lookup.requested',
+  'invoice.authorized': 'vag.invoice.authorized',
 } as const satisfies Record<EventType, string>;
 
 /** Validates a consumed payload; throws a ZodError when it is not a known event. */

@@ -16,6 +16,11 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Directory for embedded-mode state: FerretDB files, JWT secret, outbox log. */
   DATA_DIR: z.string().default('data'),
+  /**
+   * Key that encrypts the invoicing certificate (.p12) and its password at rest (any
+   * string, hashed to 256 bits); unset means one generated once and kept in DATA_DIR.
+   */
+  INVOICE_SECRET_KEY: optional,
 
   MONGODB_URL: z
     .string()
@@ -101,6 +106,12 @@ const envSchema = z.object({
   TWILIO_FROM: optional,
   /** Tests point the Twilio SDK at a local server speaking its REST API. */
   TWILIO_BASE_URL: optional,
+  /**
+   * Tests point the SRI's two SOAP services (RecepcionComprobantesOffline,
+   * AutorizacionComprobantesOffline) at a local fake; unset means the SRI's own, by ambiente.
+   */
+  SRI_RECEPTION_URL: optional,
+  SRI_AUTHORIZATION_URL: optional,
 });
 
 const envWithDefaults = envSchema.transform(({ DEMO_DATA, PUBLIC_URL, ...env }) => ({

@@ -1,17 +1,19 @@
 // The pipeline's consumers. In the embedded default the api process starts them in
 // process; in the scaled mode `npm run workers` runs them as their own processes.
 import type { CoreDeps, Stoppable } from '@vag/core';
+import { startInvoicesWorker } from './invoices';
 import { startNotificationsWorker } from './notifications';
 import { startNumbersWorker } from './numbers';
 import { startReportsWorker } from './reports';
 
-export const WORKER_NAMES = ['numbers', 'notifications', 'reports'] as const;
+export const WORKER_NAMES = ['numbers', 'notifications', 'reports', 'invoices'] as const;
 export type WorkerName = (typeof WORKER_NAMES)[number];
 
 const starters: Record<WorkerName, (deps: CoreDeps) => Promise<Stoppable>> = {
   numbers: startNumbersWorker,
   notifications: startNotificationsWorker,
   reports: startReportsWorker,
+  invoices: startInvoicesWorker,
 };
 
 export async function startWorkers(

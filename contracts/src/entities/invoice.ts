@@ -193,3 +193,29 @@ export const invoiceBuyerCorrectionSchema = z.object({
   address: z.string().trim().max(300).optional(),
 });
 export type InvoiceBuyerCorrection = z.infer<typeof invoiceBuyerCorrectionSchema>;
+
+/** Spanish answers of the invoicing core (certificate upload, buyer checks before sending). */
+export const INVOICE_TEXTS = {
+  certificate: {
+    empty: 'Sube el archivo .p12 de tu firma electrónica.',
+    notP12: 'El archivo no es un certificado .p12 (PKCS#12) válido.',
+    wrongPassword: 'La contraseña del certificado no es correcta.',
+    noPrivateKey:
+      'El archivo .p12 no contiene la clave privada de la firma: pide a tu proveedor el archivo completo.',
+    noCertificate: 'El archivo .p12 no contiene el certificado de la firma.',
+    expired: (date: string) => `El certificado venció el ${date}: renueva tu firma electrónica.`,
+    notYetValid: (date: string) => `El certificado es válido recién desde el ${date}.`,
+    missing: 'Falta subir el certificado de firma electrónica (.p12).',
+  },
+  buyer: {
+    badCedula: 'La cédula del comprador no es válida (revisa el dígito verificador).',
+    badRuc: 'El RUC del comprador no es válido.',
+    badPassport: 'El pasaporte del comprador debe tener entre 3 y 20 letras o números.',
+    consumidorFinalOverLimit: (limit: string) =>
+      `Una factura a consumidor final no puede superar ${limit} USD: hace falta la cédula o el RUC del comprador.`,
+    missingName: 'Falta el nombre o la razón social del comprador.',
+  },
+  sriUnavailable: 'El SRI no responde; se volverá a intentar automáticamente.',
+  settingsIncomplete:
+    'Completa los datos de Facturación electrónica (RUC, razón social, direcciones) antes de activarla.',
+};

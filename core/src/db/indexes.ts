@@ -17,6 +17,8 @@ import { ensureRateLimitIndexes } from './rate-limits';
 import { ensureReportFactIndexes } from './report-facts';
 import { ensureDataRequestIndexes } from './data-requests';
 import { ensureDeliveryIndexes } from '../messaging/deliveries';
+import { ensureInvoiceIndexes } from './invoices';
+import { ensureInvoicingSettingsIndexes } from '../invoices/settings';
 
 const indexCreators: Array<(db: Db) => Promise<unknown>> = [
   ensureUsersIndexes,
@@ -35,6 +37,8 @@ const indexCreators: Array<(db: Db) => Promise<unknown>> = [
   ensureBankStatementIndexes,
   ensureDataRequestIndexes,
   ensureDeliveryIndexes,
+  ensureInvoiceIndexes,
+  ensureInvoicingSettingsIndexes,
 ];
 
 export async function ensureIndexes(db: Db): Promise<void> {

@@ -46,6 +46,7 @@ export async function handleNotificationsMessage(
     case 'purchase.paid':
     case 'purchase.refund_required':
     case 'notification.failed':
+    case 'invoice.authorized':
       return;
     default: {
       const unknown: never = event;

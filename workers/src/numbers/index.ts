@@ -25,6 +25,7 @@ export async function handleNumbersMessage(
     case 'purchase.notice':
     case 'raffle.drawn':
     case 'lookup.requested':
+    case 'invoice.authorized':
       return;
     default: {
       const unknown: never = event;

@@ -31,6 +31,7 @@ export async function handleReportsMessage(
     case 'purchase.notice':
     case 'raffle.drawn':
     case 'lookup.requested':
+    case 'invoice.authorized':
       return;
     default: {
       const unknown: never = event;

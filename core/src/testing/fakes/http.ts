@@ -15,6 +15,8 @@ export interface FakeRequest {
 export interface FakeResponse {
   status?: number;
   body?: unknown;
+  /** Sent as is instead of `body` as JSON (SOAP's XML); set its content-type in headers. */
+  text?: string;
   headers?: Record<string, string>;
 }
 
@@ -60,7 +62,8 @@ export async function startFakeHttpServer(handle: FakeHandler): Promise<FakeHttp
               'content-type': 'application/json',
               ...out.headers,
             });
-            res.end(out.body === undefined ? '' : JSON.stringify(out.body));
+            if (out.text !== undefined) res.end(out.text);
+            else res.end(out.body === undefined ? '' : JSON.stringify(out.body));
           },
           (error: unknown) => {
             res.writeHead(500, { 'content-type': 'application/json' });

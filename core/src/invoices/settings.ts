@@ -1,0 +1,104 @@
+// Ajustes → Facturación electrónica: the operator's invoicing data (one document
+// `_id: 'current'` in invoicing_settings) and the .p12 certificate. Every uploaded
+// certificate is kept (invoice_certificates, newest in use), sealed with AES-256-GCM
+// together with its password; only its public facts ever leave this module.
+import {
+  invoicingSettingsSchema,
+  type CertificateInfo,
+  type InvoicingSettings,
+  type InvoicingSettingsInput,
+} from '@vag/contracts';
+import type { Db } from 'mongodb';
+import { readP12, distinguishedName, type SigningCertificate } from './certificate';
+import { seal, unseal, type SealedBox } from './secret-box';
+
+export const INVOICING_SETTINGS_ID = 'current';
+
+interface InvoicingSettingsDoc extends Omit<InvoicingSettings, 'certificate'> {
+  _id: string;
+  updatedAt: Date;
+}
+
+interface CertificateDoc {
+  _id: string;
+  info: CertificateInfo;
+  /** The .p12 bytes and, separately, its password, each sealed. */
+  p12: SealedBox;
+  password: SealedBox;
+  uploadedAt: Date;
+}
+
+const settingsCollection = (db: Db) => db.collection<InvoicingSettingsDoc>('invoicing_settings');
+const certificates = (db: Db) => db.collection<CertificateDoc>('invoice_certificates');
+
+export async function loadInvoicingSettings(db: Db): Promise<InvoicingSettings> {
+  const [doc, cert] = await Promise.all([
+    settingsCollection(db).findOne({ _id: INVOICING_SETTINGS_ID }),
+    latestCertificate(db),
+  ]);
+  const { _id, updatedAt, ...fields } = doc ?? { _id: '', updatedAt: new Date() };
+  void _id;
+  void updatedAt;
+  return invoicingSettingsSchema.parse({ ...fields, certificate: cert?.info ?? null });
+}
+
+export async function saveInvoicingSettings(
+  db: Db,
+  input: InvoicingSettingsInput,
+): Promise<InvoicingSettings> {
+  await settingsCollection(db).updateOne(
+    { _id: INVOICING_SETTINGS_ID },
+    { $set: { ...input, updatedAt: new Date() } },
+    { upsert: true },
+  );
+  return loadInvoicingSettings(db);
+}
+
+/**
+ * Reads the .p12 with its password (a CertificateError with the Spanish reason when it
+ * cannot sign: wrong password, expired, no private key) and keeps it sealed with `key`.
+ */
+export async function saveCertificate(
+  db: Db,
+  input: { fileName: string; p12: Buffer; password: string },
+  key: Buffer,
+  now = new Date(),
+): Promise<CertificateInfo> {
+  const { certificate } = readP12(input.p12, input.password, now);
+  const info: CertificateInfo = {
+    fileName: input.fileName,
+    subject: distinguishedName(certificate.subject.attributes),
+    issuer: distinguishedName(certificate.issuer.attributes),
+    serialNumber: certificate.serialNumber,
+    notBefore: certificate.validity.notBefore.toISOString(),
+    notAfter: certificate.validity.notAfter.toISOString(),
+    uploadedAt: now.toISOString(),
+  };
+  await certificates(db).insertOne({
+    _id: `${now.toISOString()}-${certificate.serialNumber}`,
+    info,
+    p12: seal(key, input.p12),
+    password: seal(key, Buffer.from(input.password, 'utf8')),
+    uploadedAt: now,
+  });
+  return info;
+}
+
+/** The certificate in use, opened for signing; null when none was uploaded. */
+export async function loadSigningCertificate(
+  db: Db,
+  key: Buffer,
+  now = new Date(),
+): Promise<SigningCertificate | null> {
+  const doc = await latestCertificate(db);
+  if (!doc) return null;
+  return readP12(unseal(key, doc.p12), unseal(key, doc.password).toString('utf8'), now);
+}
+
+function latestCertificate(db: Db): Promise<CertificateDoc | null> {
+  return certificates(db).findOne({}, { sort: { uploadedAt: -1 } });
+}
+
+export async function ensureInvoicingSettingsIndexes(db: Db): Promise<void> {
+  await certificates(db).createIndex({ uploadedAt: -1 });
+}

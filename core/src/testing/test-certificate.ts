@@ -1,0 +1,82 @@
+// A .p12 like the ones SRI certificate providers issue (a signing certificate and its
+// issuing CA in one PKCS#12 file), made with node-forge so tests need no files.
+import forge from 'node-forge';
+
+export interface TestP12Options {
+  password?: string;
+  notBefore?: Date;
+  notAfter?: Date;
+  /** Leave the private key out of the file. */
+  withoutKey?: boolean;
+  commonName?: string;
+}
+
+let cachedKeys: { ca: forge.pki.rsa.KeyPair; signer: forge.pki.rsa.KeyPair } | undefined;
+
+/** RSA keys are slow to make; every test certificate shares the same two pairs. */
+function keys() {
+  cachedKeys ??= {
+    ca: forge.pki.rsa.generateKeyPair({ bits: 2048, e: 0x10001 }),
+    signer: forge.pki.rsa.generateKeyPair({ bits: 2048, e: 0x10001 }),
+  };
+  return cachedKeys;
+}
+
+export function makeTestP12(options: TestP12Options = {}): Buffer {
+  const { ca, signer } = keys();
+  const notBefore = options.notBefore ?? new Date(Date.now() - 86_400_000);
+  const notAfter = options.notAfter ?? new Date(Date.now() + 365 * 86_400_000);
+  const caName = [
+    { name: 'commonName', value: 'AUTORIDAD DE CERTIFICACION DE PRUEBA' },
+    { name: 'countryName', value: 'EC' },
+  ];
+  const caCert = certificate({
+    serial: '01',
+    publicKey: ca.publicKey,
+    subject: caName,
+    issuer: caName,
+    notBefore,
+    notAfter,
+  });
+  caCert.sign(ca.privateKey, forge.md.sha256.create());
+  const subject = [
+    { name: 'commonName', value: options.commonName ?? 'RIFAS DE PRUEBA S.A.' },
+    { name: 'serialNumber', value: '0992345678001' },
+    { name: 'countryName', value: 'EC' },
+  ];
+  const cert = certificate({
+    serial: '0a1b2c',
+    publicKey: signer.publicKey,
+    subject,
+    issuer: caName,
+    notBefore,
+    notAfter,
+  });
+  cert.sign(ca.privateKey, forge.md.sha256.create());
+  const asn1 = forge.pkcs12.toPkcs12Asn1(
+    options.withoutKey ? null : signer.privateKey,
+    [cert, caCert],
+    options.password ?? 'clave-de-prueba',
+    { algorithm: '3des' },
+  );
+  return Buffer.from(forge.asn1.toDer(asn1).getBytes(), 'binary');
+}
+
+function certificate(input: {
+  serial: string;
+  publicKey: forge.pki.rsa.PublicKey;
+  subject: forge.pki.CertificateField[];
+  issuer: forge.pki.CertificateField[];
+  notBefore: Date;
+  notAfter: Date;
+}): forge.pki.Certificate {
+  const cert = forge.pki.createCertificate();
+  cert.serialNumber = input.serial;
+  cert.publicKey = input.publicKey;
+  cert.validity.notBefore = input.notBefore;
+  cert.validity.notAfter = input.notAfter;
+  cert.setSubject(input.subject);
+  cert.setIssuer(input.issuer);
+  cert.setExtensions([{ name: 'keyUsage', digitalSignature: true, nonRepudiation: true }]);
+  return cert;
+}
