@@ -5,7 +5,7 @@
 // leaves the selection with a message, the rest stays.
 import { PICK_TEXTS, type NumberGrid as GridData } from '@vag/contracts';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { apiGet, apiPost, errorMessage } from '../shared/api';
+import { apiGet, apiPost, errorMessage, isFinalError } from '../shared/api';
 import { scopedPath, type RaffleRef } from '../shared/raffle-scope';
 import {
   cellState,
@@ -42,17 +42,24 @@ export function useNumberGrid(raffle: RaffleRef): GridView | null | 'none' {
         const grid = await apiGet<GridData>(scopedPath(raffle, '/number-grid'));
         if (stopped || grid.version === version) return;
         version = grid.version;
-        setView(grid.mode === 'pick' ? gridView(grid) : 'none');
-      } catch {
-        if (!stopped && !version) setView('none');
+        if (grid.mode === 'pick') return setView(gridView(grid));
+        stop();
+        setView('none');
+      } catch (error) {
+        // No grid (a random-mode raffle): nothing to show, nothing to poll. Any other
+        // failure is tried again at the next poll.
+        if (stopped || version || !isFinalError(error)) return;
+        stop();
+        setView('none');
       }
     };
-    void read();
     const timer = setInterval(() => void read(), GRID_POLL_MS);
-    return () => {
+    const stop = () => {
       stopped = true;
       clearInterval(timer);
     };
+    void read();
+    return stop;
   }, [raffle]);
   return view;
 }
