@@ -196,7 +196,7 @@ export function NumberGrid({ raffle, view, selection, onSelection, target, notic
           title={PICK_TEXTS.machineHelp}
           data-testid="maquinita"
         >
-          🎰 {PICK_TEXTS.machine}
+          {PICK_TEXTS.machine}
         </button>
       </div>
       <p id="ng-search-answer" className="ng-chosen" data-testid="number-search-answer">
