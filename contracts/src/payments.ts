@@ -8,6 +8,7 @@ import {
 } from './constants';
 import { buyerFieldsSchema, checkAddress, emailsMatch } from './entities/buyer';
 import { orderConsentInputSchema } from './entities/consent';
+import { PICK_TEXTS, pickedNumbersSchema } from './entities/number-picks';
 import { purchaseSummarySchema } from './entities/order';
 import {
   cardBlockSchema,
@@ -64,8 +65,13 @@ export const createOrderSchema = z
     clientTransactionId: clientTransactionIdSchema.optional(),
     /** The buyer's marketing choice (separate from the terms, off unless ticked). */
     consent: orderConsentInputSchema.default({ marketing: false }),
+    /** Pick-mode raffles only: the chosen numbers, as many as the quantity. */
+    numbers: pickedNumbersSchema.optional(),
   })
   .superRefine((order, ctx) => {
+    if (order.numbers && order.numbers.length !== order.quantity) {
+      ctx.addIssue({ code: 'custom', path: ['numbers'], message: PICK_TEXTS.countMismatch });
+    }
     if (order.buyer) checkAddress(order.buyer, order.paymentMethod, ctx, ['buyer']);
     if (
       order.buyer?.confirmEmail !== undefined &&

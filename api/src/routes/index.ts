@@ -29,6 +29,7 @@ import { myDataRouter } from './my-data/my-data.index';
 import { dataRequestsRouter } from './data-requests/data-requests.index';
 import { privacyNoticeRouter, unsubscribeRouter } from './privacy/privacy.index';
 import { trustFilesRouter } from './trust-files/trust-files.index';
+import { numberPicksRouter } from './number-picks/number-picks.index';
 
 /**
  * The SPEC §7 calls of one raffle, mounted at /api/raffles/{raffle}/ as well as at /api/
@@ -41,7 +42,8 @@ const oneRaffleRoutes = new Hono<AppEnv>()
   .route('/packages', packagesRouter)
   .route('/payments', createOrderRouter)
   .route('/raffle', fairnessRouter)
-  .route('/raffle', raffleRouter);
+  .route('/raffle', raffleRouter)
+  .route('/', numberPicksRouter);
 
 /** Routes under /api; `typeof apiRoutes` is what Hono's RPC client `hc` reads. */
 export const apiRoutes = new Hono<AppEnv>()
@@ -73,7 +75,8 @@ export const apiRoutes = new Hono<AppEnv>()
   .route('/my-data', myDataRouter)
   .route('/admin/data-requests', dataRequestsRouter)
   .route('/privacy-notice', privacyNoticeRouter)
-  .route('/unsubscribe', unsubscribeRouter);
+  .route('/unsubscribe', unsubscribeRouter)
+  .route('/', numberPicksRouter);
 
 export type ApiRoutes = typeof apiRoutes;
 

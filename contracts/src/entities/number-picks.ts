@@ -45,6 +45,19 @@ export const PICK_TEXTS = {
   searchLabel: '¿Está libre tu número?',
   machine: 'Maquinita',
   machineHelp: 'Elige al azar entre los números libres',
+  notEnoughFree: (free: number) =>
+    free === 0
+      ? 'Ya no quedan números libres en esta rifa.'
+      : `Solo quedan ${free.toLocaleString('es-EC')} números libres.`,
+  countInvalid: (max: number) =>
+    `Pide entre 1 y ${max.toLocaleString('es-EC')} números a la maquinita.`,
+  /** The stated source of every number the server picks at random (issue: fairness). */
+  randomSource:
+    'La maquinita elige en el servidor con el generador criptográfico de Node.js (node:crypto randomInt), entre los números libres en ese momento.',
+  modeStated: (mode: 'random' | 'pick') =>
+    mode === 'pick'
+      ? 'Modo de números: elige tus números. Cada comprador elige sus números (o los pide a la maquinita); el sorteo y su regla publicada deciden el ganador igual que en el modo al azar.'
+      : 'Modo de números: al azar. Los números se asignan al pagar, con la permutación secreta comprometida al publicar la rifa.',
 } as const;
 
 /** A chosen number as the buyer sends it: digits only; padding is the server's business. */
@@ -108,3 +121,21 @@ export type NumberGrid = z.infer<typeof numberGridSchema>;
 export function gridBit(bytes: Uint8Array, i: number): boolean {
   return (bytes[i >> 3]! & (0x80 >> (i & 7))) !== 0;
 }
+
+/** POST /api/raffles/{slug}/lucky-numbers: the maquinita asks the server for free numbers. */
+export const luckyNumbersRequestSchema = z.object({
+  count: z
+    .number({ error: PICK_TEXTS.countInvalid(MAX_PICKED_PER_ORDER) })
+    .int({ error: PICK_TEXTS.countInvalid(MAX_PICKED_PER_ORDER) })
+    .min(1, { error: PICK_TEXTS.countInvalid(MAX_PICKED_PER_ORDER) })
+    .max(MAX_PICKED_PER_ORDER, { error: PICK_TEXTS.countInvalid(MAX_PICKED_PER_ORDER) }),
+});
+export type LuckyNumbersRequest = z.infer<typeof luckyNumbersRequestSchema>;
+
+/** Free numbers (padded) at random; not held: the order holds them, or says which went. */
+export const luckyNumbersResponseSchema = z.object({
+  numbers: z.array(z.string()),
+  /** PICK_TEXTS.randomSource. */
+  source: z.string(),
+});
+export type LuckyNumbersResponse = z.infer<typeof luckyNumbersResponseSchema>;

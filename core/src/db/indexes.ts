@@ -16,6 +16,7 @@ import { ensurePurchaseIndexes } from './purchases';
 import { ensureRateLimitIndexes } from './rate-limits';
 import { ensureReportFactIndexes } from './report-facts';
 import { ensureDataRequestIndexes } from './data-requests';
+import { ensureNumberHoldIndexes } from './number-holds';
 
 const indexCreators: Array<(db: Db) => Promise<unknown>> = [
   ensureUsersIndexes,
@@ -33,6 +34,7 @@ const indexCreators: Array<(db: Db) => Promise<unknown>> = [
   ensureOrderHoldIndexes,
   ensureBankStatementIndexes,
   ensureDataRequestIndexes,
+  ensureNumberHoldIndexes,
 ];
 
 export async function ensureIndexes(db: Db): Promise<void> {
