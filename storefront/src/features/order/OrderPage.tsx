@@ -196,7 +196,7 @@ function Numbers({ numbers, held = false }: { numbers: string[]; held?: boolean 
 
 /** Assigned numbers once paid; a pick-mode order's chosen numbers as held before that. */
 function ShownNumbers({ order }: { order: OrderView }) {
-  const shown = shownNumbers(order as OrderView & { pickedNumbers?: string[] });
+  const shown = shownNumbers(order);
   return shown.numbers.length > 0 ? <Numbers numbers={shown.numbers} held={shown.held} /> : null;
 }
 
