@@ -76,7 +76,7 @@ async function anotherOrderTakes(numbers: string[]) {
       consent: { marketing: false },
     }),
   });
-  expect(res.status).toBe(200);
+  expect(res.status).toBe(201);
 }
 
 const selectionText = (page: Page) => page.getByTestId('number-selection').textContent();
