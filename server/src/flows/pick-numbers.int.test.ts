@@ -3,7 +3,7 @@
 // told exactly which numbers went), an unpaid order gives them back when its hold runs
 // out, and a paid one ends with exactly the numbers it chose. Bad selections are refused
 // in Spanish before anything is held.
-import { gridBit, PICK_TEXTS, NO_PURCHASE_LIMITS } from '@vag/contracts';
+import { gridBit, NO_PURCHASE_LIMITS, numberGridSchema, PICK_TEXTS } from '@vag/contracts';
 import { CURRENT_RAFFLE_ID } from '@vag/core/db/raffle';
 import { getCapacity } from '@vag/core/db/raffle-capacity';
 import { getPurchase } from '@vag/core/db/purchases';
