@@ -168,8 +168,11 @@ export const raffleSummarySchema = z.object({
   endDate: isoDateTimeSchema,
   totalNumbers: z.number().int().nonnegative(),
   status: z.enum(RAFFLE_STATUSES),
-  /** How the buyer gets numbers: assigned at random after payment, or chosen at checkout. */
-  numberMode: z.enum(NUMBER_MODES),
+  /**
+   * How the buyer gets numbers: assigned at random after payment, or chosen at checkout.
+   * The api always sends it; absent (an older answer) means 'random'.
+   */
+  numberMode: z.enum(NUMBER_MODES).optional(),
   featured: z.boolean(),
   sold: z.number().int().nonnegative(),
   /** Sold share, 0–100 (as the progress bar shows it). */

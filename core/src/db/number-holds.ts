@@ -128,3 +128,24 @@ export async function listRaffleHolds(
     .find({ raffleId }, { projection: { _id: 0, number: 1, state: 1 } })
     .toArray();
 }
+
+/** The sold numbers of a pick-mode raffle with their purchases (its sold list). */
+export async function listSoldNumbers(
+  db: Db,
+  raffleId: string,
+): Promise<Array<Pick<NumberHoldDoc, 'number' | 'purchaseId' | 'at'>>> {
+  return holds(db)
+    .find({ raffleId, state: 'sold' }, { projection: { _id: 0, number: 1, purchaseId: 1, at: 1 } })
+    .sort({ number: 1 })
+    .toArray();
+}
+
+/** The purchase a number of a pick-mode raffle was sold to (null: unsold). */
+export async function soldNumberHolder(
+  db: Db,
+  raffleId: string,
+  number: number,
+): Promise<string | null> {
+  const hold = await holds(db).findOne({ _id: numberHoldId(raffleId, number), state: 'sold' });
+  return hold?.purchaseId ?? null;
+}

@@ -3,7 +3,8 @@
 // told exactly which numbers went), an unpaid order gives them back when its hold runs
 // out, and a paid one ends with exactly the numbers it chose. Bad selections are refused
 // in Spanish before anything is held.
-import { gridBit, PICK_TEXTS, NO_PURCHASE_LIMITS } from '@vag/contracts';
+import { gridBit, NO_PURCHASE_LIMITS, numberGridSchema, PICK_TEXTS } from '@vag/contracts';
+import { auditRaffle } from '@vag/core/audit/invariants';
 import { CURRENT_RAFFLE_ID } from '@vag/core/db/raffle';
 import { getCapacity } from '@vag/core/db/raffle-capacity';
 import { getPurchase } from '@vag/core/db/purchases';
@@ -147,5 +148,12 @@ describe('choosing numbers', () => {
     expect([...paid.assignedNumbers].sort()).toEqual(['007', '042', '900']);
     await waitGrid((g) => g.sold(42) && g.sold(900) && g.sold(7) && !g.held(42));
     expect((await pick(['042'])).body.takenNumbers).toEqual(['042']);
+    const audit = await auditRaffle(server.db, {
+      notifications: false,
+      reports: false,
+      pendingGraceMs: 365 * 86_400_000,
+    });
+    for (const r of audit.results) expect(r.ok, `${r.id}: ${r.details.join('; ')}`).toBe(true);
+    expect(audit.results.map((r) => r.id)).toContain('picks');
   });
 });
