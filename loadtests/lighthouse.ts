@@ -2,6 +2,7 @@
 // against a live server with Debian's Chromium. Prints the four scores, LCP, CLS, TBT
 // and the bytes transferred per page, and writes them to loadtests/out/lighthouse.json.
 //   npx tsx loadtests/lighthouse.ts [BASE_URL]      (default http://127.0.0.1:3000)
+// LIGHTHOUSE_PATHS=/rifas/<slug>,… measures more pages (comma-separated paths).
 // The server should hold a raffle with packages (the demo data: npm run seed:demo -w @vag/api).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -202,6 +203,9 @@ async function main(): Promise<void> {
     }
   }
   targets.push({ page: '/admin/login', url: `${BASE_URL}/admin/login` });
+  // More pages by path, e.g. LIGHTHOUSE_PATHS=/rifas/rifa-elige (a pick-mode raffle's grid).
+  for (const extra of (process.env.LIGHTHOUSE_PATHS ?? '').split(',').filter(Boolean))
+    targets.push({ page: extra, url: `${BASE_URL}${extra}` });
 
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,

@@ -9,6 +9,7 @@ import {
 import { buyerFieldsSchema, checkAddress, emailsMatch } from './entities/buyer';
 import { orderConsentInputSchema } from './entities/consent';
 import { orderMessagingInputSchema } from './entities/message-channel';
+import { PICK_TEXTS, pickedNumbersSchema } from './entities/number-picks';
 import { purchaseSummarySchema } from './entities/order';
 import {
   cardBlockSchema,
@@ -67,8 +68,13 @@ export const createOrderSchema = z
     consent: orderConsentInputSchema.default({ marketing: false }),
     /** Where the numbers go besides e-mail: WhatsApp (with its opt-in) or SMS. */
     messaging: orderMessagingInputSchema.optional(),
+    /** Pick-mode raffles only: the chosen numbers, as many as the quantity. */
+    numbers: pickedNumbersSchema.optional(),
   })
   .superRefine((order, ctx) => {
+    if (order.numbers && order.numbers.length !== order.quantity) {
+      ctx.addIssue({ code: 'custom', path: ['numbers'], message: PICK_TEXTS.countMismatch });
+    }
     if (order.buyer) checkAddress(order.buyer, order.paymentMethod, ctx, ['buyer']);
     if (
       order.buyer?.confirmEmail !== undefined &&

@@ -15,6 +15,7 @@ import {
 } from '@vag/contracts';
 import type { TranslationMessages } from 'react-admin';
 import { bankStatementMessages } from './es-bank-statements';
+import { numberModeMessages } from './es-number-mode';
 import { loginMessages } from './es-login';
 import { raSpanish } from './ra-es';
 
@@ -81,6 +82,7 @@ export const vagMessages = {
   },
   login: loginMessages,
   bankStatements: bankStatementMessages,
+  numberMode: numberModeMessages,
   account: {
     menu: UI.accountMenu,
     logout: UI.logout,

@@ -7,6 +7,7 @@ import { useEffect, useRef } from 'react';
 import { NumberInput, TextInput, useTranslate } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { DateInput } from '../common/DateInput';
+import { NumberModeInput } from './NumberModeInput';
 
 function ImagePreview() {
   const translate = useTranslate();
@@ -87,6 +88,7 @@ export function RaffleInputs({ published }: { published: boolean }) {
           sx={{ flex: '1 1 180px' }}
         />
       </Box>
+      <NumberModeInput locked={published} />
       <DateInput source="endDate" label={t('endDate')} />
       <TextInput source="description" label={t('description')} multiline minRows={3} fullWidth />
     </>

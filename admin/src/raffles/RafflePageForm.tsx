@@ -21,6 +21,7 @@ export function RafflePageForm({ raffle }: { raffle: StaffRaffle }) {
       ...typed,
       slug: published ? raffle.slug : typed.slug,
       totalNumbers: published ? raffle.totalNumbers : typed.totalNumbers,
+      numberMode: published ? raffleToForm(raffle).numberMode : typed.numberMode,
     };
     return save(form, {
       method: 'PUT',

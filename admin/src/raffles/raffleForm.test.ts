@@ -86,4 +86,11 @@ describe('raffle form', () => {
       endDate: '',
     });
   });
+
+  it('carries the number mode: al azar by default, elige tus números when chosen', () => {
+    const random = formToFields(filled, { checkFuture: true, now: NOW });
+    const pick = formToFields({ ...filled, numberMode: 'pick' }, { checkFuture: true, now: NOW });
+    expect(random).toMatchObject({ ok: true, fields: { numberMode: 'random' } });
+    expect(pick).toMatchObject({ ok: true, fields: { numberMode: 'pick' } });
+  });
 });

@@ -8,6 +8,7 @@ import {
   RAFFLE_TEXTS,
   raffleFieldsSchema,
   slugFromName,
+  type NumberMode,
   type RaffleFields,
   type StaffRaffle,
 } from '@vag/contracts';
@@ -23,6 +24,8 @@ export interface RaffleFormValues {
   /** yyyy-MM-dd, from the date field. */
   endDate: string;
   description: string;
+  /** Al azar or elige tus números; fixed once the raffle leaves its draft. */
+  numberMode: NumberMode;
 }
 
 export const RAFFLE_FORM_DEFAULTS: RaffleFormValues = {
@@ -34,6 +37,7 @@ export const RAFFLE_FORM_DEFAULTS: RaffleFormValues = {
   totalNumbers: null,
   endDate: '',
   description: '',
+  numberMode: 'random',
 };
 
 type RaffleSource = Pick<
@@ -59,6 +63,7 @@ export function raffleToForm(raffle: RaffleSource): RaffleFormValues {
     totalNumbers: raffle.totalNumbers,
     endDate: isoToDateInput(raffle.endDate),
     description: raffle.description ?? '',
+    numberMode: (raffle as { numberMode?: NumberMode }).numberMode ?? 'random',
   };
 }
 
@@ -103,6 +108,7 @@ export function formToFields(
     totalNumbers: values.totalNumbers ?? undefined,
     endDate: endDate ?? '',
     description: values.description ?? '',
+    numberMode: values.numberMode ?? 'random',
   };
   const parsed = raffleFieldsSchema.safeParse(candidate);
   const errors = parsed.success ? {} : issuesToErrors(parsed.error.issues);

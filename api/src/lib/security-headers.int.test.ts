@@ -146,7 +146,7 @@ describe("the short link's Referrer-Policy", () => {
 describe('request body limits', () => {
   it.each([
     ['/api/admin/login', 3 * 1024],
-    ['/api/payments/create-order', 9 * 1024],
+    ['/api/payments/create-order', 97 * 1024],
     ['/api/packages', 65 * 1024],
   ])("%s answers 413 'La solicitud es demasiado grande.' past its limit", async (path, size) => {
     const res = await fetch(`${server.url}${path}`, {

@@ -19,6 +19,8 @@ import {
   type ProviderAnswer,
 } from '@vag/core/purchase-lifecycle/create-order';
 import { OrderRefused } from '@vag/core/purchase-lifecycle/order-refused';
+import { NumbersTaken } from '@vag/core/number-picks/numbers-taken';
+import { HTTPException } from 'hono/http-exception';
 import { saleFor } from '@vag/core/purchase-lifecycle/sale';
 import { currentSettings } from '@vag/core/settings/live-settings';
 import { apiError } from '../lib/errors';
@@ -86,9 +88,27 @@ export async function createOrder(
       pay: (draft) => askProvider(deps, providers, order, draft),
     });
   } catch (error) {
+    if (error instanceof NumbersTaken) throw numbersTaken(error);
     if (error instanceof OrderRefused) throw apiError(error.status, error.message, error.errors);
     throw error;
   }
+}
+
+/** The error contract plus numbersTakenErrorSchema's fields: the page unselects exactly those. */
+function numbersTaken(error: NumbersTaken): HTTPException {
+  const body = {
+    msg: error.message,
+    errors: error.errors,
+    error: error.message,
+    takenNumbers: error.takenNumbers,
+  };
+  return new HTTPException(409, {
+    message: error.message,
+    res: new Response(JSON.stringify(body), {
+      status: 409,
+      headers: { 'content-type': 'application/json; charset=UTF-8' },
+    }),
+  });
 }
 
 function channelOf(staff: OrderCaller['staff']): ConsentChannel {

@@ -34,6 +34,7 @@ import {
   whatsappAdminRouter,
   whatsappTicketRouter,
 } from './message-status/message-status.index';
+import { numberPicksRouter } from './number-picks/number-picks.index';
 
 /**
  * The SPEC §7 calls of one raffle, mounted at /api/raffles/{raffle}/ as well as at /api/
@@ -46,7 +47,8 @@ const oneRaffleRoutes = new Hono<AppEnv>()
   .route('/packages', packagesRouter)
   .route('/payments', createOrderRouter)
   .route('/raffle', fairnessRouter)
-  .route('/raffle', raffleRouter);
+  .route('/raffle', raffleRouter)
+  .route('/', numberPicksRouter);
 
 /** Routes under /api; `typeof apiRoutes` is what Hono's RPC client `hc` reads. */
 export const apiRoutes = new Hono<AppEnv>()
@@ -81,7 +83,8 @@ export const apiRoutes = new Hono<AppEnv>()
   .route('/unsubscribe', unsubscribeRouter)
   .route('/message-status', messageStatusRouter)
   .route('/whatsapp/ticket', whatsappTicketRouter)
-  .route('/admin/whatsapp', whatsappAdminRouter);
+  .route('/admin/whatsapp', whatsappAdminRouter)
+  .route('/', numberPicksRouter);
 
 export type ApiRoutes = typeof apiRoutes;
 

@@ -11,6 +11,7 @@ import {
   checkBuyerNumbers,
   describeDrawRule,
   fairnessExportSchema,
+  PICK_TEXTS,
   purchaseReference,
   verifyFairness,
   type FairnessCheck,
@@ -65,6 +66,7 @@ function summary(data: FairnessExport): string[] {
   if (!commitment) return ['La rifa aún no tiene números generados.'];
   return [
     `Rifa ${commitment.raffleRef}: ${commitment.totalNumbers} números, compromiso del ${commitment.committedAt}`,
+    PICK_TEXTS.modeStated(data.mode),
     describeDrawRule(data.rule, commitment),
     draw
       ? `Resultado oficial: sorteo N.º ${draw.result.drawNumber} del ${draw.result.drawDate}, primer premio ${draw.result.firstPrize}`

@@ -6,46 +6,8 @@
 import { z } from 'zod';
 import '../zod-locale';
 
-export const NUMBER_MODES = ['random', 'pick'] as const;
-export type NumberMode = (typeof NUMBER_MODES)[number];
-
-export const NUMBER_MODE_WORDS: Record<NumberMode, string> = {
-  random: 'Al azar',
-  pick: 'Elige tus números',
-};
-
-/** The largest raffle that may let buyers choose (its grid stays a few KB). */
-export const PICK_MODE_MAX_NUMBERS = 100_000;
-/** The most numbers one order may choose. */
-export const MAX_PICKED_PER_ORDER = 10_000;
-
-export const PICK_TEXTS = {
-  numberTaken: (n: string) => `El número ${n} ya fue tomado`,
-  numbersTaken: (list: readonly string[]) =>
-    list.length === 1
-      ? `El número ${list[0]} ya fue tomado`
-      : `Los números ${list.join(', ')} ya fueron tomados`,
-  outOfRange: (n: string, last: string) =>
-    `El número ${n} no existe en esta rifa (va de 0 a ${last}).`,
-  notANumber: (n: string) => `«${n}» no es un número de la rifa.`,
-  repeated: (n: string) => `El número ${n} está repetido en tu selección.`,
-  tooMany: (max: number) =>
-    `Puedes elegir hasta ${max.toLocaleString('es-EC')} números por pedido.`,
-  countMismatch: 'La cantidad no coincide con los números elegidos. Revisa tu selección.',
-  selectionChanged: 'Tu selección cambió. Revisa los números y el precio antes de pagar.',
-  pickNotAllowed: 'Esta rifa asigna los números al azar: no se pueden elegir.',
-  pickRequired: 'Elige tus números (o usa la maquinita) antes de pagar.',
-  modeFixed: 'El modo de números no se puede cambiar después de abrir la venta.',
-  modeTooLarge: (max: number) =>
-    `Elegir números solo está disponible para rifas de hasta ${max.toLocaleString('es-EC')} números.`,
-  gridLegendFree: 'Libre',
-  gridLegendHeld: 'Apartado',
-  gridLegendSold: 'Vendido',
-  gridLegendMine: 'Tu selección',
-  searchLabel: '¿Está libre tu número?',
-  machine: 'Maquinita',
-  machineHelp: 'Elige al azar entre los números libres',
-} as const;
+export * from './number-picks-texts';
+import { MAX_PICKED_PER_ORDER, NUMBER_MODES, PICK_TEXTS } from './number-picks-texts';
 
 /** A chosen number as the buyer sends it: digits only; padding is the server's business. */
 export const pickedNumberSchema = z
@@ -104,7 +66,20 @@ export const numberGridSchema = z.object({
 });
 export type NumberGrid = z.infer<typeof numberGridSchema>;
 
-/** Bit i of a base64 bitmap of the grid (MSB first). */
-export function gridBit(bytes: Uint8Array, i: number): boolean {
-  return (bytes[i >> 3]! & (0x80 >> (i & 7))) !== 0;
-}
+/** POST /api/raffles/{slug}/lucky-numbers: the maquinita asks the server for free numbers. */
+export const luckyNumbersRequestSchema = z.object({
+  count: z
+    .number({ error: PICK_TEXTS.countInvalid(MAX_PICKED_PER_ORDER) })
+    .int({ error: PICK_TEXTS.countInvalid(MAX_PICKED_PER_ORDER) })
+    .min(1, { error: PICK_TEXTS.countInvalid(MAX_PICKED_PER_ORDER) })
+    .max(MAX_PICKED_PER_ORDER, { error: PICK_TEXTS.countInvalid(MAX_PICKED_PER_ORDER) }),
+});
+export type LuckyNumbersRequest = z.infer<typeof luckyNumbersRequestSchema>;
+
+/** Free numbers (padded) at random; not held: the order holds them, or says which went. */
+export const luckyNumbersResponseSchema = z.object({
+  numbers: z.array(z.string()),
+  /** PICK_TEXTS.randomSource. */
+  source: z.string(),
+});
+export type LuckyNumbersResponse = z.infer<typeof luckyNumbersResponseSchema>;

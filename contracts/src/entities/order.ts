@@ -104,6 +104,8 @@ export const orderViewSchema = z.object({
   canUploadReceipt: z.boolean(),
   /** The numbers, once paid and assigned. */
   assignedNumbers: z.array(z.string()),
+  /** A pick-mode order's chosen numbers (held until paid, then its assigned numbers). */
+  pickedNumbers: z.array(z.string()).optional(),
   /**
    * The raffle the purchase belongs to, whichever is featured now: its name, and its slug
    * while its page is public (null once archived or never published).

@@ -7,6 +7,7 @@ import { idSchema, isoDateTimeSchema, optionalImageUrlSchema, raIdSchema } from 
 import { formatCount } from '../helpers/money';
 import { VALIDATION } from '../messages';
 import { MAX_TOTAL_NUMBERS } from '../staff-api';
+import { NUMBER_MODES } from './number-picks';
 import { raffleTrustInputSchema, raffleTrustSchema } from './raffle-trust';
 
 export const RAFFLE_STATUSES = ['draft', 'on_sale', 'closed', 'drawn', 'archived'] as const;
@@ -129,6 +130,11 @@ export const raffleFieldsSchema = z.object({
         : RAFFLE_TEXTS.endDateInvalid,
   }),
   totalNumbers: totalNumbersSchema,
+  /**
+   * Al azar (default) or elige tus números; fixed once the raffle leaves its draft, and
+   * only up to PICK_MODE_MAX_NUMBERS numbers (checked by the server with the record).
+   */
+  numberMode: z.enum(NUMBER_MODES).optional(),
 });
 export type RaffleFields = z.infer<typeof raffleFieldsSchema>;
 
@@ -162,6 +168,11 @@ export const raffleSummarySchema = z.object({
   endDate: isoDateTimeSchema,
   totalNumbers: z.number().int().nonnegative(),
   status: z.enum(RAFFLE_STATUSES),
+  /**
+   * How the buyer gets numbers: assigned at random after payment, or chosen at checkout.
+   * The api always sends it; absent (an older answer) means 'random'.
+   */
+  numberMode: z.enum(NUMBER_MODES).optional(),
   featured: z.boolean(),
   sold: z.number().int().nonnegative(),
   /** Sold share, 0–100 (as the progress bar shows it). */

@@ -3,6 +3,7 @@
 // revealed secrets. Claims carry purchase references only, nothing personal.
 import { z } from 'zod';
 import { isoDateTimeSchema } from '../common';
+import { NUMBER_MODES } from '../entities/number-picks';
 import { drawRuleSchema, officialResultSchema } from './draw-rule';
 
 const sha256HexSchema = z.string().regex(/^[0-9a-f]{64}$/);
@@ -60,6 +61,13 @@ export const fairnessRevealSchema = z.object({
 });
 export type FairnessReveal = z.infer<typeof fairnessRevealSchema>;
 
+/** Pick mode: a number the buyer chose, sold to the purchase `reference`. */
+export const fairnessPickSchema = z.object({
+  reference: z.string().min(1),
+  number: raffleNumberSchema,
+});
+export type FairnessPick = z.infer<typeof fairnessPickSchema>;
+
 export const fairnessExportSchema = z.object({
   version: z.literal(1),
   /** Null until the numbers are generated. */
@@ -71,5 +79,13 @@ export const fairnessExportSchema = z.object({
   draw: fairnessDrawSchema.nullable(),
   reveal: fairnessRevealSchema.nullable(),
   claims: z.array(fairnessClaimSchema),
+  /**
+   * How buyers got their numbers: 'random' (the key's permutation at the claims' positions)
+   * or 'pick' (chosen by the buyers: `picks` is the sold list; the key still fixes the
+   * instant prizes, and the draw rule alone picks the winner among the sold numbers).
+   * Records older than the choice have neither field: random.
+   */
+  mode: z.enum(NUMBER_MODES).default('random'),
+  picks: z.array(fairnessPickSchema).default([]),
 });
 export type FairnessExport = z.infer<typeof fairnessExportSchema>;

@@ -116,6 +116,7 @@ export function checkBuyerNumbers(
   numbers: readonly string[],
 ): FairnessCheck {
   if (!data.commitment) return fail('buyer', NO_COMMITMENT);
+  if (isPick(data)) return checkPickedNumbers(data, reference, numbers);
   if (!data.reveal) return fail('buyer', NOT_REVEALED);
   const claim = data.claims.find((c) => c.reference === reference);
   if (!claim) return fail('buyer', `No hay números publicados para la compra ${reference}`);
@@ -141,6 +142,12 @@ export function checkOwnNumbers(data: FairnessExport, numbers: readonly string[]
   const first = Number(typed[0]);
   if (!/^\d+$/.test(typed[0]!) || first >= commitment.totalNumbers)
     return fail('buyer', `El ${typed[0]} no es un número de esta rifa`);
+  if (isPick(data)) {
+    const own = data.picks.find((p) => Number(p.number) === first);
+    if (!own)
+      return fail('buyer', `El número ${padNumber(first, commitment.numberWidth)} no se vendió`);
+    return checkPickedNumbers(data, own.reference, typed);
+  }
   const position = permutationOf(data).invert(first);
   const claim = data.claims.find((c) => position >= c.start && position < c.start + c.count);
   if (!claim)
@@ -155,11 +162,52 @@ export function verifyFairness(data: FairnessExport): FairnessCheck[] {
 
 /** The sold numbers with their purchase references, from the claims and the revealed key. */
 export function soldEntries(data: FairnessExport, perm: Permutation): SoldEntry[] {
+  if (isPick(data)) return pickedEntries(data);
   const width = data.commitment?.numberWidth ?? 1;
   assertDisjoint(data.claims, perm.size);
   return data.claims.flatMap((claim) =>
     numbersAt(perm, claim, width).map((number) => ({ number, reference: claim.reference })),
   );
+}
+
+/** Pick mode: the buyers chose the numbers, so the record lists them as sold (not claims). */
+function isPick(data: FairnessExport): boolean {
+  return (data.mode ?? 'random') === 'pick';
+}
+
+/** The chosen numbers as the sold list; a number out of the raffle or sold twice is refused. */
+function pickedEntries(data: FairnessExport): SoldEntry[] {
+  const total = data.commitment?.totalNumbers ?? 0;
+  const width = data.commitment?.numberWidth ?? 1;
+  const seen = new Set<number>();
+  return (data.picks ?? []).map((pick) => {
+    const n = Number(pick.number);
+    if (!(n >= 0 && n < total) || seen.has(n))
+      throw new RangeError(`pick ${pick.number} repeats or leaves the raffle`);
+    seen.add(n);
+    return { number: padNumber(n, width), reference: pick.reference };
+  });
+}
+
+/** Pick mode: the buyer's numbers are exactly those the record lists for their purchase. */
+function checkPickedNumbers(
+  data: FairnessExport,
+  reference: string,
+  numbers: readonly string[],
+): FairnessCheck {
+  const width = data.commitment!.numberWidth;
+  const listed = (data.picks ?? [])
+    .filter((p) => p.reference === reference)
+    .map((p) => padNumber(p.number, width));
+  if (listed.length === 0)
+    return fail('buyer', `No hay números publicados para la compra ${reference}`);
+  const given = numbers.map((n) => padNumber(n.trim(), width));
+  return sameNumbers(listed, given)
+    ? pass(
+        'buyer',
+        `Tus ${listed.length} números son los que elegiste y constan como vendidos a tu compra`,
+      )
+    : fail('buyer', `La compra ${reference} tiene los números ${listed.join(', ')}`);
 }
 
 function permutationOf(data: FairnessExport): Permutation {

@@ -5,6 +5,7 @@
 // number broke it.
 import { queryReport } from '../db/report-facts';
 import type { Db } from 'mongodb';
+import type { NumberHoldDoc } from '../db/number-holds';
 
 export interface InvariantResult {
   id: string;
@@ -42,6 +43,7 @@ interface RaffleDoc {
   reserved?: number;
   sold?: number;
   soldOut?: boolean;
+  numberMode?: 'random' | 'pick';
 }
 
 interface PurchaseDoc {
@@ -50,6 +52,7 @@ interface PurchaseDoc {
   quantity: number;
   totalPrice?: number;
   assignedNumbers?: string[];
+  pickedNumbers?: string[];
   reservation?: { active?: boolean; expiresAt?: Date };
   notifications?: {
     email?: { status?: string };
@@ -98,6 +101,7 @@ export async function auditRaffle(db: Db, options: AuditOptions = {}): Promise<A
           quantity: 1,
           totalPrice: 1,
           assignedNumbers: 1,
+          pickedNumbers: 1,
           reservation: 1,
           notifications: 1,
           messaging: 1,
@@ -113,8 +117,17 @@ export async function auditRaffle(db: Db, options: AuditOptions = {}): Promise<A
   results.push(checkNoOversell(raffle, purchases, completed, holders.size));
   results.push(checkExactlyOnce(purchases, completed));
   results.push(checkCounters(raffle, purchases, completed));
-  const claims = names.claims ? await readClaims(db, names.claims, raffleId) : null;
-  if (claims) results.push(checkClaims(claims, completed, total));
+  if (raffle.numberMode === 'pick') {
+    // Chosen numbers come from the buyers, not from claims on the secret permutation.
+    const holds = await db
+      .collection<NumberHoldDoc>('number_holds')
+      .find({ raffleId }, { projection: { number: 1, state: 1, purchaseId: 1 } })
+      .toArray();
+    results.push(checkPicks(purchases, completed, holds, width));
+  } else {
+    const claims = names.claims ? await readClaims(db, names.claims, raffleId) : null;
+    if (claims) results.push(checkClaims(claims, completed, total));
+  }
   if (options.notifications !== false) results.push(checkNotifications(completed));
   results.push(checkNoStuckPending(purchases, now, graceMs));
   if (options.reports !== false)
@@ -255,6 +268,38 @@ function checkClaims(claims: ClaimDoc[], completed: PurchaseDoc[], total: number
 }
 
 /** Every completed purchase got its e-mail and its SMS (sent, or logged without a provider). */
+/**
+ * Pick mode: every paid purchase got exactly the numbers it chose, each of them sold to it
+ * in the holds (one document per number: never two holders), and no hold is sold to a
+ * purchase that is not paid.
+ */
+function checkPicks(
+  purchases: PurchaseDoc[],
+  completed: PurchaseDoc[],
+  holds: Array<Pick<NumberHoldDoc, 'number' | 'state' | 'purchaseId'>>,
+  width: number,
+): InvariantResult {
+  const problems: string[] = [];
+  const soldTo = new Map<string, string>();
+  for (const h of holds)
+    if (h.state === 'sold') soldTo.set(String(h.number).padStart(width, '0'), h.purchaseId);
+  const status = new Map(purchases.map((p) => [p._id, p.status]));
+  for (const p of completed) {
+    const chosen = [...(p.pickedNumbers ?? [])].sort().join(',');
+    const assigned = p.assignedNumbers ?? [];
+    const got = [...assigned].sort().join(',');
+    if (assigned.length > 0 && chosen !== got)
+      problems.push(`COMPLETED ${p._id} chose ${chosen} but got ${got}`);
+    for (const n of assigned)
+      if (soldTo.get(n) !== p._id) problems.push(`number ${n} of ${p._id} is not sold to it`);
+  }
+  for (const [n, owner] of soldTo)
+    if (status.get(owner) !== 'COMPLETED') problems.push(`number ${n} sold to unpaid ${owner}`);
+  return result('picks', 'chosen numbers: each paid purchase has exactly its own', problems, [
+    `${holds.length} held or sold numbers`,
+  ]);
+}
+
 function checkNotifications(completed: PurchaseDoc[]): InvariantResult {
   const problems: string[] = [];
   for (const p of completed) {

@@ -19,6 +19,7 @@ import { ensureDataRequestIndexes } from './data-requests';
 import { ensureDeliveryIndexes } from '../messaging/deliveries';
 import { ensureInvoiceIndexes } from './invoices';
 import { ensureInvoicingSettingsIndexes } from '../invoices/settings';
+import { ensureNumberHoldIndexes } from './number-holds';
 
 const indexCreators: Array<(db: Db) => Promise<unknown>> = [
   ensureUsersIndexes,
@@ -39,6 +40,7 @@ const indexCreators: Array<(db: Db) => Promise<unknown>> = [
   ensureDeliveryIndexes,
   ensureInvoiceIndexes,
   ensureInvoicingSettingsIndexes,
+  ensureNumberHoldIndexes,
 ];
 
 export async function ensureIndexes(db: Db): Promise<void> {

@@ -56,7 +56,10 @@ export async function ensurePurchaseNumbersIndexes(db: Db): Promise<void> {
 // ── Numbers worker ──────────────────────────────────────────────────────────────
 
 /** What the numbers worker decides on: whether the purchase is paid, for how many numbers. */
-export type PurchaseToNumber = Pick<PurchaseRecord, '_id' | 'status' | 'quantity' | 'raffleId'>;
+export type PurchaseToNumber = Pick<PurchaseRecord, '_id' | 'status' | 'quantity' | 'raffleId'> & {
+  /** Pick-mode raffles: the numbers the buyer chose (purchases.ts). */
+  pickedNumbers?: string[];
+};
 
 /**
  * Purchases one read may ask for: the store searches the _id index for an $in list up to
@@ -76,7 +79,7 @@ export const findPurchaseToNumber: (db: Db, id: string) => Promise<PurchaseToNum
     const found = await purchases(db)
       .find<PurchaseToNumber>(
         { _id: { $in: [...new Set(batch.map((p) => p.item))] } },
-        { projection: { status: 1, quantity: 1, raffleId: 1 } },
+        { projection: { status: 1, quantity: 1, raffleId: 1, pickedNumbers: 1 } },
       )
       .toArray();
     const byId = new Map(found.map((purchase) => [purchase._id, purchase]));

@@ -96,6 +96,8 @@ export interface PurchaseDoc {
   paypalFollowedUpAt?: Date;
   paidAt?: Date;
   assignedNumbers: string[];
+  /** Pick-mode raffles: the numbers the buyer chose, held with the order (db/number-holds.ts). */
+  pickedNumbers?: string[];
   numbersAssignedAt?: Date;
   soldCountedAt?: Date;
   instantPrizesWon?: Array<{ number: string; amount: number }>;

@@ -4,7 +4,7 @@
 // counters belong to raffle-numbers.ts and raffle-capacity.ts, the fairness fields to
 // raffle-fairness.ts, which only find them initialised here. The raffle that existed
 // before there were many keeps the id 'current' for good, so its sales need no rewrite.
-import type { DrawRule, RaffleTrust } from '@vag/contracts';
+import type { DrawRule, NumberMode, RaffleTrust } from '@vag/contracts';
 import type { Db, Filter } from 'mongodb';
 
 export const CURRENT_RAFFLE_ID = 'current';
@@ -49,6 +49,13 @@ export interface RaffleDoc extends HeroFields {
   drawRule?: DrawRule;
   /** Its trust page's fields (permit, prize proof, live stream); each may be empty. */
   trust?: RaffleTrust;
+  /** Absent on raffles older than the choice: 'random'. Fixed once published. */
+  numberMode?: NumberMode;
+}
+
+/** A raffle's number mode ('random' unless it chose otherwise). */
+export function numberModeOf(raffle: Pick<RaffleDoc, 'numberMode'>): NumberMode {
+  return raffle.numberMode ?? 'random';
 }
 
 /** The fields an operator writes on a raffle. */
@@ -171,6 +178,7 @@ export interface NewRaffle extends RaffleRecordFields {
   _id: string;
   totalNumbers: number;
   numberWidth?: number;
+  numberMode?: NumberMode;
 }
 
 /** A new draft: not selling, no numbers yet (they are made when it is published). */
@@ -196,9 +204,15 @@ export async function updateRaffleRecord(
   raffleId: string,
   fields: Partial<RaffleRecordFields>,
   size?: { totalNumbers: number; numberWidth?: number },
+  mode?: NumberMode,
 ): Promise<RaffleDoc> {
   const set: Partial<RaffleDoc> = { ...fields, updatedAt: new Date() };
   const filter: Filter<RaffleDoc> = { _id: raffleId };
+  if (mode) {
+    // The mode is part of what a published raffle promised: only a draft changes it.
+    set.numberMode = mode;
+    filter.publishedAt = { $exists: false };
+  }
   if (size) {
     set.totalNumbers = size.totalNumbers;
     set.numberWidth = Math.max(size.numberWidth ?? 0, numberWidthFor(size.totalNumbers));
@@ -209,9 +223,11 @@ export async function updateRaffleRecord(
     { $set: set },
     { returnDocument: 'after' },
   );
-  if (!doc) throw new NumbersAlreadyGeneratedError();
+  if (!doc) throw mode ? new NumberModeFixedError() : new NumbersAlreadyGeneratedError();
   return doc;
 }
+
+export class NumberModeFixedError extends Error {}
 
 /** Marks a raffle published or archived, once (answers whether this call did it). */
 export async function stampRaffle(

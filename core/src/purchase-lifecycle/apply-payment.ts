@@ -21,6 +21,7 @@ import { releaseCapacity, reserveCapacityForLatePayment } from '../db/raffle-cap
 import { paidEvent } from '../pipeline/purchase-events';
 import { kickRelay } from '../pipeline/relay';
 import { requireRefund } from './refund';
+import { holdNumbers } from '../db/number-holds';
 
 /** How long a late payment that found no numbers waits before looking again. */
 const LATE_PAYMENT_RECHECK_MS = 500;
@@ -55,10 +56,7 @@ export async function applyPayment(
 
     const from = purchase.status === 'PENDING' ? 'PENDING' : 'EXPIRED';
     // EXPIRED: the buyer paid after the reservation was released; numbers again, if any.
-    if (
-      from === 'EXPIRED' &&
-      !(await reserveCapacityForLatePayment(deps.db, purchase.quantity, purchase.raffleId))
-    ) {
+    if (from === 'EXPIRED' && !(await reserveForLatePayment(deps, purchase))) {
       // The sweeper ends a reservation, then gives its numbers back: a payment arriving in
       // between would find its own numbers still held. Look once more before refusing.
       if (!lookedAgain) {
@@ -76,6 +74,26 @@ export async function applyPayment(
     if (from === 'EXPIRED') await releaseCapacity(deps.db, purchase.quantity, purchase.raffleId);
   }
   throw new Error(`purchase ${purchaseId}: could not settle its payment`);
+}
+
+/**
+ * A late payment's numbers: capacity again and, in a pick-mode raffle, the very numbers
+ * the buyer chose. If any of those went to another buyer meanwhile the purchase is
+ * refund-due, as when the raffle sold out: the buyer chose those numbers, and numbers they
+ * never chose would not be what they paid for (staff refund it, or sell them others by hand).
+ */
+async function reserveForLatePayment(deps: CoreDeps, purchase: PurchaseDoc): Promise<boolean> {
+  if (!(await reserveCapacityForLatePayment(deps.db, purchase.quantity, purchase.raffleId)))
+    return false;
+  if (!purchase.pickedNumbers) return true;
+  const held = await holdNumbers(deps.db, {
+    raffleId: purchase.raffleId,
+    purchaseId: purchase._id,
+    numbers: purchase.pickedNumbers.map(Number),
+  });
+  if (held.ok) return true;
+  await releaseCapacity(deps.db, purchase.quantity, purchase.raffleId);
+  return false;
 }
 
 interface Paid {

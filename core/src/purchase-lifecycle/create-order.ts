@@ -19,6 +19,9 @@ import {
 } from '@vag/contracts';
 import type { CoreDeps } from '../deps';
 import { releaseHold } from '../db/order-holds';
+import { holdNumbers, releasePurchaseNumbers } from '../db/number-holds';
+import { NumbersTaken } from '../number-picks/numbers-taken';
+import { orderSelection, type Selection } from '../number-picks/selection';
 import {
   claimPaymentRef,
   insertPurchaseWithCode,
@@ -81,6 +84,7 @@ export async function placeOrder<A>(deps: CoreDeps, request: PlaceOrder<A>): Pro
   const settings = await currentSettings(deps);
   // Before any count or reservation: a request above the maximum learns nothing else.
   checkPerOrder(settings.purchaseLimits, priced.quantity);
+  const selection = await orderSelection(deps.db, sale.raffleId, order);
   const reseller = order.resellerCode
     ? await findActiveResellerByCode(deps.db, order.resellerCode)
     : null;
@@ -93,6 +97,7 @@ export async function placeOrder<A>(deps: CoreDeps, request: PlaceOrder<A>): Pro
     resellerCode: reseller?.code ?? null,
     hold: holdFor(deps, order.paymentMethod, settings),
     consent: request.consent,
+    selection,
   };
   const claimed = await claimWithinLimits(deps.db, settings.purchaseLimits, {
     purchaseId: plan.purchaseId,
@@ -124,6 +129,8 @@ interface OrderPlan {
   resellerCode: string | null;
   hold: Hold;
   consent: NewPurchase['consent'];
+  /** Pick mode: the chosen numbers, held with the order. */
+  selection: Selection | null;
 }
 
 /** A ticked marketing choice joins the buyer's e-mail record (privacy/marketing-consent.ts). */
@@ -182,6 +189,7 @@ async function reserveOrder(deps: CoreDeps, plan: OrderPlan): Promise<void> {
   const { sale, order, priced, purchaseId } = plan;
   const reserved = await reserveCapacity(deps.db, priced.quantity, sale.raffleId);
   if (!reserved.ok) throw reserveRefusal(reserved);
+  await holdChosenNumbers(deps, plan);
   if (order.paymentMethod !== 'mobile') return;
   const owner = await claimPaymentRef(
     deps.db,
@@ -190,10 +198,33 @@ async function reserveOrder(deps: CoreDeps, plan: OrderPlan): Promise<void> {
   );
   if (owner !== purchaseId) {
     await releaseCapacity(deps.db, priced.quantity, sale.raffleId);
+    await releaseChosenNumbers(deps, plan);
     throw new OrderRefused(409, VALIDATION.clientTransactionIdInvalid, {
       clientTransactionId: VALIDATION.clientTransactionIdInvalid,
     });
   }
+}
+
+/**
+ * The chosen numbers, all or none (db/number-holds.ts): when any is taken the capacity
+ * goes back and the buyer is told exactly which (409, numbersTakenErrorSchema).
+ */
+async function holdChosenNumbers(deps: CoreDeps, plan: OrderPlan): Promise<void> {
+  if (!plan.selection) return;
+  const held = await holdNumbers(deps.db, {
+    raffleId: plan.sale.raffleId,
+    purchaseId: plan.purchaseId,
+    numbers: plan.selection.values,
+  });
+  if (held.ok) return;
+  await releaseCapacity(deps.db, plan.priced.quantity, plan.sale.raffleId);
+  const width = plan.selection.numbers[0]!.length;
+  throw new NumbersTaken(held.taken.map((n) => String(n).padStart(width, '0')));
+}
+
+async function releaseChosenNumbers(deps: CoreDeps, plan: OrderPlan): Promise<void> {
+  if (!plan.selection) return;
+  await releasePurchaseNumbers(deps.db, plan.sale.raffleId, plan.purchaseId, plan.selection.values);
 }
 
 function reserveRefusal(outcome: Exclude<ReserveOutcome, { ok: true }>): OrderRefused {
@@ -257,6 +288,7 @@ function draftOrder(plan: OrderPlan): OrderDraft {
     hold: plan.hold,
     consent: plan.consent,
   });
+  if (plan.selection) purchase.pickedNumbers = plan.selection.numbers;
   return {
     purchase,
     ref: { purchaseId, orderCode, orderUrl: orderPath(purchaseId, accessKey) },
@@ -273,6 +305,13 @@ async function recordOrder(deps: CoreDeps, purchase: PurchaseDoc): Promise<boole
     if (!(await insertPurchaseWithCode(deps.db, purchase))) return false;
   } catch (error) {
     await releaseCapacity(deps.db, purchase.quantity, purchase.raffleId);
+    if (purchase.pickedNumbers)
+      await releasePurchaseNumbers(
+        deps.db,
+        purchase.raffleId,
+        purchase._id,
+        purchase.pickedNumbers.map(Number),
+      );
     throw error;
   }
   if (purchase.outbox) kickRelay(deps, purchase._id, purchase);

@@ -6,6 +6,7 @@
 import type { CoreDeps } from '../deps';
 import { endPendingReservation, type PurchaseDoc, type PurchaseSale } from '../db/purchases';
 import { releaseCapacity } from '../db/raffle-capacity';
+import { releasePurchaseNumbers } from '../db/number-holds';
 import { purchaseEvent } from '../pipeline/purchase-events';
 import { kickRelay } from '../pipeline/relay';
 
@@ -31,6 +32,14 @@ export async function expireOrder(
   });
   if (!ended) return null;
   await releaseCapacity(deps.db, ended.quantity, ended.raffleId);
+  // Its chosen numbers are free again (pick mode); the purchase keeps which they were.
+  if (ended.pickedNumbers)
+    await releasePurchaseNumbers(
+      deps.db,
+      ended.raffleId,
+      ended._id,
+      ended.pickedNumbers.map(Number),
+    );
   kickRelay(deps, ended._id);
   return ended;
 }

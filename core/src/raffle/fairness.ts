@@ -22,7 +22,8 @@ import { auditDoc, relayPendingAudit } from '../db/audit-log';
 import { listInstantPrizes } from '../db/instant-prizes';
 import { publishDrawnPastRaffle } from '../db/past-raffles';
 import { getPurchase, type PurchaseDoc } from '../db/purchases';
-import { getRaffleHero } from '../db/raffle';
+import { getRaffle, getRaffleHero, numberModeOf } from '../db/raffle';
+import { listSoldNumbers, soldNumberHolder } from '../db/number-holds';
 import {
   getRaffleFairness,
   markDrawPublished,
@@ -61,6 +62,36 @@ export function soldEntriesOf(raffle: RaffleNumbers, claims: readonly NumberClai
   return entries;
 }
 
+/**
+ * The sold list of either mode: the key's numbers at the claims' positions, or in a
+ * pick-mode raffle the numbers the buyers chose (db/number-holds.ts), each with its
+ * purchase's public reference.
+ */
+async function soldListOf(db: Db, raffle: RaffleNumbers): Promise<SoldEntry[]> {
+  if (!(await isPickRaffle(db, raffle.raffleId)))
+    return soldEntriesOf(raffle, await listClaims(db, raffle.raffleId));
+  return (await listSoldNumbers(db, raffle.raffleId)).map((sold) => ({
+    number: formatNumber(sold.number, raffle.numberWidth),
+    reference: purchaseReference(sold.purchaseId),
+  }));
+}
+
+async function isPickRaffle(db: Db, raffleId: string): Promise<boolean> {
+  const raffle = await getRaffle(db, raffleId);
+  return raffle ? numberModeOf(raffle) === 'pick' : false;
+}
+
+/** Who holds the winning number: perm⁻¹ then the claim, or the chosen number's sale. */
+async function winnerPurchaseId(
+  db: Db,
+  raffle: RaffleNumbers,
+  winner: number,
+): Promise<string | null> {
+  if (await isPickRaffle(db, raffle.raffleId)) return soldNumberHolder(db, raffle.raffleId, winner);
+  const perm = permutationFor(raffle.secretKey!, raffle.totalNumbers);
+  return (await findClaimCovering(db, raffle.raffleId, perm.invert(winner)))?.purchaseId ?? null;
+}
+
 function closingReason(
   raffle: RaffleNumbers,
   fairness: RaffleFairness,
@@ -93,8 +124,7 @@ export async function closeSaleIfDue(
   // Paid orders still being numbered count as reserved: wait for them.
   if (raffle.reserved > 0) return null;
 
-  const claims = await listClaims(db, raffleId);
-  const sold = soldEntriesOf(raffle, claims);
+  const sold = await soldListOf(db, raffle);
   if (sold.length !== raffle.sold) return null;
   const closing: ClosingDoc = {
     closedAt: now,
@@ -145,21 +175,19 @@ export async function resolveOfficialResult(
   const mismatch = resultMismatch(fairness.drawRule, result, fairness.closing.closedAt);
   if (mismatch) throw new FairnessRefusal(400, mismatch);
 
-  const sold = soldEntriesOf(raffle, await listClaims(db, raffleId));
+  const sold = await soldListOf(db, raffle);
   const { drawn, winner } = applyDrawRule(
     result.firstPrize,
     raffle,
     sold.map((entry) => Number(entry.number)),
   );
-  const perm = permutationFor(raffle.secretKey, raffle.totalNumbers);
-  const holder =
-    winner === null ? null : await findClaimCovering(db, raffleId, perm.invert(winner));
+  const holder = winner === null ? null : await winnerPurchaseId(db, raffle, winner);
   return {
     raffleRef: fairness.commitment.raffleRef,
     drawnNumber: formatNumber(drawn, raffle.numberWidth),
     winningNumber: winner === null ? null : formatNumber(winner, raffle.numberWidth),
-    winnerPurchaseId: holder?.purchaseId ?? null,
-    winnerPurchase: holder ? await getPurchase(db, holder.purchaseId) : null,
+    winnerPurchaseId: holder,
+    winnerPurchase: holder ? await getPurchase(db, holder) : null,
   };
 }
 
@@ -280,7 +308,11 @@ export async function fairnessExport(db: Db, raffleId: string): Promise<Fairness
   const raffle = await getRaffleNumbers(db, raffleId);
   const { commitment, closing, draw } = fairness;
   const claims = commitment ? await listClaims(db, raffleId) : [];
+  const pick = await isPickRaffle(db, raffleId);
+  const picks = commitment && pick ? await listSoldNumbers(db, raffleId) : [];
   const first = commitment ? await findClaimAt(db, raffleId, 0) : null;
+  // Pick mode has no claims: the first sale is the earliest chosen number sold.
+  const firstPick = picks.reduce<Date | null>((min, p) => (!min || p.at < min ? p.at : min), null);
   return {
     version: 1,
     commitment: commitment && {
@@ -293,7 +325,7 @@ export async function fairnessExport(db: Db, raffleId: string): Promise<Fairness
       prizesCommittedAt: commitment.prizesCommittedAt.toISOString(),
     },
     rule: fairness.drawRule,
-    lockedAt: first?.createdAt.toISOString() ?? null,
+    lockedAt: (first?.createdAt ?? firstPick)?.toISOString() ?? null,
     closing: closing && { ...closing, closedAt: closing.closedAt.toISOString() },
     draw: draw && {
       result: draw.result,
@@ -314,6 +346,11 @@ export async function fairnessExport(db: Db, raffleId: string): Promise<Fairness
       reference: purchaseReference(claim.purchaseId),
       start: claim.start,
       count: claim.count,
+    })),
+    mode: pick ? 'pick' : 'random',
+    picks: picks.map((p) => ({
+      reference: purchaseReference(p.purchaseId),
+      number: formatNumber(p.number, raffle.numberWidth),
     })),
   };
 }

@@ -6,10 +6,13 @@
 import { randomUUID } from 'node:crypto';
 import {
   AUDIT_TEXTS,
+  PICK_MODE_MAX_NUMBERS,
+  PICK_TEXTS,
   RAFFLE_ACTION_FROM,
   RAFFLE_TEXTS,
   RAFFLE_TRUST_TEXTS,
   slugFromName,
+  type NumberMode,
   type RaffleAction,
   type RaffleCreate,
   type RaffleFields,
@@ -25,6 +28,8 @@ import {
   featureRaffle,
   getRaffle,
   insertRaffle,
+  NumberModeFixedError,
+  numberModeOf,
   NumbersAlreadyGeneratedError,
   setRaffleActive,
   slugTaken,
@@ -105,10 +110,13 @@ export async function createRaffle(
     throw new RaffleRefusal(400, RAFFLE_TEXTS.templateNotFound, 'templateId');
   const endDate = futureEndDate(input, now);
   const slug = await freeSlug(ctx.db, input);
+  const numberMode = input.numberMode ?? 'random';
+  checkModeSize(numberMode, input.totalNumbers);
   const raffle = await insertRaffle(ctx.db, {
     _id: randomUUID(),
     ...recordFields(input, slug, endDate),
     totalNumbers: input.totalNumbers,
+    numberMode,
     ...(template?.drawRule ? { drawRule: template.drawRule } : {}),
   });
   if (template) await copyPackages(ctx.db, template._id, raffle._id);
@@ -152,6 +160,7 @@ export async function editRaffle(
   const resized = input.totalNumbers !== raffle.totalNumbers;
   if (resized && raffle.numbersGenerated)
     throw new RaffleRefusal(409, RAFFLE_TEXTS.numbersLocked, 'totalNumbers');
+  const mode = modeChange(raffle, input);
   const trust = await trustFields(ctx, input);
   try {
     const saved = await updateRaffleRecord(
@@ -159,6 +168,7 @@ export async function editRaffle(
       raffleId,
       { ...recordFields(input, slug, endDate), ...trust },
       resized ? { totalNumbers: input.totalNumbers } : undefined,
+      mode,
     );
     await appendAudit(ctx.db, {
       actor: ctx.actor,
@@ -172,8 +182,29 @@ export async function editRaffle(
   } catch (error) {
     if (error instanceof NumbersAlreadyGeneratedError)
       throw new RaffleRefusal(409, RAFFLE_TEXTS.numbersLocked, 'totalNumbers');
+    if (error instanceof NumberModeFixedError)
+      throw new RaffleRefusal(409, PICK_TEXTS.modeFixed, 'numberMode');
     throw error;
   }
+}
+
+/** A grid of more than PICK_MODE_MAX_NUMBERS would no longer be a few KB (issue: the grid). */
+function checkModeSize(mode: NumberMode, totalNumbers: number): void {
+  if (mode === 'pick' && totalNumbers > PICK_MODE_MAX_NUMBERS)
+    throw new RaffleRefusal(400, PICK_TEXTS.modeTooLarge(PICK_MODE_MAX_NUMBERS), 'numberMode');
+}
+
+/**
+ * The mode to write, when the edit changes it (undefined: unchanged). Only a draft's mode
+ * changes: buyers of a published raffle bought under its stated mode.
+ */
+function modeChange(raffle: RaffleDoc, input: RaffleUpdate): NumberMode | undefined {
+  const current = numberModeOf(raffle);
+  const wanted = input.numberMode ?? current;
+  checkModeSize(wanted, input.totalNumbers);
+  if (wanted === current) return undefined;
+  if (raffle.publishedAt) throw new RaffleRefusal(409, PICK_TEXTS.modeFixed, 'numberMode');
+  return wanted;
 }
 
 /**

@@ -10,7 +10,7 @@ import {
 } from '@vag/contracts';
 import type { Db } from 'mongodb';
 import { paidRevenueByRaffle } from '../db/purchases';
-import { getRaffle, listRaffleDocs, type RaffleDoc } from '../db/raffle';
+import { getRaffle, listRaffleDocs, numberModeOf, type RaffleDoc } from '../db/raffle';
 import { isSelling } from '../raffle/sale-lifecycle';
 
 export type RaffleRecord = RaffleDoc;
@@ -37,6 +37,7 @@ export function raffleSummary(raffle: RaffleDoc): RaffleSummary {
     endDate: raffle.endDate.toISOString(),
     totalNumbers: total,
     status: raffleStatus(raffle),
+    numberMode: numberModeOf(raffle),
     featured: raffle.featured === true,
     sold: raffle.sold ?? 0,
     percentage: total > 0 ? Math.round(((raffle.sold ?? 0) / total) * 10_000) / 100 : 0,

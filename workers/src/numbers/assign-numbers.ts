@@ -11,7 +11,13 @@
 //   5. publish numbers.assigned (consumers are idempotent; a repeat is harmless), with
 //      the raffle fields the e-mail's ticket prints, read along with the numbers
 import type { CoreDeps } from '@vag/core';
-import { CURRENT_RAFFLE_ID, markSoldOut } from '@vag/core/db/raffle-numbers';
+import {
+  CURRENT_RAFFLE_ID,
+  getRaffleNumbers,
+  markSoldOut,
+  type RaffleNumbers,
+} from '@vag/core/db/raffle-numbers';
+import { assignPickedNumbers } from '@vag/core/number-picks/assign-picked';
 import { claimInstantPrizes } from '@vag/core/db/instant-prizes';
 import {
   findPurchaseToNumber,
@@ -29,7 +35,7 @@ export async function assignNumbers(
   deps: Pick<CoreDeps, 'db' | 'bus' | 'log'>,
   purchaseId: string,
 ): Promise<AssignOutcome> {
-  const { db, bus, log } = deps;
+  const { db, log } = deps;
   const purchase = await findPurchaseToNumber(db, purchaseId);
   if (!purchase) {
     // Deleted by the admin's reset after it was paid: nothing left to number.
@@ -44,6 +50,24 @@ export async function assignNumbers(
     return 'skipped';
   }
   const raffleId = purchase.raffleId ?? CURRENT_RAFFLE_ID;
+
+  if (purchase.pickedNumbers?.length) {
+    // Pick mode: exactly the numbers the buyer chose and held (core/src/number-picks).
+    const picked = await assignPickedNumbers(db, { ...purchase, raffleId });
+    if (!picked.ok) {
+      log.error({ purchaseId, problem: picked.problem }, 'numbers: chosen numbers not sellable');
+      await recordNumbersProblem(db, purchaseId, picked.problem);
+      return 'skipped';
+    }
+    const raffle = await getRaffleNumbers(db, raffleId);
+    return finishAssignment(deps, {
+      purchaseId,
+      raffleId,
+      numbers: picked.numbers,
+      raffle,
+      soldOut: raffle.sold >= raffle.totalNumbers,
+    });
+  }
 
   let allocation;
   try {
@@ -62,7 +86,28 @@ export async function assignNumbers(
   }
   const { numbers, claim, raffle } = allocation;
   await recordNumbersCountedAsSold(db, purchaseId, numbers);
+  return finishAssignment(deps, {
+    purchaseId,
+    raffleId,
+    numbers,
+    raffle,
+    soldOut: claim.start + claim.count >= raffle.totalNumbers,
+  });
+}
 
+interface Assigned {
+  purchaseId: string;
+  raffleId: string;
+  numbers: string[];
+  raffle: RaffleNumbers;
+  soldOut: boolean;
+}
+
+/** Steps 3–5, the same in both modes once the purchase holds its numbers. */
+async function finishAssignment(
+  { db, bus }: Pick<CoreDeps, 'db' | 'bus'>,
+  { purchaseId, raffleId, numbers, raffle, soldOut }: Assigned,
+): Promise<AssignOutcome> {
   const instantPrizes = await claimInstantPrizes(
     db,
     raffleId,
@@ -71,7 +116,7 @@ export async function assignNumbers(
     raffle.prizeNumbers,
   );
   if (instantPrizes.length > 0) await recordInstantPrizesWon(db, purchaseId, instantPrizes);
-  if (claim.start + claim.count >= raffle.totalNumbers) await markSoldOut(db, raffleId);
+  if (soldOut) await markSoldOut(db, raffleId);
 
   await bus.publish([
     {

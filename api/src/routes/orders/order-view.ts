@@ -44,6 +44,7 @@ export function orderView(
     receipts: (p.receipts ?? []).map((r) => ({ ...r, uploadedAt: r.uploadedAt.toISOString() })),
     canUploadReceipt: pending && p.paymentMethod === 'bank_transfer',
     assignedNumbers: p.status === 'COMPLETED' ? (p.assignedNumbers ?? []) : [],
+    ...(p.pickedNumbers ? { pickedNumbers: p.pickedNumbers } : {}),
     raffle,
   };
 }

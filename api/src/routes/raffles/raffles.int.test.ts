@@ -1,7 +1,7 @@
 // Raffles as records: an operator runs a second raffle beside the first, a buyer buys in
 // each through its own address, and a raffle's life (publish, close, reopen, archive) is
 // refused in Spanish wherever it may not go. Nothing of a published raffle is deleted.
-import { RAFFLE_TEXTS, SERVER } from '@vag/contracts';
+import { PICK_MODE_MAX_NUMBERS, PICK_TEXTS, RAFFLE_TEXTS, SERVER } from '@vag/contracts';
 import { CURRENT_RAFFLE_ID } from '@vag/core/db/raffle';
 import { getCapacity } from '@vag/core/db/raffle-capacity';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -103,6 +103,41 @@ describe('creating a raffle', () => {
       body: { confirm: 'BORRAR' },
     });
     expect(clear).toMatchObject({ status: 409, json: { msg: RAFFLE_TEXTS.notDraft } });
+  });
+
+  it('chooses its number mode while a draft; then it is fixed and stated to buyers', async () => {
+    await refusedCreate(
+      express({ name: 'Enorme', numberMode: 'pick', totalNumbers: 100_001 }),
+      'numberMode',
+      PICK_TEXTS.modeTooLarge(PICK_MODE_MAX_NUMBERS),
+    );
+    const draft = await call('POST', '/admin/raffles', {
+      token: admin,
+      body: express({ name: 'Elige tu número' }),
+    });
+    expect(draft.json.numberMode).toBe('random');
+    const id: string = draft.json._id;
+    const picked = await call('PUT', `/admin/raffles/${id}`, {
+      token: admin,
+      body: express({ name: 'Elige tu número', numberMode: 'pick' }),
+    });
+    expect(picked.status).toBe(200);
+    expect(picked.json.numberMode).toBe('pick');
+    await call('POST', `/raffles/${draft.json.slug}/packages`, {
+      token: admin,
+      body: { name: 'Trío', quantity: 3, price: 5, isPopular: false },
+    });
+    expect((await call('POST', `/admin/raffles/${id}/publish`, { token: admin })).status).toBe(200);
+    const fixed = await call('PUT', `/admin/raffles/${id}`, {
+      token: admin,
+      body: express({ name: 'Elige tu número', numberMode: 'random' }),
+    });
+    expect(fixed).toMatchObject({
+      status: 409,
+      json: { msg: PICK_TEXTS.modeFixed, errors: { numberMode: PICK_TEXTS.modeFixed } },
+    });
+    const publicView = await call('GET', `/raffles/${draft.json.slug}`);
+    expect(publicView.json.numberMode).toBe('pick');
   });
 
   it('is for admins: a reseller and a visitor are refused', async () => {

@@ -54,6 +54,7 @@ import { OrderSummary } from './OrderSummary';
 import { PaymentMethods } from './PaymentMethods';
 import { forgetReferral } from '../referral/referral';
 import { rememberOrderKey } from '../confirmation/order-key';
+import { CheckoutPicks, useCheckoutPicks } from '../number-grid/CheckoutPicks';
 
 /** How long the 'No hay paquete seleccionado' toast shows before going home. */
 const NO_PACKAGE_REDIRECT_MS = 1500;
@@ -135,6 +136,8 @@ export default function CheckoutPage() {
   const [madeOrder, setMadeOrder] = useState<LastOrder | null>(null);
   const settings = useSettings();
   const working = settings.data?.paymentMethods;
+  // A pick-mode raffle's numbers (nothing changes in a random-mode raffle).
+  const picks = useCheckoutPicks(raffle, pkg);
 
   useEffect(() => {
     if (linked) void selectLinkedPackage(linked, raffle).finally(() => setResolving(false));
@@ -228,13 +231,15 @@ export default function CheckoutPage() {
       document.getElementById(`buyer-${Object.keys(found)[0]}`)?.focus();
       return;
     }
+    const pickProblem = picks.problem();
+    if (pickProblem) return setFailure(pickProblem);
     setProcessing(true);
     setFailure(null);
     try {
       await pay(method);
     } catch (error) {
       setProcessing(false);
-      setFailure(paymentFailed(error));
+      setFailure(picks.refused(error) ?? paymentFailed(error));
     }
   }
 
@@ -246,7 +251,7 @@ export default function CheckoutPage() {
       case 'paypal': {
         const res = await apiPost<PaypalOrderResponse>(
           createOrder,
-          buildOrderPayload(pkg, values, m),
+          picks.withNumbers(buildOrderPayload(pkg, values, m)),
         );
         rememberOrderKey(res.orderUrl);
         window.location.assign(res.approveUrl);
@@ -255,7 +260,7 @@ export default function CheckoutPage() {
       case 'card': {
         const res = await apiPost<CardOrderResponse>(
           createOrder,
-          buildOrderPayload(pkg, values, m),
+          picks.withNumbers(buildOrderPayload(pkg, values, m)),
         );
         rememberOrderKey(res.orderUrl);
         window.location.assign(res.checkoutUrl);
@@ -264,7 +269,7 @@ export default function CheckoutPage() {
       case 'bank_transfer': {
         const res = await apiPost<BankTransferOrderResponse>(
           createOrder,
-          buildOrderPayload(pkg, values, m),
+          picks.withNumbers(buildOrderPayload(pkg, values, m)),
         );
         toast.success(res.msg);
         forgetStoredReferral();
@@ -275,7 +280,7 @@ export default function CheckoutPage() {
       }
       case 'mobile': {
         const clientTransactionId = newClientTransactionId();
-        const order = buildOrderPayload(pkg, values, m, clientTransactionId);
+        const order = picks.withNumbers(buildOrderPayload(pkg, values, m, clientTransactionId));
         const res = await apiPost<MobileOrderResponse>(createOrder, order);
         rememberOrderKey(res.orderUrl);
         const url = payphoneBoxUrl(res, {
@@ -296,6 +301,7 @@ export default function CheckoutPage() {
   return (
     <>
       <BuyingIn raffle={raffle} />
+      <CheckoutPicks picks={picks} />
       <div className="checkout-layout">
         <div className="checkout-aside">
           <OrderSummary pkg={pkg} />

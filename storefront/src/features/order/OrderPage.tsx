@@ -20,7 +20,13 @@ import {
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { apiGet, errorMessage } from '../shared/api';
-import { conceptCode, countdownText, orderLocation, whatsappOrderLink } from './order';
+import {
+  conceptCode,
+  countdownText,
+  orderLocation,
+  shownNumbers,
+  whatsappOrderLink,
+} from './order';
 import { ReceiptUpload } from './ReceiptUpload';
 
 const REFRESH_MS = 15_000;
@@ -160,14 +166,21 @@ function WhatsAppButton({ order }: { order: OrderView }) {
 const RUNS_SHOWN = 60;
 
 /** The numbers as runs ('0001-0003'), the first few, with the rest one tap away. */
-function Numbers({ numbers }: { numbers: string[] }) {
+function Numbers({ numbers, held = false }: { numbers: string[]; held?: boolean }) {
   const [all, setAll] = useState(false);
   const runs = numberRuns(numbers);
   const shown = all ? runs : runs.slice(0, RUNS_SHOWN);
   return (
     <>
-      <h3>Tus números ({formatCount(numbers.length)})</h3>
-      <ul className="numbers" aria-label="Tus números">
+      <h3>
+        {held ? 'Tus números apartados' : 'Tus números'} ({formatCount(numbers.length)})
+      </h3>
+      {held && <p>Son tuyos cuando se confirme el pago.</p>}
+      <ul
+        className="numbers"
+        aria-label={held ? 'Tus números apartados' : 'Tus números'}
+        data-testid={held ? 'held-numbers' : 'order-numbers'}
+      >
         {shown.map((n) => (
           <li key={n}>{n}</li>
         ))}
@@ -179,6 +192,12 @@ function Numbers({ numbers }: { numbers: string[] }) {
       )}
     </>
   );
+}
+
+/** Assigned numbers once paid; a pick-mode order's chosen numbers as held before that. */
+function ShownNumbers({ order }: { order: OrderView }) {
+  const shown = shownNumbers(order);
+  return shown.numbers.length > 0 ? <Numbers numbers={shown.numbers} held={shown.held} /> : null;
 }
 
 function Status({ order }: { order: OrderView }) {
@@ -204,7 +223,7 @@ function Status({ order }: { order: OrderView }) {
         </p>
       )}
       {order.deadline && <Countdown deadline={order.deadline} />}
-      {order.assignedNumbers.length > 0 && <Numbers numbers={order.assignedNumbers} />}
+      <ShownNumbers order={order} />
       {order.state === 'paid' && order.assignedNumbers.length === 0 && (
         <p>Pago confirmado. Estamos asignando tus números…</p>
       )}

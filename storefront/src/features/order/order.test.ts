@@ -3,6 +3,7 @@ import {
   conceptCode,
   countdownText,
   orderLocation,
+  shownNumbers,
   receiptProblem,
   whatsappOrderLink,
 } from './order';
@@ -39,5 +40,31 @@ describe('order page helpers', () => {
     // Both forms fit the shortest concept field (20 characters), in uppercase.
     for (const form of ['VAG-7KQ2MX', conceptCode('VAG-7KQ2MX')])
       expect(form).toMatch(/^[A-Z0-9-]{1,20}$/);
+  });
+});
+
+describe('the numbers an order page shows', () => {
+  it('shows a pick-mode order’s chosen numbers as held until it is paid, then the assigned ones', () => {
+    const picked = ['0427', '0007'];
+    expect(
+      shownNumbers({ state: 'awaiting_payment', assignedNumbers: [], pickedNumbers: picked }),
+    ).toEqual({
+      numbers: picked,
+      held: true,
+    });
+    expect(shownNumbers({ state: 'paid', assignedNumbers: picked, pickedNumbers: picked })).toEqual(
+      {
+        numbers: picked,
+        held: false,
+      },
+    );
+    expect(shownNumbers({ state: 'expired', assignedNumbers: [], pickedNumbers: picked })).toEqual({
+      numbers: [],
+      held: false,
+    });
+    expect(shownNumbers({ state: 'awaiting_payment', assignedNumbers: [] })).toEqual({
+      numbers: [],
+      held: false,
+    });
   });
 });

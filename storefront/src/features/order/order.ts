@@ -44,3 +44,22 @@ export function receiptProblem(file: { size: number; type: string }): string | n
 export function conceptCode(orderCode: string): string {
   return orderCode.replace(/-/g, '');
 }
+
+/** Orders whose chosen numbers are still held for them (shown as "apartados"). */
+const HOLDING_STATES: readonly string[] = ['awaiting_payment', 'in_review', 'rejected'];
+
+/**
+ * The numbers to show on the order page: the assigned ones once paid; before payment, in a
+ * pick-mode raffle, the buyer's chosen numbers as held ("apartados") while the order waits.
+ */
+export function shownNumbers(order: {
+  state: string;
+  assignedNumbers: readonly string[];
+  pickedNumbers?: readonly string[] | undefined;
+}): { numbers: string[]; held: boolean } {
+  if (order.assignedNumbers.length > 0) return { numbers: [...order.assignedNumbers], held: false };
+  const picked = order.pickedNumbers ?? [];
+  return HOLDING_STATES.includes(order.state) && picked.length > 0
+    ? { numbers: [...picked], held: true }
+    : { numbers: [], held: false };
+}

@@ -6,6 +6,7 @@ const summary = (over: Partial<RaffleSummary>): RaffleSummary => ({
   _id: 'r',
   id: 'r',
   slug: 'r',
+  numberMode: 'random',
   name: 'Rifa',
   prize: 'Moto',
   description: '',

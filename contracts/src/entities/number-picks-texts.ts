@@ -1,0 +1,62 @@
+// The words, limits and bitmap reading of pick-your-numbers raffles, free of zod so the
+// storefront's grid island can import them without the schemas (number-picks.ts has
+// those and re-exports these).
+
+export const NUMBER_MODES = ['random', 'pick'] as const;
+export type NumberMode = (typeof NUMBER_MODES)[number];
+
+export const NUMBER_MODE_WORDS: Record<NumberMode, string> = {
+  random: 'Al azar',
+  pick: 'Elige tus números',
+};
+
+/** The largest raffle that may let buyers choose (its grid stays a few KB). */
+export const PICK_MODE_MAX_NUMBERS = 100_000;
+/** The most numbers one order may choose. */
+export const MAX_PICKED_PER_ORDER = 10_000;
+
+export const PICK_TEXTS = {
+  numberTaken: (n: string) => `El número ${n} ya fue tomado`,
+  numbersTaken: (list: readonly string[]) =>
+    list.length === 1
+      ? `El número ${list[0]} ya fue tomado`
+      : `Los números ${list.join(', ')} ya fueron tomados`,
+  outOfRange: (n: string, last: string) =>
+    `El número ${n} no existe en esta rifa (va de 0 a ${last}).`,
+  notANumber: (n: string) => `«${n}» no es un número de la rifa.`,
+  repeated: (n: string) => `El número ${n} está repetido en tu selección.`,
+  tooMany: (max: number) =>
+    `Puedes elegir hasta ${max.toLocaleString('es-EC')} números por pedido.`,
+  countMismatch: 'La cantidad no coincide con los números elegidos. Revisa tu selección.',
+  selectionChanged: 'Tu selección cambió. Revisa los números y el precio antes de pagar.',
+  pickNotAllowed: 'Esta rifa asigna los números al azar: no se pueden elegir.',
+  pickRequired: 'Elige tus números (o usa la maquinita) antes de pagar.',
+  modeFixed: 'El modo de números no se puede cambiar después de abrir la venta.',
+  modeTooLarge: (max: number) =>
+    `Elegir números solo está disponible para rifas de hasta ${max.toLocaleString('es-EC')} números.`,
+  gridLegendFree: 'Libre',
+  gridLegendHeld: 'Apartado',
+  gridLegendSold: 'Vendido',
+  gridLegendMine: 'Tu selección',
+  searchLabel: '¿Está libre tu número?',
+  machine: 'Maquinita',
+  machineHelp: 'Elige al azar entre los números libres',
+  notEnoughFree: (free: number) =>
+    free === 0
+      ? 'Ya no quedan números libres en esta rifa.'
+      : `Solo quedan ${free.toLocaleString('es-EC')} números libres.`,
+  countInvalid: (max: number) =>
+    `Pide entre 1 y ${max.toLocaleString('es-EC')} números a la maquinita.`,
+  /** The stated source of every number the server picks at random (issue: fairness). */
+  randomSource:
+    'La maquinita elige en el servidor con el generador criptográfico de Node.js (node:crypto randomInt), entre los números libres en ese momento.',
+  modeStated: (mode: 'random' | 'pick') =>
+    mode === 'pick'
+      ? 'Modo de números: elige tus números. Cada comprador elige sus números (o los pide a la maquinita); el sorteo y su regla publicada deciden el ganador igual que en el modo al azar.'
+      : 'Modo de números: al azar. Los números se asignan al pagar, con la permutación secreta comprometida al publicar la rifa.',
+} as const;
+
+/** Bit i of a base64 bitmap of the grid (MSB first). */
+export function gridBit(bytes: Uint8Array, i: number): boolean {
+  return (bytes[i >> 3]! & (0x80 >> (i & 7))) !== 0;
+}

@@ -1,0 +1,151 @@
+// The numbers of pick-mode raffles (`number_holds`): one document per raffle and number,
+// its `_id` made of both, so the store's unique `_id` is what keeps a number from being
+// held or sold twice (I1), however many orders race for it. A hold names its purchase; it
+// turns 'sold' when the purchase is paid and is removed when the order ends unpaid (the
+// purchase itself keeps the numbers it chose, so nothing of the sale is lost).
+import { MongoBulkWriteError, type Db } from 'mongodb';
+
+export type NumberHoldState = 'held' | 'sold';
+
+export interface NumberHoldDoc {
+  /** `${raffleId}:${number}`. */
+  _id: string;
+  raffleId: string;
+  number: number;
+  purchaseId: string;
+  state: NumberHoldState;
+  at: Date;
+}
+
+const holds = (db: Db) => db.collection<NumberHoldDoc>('number_holds');
+
+export function numberHoldId(raffleId: string, number: number): string {
+  return `${raffleId}:${number}`;
+}
+
+export async function ensureNumberHoldIndexes(db: Db): Promise<void> {
+  await holds(db).createIndex({ raffleId: 1 });
+  await holds(db).createIndex({ purchaseId: 1 });
+}
+
+export type HoldOutcome = { ok: true } | { ok: false; taken: number[] };
+
+const DUPLICATE_KEY = 11000;
+
+/**
+ * Holds every number of a selection for a purchase, or none: the inserts that hit another
+ * purchase's number say exactly which numbers were taken, and the ones that went in are
+ * taken back (the buyer retries with the rest). A number this purchase already holds
+ * counts as held, so a repeat is harmless.
+ */
+export async function holdNumbers(
+  db: Db,
+  hold: {
+    raffleId: string;
+    purchaseId: string;
+    numbers: readonly number[];
+    state?: NumberHoldState;
+  },
+): Promise<HoldOutcome> {
+  const at = new Date();
+  const docs: NumberHoldDoc[] = hold.numbers.map((number) => ({
+    _id: numberHoldId(hold.raffleId, number),
+    raffleId: hold.raffleId,
+    number,
+    purchaseId: hold.purchaseId,
+    state: hold.state ?? 'held',
+    at,
+  }));
+  const clashes = await insertReportingClashes(db, docs);
+  if (clashes.length === 0) return { ok: true };
+  const owners = await holds(db)
+    .find({ _id: { $in: clashes.map((d) => d._id) } }, { projection: { purchaseId: 1 } })
+    .toArray();
+  const mine = new Set(owners.filter((o) => o.purchaseId === hold.purchaseId).map((o) => o._id));
+  const taken = clashes.filter((d) => !mine.has(d._id)).map((d) => d.number);
+  if (taken.length === 0) return { ok: true };
+  const takenIds = new Set(taken.map((n) => numberHoldId(hold.raffleId, n)));
+  await releaseNumbers(
+    db,
+    hold.purchaseId,
+    docs.filter((d) => !takenIds.has(d._id)).map((d) => d._id),
+  );
+  return { ok: false, taken: taken.sort((a, b) => a - b) };
+}
+
+/** Inserts all (unordered); answers the documents refused because their `_id` exists. */
+async function insertReportingClashes(db: Db, docs: NumberHoldDoc[]): Promise<NumberHoldDoc[]> {
+  try {
+    await holds(db).insertMany(docs, { ordered: false });
+    return [];
+  } catch (error) {
+    if (!(error instanceof MongoBulkWriteError)) throw error;
+    const errors = Array.isArray(error.writeErrors) ? error.writeErrors : [error.writeErrors];
+    if (errors.some((e) => e.code !== DUPLICATE_KEY)) throw error;
+    return errors.map((e) => docs[e.index]!);
+  }
+}
+
+/** Takes back this purchase's unpaid holds (by id, so only its own go). */
+async function releaseNumbers(db: Db, purchaseId: string, ids: readonly string[]): Promise<void> {
+  for (const _id of ids) await holds(db).deleteOne({ _id, purchaseId, state: 'held' });
+}
+
+/** The order ended unpaid (or never got written): its numbers are free again. */
+export async function releasePurchaseNumbers(
+  db: Db,
+  raffleId: string,
+  purchaseId: string,
+  numbers: readonly number[],
+): Promise<void> {
+  await releaseNumbers(
+    db,
+    purchaseId,
+    numbers.map((n) => numberHoldId(raffleId, n)),
+  );
+}
+
+/** The purchase was paid: its holds become sold (idempotent). */
+export async function markNumbersSold(
+  db: Db,
+  raffleId: string,
+  purchaseId: string,
+  numbers: readonly number[],
+): Promise<void> {
+  for (const n of numbers)
+    await holds(db).updateOne(
+      { _id: numberHoldId(raffleId, n), purchaseId },
+      { $set: { state: 'sold' } },
+    );
+}
+
+/** Every held or sold number of a raffle, for its grid. */
+export async function listRaffleHolds(
+  db: Db,
+  raffleId: string,
+): Promise<Array<Pick<NumberHoldDoc, 'number' | 'state'>>> {
+  return holds(db)
+    .find({ raffleId }, { projection: { _id: 0, number: 1, state: 1 } })
+    .toArray();
+}
+
+/** The sold numbers of a pick-mode raffle with their purchases (its sold list). */
+export async function listSoldNumbers(
+  db: Db,
+  raffleId: string,
+): Promise<Array<Pick<NumberHoldDoc, 'number' | 'purchaseId' | 'at'>>> {
+  return holds(db)
+    .find({ raffleId, state: 'sold' }, { projection: { _id: 0, number: 1, purchaseId: 1, at: 1 } })
+    .sort({ number: 1 })
+    .toArray();
+}
+
+/** The purchase a number of a pick-mode raffle was sold to (null: unsold). */
+export async function soldNumberHolder(
+  db: Db,
+  raffleId: string,
+  number: number,
+): Promise<string | null> {
+  const hold = await holds(db).findOne({ _id: numberHoldId(raffleId, number), state: 'sold' });
+  return hold?.purchaseId ?? null;
+}

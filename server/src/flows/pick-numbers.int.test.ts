@@ -1,0 +1,159 @@
+// Pick-your-numbers raffles as buyers meet them: the chosen numbers are held with the
+// order, a number is never held twice however many buyers race for it (the losers are
+// told exactly which numbers went), an unpaid order gives them back when its hold runs
+// out, and a paid one ends with exactly the numbers it chose. Bad selections are refused
+// in Spanish before anything is held.
+import { gridBit, NO_PURCHASE_LIMITS, numberGridSchema, PICK_TEXTS } from '@vag/contracts';
+import { auditRaffle } from '@vag/core/audit/invariants';
+import { CURRENT_RAFFLE_ID } from '@vag/core/db/raffle';
+import { getCapacity } from '@vag/core/db/raffle-capacity';
+import { getPurchase } from '@vag/core/db/purchases';
+import { sweepExpiredReservations } from '@vag/core/pipeline/sweeper';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activeRaffle, customOrder, numbersOf, postJson } from '@vag/api/payments/test-fixtures';
+import { strangerBuyer } from '@vag/api/payments/test-buyers';
+import { staffToken } from '@vag/api/testing/seed';
+import { startTestServer, type TestServer } from '../testing/server';
+
+let server: TestServer;
+let api: string;
+let auth: { authorization: string };
+let address = 0;
+
+beforeAll(async () => {
+  server = await startTestServer({ env: { TRUST_PROXY: 'true' } });
+  api = `${server.url}/api`;
+  auth = (await staffToken(server.deps, 'admin')).auth;
+  await activeRaffle(server.db, { totalNumbers: 1000, pricePerNumber: 1 });
+  await server.db
+    .collection<{ _id: string }>('raffles')
+    .updateOne({ _id: CURRENT_RAFFLE_ID }, { $set: { numberMode: 'pick' } });
+  const saved = await postJson(
+    `${api}/settings/current`,
+    { purchaseLimits: NO_PURCHASE_LIMITS },
+    auth,
+    'PUT',
+  );
+  expect(saved.status).toBe(200);
+});
+afterAll(async () => server?.stop());
+
+/** A transfer order choosing `numbers`, from a buyer and address of its own. */
+function pick(numbers: string[], quantity = numbers.length) {
+  address += 1;
+  return postJson(
+    `${api}/payments/create-order`,
+    customOrder('bank_transfer', quantity, 1, {
+      numbers,
+      buyer: { ...strangerBuyer(), paymentProvider: 'bank_transfer' },
+    }),
+    { 'x-forwarded-for': `198.51.${address >> 8}.${address & 255}` },
+  );
+}
+
+async function grid() {
+  const res = await fetch(`${api}/raffles/${CURRENT_RAFFLE_ID}/number-grid`);
+  expect(res.status).toBe(200);
+  const body = numberGridSchema.parse(await res.json());
+  return {
+    body,
+    held: (n: number) => gridBit(Buffer.from(body.held, 'base64'), n),
+    sold: (n: number) => gridBit(Buffer.from(body.sold, 'base64'), n),
+  };
+}
+
+const waitGrid = (check: (g: Awaited<ReturnType<typeof grid>>) => boolean) =>
+  expect.poll(async () => check(await grid()), { timeout: 10_000 }).toBe(true);
+
+describe('choosing numbers', () => {
+  it('refuses bad selections in Spanish and holds nothing', async () => {
+    const before = await getCapacity(server.db, CURRENT_RAFFLE_ID);
+    const outOfRange = await pick(['1000']);
+    expect(outOfRange.status).toBe(400);
+    expect(outOfRange.body.errors.numbers).toBe(PICK_TEXTS.outOfRange('1000', '999'));
+    const twice = await pick(['7', '007']);
+    expect(twice.status).toBe(400);
+    expect(JSON.stringify(twice.body)).toContain(PICK_TEXTS.repeated('007'));
+    const mismatch = await pick(['1', '2'], 3);
+    expect(mismatch.status).toBe(400);
+    expect(JSON.stringify(mismatch.body)).toContain(PICK_TEXTS.countMismatch);
+    const tooMany = await pick(Array.from({ length: 10_001 }, (_, i) => String(i)));
+    expect(tooMany.status).toBe(400);
+    expect(JSON.stringify(tooMany.body)).toContain(PICK_TEXTS.tooMany(10_000));
+    const none = await postJson(`${api}/payments/create-order`, customOrder('bank_transfer', 1, 1));
+    expect(none.status).toBe(400);
+    expect(none.body.msg).toBe(PICK_TEXTS.pickRequired);
+    expect(await getCapacity(server.db, CURRENT_RAFFLE_ID)).toEqual(before);
+  });
+
+  it('gives each number to exactly one of many racing buyers and tells the others which', async () => {
+    const wanted = ['100', '101', '102', '103', '104'];
+    // Each buyer wants two neighbouring numbers of the five: every pair overlaps another.
+    const selections = Array.from({ length: 12 }, (_, i) => [wanted[i % 5]!, wanted[(i + 1) % 5]!]);
+    const answers = await Promise.all(selections.map((s) => pick(s)));
+    const holders = new Map<string, number>();
+    answers.forEach((answer, i) => {
+      if (answer.status === 201) {
+        for (const n of selections[i]!) {
+          expect(holders.has(n), `${n} held twice`).toBe(false);
+          holders.set(n, i);
+        }
+        return;
+      }
+      expect(answer.status, JSON.stringify(answer.body)).toBe(409);
+      expect(answer.body.takenNumbers.length).toBeGreaterThan(0);
+      for (const n of answer.body.takenNumbers) expect(selections[i]).toContain(n);
+      expect(answer.body.error).toBe(PICK_TEXTS.numbersTaken(answer.body.takenNumbers));
+    });
+    expect(holders.size).toBeGreaterThan(0);
+    const capacity = await getCapacity(server.db, CURRENT_RAFFLE_ID);
+    expect(capacity?.reserved).toBe(holders.size);
+    // A loser's numbers that nobody won stay free: nothing of a refused selection is held.
+    await waitGrid((g) => wanted.every((n) => g.held(Number(n)) === holders.has(n)));
+    const again = await pick(wanted);
+    expect(again.status).toBe(409);
+    expect(again.body.takenNumbers).toEqual(wanted.filter((n) => holders.has(n)));
+  });
+
+  it('the maquinita answers free numbers only, from its stated source', async () => {
+    const res = await postJson(`${api}/raffles/${CURRENT_RAFFLE_ID}/lucky-numbers`, { count: 5 });
+    expect(res.status).toBe(200);
+    expect(res.body.source).toBe(PICK_TEXTS.randomSource);
+    expect(res.body.numbers).toHaveLength(5);
+    const g = await grid();
+    for (const n of res.body.numbers) expect(g.held(Number(n)) || g.sold(Number(n))).toBe(false);
+    expect((await pick(res.body.numbers)).status).toBe(201);
+  });
+
+  it('releases the numbers of an order whose hold ran out; they can be chosen again', async () => {
+    const first = await pick(['500', '501']);
+    expect(first.status).toBe(201);
+    expect((await pick(['501'])).body.takenNumbers).toEqual(['501']);
+    await sweepExpiredReservations(server.deps, new Date(Date.now() + 30 * 86_400_000));
+    expect((await getPurchase(server.db, first.body.purchaseId))?.status).toBe('EXPIRED');
+    expect((await pick(['501'])).status).toBe(201);
+  });
+
+  it('a paid order ends with exactly the numbers it chose, sold on the grid', async () => {
+    const order = await pick(['042', '900', '7']);
+    expect(order.status).toBe(201);
+    const confirmed = await postJson(
+      `${api}/purchases/${order.body.purchaseId}/confirm-transfer`,
+      { referenceCode: 'REF-PICK', bankName: 'Pichincha' },
+      auth,
+      'PATCH',
+    );
+    expect(confirmed.status).toBe(200);
+    const paid = await numbersOf(server.db, order.body.purchaseId);
+    expect([...paid.assignedNumbers].sort()).toEqual(['007', '042', '900']);
+    await waitGrid((g) => g.sold(42) && g.sold(900) && g.sold(7) && !g.held(42));
+    expect((await pick(['042'])).body.takenNumbers).toEqual(['042']);
+    const audit = await auditRaffle(server.db, {
+      notifications: false,
+      reports: false,
+      pendingGraceMs: 365 * 86_400_000,
+    });
+    for (const r of audit.results) expect(r.ok, `${r.id}: ${r.details.join('; ')}`).toBe(true);
+    expect(audit.results.map((r) => r.id)).toContain('picks');
+  });
+});

@@ -1,0 +1,168 @@
+// A pick-mode raffle of 10 000 numbers, bought in the browser at 390 px and at 1366 px:
+// the grid answers "¿está libre el 0427?", the buyer chooses three numbers, another order
+// takes one of them meanwhile (the page says so and keeps the other two), the maquinita
+// fills the gap, a bank transfer holds the numbers ("apartados" on the order page), and
+// once staff confirm the transfer the same numbers are the order's.
+import { PICK_TEXTS } from '@vag/contracts';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeProviders, type FakeProviders } from '../../core/src/testing/fakes/index';
+import {
+  hydrated,
+  openSecondRaffle,
+  saveScreenshot,
+  seedRaffle,
+  startSite,
+  waitFor,
+  type Site,
+} from './support';
+
+const SLUG = 'rifa-elige-tu-numero';
+const PHONE = { width: 390, height: 844 } as const;
+const WIDE = { width: 1366, height: 900 } as const;
+
+let fakes: FakeProviders;
+let site: Site;
+
+beforeAll(async () => {
+  fakes = await startFakeProviders();
+  site = await startSite({ env: fakes.env });
+  await seedRaffle(site);
+  await openSecondRaffle(site, {
+    name: 'Rifa Elige Tu Número',
+    slug: SLUG,
+    prize: 'Moto 0 km',
+    pricePerNumber: 1,
+    totalNumbers: 10_000,
+    numberMode: 'pick',
+    packages: [{ name: 'Trío', quantity: 3, price: 2.5, isPopular: true }],
+  } as Parameters<typeof openSecondRaffle>[1]);
+});
+afterAll(async () => {
+  await site?.stop();
+  await fakes?.stop();
+});
+
+/** Another buyer's order of `numbers`, made straight on the api as another tab would. */
+async function anotherOrderTakes(numbers: string[]) {
+  const email = `otra.${Date.now()}@correo.ec`;
+  const res = await fetch(`${site.url}/api/raffles/${SLUG}/payments/create-order`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      amount: numbers.length,
+      quantity: numbers.length,
+      unitPrice: 1,
+      totalPrice: numbers.length,
+      packageId: null,
+      resellerCode: null,
+      paymentMethod: 'bank_transfer',
+      numbers,
+      packageData: { name: 'Personalizado', quantity: numbers.length, price: numbers.length },
+      buyer: {
+        firstName: 'Otra',
+        lastName: 'Persona',
+        email,
+        confirmEmail: email,
+        phone: '0998765432',
+        country: 'ECUADOR',
+        province: 'Pichincha',
+        city: 'Quito',
+        address: 'Av. Amazonas 1',
+        document: '',
+        acceptedTerms: true,
+        paymentProvider: 'bank_transfer',
+      },
+      consent: { marketing: false },
+    }),
+  });
+  expect(res.status).toBe(201);
+}
+
+const selectionText = (page: Page) => page.getByTestId('number-selection').textContent();
+
+async function fillBuyer(page: Page, email: string) {
+  await page.getByLabel('Transferencia Bancaria').check();
+  await page.getByLabel('Nombre', { exact: true }).fill('Luis');
+  await page.getByLabel('Apellido').fill('Mora');
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Confirmar email').fill(email);
+  await page.getByLabel('Teléfono').fill('0987654321');
+  await page.getByLabel('Provincia').selectOption('Pichincha');
+  await page.getByLabel('Ciudad').fill('Quito');
+  await page.getByLabel('Dirección').fill('Av. 10 de Agosto N30-12');
+  await page.getByLabel(/Acepto los términos/).check();
+}
+
+describe.each([
+  ['390', PHONE, ['0427', '0428', '0429']],
+  ['1366', WIDE, ['5127', '5128', '5129']],
+] as const)('choosing numbers at %s px', (label, viewport, [a, b, c]) => {
+  it('chooses, loses one to another order, fills it with the maquinita, pays and sees its numbers', async () => {
+    const page = await site.page(viewport);
+    await page.goto(`/rifas/${SLUG}#numeros`);
+    await hydrated(page, 'RafflePicks');
+    const grid = page.getByTestId('number-grid');
+    await grid.waitFor();
+
+    // "¿Está libre el 0427?" jumps to its range and answers.
+    await page.getByLabel(PICK_TEXTS.searchLabel).fill(a);
+    await page.getByTestId('number-search-answer').getByText(`El ${a} está libre.`).waitFor();
+    for (const n of [a, b, c]) await grid.getByRole('button', { name: `${n}, libre` }).click();
+    await grid.getByRole('button', { name: `${a}, tu selección` }).waitFor();
+    expect(
+      await grid.getByRole('button', { name: `${b}, tu selección` }).getAttribute('aria-pressed'),
+    ).toBe('true');
+    await saveScreenshot(page, `number-grid-chosen-${label}`);
+
+    // Three numbers are the package of three: its price.
+    await page.getByRole('button', { name: 'Comprar 3 números · $2,50' }).click();
+    await page.waitForURL(`**/checkout?rifa=${SLUG}`);
+    await page.getByRole('heading', { name: 'Elige tus 3 números' }).waitFor();
+    expect(await selectionText(page)).toContain(`${a}, ${b}, ${c}`);
+
+    // Another tab's order takes the middle number: the page says so and keeps the others.
+    await anotherOrderTakes([b]);
+    await page.getByTestId('number-notice').getByText(PICK_TEXTS.numberTaken(b)).waitFor();
+    expect(await selectionText(page)).toContain(`${a}, ${c}`);
+    expect(await selectionText(page)).not.toContain(b);
+    await fillBuyer(page, `luis.${label}.${Date.now()}@correo.ec`);
+    // Two numbers are not the three whose price was shown.
+    await page.getByRole('button', { name: 'PAGAR AHORA' }).click();
+    await page.getByTestId('order-failure').getByText(PICK_TEXTS.selectionChanged).waitFor();
+    await saveScreenshot(page, `number-grid-taken-${label}`);
+
+    // The maquinita fills the third from the free numbers.
+    await page.getByRole('button', { name: new RegExp(PICK_TEXTS.machine) }).click();
+    await waitFor(async () => (await selectionText(page))?.includes('(3 de 3)'), {
+      message: 'the maquinita filling the selection',
+    });
+    const chosen = ((await selectionText(page)) ?? '').split(':')[1]!.trim().split(', ');
+    expect(chosen.slice(0, 2)).toEqual([a, c]);
+    expect(chosen[2]).not.toBe(b);
+
+    await page.getByRole('button', { name: 'PAGAR AHORA' }).click();
+    await page.waitForURL('**/pedido?id=*');
+    const held = page.getByTestId('held-numbers');
+    await held.waitFor();
+    for (const n of chosen) await held.getByText(n).waitFor();
+    await saveScreenshot(page, `number-grid-order-held-${label}`);
+
+    // Staff confirm the transfer: the chosen numbers are the order's.
+    const purchaseId = new URL(page.url()).searchParams.get('id')!;
+    await site.api('PATCH', `/purchases/${purchaseId}/confirm-transfer`, {
+      referenceCode: `REF-${label}`,
+      bankName: 'Pichincha',
+    });
+    await waitFor(
+      async () => {
+        await page.reload();
+        return page.getByTestId('order-numbers').isVisible();
+      },
+      { message: 'the paid order showing its numbers' },
+    );
+    const mine = page.getByTestId('order-numbers');
+    for (const n of chosen) await mine.getByText(n).waitFor();
+    await saveScreenshot(page, `number-grid-order-paid-${label}`);
+  });
+});
