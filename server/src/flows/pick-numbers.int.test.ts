@@ -75,6 +75,17 @@ describe('choosing numbers', () => {
     const twice = await pick(['7', '007']);
     expect(twice.status).toBe(400);
     expect(JSON.stringify(twice.body)).toContain(PICK_TEXTS.repeated('007'));
+    const shownForTwo = await postJson(
+      `${api}/payments/create-order`,
+      customOrder('bank_transfer', 3, 1, {
+        numbers: ['1', '2', '3'],
+        amount: 2,
+        totalPrice: 2,
+        buyer: { ...strangerBuyer(), paymentProvider: 'bank_transfer' },
+      }),
+    );
+    expect(shownForTwo.status).toBe(400);
+    expect(shownForTwo.body.msg).toBe(PICK_TEXTS.selectionChanged);
     const mismatch = await pick(['1', '2'], 3);
     expect(mismatch.status).toBe(400);
     expect(JSON.stringify(mismatch.body)).toContain(PICK_TEXTS.countMismatch);
