@@ -165,3 +165,8 @@ export async function soldNumberHolder(
   const hold = await holds(db).findOne({ _id: numberHoldId(raffleId, number), state: 'sold' });
   return hold?.purchaseId ?? null;
 }
+
+/** A draft's test orders are cleared (raffle-actions.ts): their chosen numbers go with them. */
+export async function deleteRaffleHolds(db: Db, raffleId: string): Promise<void> {
+  await holds(db).deleteMany({ raffleId });
+}
