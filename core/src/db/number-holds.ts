@@ -58,9 +58,10 @@ export async function holdNumbers(
   }));
   const clashes = await insertReportingClashes(db, docs);
   if (clashes.length === 0) return { ok: true };
-  const owners = await holds(db)
-    .find({ _id: { $in: clashes.map((d) => d._id) } }, { projection: { purchaseId: 1 } })
-    .toArray();
+  const owners = await ownersOf(
+    db,
+    clashes.map((d) => d._id),
+  );
   const mine = new Set(owners.filter((o) => o.purchaseId === hold.purchaseId).map((o) => o._id));
   const taken = clashes.filter((d) => !mine.has(d._id)).map((d) => d.number);
   if (taken.length === 0) return { ok: true };
@@ -71,6 +72,21 @@ export async function holdNumbers(
     docs.filter((d) => !takenIds.has(d._id)).map((d) => d._id),
   );
   return { ok: false, taken: taken.sort((a, b) => a - b) };
+}
+
+/** The store searches the _id index for an $in list of up to 100 ids (STORE.md): read in such slices. */
+async function ownersOf(
+  db: Db,
+  ids: string[],
+): Promise<Array<Pick<NumberHoldDoc, '_id' | 'purchaseId'>>> {
+  const owners: Array<Pick<NumberHoldDoc, '_id' | 'purchaseId'>> = [];
+  for (let i = 0; i < ids.length; i += 100)
+    owners.push(
+      ...(await holds(db)
+        .find({ _id: { $in: ids.slice(i, i + 100) } }, { projection: { purchaseId: 1 } })
+        .toArray()),
+    );
+  return owners;
 }
 
 /** Inserts all (unordered); answers the documents refused because their `_id` exists. */
@@ -148,4 +164,9 @@ export async function soldNumberHolder(
 ): Promise<string | null> {
   const hold = await holds(db).findOne({ _id: numberHoldId(raffleId, number), state: 'sold' });
   return hold?.purchaseId ?? null;
+}
+
+/** A draft's test orders are cleared (raffle-actions.ts): their chosen numbers go with them. */
+export async function deleteRaffleHolds(db: Db, raffleId: string): Promise<void> {
+  await holds(db).deleteMany({ raffleId });
 }

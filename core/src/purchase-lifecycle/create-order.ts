@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import {
   LIMIT_MESSAGES,
   orderPath,
+  PICK_TEXTS,
   SERVER,
   VALIDATION,
   withinLimit,
@@ -80,7 +81,7 @@ export interface PlaceOrder<A> {
 /** Places the order; refusals throw OrderRefused with the buyer's message. */
 export async function placeOrder<A>(deps: CoreDeps, request: PlaceOrder<A>): Promise<A> {
   const { sale, order } = request;
-  const priced = await priceOrder(deps, sale, order);
+  const priced = await priceSelection(deps, sale, order);
   const settings = await currentSettings(deps);
   // Before any count or reservation: a request above the maximum learns nothing else.
   checkPerOrder(settings.purchaseLimits, priced.quantity);
@@ -117,6 +118,21 @@ export async function placeOrder<A>(deps: CoreDeps, request: PlaceOrder<A>): Pro
     // Nothing holds numbers for this order: its entry must not count against the buyer.
     await releaseHold(deps.db, plan.purchaseId);
     throw error;
+  }
+}
+
+/**
+ * The server's price (I6). A chosen selection whose price or quantity no longer matches
+ * what the buyer was shown reads as such: the selection changed, not a tampered amount.
+ */
+async function priceSelection(deps: CoreDeps, sale: Sale, order: CreateOrder): Promise<Priced> {
+  try {
+    return await priceOrder(deps, sale, order);
+  } catch (error) {
+    if (!order.numbers || !(error instanceof OrderRefused) || error.status !== 400) throw error;
+    throw new OrderRefused(400, PICK_TEXTS.selectionChanged, {
+      numbers: PICK_TEXTS.selectionChanged,
+    });
   }
 }
 

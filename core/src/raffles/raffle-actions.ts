@@ -22,6 +22,7 @@ import type { Db } from 'mongodb';
 import { appendAudit, type AuditActor } from '../db/audit-log';
 import { resetInstantPrizes } from '../db/instant-prizes';
 import { deleteAllClaims } from '../db/number-claims';
+import { deleteRaffleHolds } from '../db/number-holds';
 import { copyPackages, countPackages } from '../db/packages';
 import { deleteRafflePurchases } from '../db/purchases';
 import {
@@ -310,6 +311,7 @@ export async function clearTestOrders(
   // can at worst leave counters that the reconciler recomputes from purchases.
   const deleted = await deleteRafflePurchases(ctx.db, raffleId);
   await deleteAllClaims(ctx.db, raffleId);
+  await deleteRaffleHolds(ctx.db, raffleId);
   await releaseAllRaffleNumbers(ctx.db, raffleId);
   await resetInstantPrizes(ctx.db, raffleId);
   await deleteFactsOf(ctx.db, deleted);

@@ -9,6 +9,7 @@ import { CURRENT_RAFFLE_ID } from '@vag/core/db/raffle';
 import { getCapacity } from '@vag/core/db/raffle-capacity';
 import { getPurchase } from '@vag/core/db/purchases';
 import { sweepExpiredReservations } from '@vag/core/pipeline/sweeper';
+import { confirmTransferPayment } from '@vag/core/purchase-lifecycle/apply-payment';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activeRaffle, customOrder, numbersOf, postJson } from '@vag/api/payments/test-fixtures';
 import { strangerBuyer } from '@vag/api/payments/test-buyers';
@@ -74,6 +75,17 @@ describe('choosing numbers', () => {
     const twice = await pick(['7', '007']);
     expect(twice.status).toBe(400);
     expect(JSON.stringify(twice.body)).toContain(PICK_TEXTS.repeated('007'));
+    const shownForTwo = await postJson(
+      `${api}/payments/create-order`,
+      customOrder('bank_transfer', 3, 1, {
+        numbers: ['1', '2', '3'],
+        amount: 2,
+        totalPrice: 2,
+        buyer: { ...strangerBuyer(), paymentProvider: 'bank_transfer' },
+      }),
+    );
+    expect(shownForTwo.status).toBe(400);
+    expect(shownForTwo.body.msg).toBe(PICK_TEXTS.selectionChanged);
     const mismatch = await pick(['1', '2'], 3);
     expect(mismatch.status).toBe(400);
     expect(JSON.stringify(mismatch.body)).toContain(PICK_TEXTS.countMismatch);
@@ -132,6 +144,30 @@ describe('choosing numbers', () => {
     await sweepExpiredReservations(server.deps, new Date(Date.now() + 30 * 86_400_000));
     expect((await getPurchase(server.db, first.body.purchaseId))?.status).toBe('EXPIRED');
     expect((await pick(['501'])).status).toBe(201);
+  });
+
+  it('a payment after the hold ran out gets the same numbers if free, else is due a refund', async () => {
+    const lateButFree = await pick(['601']);
+    const lateAndTaken = await pick(['602']);
+    await sweepExpiredReservations(server.deps, new Date(Date.now() + 30 * 86_400_000));
+    expect((await pick(['602'])).status).toBe(201);
+    // The bank shows both transfers after their holds ended (a statement line, as staff
+    // reconcile them): the payment is applied to the expired orders.
+    for (const [i, order] of [lateButFree, lateAndTaken].entries()) {
+      const expired = await getPurchase(server.db, order.body.purchaseId);
+      expect(expired?.status).toBe('EXPIRED');
+      await confirmTransferPayment(server.deps, expired!, {
+        referenceCode: `REF-LATE-${i}`,
+        bankName: 'Pichincha',
+        staff: { id: 'staff', email: 'staff@example.com' },
+      });
+    }
+    expect((await numbersOf(server.db, lateButFree.body.purchaseId)).assignedNumbers).toEqual([
+      '601',
+    ]);
+    const refused = await getPurchase(server.db, lateAndTaken.body.purchaseId);
+    expect(refused?.status).toBe('REFUND_REQUIRED');
+    expect(refused?.assignedNumbers).toEqual([]);
   });
 
   it('a paid order ends with exactly the numbers it chose, sold on the grid', async () => {

@@ -1,0 +1,144 @@
+// The pick-your-numbers rush: buyers of a raffle in 'pick' mode choose numbers and order
+// them by bank transfer, which a staff client confirms. Two shapes (RUSH):
+//   contest  500 buyers at once, each wanting 1–3 of the same 50 numbers (0…49)
+//   grid     5 000 buyers over a 10 000-number grid: half choose 1–5 numbers of their
+//            own, half ask the maquinita (POST lucky-numbers) and order what it gives
+// A 409 must name taken numbers, every one among the buyer's choice (numbersTakenErrorSchema);
+// nothing else is expected. That no number is held or sold twice is the audit's to say
+// afterwards (core/src/audit/invariants.ts, its 'picks' and I1 checks), as for the sellout.
+//
+//   k6 run -e BASE_URL=http://127.0.0.1:3000 -e STAFF_TOKEN=… -e RUSH=contest loadtests/picks-rush.js
+//
+// Env: BASE_URL, STAFF_TOKEN (admin JWT for confirm-transfer), RUSH (contest | grid),
+// RAFFLE (id or slug of the pick-mode raffle, default the featured one), P95_MS.
+import http from 'k6/http';
+import { check, fail } from 'k6';
+import exec from 'k6/execution';
+import { Counter, Rate } from 'k6/metrics';
+import { addressFor, customQuantity, newBuyer, orderPayload } from './lib/buyers.js';
+
+const BASE_URL = (__ENV.BASE_URL || 'http://127.0.0.1:3000').replace(/\/$/, '');
+const STAFF_TOKEN = __ENV.STAFF_TOKEN || '';
+const RUSH = __ENV.RUSH || 'contest';
+const API = __ENV.RAFFLE
+  ? `${BASE_URL}/api/raffles/${encodeURIComponent(__ENV.RAFFLE)}`
+  : `${BASE_URL}/api`;
+const P95 = Number(__ENV.P95_MS || 2000);
+const JSON_HEADERS = { 'Content-Type': 'application/json' };
+
+const SHAPES = {
+  contest: { buyers: 500, numbers: 50, most: 3, machineShare: 0 },
+  grid: { buyers: 5000, numbers: 10_000, most: 5, machineShare: 0.5 },
+};
+const shape = SHAPES[RUSH] || fail(`RUSH must be one of ${Object.keys(SHAPES).join(', ')}`);
+
+const unexpected = new Rate('unexpected_errors');
+const numbersWon = new Counter('numbers_won');
+const numbersRefused = new Counter('numbers_refused');
+const takenAnswers = new Counter('taken_answers');
+
+export const options = {
+  scenarios: {
+    rush: {
+      executor: 'shared-iterations',
+      vus: Math.min(shape.buyers, Number(__ENV.MAX_VUS || 500)),
+      iterations: shape.buyers,
+      maxDuration: '20m',
+    },
+  },
+  thresholds: {
+    unexpected_errors: ['rate<0.01'],
+    checks: ['rate>0.99'],
+    'http_req_duration{name:create-order}': [`p(95)<${P95}`],
+    'http_reqs{name:create-order}': ['count>0'],
+  },
+  summaryTrendStats: ['avg', 'min', 'med', 'p(90)', 'p(95)', 'p(99)', 'max', 'count'],
+};
+
+// A taken number is part of the rush: 409 is an expected status.
+http.setResponseCallback(http.expectedStatuses({ min: 200, max: 299 }, 409));
+
+export function setup() {
+  if (!STAFF_TOKEN) fail('STAFF_TOKEN is required to confirm bank transfers');
+  const lottery = http.get(`${API}/lottery`);
+  if (lottery.status !== 200) fail(`raffle not set up: lottery ${lottery.status}`);
+  const grid = http.get(`${API}/number-grid`, { tags: { name: 'number-grid' } });
+  if (grid.status !== 200 || grid.json('mode') !== 'pick')
+    fail(`the raffle does not let buyers choose (${grid.status} ${grid.body})`);
+  return {
+    pricePerNumber: Number(lottery.json('pricePerNumber')),
+    width: grid.json('numberWidth'),
+  };
+}
+
+export function buyer(data) {
+  const serial = exec.vu.idInTest * 100_000 + exec.vu.iterationInScenario;
+  const count = 1 + Math.floor(Math.random() * shape.most);
+  const numbers = Math.random() < shape.machineShare ? machine(count) : ownChoice(count, data);
+  if (!numbers) return;
+  const person = newBuyer(`pick-${serial}-${Date.now()}`, 'bank_transfer', serial);
+  const order = http.post(
+    `${API}/payments/create-order`,
+    JSON.stringify({
+      ...orderPayload(customQuantity(numbers.length, data.pricePerNumber), person, 'bank_transfer'),
+      numbers,
+    }),
+    {
+      headers: { ...JSON_HEADERS, 'X-Forwarded-For': addressFor(serial) },
+      tags: { name: 'create-order' },
+    },
+  );
+  if (order.status === 409) return refused(order, numbers);
+  const created = check(order, { 'create-order answers 201': (r) => r.status === 201 });
+  unexpected.add(!created);
+  if (!created) return;
+  numbersWon.add(numbers.length);
+  const confirmed = http.patch(
+    `${BASE_URL}/api/purchases/${order.json('purchaseId')}/confirm-transfer`,
+    JSON.stringify({ referenceCode: `RUSH-${serial}`, bankName: 'Pichincha' }),
+    {
+      headers: { ...JSON_HEADERS, Authorization: `Bearer ${STAFF_TOKEN}` },
+      tags: { name: 'confirm-transfer' },
+    },
+  );
+  unexpected.add(!check(confirmed, { 'transfer confirmed': (r) => r.status === 200 }));
+}
+
+export default buyer;
+
+/** The buyer's own numbers: distinct, at random among the shape's numbers. */
+function ownChoice(count, data) {
+  const chosen = new Set();
+  while (chosen.size < count)
+    chosen.add(String(Math.floor(Math.random() * shape.numbers)).padStart(data.width, '0'));
+  return [...chosen];
+}
+
+/** The maquinita's numbers; a grid with too few free numbers left answers 409. */
+function machine(count) {
+  const res = http.post(`${API}/lucky-numbers`, JSON.stringify({ count }), {
+    headers: JSON_HEADERS,
+    tags: { name: 'lucky-numbers' },
+  });
+  if (res.status === 409) return null;
+  unexpected.add(!check(res, { 'maquinita answers': (r) => r.status === 200 }));
+  return res.status === 200 ? res.json('numbers') : null;
+}
+
+/** A 409 names the taken numbers, all of them the buyer's own choice. */
+function refused(order, numbers) {
+  takenAnswers.add(1);
+  let body = null;
+  try {
+    body = order.json();
+  } catch {
+    body = null;
+  }
+  const taken = (body && body.takenNumbers) || [];
+  const told = check(order, {
+    'a refused buyer is told which numbers were taken': () =>
+      taken.length > 0 && taken.every((n) => numbers.includes(n)) && typeof body.error === 'string',
+  });
+  unexpected.add(!told);
+  numbersRefused.add(taken.length);
+}
