@@ -35,7 +35,12 @@ export async function assignPickedNumbers(
   const recorded = await db.collection<PurchaseDoc>('purchases').updateOne(
     { _id: purchase._id, soldCountedAt: { $exists: false } },
     {
-      $set: { assignedNumbers: numbers, numbersAssignedAt: now, soldCountedAt: now, updatedAt: now },
+      $set: {
+        assignedNumbers: numbers,
+        numbersAssignedAt: now,
+        soldCountedAt: now,
+        updatedAt: now,
+      },
       $unset: { 'outbox.purchase_paid': '' },
     },
   );
