@@ -1,5 +1,6 @@
 // The current draw ("hero" in the admin, "lottery" in the api paths) and its progress.
 import { z } from 'zod';
+import { NUMBER_MODES } from './number-picks-texts';
 import {
   idSchema,
   raIdSchema,
@@ -30,6 +31,8 @@ export const raffleSchema = z.object({
   numberWidth: z.number().int().min(1),
   numbersGenerated: z.boolean(),
   soldOut: z.boolean(),
+  /** Absent for a raffle from before the modes: random. */
+  numberMode: z.enum(NUMBER_MODES).optional(),
 });
 export type Raffle = z.infer<typeof raffleSchema>;
 

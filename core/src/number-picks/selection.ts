@@ -3,8 +3,7 @@
 // (zero-padded to its width). Format, repeats and the count against the quantity are the
 // contract's (pickedNumbersSchema, createOrderSchema).
 import { padNumber, PICK_TEXTS, type CreateOrder } from '@vag/contracts';
-import type { Db } from 'mongodb';
-import { getRaffle, numberModeOf, type RaffleDoc } from '../db/raffle';
+import { numberModeOf, type RaffleDoc } from '../db/raffle';
 import { OrderRefused } from '../purchase-lifecycle/order-refused';
 
 export interface Selection {
@@ -20,19 +19,16 @@ function refuse(message: string): OrderRefused {
 }
 
 /** null for a random-mode raffle (its order must not choose), the checked selection otherwise. */
-export async function orderSelection(
-  db: Db,
-  raffleId: string,
+export function orderSelection(
+  raffle: Pick<RaffleDoc, 'numberMode' | 'totalNumbers' | 'numberWidth'>,
   order: Pick<CreateOrder, 'numbers'>,
-): Promise<Selection | null> {
-  const raffle = await getRaffle(db, raffleId);
-  const mode = raffle ? numberModeOf(raffle) : 'random';
-  if (mode === 'random') {
+): Selection | null {
+  if (numberModeOf(raffle) === 'random') {
     if (order.numbers) throw refuse(PICK_TEXTS.pickNotAllowed);
     return null;
   }
   if (!order.numbers?.length) throw refuse(PICK_TEXTS.pickRequired);
-  return checkedSelection(raffle!, order.numbers);
+  return checkedSelection(raffle, order.numbers);
 }
 
 export function checkedSelection(

@@ -157,6 +157,16 @@ export const PLACES: readonly Place[] = [
     erasure: { kind: 'delete' },
   },
   {
+    // Twilio's delivery states per message: the number it went to (and the SMS kept for
+    // a WhatsApp fallback) are theirs; the state, the time and the purchase stay.
+    collection: 'message_deliveries',
+    label: 'Entregas de WhatsApp y SMS',
+    filter: (p) => ({
+      $or: [{ purchaseId: { $in: p.purchaseIds } }, { to: { $in: p.strong } }],
+    }),
+    erasure: { kind: 'scrub' },
+  },
+  {
     collection: 'unpaid_notice_throttle',
     label: 'Avisos de pedidos sin pagar',
     filter: (p) => ({ _id: { $in: p.strong.flatMap((s) => [`email:${s}`, `sms:${s}`]) } }),

@@ -85,7 +85,8 @@ export async function placeOrder<A>(deps: CoreDeps, request: PlaceOrder<A>): Pro
   const settings = await currentSettings(deps);
   // Before any count or reservation: a request above the maximum learns nothing else.
   checkPerOrder(settings.purchaseLimits, priced.quantity);
-  const selection = await orderSelection(deps.db, sale.raffleId, order);
+  // The sale's raffle (the storefront's cached read, else the store's): its mode and size.
+  const selection = orderSelection(sale.raffle, order);
   const reseller = order.resellerCode
     ? await findActiveResellerByCode(deps.db, order.resellerCode)
     : null;

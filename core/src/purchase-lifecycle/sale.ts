@@ -4,6 +4,7 @@
 // Whether the raffle still has numbers is decided later by the reservation's own
 // conditional update (DESIGN I2), not here.
 import { SERVER } from '@vag/contracts';
+import type { NumberMode } from '@vag/contracts';
 import type { CoreDeps } from '../deps';
 import { findPackage } from '../db/packages';
 import { getRaffle } from '../db/raffle';
@@ -15,6 +16,10 @@ export interface SaleRaffle {
   pricePerNumber: number;
   isActive: boolean;
   numbersGenerated: boolean;
+  totalNumbers: number;
+  numberWidth: number;
+  /** Absent: random (a raffle from before the modes). */
+  numberMode?: NumberMode;
 }
 
 export interface SalePackage {

@@ -1,6 +1,6 @@
 // The raffle as visitors and the hero form see it, shared by GET /api/lottery and the
 // storefront's server-rendered pages.
-import type { RaffleDoc } from '@vag/core/db/raffle';
+import { numberModeOf, type RaffleDoc } from '@vag/core/db/raffle';
 import { isSelling } from '@vag/core/raffle/sale-lifecycle';
 
 /** What visitors and the hero form read; never the secret key or internal counters. */
@@ -19,5 +19,7 @@ export function heroView(raffle: RaffleDoc) {
     totalNumbers: raffle.totalNumbers,
     numberWidth: raffle.numberWidth,
     numbersGenerated: raffle.numbersGenerated,
+    // create-order reads the mode from here, as it reads the price (no store read per order).
+    numberMode: numberModeOf(raffle),
   };
 }
