@@ -34,7 +34,7 @@ describe('GET /api/docs', () => {
       await page.locator('.opblock').first().waitFor();
       const paths = await page.evaluate(() => {
         const ui = (
-          window as unknown as { ui: { specSelectors: { paths(): Map<string, unknown> } } }
+          globalThis as unknown as { ui: { specSelectors: { paths(): Map<string, unknown> } } }
         ).ui;
         return [...ui.specSelectors.paths().keys()];
       });
