@@ -11,6 +11,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Person } from './places';
 import { scrubValue, type Alias } from './scrub';
 
+/** The file the notifications worker appends to (workers/src/notifications/transports.ts). */
 export const OUTBOX_LOG = 'outbox.log';
 /** Earlier parts of the log, moved aside by a scrub: outbox-<time>.log. */
 const PART = /^outbox-\d+\.log$/;

@@ -4,6 +4,7 @@
 import { appendFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Env } from '@vag/core';
+import { OUTBOX_LOG } from '@vag/core/privacy/outbox-log';
 import nodemailer, { type Transporter } from 'nodemailer';
 import MailComposer from 'nodemailer/lib/mail-composer';
 import SMTPPool from 'nodemailer/lib/smtp-pool';
@@ -157,7 +158,7 @@ export async function logToOutbox(
   env: Pick<Env, 'DATA_DIR'>,
   entry: Record<string, unknown>,
 ): Promise<void> {
-  const file = path.resolve(env.DATA_DIR, 'outbox.log');
+  const file = path.resolve(env.DATA_DIR, OUTBOX_LOG);
   await mkdir(path.dirname(file), { recursive: true });
   await appendFile(file, `${JSON.stringify({ at: new Date().toISOString(), ...entry })}\n`, 'utf8');
 }
