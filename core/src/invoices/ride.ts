@@ -11,7 +11,7 @@ import {
   invoiceNumber,
   type PaymentMethod,
 } from '@vag/contracts';
-import bwipjs from 'bwip-js';
+import bwipjs from 'bwip-js/node';
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import type { InvoiceDoc } from '../db/invoices';
 import { printable } from '../pdf/printable';
