@@ -3,7 +3,12 @@
 // e-mail and the order page's download links. The documents themselves are in invoice.ts.
 import { z } from 'zod';
 import '../zod-locale';
-import { INVOICE_KINDS, INVOICE_STATUSES, type InvoiceKind } from './invoice';
+import {
+  INVOICE_KINDS,
+  INVOICE_STATUSES,
+  type InvoiceKind,
+  type InvoicingSettingsInput,
+} from './invoice';
 
 /** 001-001-000000123: how the SRI and the RIDE write a document's number. */
 export function invoiceNumber(doc: { estab: string; ptoEmi: string; secuencial: string }): string {
@@ -155,3 +160,54 @@ export const INVOICE_ORDER_TEXTS = {
   downloadPdf: 'Descargar factura (PDF)',
   notAuthorized: 'La factura de este pedido todavía no está autorizada por el SRI.',
 } as const;
+
+/** The month's export for the accountant: a zip of the authorized XMLs and an Excel summary. */
+export const INVOICE_EXPORT_TEXTS = {
+  zipName: (month: string) => `comprobantes-${month}.zip`,
+  workbookName: (month: string) => `resumen-${month}.xlsx`,
+  authorizedSheet: 'Autorizados',
+  otherSheet: 'Sin autorizar',
+  columns: [
+    'Tipo',
+    'Número',
+    'Fecha de emisión',
+    'Número de autorización',
+    'Fecha de autorización',
+    'Tipo de identificación',
+    'Identificación',
+    'Razón social / nombre',
+    'Subtotal',
+    'IVA',
+    'Total',
+    'Tarifa IVA %',
+    'Pedido',
+    'Modifica a',
+  ],
+  otherColumns: ['Tipo', 'Número', 'Fecha de emisión', 'Estado', 'Pedido', 'Mensajes del SRI'],
+  idTypes: {
+    '04': 'RUC',
+    '05': 'Cédula',
+    '06': 'Pasaporte',
+    '07': 'Consumidor final',
+  } as Record<string, string>,
+  /** Notas de crédito subtract: the totals line is what the month's sales net to. */
+  totals: 'Total (facturas menos notas de crédito)',
+} as const;
+
+/** Ajustes → Facturación electrónica: each field's label (the card and the audit name them so). */
+export const INVOICING_FIELD_LABELS: Record<keyof InvoicingSettingsInput, string> = {
+  enabled: 'Facturación electrónica activa',
+  environment: 'Ambiente',
+  ruc: 'RUC',
+  razonSocial: 'Razón social',
+  nombreComercial: 'Nombre comercial',
+  dirMatriz: 'Dirección matriz',
+  dirEstablecimiento: 'Dirección del establecimiento',
+  estab: 'Código de establecimiento',
+  ptoEmi: 'Punto de emisión',
+  obligadoContabilidad: 'Obligado a llevar contabilidad',
+  contribuyenteEspecial: 'Contribuyente especial (número de resolución)',
+  regime: 'Régimen RIMPE',
+  ivaRate: 'Tarifa de IVA de los boletos (%)',
+  consumidorFinalLimit: 'Límite de factura a consumidor final (USD)',
+};
