@@ -76,6 +76,8 @@ export const invoicingMessages = {
     statuses: INVOICE_STATUS_WORDS,
     allStatuses: 'Todos los estados',
     month: 'Mes',
+    allMonths: 'Todos los meses',
+    exportLabel: 'Mes a exportar',
     exportMonth: 'Exportar mes (XML + Excel)',
     exportHint:
       'Un zip con el XML autorizado de cada comprobante del mes y un resumen en Excel para tu contador.',

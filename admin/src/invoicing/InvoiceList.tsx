@@ -2,7 +2,18 @@
 // the SRI's own messages; a returned or refused one has its buyer's data corrected and is
 // re-issued from its row. The toolbar exports a month (the authorized XMLs and an Excel
 // summary) for the accountant.
-import { Box, Button, Stack, TextField, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  Card,
+  CardContent,
+  MenuItem,
+  Stack,
+  TextField,
+  Typography,
+  useMediaQuery,
+  type Theme,
+} from '@mui/material';
 import {
   INVOICE_KINDS,
   INVOICE_STATUSES,
@@ -18,8 +29,8 @@ import {
   List,
   Pagination,
   SelectInput,
-  TextInput,
   TopToolbar,
+  useListContext,
   useRefresh,
   useTranslate,
   type RaRecord,
@@ -28,7 +39,7 @@ import { errorMessage, useToast } from '../common/useToast';
 import { useVagApi } from '../common/useVagApi';
 import { reissue } from './api';
 import { BuyerCorrection } from './BuyerCorrection';
-import { currentMonth } from './certificate';
+import { currentMonth, recentMonths } from './months';
 import { InvoiceStatusChip, SriMessages } from './InvoiceStatus';
 
 type Row = Invoice & RaRecord;
@@ -45,6 +56,7 @@ function ExportMonth() {
   const api = useVagApi();
   const toast = useToast();
   const [month, setMonth] = useState(currentMonth());
+  const months = recentMonths();
   const download = async () => {
     try {
       await api.download(
@@ -58,13 +70,19 @@ function ExportMonth() {
   return (
     <TopToolbar sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
       <TextField
-        type="month"
+        select
         size="small"
-        label={t('month')}
+        label={t('exportLabel')}
         value={month}
         onChange={(e) => setMonth(e.target.value)}
-        slotProps={{ inputLabel: { shrink: true } }}
-      />
+        sx={{ minWidth: 200 }}
+      >
+        {months.map((m) => (
+          <MenuItem key={m.id} value={m.id}>
+            {m.name}
+          </MenuItem>
+        ))}
+      </TextField>
       <Button variant="contained" onClick={() => void download()} title={t('exportHint')}>
         {t('exportMonth')}
       </Button>
@@ -122,8 +140,43 @@ function Buyer({ row }: { row: Row }) {
   );
 }
 
+/** On a phone each document is a card: the table's last columns would be off screen. */
+function InvoiceCards() {
+  const t = useT();
+  const { data } = useListContext<Row>();
+  return (
+    <Stack spacing={1} sx={{ p: 1 }}>
+      {data?.map((r) => (
+        <Card key={r.id} variant="outlined" data-testid="invoice-card">
+          <CardContent sx={{ '&:last-child': { pb: 2 } }}>
+            <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}>
+              <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                {t(`kinds.${r.kind}`)} {invoiceNumber(r)}
+              </Typography>
+              <Typography variant="body2">{formatUsd(r.total)}</Typography>
+            </Box>
+            <Typography variant="caption" color="text.secondary" component="p">
+              {formatDateTime(r.issuedAt)}
+              {r.orderCode ? ` · ${r.orderCode}` : ''}
+            </Typography>
+            <Box sx={{ my: 1 }}>
+              <Buyer row={r} />
+            </Box>
+            <Stack spacing={0.5} alignItems="flex-start" sx={{ mb: 1 }}>
+              <InvoiceStatusChip status={r.status} />
+              <SriMessages messages={r.messages} />
+            </Stack>
+            <RowActions row={r} />
+          </CardContent>
+        </Card>
+      ))}
+    </Stack>
+  );
+}
+
 export function InvoiceList() {
   const t = useT();
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const filters = [
     <SelectInput
       key="status"
@@ -139,7 +192,14 @@ export function InvoiceList() {
       label={t('kind')}
       choices={INVOICE_KINDS.map((k) => ({ id: k, name: t(`kinds.${k}`) }))}
     />,
-    <TextInput key="month" source="month" label={t('month')} type="month" alwaysOn />,
+    <SelectInput
+      key="month"
+      source="month"
+      label={t('month')}
+      emptyText={t('allMonths')}
+      choices={recentMonths()}
+      alwaysOn
+    />,
   ];
   return (
     <List
@@ -158,35 +218,39 @@ export function InvoiceList() {
       <Typography variant="body2" color="text.secondary" sx={{ px: 2, pt: 2 }}>
         {t('intro')}
       </Typography>
-      <Datagrid bulkActionButtons={false} rowClick={false}>
-        <FunctionField label={t('issuedAt')} render={(r: Row) => formatDateTime(r.issuedAt)} />
-        <FunctionField
-          label={t('number')}
-          render={(r: Row) => (
-            <Box>
-              <Typography variant="body2" sx={{ whiteSpace: 'nowrap' }}>
-                {invoiceNumber(r)}
-              </Typography>
-              <Typography variant="caption" color="text.secondary">
-                {t(`kinds.${r.kind}`)}
-              </Typography>
-            </Box>
-          )}
-        />
-        <FunctionField label={t('order')} render={(r: Row) => r.orderCode ?? ''} />
-        <FunctionField label={t('buyer')} render={(r: Row) => <Buyer row={r} />} />
-        <FunctionField label={t('total')} render={(r: Row) => formatUsd(r.total)} />
-        <FunctionField
-          label={t('status')}
-          render={(r: Row) => (
-            <Stack spacing={0.5} alignItems="flex-start">
-              <InvoiceStatusChip status={r.status} />
-              <SriMessages messages={r.messages} />
-            </Stack>
-          )}
-        />
-        <FunctionField label="" render={(r: Row) => <RowActions row={r} />} />
-      </Datagrid>
+      {phone ? (
+        <InvoiceCards />
+      ) : (
+        <Datagrid bulkActionButtons={false} rowClick={false}>
+          <FunctionField label={t('issuedAt')} render={(r: Row) => formatDateTime(r.issuedAt)} />
+          <FunctionField
+            label={t('number')}
+            render={(r: Row) => (
+              <Box>
+                <Typography variant="body2" sx={{ whiteSpace: 'nowrap' }}>
+                  {invoiceNumber(r)}
+                </Typography>
+                <Typography variant="caption" color="text.secondary">
+                  {t(`kinds.${r.kind}`)}
+                </Typography>
+              </Box>
+            )}
+          />
+          <FunctionField label={t('order')} render={(r: Row) => r.orderCode ?? ''} />
+          <FunctionField label={t('buyer')} render={(r: Row) => <Buyer row={r} />} />
+          <FunctionField label={t('total')} render={(r: Row) => formatUsd(r.total)} />
+          <FunctionField
+            label={t('status')}
+            render={(r: Row) => (
+              <Stack spacing={0.5} alignItems="flex-start">
+                <InvoiceStatusChip status={r.status} />
+                <SriMessages messages={r.messages} />
+              </Stack>
+            )}
+          />
+          <FunctionField label="" render={(r: Row) => <RowActions row={r} />} />
+        </Datagrid>
+      )}
     </List>
   );
 }

@@ -35,7 +35,8 @@ const TEXT_FIELDS = [
   'dirMatriz',
   'dirEstablecimiento',
 ] as const;
-const FIELD = { width: { xs: '100%', sm: 360 }, mb: 2 } as const;
+/** One field a line, as wide as its longest choice needs. */
+const FIELD = { display: 'flex', width: { xs: '100%', sm: 360 }, mb: 2 } as const;
 
 function inputOf(settings: InvoicingSettings): InvoicingSettingsInput {
   const { certificate: _c, ...input } = settings;
@@ -52,8 +53,10 @@ export function InvoicingCard() {
   const [values, setValues] = useState<InvoicingSettingsInput | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [problem, setProblem] = useState<string | null>(null);
+  // Filled once: a certificate uploaded meanwhile reloads the settings, and must not wipe
+  // what the operator typed and has not saved yet.
   useEffect(() => {
-    if (data) setValues(inputOf(data));
+    if (data) setValues((typed) => typed ?? inputOf(data));
   }, [data]);
   if (!data || !values) return null;
 
@@ -165,7 +168,8 @@ export function InvoicingCard() {
         helperText={errors.contribuyenteEspecial ?? t('contribuyenteHint')}
         value={values.contribuyenteEspecial}
         onChange={(e) => set('contribuyenteEspecial', e.target.value)}
-        sx={FIELD}
+        fullWidth
+        sx={{ mb: 2 }}
       />
       <TextField
         select

@@ -1,6 +1,6 @@
 // The purchase's electronic invoice in its Detalles (admins only, as the invoices api):
 // each document's number, state and the SRI's messages, with a link to Facturas, where a
-// returned one is corrected and re-issued.
+// returned one is corrected and re-issued. Framed like the dialog's other blocks (InfoBlock).
 import { Box, Link, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { invoiceNumber, type Invoice } from '@vag/contracts';
@@ -19,8 +19,12 @@ function Documents({ purchaseId }: { purchaseId: string }) {
     queryFn: () => api.call<Invoice[]>('GET', `/admin/invoices?filter=${filter}`),
   });
   return (
-    <Box data-testid="purchase-invoice">
-      <Typography variant="subtitle2" component="h3" sx={{ mb: 0.5 }}>
+    <Box
+      component="section"
+      data-testid="purchase-invoice"
+      sx={{ border: 1, borderColor: 'divider', borderRadius: 2, p: 2 }}
+    >
+      <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700, mb: 1 }}>
         {t('purchase.title')}
       </Typography>
       {data && data.length === 0 && (

@@ -17,12 +17,3 @@ export function certificateState(
   const daysLeft = Math.ceil(left / DAY_MS);
   return daysLeft <= warningDays ? { kind: 'expiring', daysLeft } : { kind: 'valid' };
 }
-
-/** The current month as YYYY-MM in Ecuador, where the export's months are counted. */
-export function currentMonth(now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'America/Guayaquil',
-    year: 'numeric',
-    month: '2-digit',
-  }).format(now);
-}

@@ -206,7 +206,7 @@ export const INVOICING_FIELD_LABELS: Record<keyof InvoicingSettingsInput, string
   estab: 'Código de establecimiento',
   ptoEmi: 'Punto de emisión',
   obligadoContabilidad: 'Obligado a llevar contabilidad',
-  contribuyenteEspecial: 'Contribuyente especial (número de resolución)',
+  contribuyenteEspecial: 'Resolución de contribuyente especial',
   regime: 'Régimen RIMPE',
   ivaRate: 'Tarifa de IVA de los boletos (%)',
   consumidorFinalLimit: 'Límite de factura a consumidor final (USD)',

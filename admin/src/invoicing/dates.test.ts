@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { certificateState, currentMonth } from './certificate';
+import { certificateState } from './certificate';
+import { currentMonth, recentMonths } from './months';
 
 const now = new Date('2026-11-28T12:00:00Z');
 const inDays = (days: number) => new Date(now.getTime() + days * 86_400_000).toISOString();
@@ -20,5 +21,13 @@ describe('currentMonth', () => {
   it("is Ecuador's month: the first hours of a UTC month are still the previous one there", () => {
     expect(currentMonth(new Date('2026-12-01T03:00:00Z'))).toBe('2026-11');
     expect(currentMonth(new Date('2026-12-01T06:00:00Z'))).toBe('2026-12');
+  });
+});
+
+describe('recentMonths', () => {
+  it('names the months in Spanish, newest first, across the turn of the year', () => {
+    const months = recentMonths(3, new Date('2026-02-10T12:00:00Z'));
+    expect(months.map((m) => m.id)).toEqual(['2026-02', '2026-01', '2025-12']);
+    expect(months[2]!.name).toBe('diciembre de 2025');
   });
 });
