@@ -9,6 +9,7 @@ import { Navigate, Route } from 'react-router-dom';
 import { archive } from './archive';
 import { audit } from './audit';
 import { dataRequests } from './data-requests';
+import { invoices } from './invoicing';
 import { authProvider } from './authProvider';
 import { AdminOnly } from './common/AdminOnly';
 import { lazyPage } from './common/lazyPage';
@@ -59,6 +60,7 @@ export function BackOffice() {
       <Resource name="archive" {...archive} />
       <Resource name="audit" {...audit} />
       <Resource name="data-requests" {...dataRequests} />
+      <Resource name="invoices" {...invoices} />
       <CustomRoutes>
         <Route
           path="/hero"

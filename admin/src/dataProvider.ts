@@ -15,6 +15,7 @@ const RESOURCE_PATHS: Record<string, string> = {
   archive: 'past-raffles',
   'bank-statement-lines': 'admin/bank-statement-lines',
   'data-requests': 'admin/data-requests',
+  invoices: 'admin/invoices',
 };
 
 /**

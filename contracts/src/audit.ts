@@ -37,6 +37,10 @@ export const AUDIT_ACTIONS = [
   'personal_data.viewed',
   'personal_data.exported',
   'receipt.viewed',
+  'invoicing.updated',
+  'invoicing.certificate_uploaded',
+  'invoice.buyer_corrected',
+  'invoice.reissued',
 ] as const;
 export const auditActionSchema = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof auditActionSchema>;
@@ -120,6 +124,10 @@ export const AUDIT_SCOPES: Record<AuditAction, AuditScope> = {
   'personal_data.viewed': 'purchase',
   'personal_data.exported': 'office',
   'receipt.viewed': 'purchase',
+  'invoicing.updated': 'office',
+  'invoicing.certificate_uploaded': 'office',
+  'invoice.buyer_corrected': 'purchase',
+  'invoice.reissued': 'purchase',
 };
 
 const CLOSED_BECAUSE = {
@@ -200,6 +208,18 @@ export const AUDIT_TEXTS = {
     `Se exportó el reporte en ${format === 'pdf' ? 'PDF' : 'Excel'} con datos personales de ${purchases === 1 ? '1 compra' : `${purchases} compras`}.`,
   receiptViewed: (orderCode: string) =>
     `Se abrió un comprobante de transferencia del pedido ${orderCode}.`,
+  /** Names the fields only, like settingsUpdated. */
+  invoicingUpdated: (fields: readonly string[]) =>
+    fields.length === 0
+      ? 'Se guardó la facturación electrónica sin cambios.'
+      : `Facturación electrónica guardada; cambió: ${fields.join(', ')}.`,
+  /** The certificate's public facts only; its password never enters the log. */
+  invoiceCertificateUploaded: (subject: string, until: string) =>
+    `Se subió el certificado de firma electrónica de ${subject}, válido hasta el ${until}.`,
+  invoiceBuyerCorrected: (number: string, orderCode: string) =>
+    `Se corrigieron los datos del comprador del comprobante ${number} (pedido ${orderCode}).`,
+  invoiceReissued: (number: string, orderCode: string) =>
+    `Se volvió a emitir el comprobante ${number} (pedido ${orderCode}).`,
 } as const;
 
 /** The raffle's public log as /verificar shows it, below the checks. */
@@ -245,5 +265,9 @@ export const PUBLIC_AUDIT_TEXTS = {
     'personal_data.viewed': 'Datos personales vistos',
     'personal_data.exported': 'Reporte con datos personales exportado',
     'receipt.viewed': 'Comprobante abierto',
+    'invoicing.updated': 'Facturación electrónica',
+    'invoicing.certificate_uploaded': 'Certificado de firma electrónica',
+    'invoice.buyer_corrected': 'Datos de factura corregidos',
+    'invoice.reissued': 'Factura emitida otra vez',
   } satisfies Record<AuditAction, string>,
 } as const;

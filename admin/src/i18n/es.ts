@@ -16,6 +16,7 @@ import {
 import type { TranslationMessages } from 'react-admin';
 import { bankStatementMessages } from './es-bank-statements';
 import { numberModeMessages } from './es-number-mode';
+import { invoicingMessages } from './es-invoicing';
 import { loginMessages } from './es-login';
 import { raSpanish } from './ra-es';
 
@@ -43,6 +44,7 @@ export const vagMessages = {
     purchases: 'Historial de Compras',
     reports: 'Reportes',
     bankStatements: 'Conciliación',
+    invoices: 'Facturas',
   },
   roles: { ...ROLE_LABELS, none: NO_ROLE_LABEL },
   methods: PAYMENT_METHOD_LABELS,
@@ -83,6 +85,7 @@ export const vagMessages = {
   login: loginMessages,
   bankStatements: bankStatementMessages,
   numberMode: numberModeMessages,
+  invoicing: invoicingMessages,
   account: {
     menu: UI.accountMenu,
     logout: UI.logout,

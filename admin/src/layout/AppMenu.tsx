@@ -15,6 +15,7 @@ import PeopleAltIcon from '@mui/icons-material/PeopleAlt';
 import AccountBalanceIcon from '@mui/icons-material/AccountBalance';
 import AssessmentIcon from '@mui/icons-material/Assessment';
 import SettingsIcon from '@mui/icons-material/Settings';
+import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import type { ReactElement } from 'react';
 import { Menu, useBasename, usePermissions, useTranslate } from 'react-admin';
 import { menuFor } from './menu';
@@ -36,6 +37,7 @@ const ICONS: Record<string, ReactElement> = {
   purchases: <HistoryIcon />,
   reports: <AssessmentIcon />,
   'bank-statements': <AccountBalanceIcon />,
+  invoices: <ReceiptLongIcon />,
 };
 
 export function AppMenu() {

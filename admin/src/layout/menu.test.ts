@@ -19,6 +19,7 @@ describe('menuFor', () => {
       '/resellers',
       '/purchases',
       '/bank-statements',
+      '/invoices',
       '/reports',
     ]);
   });
@@ -45,6 +46,7 @@ describe('canAccess', () => {
       'settings',
       'resellers',
       'bank-statements',
+      'invoices',
     ]) {
       expect(canAccess('reseller', name)).toBe(false);
       expect(canAccess('admin', name)).toBe(true);

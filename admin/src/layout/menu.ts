@@ -59,6 +59,8 @@ export const MENU: readonly MenuEntry[] = [
     labelKey: 'vag.menu.bankStatements',
     adminOnly: true,
   },
+  // Electronic invoices: every buyer's tax data and the operator's SRI documents, admins only.
+  { name: 'invoices', path: '/invoices', labelKey: 'vag.menu.invoices', adminOnly: true },
   { name: 'reports', path: '/reports', labelKey: 'vag.menu.reports', adminOnly: false },
 ];
 

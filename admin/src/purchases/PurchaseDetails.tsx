@@ -28,6 +28,7 @@ import { ConfirmTransferForm } from './ConfirmTransferForm';
 import { InfoBlock } from './InfoBlock';
 import { NotificationStatusBlock } from './NotificationStatusBlock';
 import { NumbersGrid } from './NumbersGrid';
+import { PurchaseInvoice } from '../invoicing/PurchaseInvoice';
 import { PaymentBlock } from './PaymentBlock';
 import { TransferReviewBlock, type ReviewedPurchase } from './TransferReviewBlock';
 import { useReviewPermission } from './useReviewPermission';
@@ -132,6 +133,7 @@ export function PurchaseDetails({
               purchaseId={data._id ?? id}
               paid={adminDisplayStatus(data) === 'COMPLETADO'}
             />
+            <PurchaseInvoice purchaseId={data._id ?? id} />
             <Box sx={{ gridColumn: '1 / -1' }}>
               <NumbersGrid numbers={data.assignedNumbers ?? []} />
             </Box>

@@ -28,6 +28,7 @@ import { DataProtectionCard } from './DataProtectionCard';
 import { OrganizerCard } from './OrganizerCard';
 import { PurchaseLimitsCard } from './PurchaseLimitsCard';
 import { WhatsappCard } from '../whatsapp/WhatsappCard';
+import { InvoicingCard } from '../invoicing/InvoicingCard';
 
 function Section({
   title,
@@ -171,6 +172,7 @@ export function SettingsPage() {
         <ImportKeyCard />
         <DataProtectionCard />
         <WhatsappCard />
+        <InvoicingCard />
         <Section title={t('messaging')}>
           {MESSAGING.map((key) => (
             <TextInput

@@ -35,6 +35,8 @@ import {
   whatsappTicketRouter,
 } from './message-status/message-status.index';
 import { numberPicksRouter } from './number-picks/number-picks.index';
+import { invoicesRouter, invoicingSettingsRouter } from './invoicing/invoicing.index';
+import { invoiceDownloadsRouter } from './invoicing/invoice-downloads';
 
 /**
  * The SPEC §7 calls of one raffle, mounted at /api/raffles/{raffle}/ as well as at /api/
@@ -84,7 +86,10 @@ export const apiRoutes = new Hono<AppEnv>()
   .route('/message-status', messageStatusRouter)
   .route('/whatsapp/ticket', whatsappTicketRouter)
   .route('/admin/whatsapp', whatsappAdminRouter)
-  .route('/', numberPicksRouter);
+  .route('/', numberPicksRouter)
+  .route('/admin/invoicing', invoicingSettingsRouter)
+  .route('/admin/invoices', invoicesRouter)
+  .route('/orders', invoiceDownloadsRouter);
 
 export type ApiRoutes = typeof apiRoutes;
 

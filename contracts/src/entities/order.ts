@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { idSchema, isoDateTimeSchema, paymentMethodSchema } from '../common';
 import { ORDER_MESSAGES as M } from '../order-messages';
 import { bankAccountSchema } from './settings';
+import { orderInvoiceSchema } from './invoice-texts';
 import { purchaseStatusSchema } from './purchase';
 
 export const ORDER_STATES = [
@@ -111,6 +112,8 @@ export const orderViewSchema = z.object({
    * while its page is public (null once archived or never published).
    */
   raffle: z.object({ name: z.string(), slug: z.string().nullable() }),
+  /** The paid purchase's factura when invoicing issued one (its downloads once authorized). */
+  invoice: orderInvoiceSchema.nullable().optional(),
 });
 export type OrderView = z.infer<typeof orderViewSchema>;
 

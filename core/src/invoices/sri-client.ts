@@ -130,12 +130,16 @@ function text(parent: XmlElement, name: string): string {
 function messagesIn(parent: XmlElement): SriMessage[] {
   return Array.from(parent.getElementsByTagName('mensaje'))
     .filter((m) => m.getElementsByTagName('identificador').length > 0)
-    .map((m) => ({
-      identificador: text(m, 'identificador'),
-      mensaje: directText(m, 'mensaje'),
-      informacionAdicional: text(m, 'informacionAdicional') || undefined,
-      tipo: text(m, 'tipo'),
-    }));
+    .map((m) => {
+      const extra = text(m, 'informacionAdicional');
+      // Left out when empty: an undefined field is stored as null, which the contract refuses.
+      return {
+        identificador: text(m, 'identificador'),
+        mensaje: directText(m, 'mensaje'),
+        ...(extra ? { informacionAdicional: extra } : {}),
+        tipo: text(m, 'tipo'),
+      };
+    });
 }
 
 /** <mensaje> nests a <mensaje> child: the child's text, not the whole element's. */

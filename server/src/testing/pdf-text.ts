@@ -94,3 +94,29 @@ export async function qrModulePoints(pdf: Buffer): Promise<number | null> {
   }
   return null;
 }
+
+/**
+ * The widths (in modules: bar, space, bar, …) of the Code128 barcode drawn on the first
+ * page that has one: a path scaled to module units (`unit 0 0 height x y cm`) whose
+ * rectangles are one module high. Null when there is none.
+ */
+export async function barcodeWidths(pdf: Buffer): Promise<number[] | null> {
+  for (const content of await pageContents(pdf)) {
+    const path = /rg [\d.]+ 0 0 [\d.]+ [\d.]+ [\d.]+ cm\n((?:\d+ 0 \d+ 1 re\n?)+)f Q/.exec(content);
+    if (!path) continue;
+    const bars = [...path[1]!.matchAll(/(\d+) 0 (\d+) 1 re/g)].map((m) => [
+      Number(m[1]),
+      Number(m[2]),
+    ]);
+    const widths: number[] = [];
+    bars.forEach(([x, width], i) => {
+      if (i > 0) {
+        const [previousX, previousWidth] = bars[i - 1]!;
+        widths.push(x! - previousX! - previousWidth!);
+      }
+      widths.push(width!);
+    });
+    return widths;
+  }
+  return null;
+}

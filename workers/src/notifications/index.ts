@@ -1,11 +1,13 @@
 // The notifications worker: consumer group 'notifications' on numbers.assigned, the
-// unpaid orders' notices and expiries, a raffle's recorded draw and the lookup's e-mails. Each
-// payload is validated against contracts before acting; failures are retried by the bus.
+// unpaid orders' notices and expiries, a raffle's recorded draw, the lookup's e-mails and
+// each authorized electronic invoice. Each payload is validated against contracts before
+// acting; failures are retried by the bus.
 import type { CoreDeps, BusMessage, Stoppable } from '@vag/core';
 import { TOPICS } from '@vag/contracts';
 import { parseConsumedEvent } from '../consume';
 import { notifyPurchase, type NotifyOptions } from './notify';
 import { notifyDraw } from './draw-notices';
+import { sendInvoiceMail } from './invoice-mail';
 import { sendLookupMail } from './lookup-mail';
 import { sendOrderNotice } from './order-notices';
 import { holdMailers } from './transports';
@@ -42,11 +44,13 @@ export async function handleNotificationsMessage(
     case 'lookup.requested':
       await sendLookupMail(deps, event.data, options);
       return;
+    case 'invoice.authorized':
+      await sendInvoiceMail(deps, event.data, options);
+      return;
     case 'purchase.created':
     case 'purchase.paid':
     case 'purchase.refund_required':
     case 'notification.failed':
-    case 'invoice.authorized':
       return;
     default: {
       const unknown: never = event;
@@ -69,6 +73,7 @@ export async function startNotificationsWorker(deps: CoreDeps): Promise<Stoppabl
       TOPICS['purchase.expired'],
       TOPICS['raffle.drawn'],
       TOPICS['lookup.requested'],
+      TOPICS['invoice.authorized'],
     ],
     // Sending waits on the mail server and Twilio, not on this process. On Kafka one
     // process sends for 6 purchases at a time and a second process adds as many (the

@@ -35,6 +35,7 @@ import { orderView, type OrderRaffle } from './order-view';
 import { hasTicket, loadTicketRaffle, renderTicket } from '@vag/core/ticket/ticket';
 import type { Db } from 'mongodb';
 import { BY_ID, RAW_BODY, describe } from '../../lib/openapi';
+import { orderInvoice } from '../invoicing/invoice-downloads';
 
 const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
@@ -88,11 +89,12 @@ export const ordersRouter = new Hono<AppEnv>()
     async (c) => {
       const deps = c.get('deps');
       const purchase = await keyedPurchase(deps.db, c.req.valid('param').id, c.req.query('key'));
-      const [settings, raffle] = await Promise.all([
+      const [settings, raffle, invoice] = await Promise.all([
         currentSettings(deps),
         orderRaffle(deps.db, purchase.raffleId),
+        orderInvoice(deps.db, purchase),
       ]);
-      return c.json(orderView(purchase, settings, raffle));
+      return c.json({ ...orderView(purchase, settings, raffle), ...(invoice ? { invoice } : {}) });
     },
   )
   // The ticket of a paid purchase, with the same key as the order page.

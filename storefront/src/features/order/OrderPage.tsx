@@ -27,6 +27,7 @@ import {
   shownNumbers,
   whatsappOrderLink,
 } from './order';
+import { InvoiceSection } from './InvoiceSection';
 import { ReceiptUpload } from './ReceiptUpload';
 
 const REFRESH_MS = 15_000;
@@ -308,6 +309,9 @@ export default function OrderPage() {
             {TICKET_TEXTS.download}
           </a>
         </p>
+      )}
+      {order.invoice && (
+        <InvoiceSection invoice={order.invoice} id={where.id} orderKey={where.key} />
       )}
       {order.canUploadReceipt && (
         <>

@@ -1,0 +1,357 @@
+// Electronic invoices through the api as staff and buyers use them, against the fake SRI
+// at its HTTP boundary: Ajustes keeps the operator's data and the certificate (refusing a
+// wrong password, an expired or a non-.p12 file in Spanish, never answering the secret),
+// Facturas lists the documents, a returned one is corrected and re-issued, the month is
+// exported for the accountant, and the buyer downloads the authorized XML and its RIDE.
+import {
+  AUDIT_TEXTS,
+  INVOICE_ORDER_TEXTS,
+  INVOICE_STAFF_TEXTS,
+  INVOICE_TEXTS,
+  ORDER_MESSAGES,
+} from '@vag/contracts';
+import { invoices } from '@vag/core/db/invoices';
+import { advanceInvoice, draftFactura, type IssueDeps } from '@vag/core/invoices/issue';
+import { resolveInvoiceKey } from '@vag/core/invoices/secret-box';
+import { sriEndpoints } from '@vag/core/invoices/sri-client';
+import { startFakeSri, SRI_MESSAGES, type FakeSri } from '@vag/core/testing/fakes/sri';
+import { TEST_INVOICING } from '@vag/core/testing/invoice-fixtures';
+import { insertPurchase, raffleWithNumbers } from '@vag/core/testing/raffle-fixtures';
+import { makeTestP12 } from '@vag/core/testing/test-certificate';
+import ExcelJS from 'exceljs';
+import JSZip from 'jszip';
+import { randomInt, randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiCaller, bearer, createStaff, type ApiCaller } from '../../testing/seed';
+import { startTestServer, type TestServer } from '../../testing/server';
+
+/** TEST_INVOICING with a RUC whose check digit is right, as the settings form demands. */
+const SETTINGS = { ...TEST_INVOICING, ruc: '1790011674001' };
+
+let server: TestServer;
+let sri: FakeSri;
+let call: ApiCaller;
+let admin: string;
+let reseller: string;
+let issue: IssueDeps;
+
+beforeAll(async () => {
+  sri = await startFakeSri();
+  server = await startTestServer({ env: sri.env });
+  call = apiCaller(server.url);
+  admin = (await createStaff(server.db, { role: 'admin' })).token;
+  reseller = (await createStaff(server.db, { role: 'reseller' })).token;
+  await raffleWithNumbers(server.db, 10_000);
+  issue = {
+    db: server.db,
+    secretKey: () => resolveInvoiceKey(server.deps.env),
+    endpoints: (environment) => sriEndpoints(environment, sri.env),
+    owner: 'test',
+  };
+});
+afterAll(async () => {
+  await server?.stop();
+  await sri?.stop();
+});
+
+function uploadCertificate(p12: Buffer, password: string, fileName = 'firma.p12') {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(p12)]), fileName);
+  form.append('password', password);
+  return fetch(`${server.url}/api/admin/invoicing/certificate`, {
+    method: 'POST',
+    headers: bearer(admin),
+    body: form,
+  });
+}
+
+async function auditEntries(action: string) {
+  return server.db.collection('audit_log').find({ action }).toArray();
+}
+
+const CODE_LETTERS = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+
+/** A paid purchase with its order key, its factura drafted and moved once by the "worker". */
+async function invoicedPurchase(quantity = 5) {
+  const purchaseId = await insertPurchase(server.db, { quantity, paymentMethod: 'card' });
+  const key = randomUUID();
+  const orderCode = `VAG-${Array.from({ length: 6 }, () => CODE_LETTERS[randomInt(CODE_LETTERS.length)]).join('')}`;
+  await server.db
+    .collection<{ _id: string }>('purchases')
+    .updateOne({ _id: purchaseId }, { $set: { accessKey: key, orderCode } });
+  const doc = await draftFactura(server.db, purchaseId);
+  if (!doc) throw new Error('invoicing is off');
+  await advanceInvoice(issue, doc._id);
+  return { purchaseId, key, orderCode, invoiceId: doc._id };
+}
+
+describe('Ajustes → Facturación electrónica', () => {
+  it('starts off, and refuses to switch on before a certificate is uploaded', async () => {
+    const fresh = await call('GET', '/admin/invoicing', { token: admin });
+    expect(fresh.status).toBe(200);
+    expect(fresh.json).toMatchObject({ enabled: false, certificate: null });
+    const on = await call('PUT', '/admin/invoicing', { token: admin, body: SETTINGS });
+    expect(on.status).toBe(400);
+    expect(on.json).toEqual({
+      msg: INVOICE_TEXTS.certificate.missing,
+      errors: { enabled: INVOICE_TEXTS.certificate.missing },
+    });
+  });
+
+  it('refuses an invalid RUC and an IVA rate the SRI has no code for, in Spanish', async () => {
+    const ruc = await call('PUT', '/admin/invoicing', {
+      token: admin,
+      body: { ...SETTINGS, enabled: false, ruc: '0992345678002' },
+    });
+    expect(ruc.status).toBe(400);
+    expect(ruc.json.errors.ruc).toBe('El RUC no es válido.');
+    const iva = await call('PUT', '/admin/invoicing', {
+      token: admin,
+      body: { ...SETTINGS, enabled: false, ivaRate: 7 },
+    });
+    expect(iva.status).toBe(400);
+    expect(iva.json.errors.ivaRate).toBe(
+      INVOICE_STAFF_TEXTS.ivaRateWithoutCode('0, 5, 8, 12, 13, 14, 15'),
+    );
+  });
+
+  it('refuses a wrong password, an expired certificate and a file that is not a .p12', async () => {
+    const wrong = await uploadCertificate(makeTestP12(), 'no-es-la-clave');
+    expect(wrong.status).toBe(400);
+    expect((await wrong.json()) as unknown).toEqual({
+      msg: INVOICE_TEXTS.certificate.wrongPassword,
+      errors: { password: INVOICE_TEXTS.certificate.wrongPassword },
+    });
+    const expired = await uploadCertificate(
+      makeTestP12({
+        notBefore: new Date('2023-01-10T12:00:00Z'),
+        notAfter: new Date('2025-01-10T12:00:00Z'),
+      }),
+      'clave-de-prueba',
+    );
+    expect(expired.status).toBe(400);
+    expect(((await expired.json()) as { errors: Record<string, string> }).errors.file).toBe(
+      'El certificado venció el 10/01/2025: renueva tu firma electrónica.',
+    );
+    const notP12 = await uploadCertificate(Buffer.from('no soy un certificado'), 'x', 'foto.jpg');
+    expect(notP12.status).toBe(400);
+    expect(((await notP12.json()) as { msg: string }).msg).toBe(INVOICE_TEXTS.certificate.notP12);
+    expect(await server.db.collection('invoice_certificates').countDocuments()).toBe(0);
+  });
+
+  it('keeps a good certificate and answers only its public facts, never the file or its password', async () => {
+    const res = await uploadCertificate(makeTestP12(), 'clave-de-prueba');
+    expect(res.status).toBe(201);
+    const info = (await res.json()) as { notAfter: string; msg: string };
+    expect(info).toMatchObject({
+      fileName: 'firma.p12',
+      subject: expect.stringContaining('RIFAS DE PRUEBA'),
+    });
+    expect(info.msg).toMatch(/^Certificado guardado\. Vence el /);
+    const settings = await call('GET', '/admin/invoicing', { token: admin });
+    expect(settings.json.certificate).toMatchObject({ notAfter: info.notAfter });
+    const answered = JSON.stringify(settings.json);
+    expect(answered).not.toContain('clave-de-prueba');
+    expect(answered).not.toMatch(/"(p12|password|data|tag|iv)"/);
+    const [entry] = await auditEntries('invoicing.certificate_uploaded');
+    expect(entry?.description).toContain('RIFAS DE PRUEBA S.A.');
+    expect(entry?.description).not.toContain('clave-de-prueba');
+  });
+
+  it('switches on with the certificate, naming what changed in the audit log', async () => {
+    const res = await call('PUT', '/admin/invoicing', { token: admin, body: SETTINGS });
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({
+      enabled: true,
+      ruc: SETTINGS.ruc,
+      msg: INVOICE_STAFF_TEXTS.settingsSaved,
+    });
+    const [entry] = await auditEntries('invoicing.updated');
+    expect(entry?.description).toContain('Facturación electrónica activa');
+    expect(entry?.description).toContain('RUC');
+  });
+
+  it('is for admins only', async () => {
+    expect((await call('GET', '/admin/invoicing', { token: reseller })).status).toBe(403);
+    expect((await call('GET', '/admin/invoices', { token: reseller })).status).toBe(403);
+  });
+});
+
+describe('Facturas', () => {
+  it('lists the documents as react-admin reads them, filtered by status and purchase', async () => {
+    const { purchaseId, invoiceId } = await invoicedPurchase();
+    const filter = encodeURIComponent(JSON.stringify({ purchaseId, status: 'autorizada' }));
+    const list = await call('GET', `/admin/invoices?filter=${filter}&range=[0,9]`, {
+      token: admin,
+    });
+    expect(list.status).toBe(200);
+    expect(list.headers.get('content-range')).toBe('invoices 0-0/1');
+    expect(list.json).toEqual([
+      expect.objectContaining({ id: invoiceId, status: 'autorizada', kind: 'factura' }),
+    ]);
+    const bad = await call(
+      'GET',
+      `/admin/invoices?filter=${encodeURIComponent('{"status":"perdida"}')}`,
+      {
+        token: admin,
+      },
+    );
+    expect(bad.status).toBe(400);
+    const one = await call('GET', `/admin/invoices/${invoiceId}`, { token: admin });
+    expect(one.json).toMatchObject({ id: invoiceId, purchaseId });
+    expect((await call('GET', '/admin/invoices/no-existe-0001', { token: admin })).status).toBe(
+      404,
+    );
+  });
+
+  it("shows the SRI's messages of a returned document, takes a corrected cédula and re-issues it", async () => {
+    sri.returnNext([SRI_MESSAGES.identificacion]);
+    const { invoiceId, orderCode } = await invoicedPurchase();
+    const returned = await call('GET', `/admin/invoices/${invoiceId}`, { token: admin });
+    expect(returned.json).toMatchObject({
+      status: 'devuelta',
+      messages: [expect.objectContaining({ mensaje: 'IDENTIFICACION DEL COMPRADOR INVALIDA' })],
+    });
+
+    const buyer = { idType: '05', id: '1710034066', name: 'Ana Pérez', email: 'ana@example.com' };
+    const bad = await call('PUT', `/admin/invoices/${invoiceId}/buyer`, {
+      token: admin,
+      body: buyer,
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.json).toEqual({
+      msg: INVOICE_TEXTS.buyer.badCedula,
+      errors: { id: INVOICE_TEXTS.buyer.badCedula },
+    });
+
+    const good = await call('PUT', `/admin/invoices/${invoiceId}/buyer`, {
+      token: admin,
+      body: { ...buyer, id: '0926687856' },
+    });
+    expect(good.status).toBe(200);
+    expect(good.json).toMatchObject({
+      status: 'devuelta',
+      buyer: { idType: '05', id: '0926687856', name: 'ANA PÉREZ' },
+      msg: INVOICE_STAFF_TEXTS.buyerCorrected,
+    });
+
+    const reissued = await call('POST', `/admin/invoices/${invoiceId}/reissue`, { token: admin });
+    expect(reissued.status).toBe(200);
+    expect(reissued.json).toMatchObject({ status: 'pendiente', messages: [] });
+    await advanceInvoice(issue, invoiceId);
+    const after = await call('GET', `/admin/invoices/${invoiceId}`, { token: admin });
+    expect(after.json.status).toBe('autorizada');
+    expect(sri.documents.get(after.json.accessKey)?.xml).toContain(
+      '<identificacionComprador>0926687856</identificacionComprador>',
+    );
+    const number = `001-001-${after.json.secuencial}`;
+    const [corrected] = (await auditEntries('invoice.buyer_corrected')).filter((e) =>
+      String(e.description).includes(number),
+    );
+    expect(corrected?.description).toBe(AUDIT_TEXTS.invoiceBuyerCorrected(number, orderCode));
+    expect((await auditEntries('invoice.reissued')).map((e) => e.description)).toContain(
+      AUDIT_TEXTS.invoiceReissued(number, orderCode),
+    );
+
+    // Authorized: nothing to correct or re-issue any more.
+    const late = await call('POST', `/admin/invoices/${invoiceId}/reissue`, { token: admin });
+    expect(late.status).toBe(409);
+    expect(late.json.msg).toBe(INVOICE_STAFF_TEXTS.notReissuable);
+  });
+
+  it('refuses to re-issue to consumidor final above the limit, before anything reaches the SRI', async () => {
+    const purchaseId = await insertPurchase(server.db, { quantity: 60 });
+    await server.db
+      .collection<{ _id: string }>('purchases')
+      .updateOne({ _id: purchaseId }, { $set: { 'buyer.document': '' } });
+    const drafted = await draftFactura(server.db, purchaseId);
+    const doc = await invoices(server.db).findOne({ _id: drafted!._id });
+    expect(doc).toMatchObject({
+      status: 'devuelta',
+      messages: [{ mensaje: INVOICE_TEXTS.buyer.consumidorFinalOverLimit('50.00') }],
+    });
+    const sent = sri.documents.size;
+    const res = await call('POST', `/admin/invoices/${doc!._id}/reissue`, { token: admin });
+    expect(res.status).toBe(400);
+    expect(res.json.msg).toBe(INVOICE_TEXTS.buyer.consumidorFinalOverLimit('50.00'));
+    expect(sri.documents.size).toBe(sent);
+  });
+
+  it('exports the month: each authorized XML and an Excel summary for the accountant', async () => {
+    const { invoiceId } = await invoicedPurchase(3);
+    const doc = (await invoices(server.db).findOne({ _id: invoiceId }))!;
+    const month = new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'America/Guayaquil',
+      year: 'numeric',
+      month: '2-digit',
+    }).format(doc.issuedAt);
+    const res = await fetch(`${server.url}/api/admin/invoices/export?month=${month}`, {
+      headers: bearer(admin),
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-disposition')).toContain(`comprobantes-${month}.zip`);
+    const zip = await JSZip.loadAsync(await res.arrayBuffer());
+    const xml = await zip.file(`factura-001-001-${doc.secuencial}.xml`)?.async('string');
+    expect(xml).toContain('<estado>AUTORIZADO</estado>');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load((await zip.file(`resumen-${month}.xlsx`)!.async('arraybuffer')) as never);
+    const rows = book
+      .getWorksheet('Autorizados')!
+      .getSheetValues()
+      .map((r) => (r as unknown[])?.slice?.(1));
+    expect(rows).toContainEqual(
+      expect.arrayContaining([`001-001-${doc.secuencial}`, doc.accessKey, 3]),
+    );
+    const bad = await call('GET', '/admin/invoices/export?month=2026-13', { token: admin });
+    expect(bad.status).toBe(400);
+    expect(bad.json.msg).toBe('Indica el mes como AAAA-MM, por ejemplo 2026-11.');
+  });
+});
+
+describe("the buyer's factura", () => {
+  it('is downloaded from the order page with its key, as XML and as the RIDE, once authorized', async () => {
+    const { purchaseId, key, invoiceId } = await invoicedPurchase();
+    const doc = (await invoices(server.db).findOne({ _id: invoiceId }))!;
+    const order = await call('GET', `/orders/${purchaseId}?key=${key}`);
+    expect(order.json.invoice).toEqual({
+      status: 'autorizada',
+      number: `001-001-${doc.secuencial}`,
+    });
+
+    const xml = await fetch(`${server.url}/api/orders/${purchaseId}/invoice.xml?key=${key}`);
+    expect(xml.status).toBe(200);
+    expect(xml.headers.get('content-disposition')).toContain(
+      `factura-001-001-${doc.secuencial}.xml`,
+    );
+    const text = await xml.text();
+    expect(text.startsWith('<?xml')).toBe(true);
+    expect(text).toContain(`<numeroAutorizacion>${doc.accessKey}</numeroAutorizacion>`);
+
+    const pdf = await fetch(`${server.url}/api/orders/${purchaseId}/invoice.pdf?key=${key}`);
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
+
+    const forged = await call('GET', `/orders/${purchaseId}/invoice.xml?key=${randomUUID()}`);
+    expect(forged.status).toBe(404);
+    expect(forged.json.msg).toBe(ORDER_MESSAGES.orderNotFound);
+  });
+
+  it('answers 409 while the SRI has not authorized it', async () => {
+    sri.setDown(true);
+    try {
+      const { purchaseId, key } = await invoicedPurchase();
+      const order = await call('GET', `/orders/${purchaseId}?key=${key}`);
+      expect(order.json.invoice.status).toBe('pendiente');
+      const res = await call('GET', `/orders/${purchaseId}/invoice.pdf?key=${key}`);
+      expect(res.status).toBe(409);
+      expect(res.json.msg).toBe(INVOICE_ORDER_TEXTS.notAuthorized);
+    } finally {
+      sri.setDown(false);
+    }
+  });
+});
