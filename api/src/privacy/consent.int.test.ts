@@ -119,6 +119,23 @@ describe('privacy notice versions', () => {
       String(first + 1),
     );
   });
+
+  it('names WhatsApp (Meta) among who receives the data once a WhatsApp sender is saved', async () => {
+    const { auth } = await staffToken(server.deps, 'admin');
+    const noticeText = async () =>
+      JSON.stringify(await (await fetch(`${api}/privacy-notice`)).json());
+    expect(await noticeText()).not.toContain('Meta');
+    const before = Number(await noticeVersion());
+    const save = await postJson(
+      `${api}/admin/whatsapp`,
+      { from: '+14155238886', templates: {} },
+      auth,
+      'PUT',
+    );
+    expect(save.status).toBe(200);
+    expect(await noticeVersion()).toBe(String(before + 1));
+    expect(await noticeText()).toContain('WhatsApp de Meta Platforms');
+  });
 });
 
 describe('POST /api/unsubscribe', () => {

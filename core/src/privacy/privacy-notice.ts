@@ -13,6 +13,8 @@ import {
 import type { Db } from 'mongodb';
 import type { SettingsDoc } from '../db/settings';
 import { isDuplicateKey } from '../db/raffle-numbers';
+import { loadInvoicingSettings } from '../invoices/settings';
+import { loadWhatsappSettings } from '../messaging/whatsapp-settings';
 
 export interface PrivacyNoticeDoc {
   _id: number;
@@ -32,10 +34,19 @@ const PAYMENT_PROVIDER_NAMES: Record<keyof PaymentMethodAvailability, string> = 
   bank_transfer: 'los bancos de nuestras cuentas (transferencias)',
 };
 
+/** Who else receives data, from the settings kept apart from the main ones. */
+export interface NoticeReceivers {
+  /** A WhatsApp sender is set: buyers who choose WhatsApp get their messages through Meta. */
+  whatsapp: boolean;
+  /** Electronic invoicing is on: the SRI receives each sale's invoice. */
+  invoicing: boolean;
+}
+
 /** What the notice says that comes from the settings and the payment methods that work. */
 export function privacyNoticeFacts(
   settings: SettingsDoc,
   paymentMethods: PaymentMethodAvailability,
+  receivers: NoticeReceivers,
 ): PrivacyNoticeFacts {
   const m = settings.messaging;
   const methods = Object.keys(PAYMENT_PROVIDER_NAMES) as Array<keyof PaymentMethodAvailability>;
@@ -48,12 +59,24 @@ export function privacyNoticeFacts(
       .map((k) => PAYMENT_PROVIDER_NAMES[k]),
     messagingProviders: [
       ...(m.smtpUrl ? ['el servicio de envío de correos'] : []),
-      ...(m.twilioAccountSid ? ['Twilio (SMS)'] : []),
+      ...(m.twilioAccountSid
+        ? [receivers.whatsapp ? 'Twilio (SMS y WhatsApp)' : 'Twilio (SMS)']
+        : []),
+      ...(receivers.whatsapp
+        ? ['WhatsApp de Meta Platforms (si eliges recibir tus mensajes por WhatsApp)']
+        : []),
       ...(settings.whatsappNumber ? ['WhatsApp (si nos escribes por ese medio)'] : []),
     ],
-    // No invoicing setting exists yet; when it does, it names the SRI here.
-    invoicing: null,
+    invoicing: receivers.invoicing ? { authority: 'El Servicio de Rentas Internas (SRI)' } : null,
   };
+}
+
+async function noticeReceivers(db: Db): Promise<NoticeReceivers> {
+  const [whatsapp, invoicing] = await Promise.all([
+    loadWhatsappSettings(db),
+    loadInvoicingSettings(db),
+  ]);
+  return { whatsapp: Boolean(whatsapp.from), invoicing: invoicing.enabled };
 }
 
 /** Stable across saves: the facts are built in a fixed key order above. */
@@ -98,7 +121,11 @@ export async function publishPrivacyNotice(
 
 const inForce = new WeakMap<SettingsDoc, Promise<PrivacyNoticeDoc>>();
 
-/** The version in force for these settings, published if they changed its facts. */
+/**
+ * The version in force for these settings, published if they changed its facts. WhatsApp's
+ * and invoicing's own settings are read with them: saving either announces a settings
+ * change (api/src/privacy/privacy-notice.ts), so a new object comes here and is read anew.
+ */
 export function privacyNoticeFor(
   db: Db,
   settings: SettingsDoc,
@@ -106,7 +133,9 @@ export function privacyNoticeFor(
 ): Promise<PrivacyNoticeDoc> {
   let notice = inForce.get(settings);
   if (!notice) {
-    notice = publishPrivacyNotice(db, privacyNoticeFacts(settings, paymentMethods));
+    notice = noticeReceivers(db).then((receivers) =>
+      publishPrivacyNotice(db, privacyNoticeFacts(settings, paymentMethods, receivers)),
+    );
     notice.catch(() => inForce.delete(settings));
     inForce.set(settings, notice);
   }

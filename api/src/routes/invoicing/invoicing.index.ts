@@ -49,6 +49,7 @@ import { apiError } from '../../lib/errors';
 import { BY_ID, JSON_BODY, LIST, describe } from '../../lib/openapi';
 import { contentRange, ListQueryError, parseListQuery } from '../../lib/simple-rest';
 import { validate } from '../../lib/validate';
+import { reviewPrivacyNotice } from '../../privacy/privacy-notice';
 import {
   certificateBodyLimit,
   certificateRefusal,
@@ -126,6 +127,7 @@ export const invoicingSettingsRouter = new Hono<AppEnv>()
       const before = await loadInvoicingSettings(db);
       checkSettings(input, before);
       const saved = await saveInvoicingSettings(db, input);
+      await reviewPrivacyNotice(c.get('deps'));
       await appendAudit(db, {
         actor: staffActor(c),
         action: 'invoicing.updated',

@@ -158,7 +158,9 @@ describe('Ajustes → Facturación electrónica', () => {
     expect(entry?.description).not.toContain('clave-de-prueba');
   });
 
-  it('switches on with the certificate, naming what changed in the audit log', async () => {
+  it('switches on with the certificate, naming what changed in the audit log and the SRI in the privacy notice', async () => {
+    const notice = async () => JSON.stringify((await call('GET', '/privacy-notice')).json);
+    expect(await notice()).not.toContain('Servicio de Rentas Internas');
     const res = await call('PUT', '/admin/invoicing', { token: admin, body: SETTINGS });
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({
@@ -169,6 +171,9 @@ describe('Ajustes → Facturación electrónica', () => {
     const [entry] = await auditEntries('invoicing.updated');
     expect(entry?.description).toContain('Facturación electrónica activa');
     expect(entry?.description).toContain('RUC');
+    expect(await notice()).toContain(
+      'El Servicio de Rentas Internas (SRI): los datos de la factura electrónica de tu compra.',
+    );
   });
 
   it('is for admins only', async () => {

@@ -49,6 +49,7 @@ import type { AppEnv } from '../../context';
 import { apiError } from '../../lib/errors';
 import { describe, JSON_BODY } from '../../lib/openapi';
 import { validate } from '../../lib/validate';
+import { reviewPrivacyNotice } from '../../privacy/privacy-notice';
 
 type Deps = AppEnv['Variables']['deps'];
 
@@ -256,6 +257,7 @@ export const whatsappAdminRouter = new Hono<AppEnv>()
         (body ?? {}) as Parameters<typeof saveWhatsappSettings>[1],
       );
       if (!saved.ok) throw apiError(400, Object.values(saved.errors)[0]!, saved.errors);
+      await reviewPrivacyNotice(c.get('deps'));
       return c.json({ msg: T.saved });
     },
   )
