@@ -1,7 +1,8 @@
 // Consent at checkout on a phone (390 px): the terms and the privacy notice open in a new
 // tab and the form keeps what was typed; news of the next raffles is a separate choice,
 // unticked; the order records what was accepted. /privacidad shows the organizer's data
-// from Ajustes and leaves out what is empty; /baja withdraws from an e-mail's link.
+// from Ajustes and leaves out what is empty; /baja withdraws from an e-mail's link and
+// from the order page that every phone message links.
 import { CONSENT_MESSAGES, TERMS_VERSION, UI } from '@vag/contracts';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -116,6 +117,13 @@ describe('consent at checkout, 390 px', () => {
       marketing: true,
     });
     expect(await marketingConsentOf(site.srv.db, email)).toMatchObject({ granted: true });
+
+    // Every phone message links the order page: from there, news are one click away.
+    await page.getByRole('link', { name: CONSENT_MESSAGES.unsubscribeLink }).click();
+    await page.getByText(CONSENT_MESSAGES.unsubscribed(email)).waitFor();
+    await waitFor(async () => (await marketingConsentOf(site.srv.db, email))?.granted === false, {
+      message: 'the withdrawal recorded from the order page',
+    });
   });
 
   it('checkout at 1366 px names both documents and the separate choice', async () => {

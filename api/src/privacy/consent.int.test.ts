@@ -67,6 +67,26 @@ describe('consent recorded with each order', () => {
     });
   });
 
+  it('the order page, linked from every phone message, offers the withdrawal only to a buyer who asked for news', async () => {
+    const orderPage = async (order: { purchaseId: string; orderUrl: string }) => {
+      const key = new URL(order.orderUrl, api).searchParams.get('key')!;
+      const res = await fetch(`${api}/orders/${order.purchaseId}?key=${key}`);
+      return (await res.json()) as { unsubscribeToken?: string };
+    };
+    const quiet = await postJson(`${api}/payments/create-order`, orderFor('callada@example.com'));
+    expect((await orderPage(quiet.body)).unsubscribeToken).toBeUndefined();
+
+    const email = 'con.noticias@example.com';
+    const asked = await postJson(
+      `${api}/payments/create-order`,
+      orderFor(email, { marketing: true }),
+    );
+    const { unsubscribeToken: token } = await orderPage(asked.body);
+    expect(token).toBe(await unsubscribeToken(server.db, email));
+    expect((await postJson(`${api}/unsubscribe`, { t: token })).status).toBe(200);
+    expect(await marketingConsentOf(server.db, email)).toMatchObject({ granted: false });
+  });
+
   it("answers 400 'Indica si quieres recibir noticias…' for a marketing choice that is not yes or no", async () => {
     const res = await postJson(
       `${api}/payments/create-order`,

@@ -114,6 +114,11 @@ export const orderViewSchema = z.object({
   raffle: z.object({ name: z.string(), slug: z.string().nullable() }),
   /** The paid purchase's factura when invoicing issued one (its downloads once authorized). */
   invoice: orderInvoiceSchema.nullable().optional(),
+  /**
+   * When the buyer asked for news: the token of /baja?t=…, so that every phone message
+   * (each links this page) is one click from withdrawing, as every e-mail is.
+   */
+  unsubscribeToken: z.string().optional(),
 });
 export type OrderView = z.infer<typeof orderViewSchema>;
 

@@ -3,6 +3,7 @@
 // 5 MB, typed by its first bytes). Without the right key both answer 404, so an id
 // alone reveals nothing. Uploads are rate-limited per address and per order, checked
 // before anything is stored, and an order keeps the files of its latest few receipts.
+import { unsubscribeToken } from '@vag/core/privacy/unsubscribe-token';
 import { randomUUID } from 'node:crypto';
 import {
   idParamSchema,
@@ -89,12 +90,17 @@ export const ordersRouter = new Hono<AppEnv>()
     async (c) => {
       const deps = c.get('deps');
       const purchase = await keyedPurchase(deps.db, c.req.valid('param').id, c.req.query('key'));
-      const [settings, raffle, invoice] = await Promise.all([
+      const [settings, raffle, invoice, unsubscribe] = await Promise.all([
         currentSettings(deps),
         orderRaffle(deps.db, purchase.raffleId),
         orderInvoice(deps.db, purchase),
+        purchase.consent?.marketing ? unsubscribeToken(deps.db, purchase.buyer.email) : null,
       ]);
-      return c.json({ ...orderView(purchase, settings, raffle), ...(invoice ? { invoice } : {}) });
+      return c.json({
+        ...orderView(purchase, settings, raffle),
+        ...(invoice ? { invoice } : {}),
+        ...(unsubscribe ? { unsubscribeToken: unsubscribe } : {}),
+      });
     },
   )
   // The ticket of a paid purchase, with the same key as the order page.

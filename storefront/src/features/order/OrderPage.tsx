@@ -5,6 +5,7 @@
 import {
   asSentence,
   BUYER_TEXTS,
+  CONSENT_MESSAGES,
   ERRORS,
   formatCount,
   formatDateTime,
@@ -327,6 +328,13 @@ export default function OrderPage() {
       <p>
         <a href="/">Volver al inicio</a>
       </p>
+      {order.unsubscribeToken && (
+        <p className="order-unsubscribe">
+          <a href={`/baja?t=${encodeURIComponent(order.unsubscribeToken)}`}>
+            {CONSENT_MESSAGES.unsubscribeLink}
+          </a>
+        </p>
+      )}
     </div>
   );
 }
