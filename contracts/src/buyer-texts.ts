@@ -20,6 +20,19 @@ export const BUYER_TEXTS = {
     'El sorteo se realiza con la Lotería Nacional al cerrar la venta: en la fecha de cierre, o antes si se venden todos los números.',
 } as const;
 
+/** "¿Cómo participar?": steps 1 and 3 (step 2 is howToPayText). */
+export const HOW_TO_STEPS = {
+  chooseTitle: 'Elige tu paquete',
+  chooseText: 'Selecciona un paquete de números o la cantidad que quieras.',
+  pickTitle: 'Elige tus números',
+  pickText:
+    'Toca en la cuadrícula los números que quieras, o deja que la maquinita los elija al azar por ti.',
+  payTitle: 'Realiza tu pago',
+  receiveTitle: 'Recibe tus números',
+  receiveText:
+    'En cuanto se confirma tu pago te los enviamos por e-mail y por WhatsApp o SMS, como elijas al comprar.',
+} as const;
+
 /**
  * "¿Cómo participar?" step 2, naming only the methods that work now, in the order of the
  * list given ('PayPal', 'PayPhone', 'transferencia bancaria').

@@ -75,8 +75,8 @@ describe('raffle states', () => {
     expect(await packages.evaluate((el) => getComputedStyle(el).pointerEvents)).toBe('none');
     expect(await packages.getByRole('button', { name: /^Popular:/ }).isDisabled()).toBe(true);
     expect(Number(await packages.evaluate((el) => getComputedStyle(el).opacity))).toBeLessThan(1);
-    await page.locator('#premios').scrollIntoViewIfNeeded();
-    await page.getByText(UI.noInstantPrizes).waitFor();
+    // No instant prizes: no section promising them.
+    expect(await page.locator('#premios').count()).toBe(0);
     await page.locator('#actividades').scrollIntoViewIfNeeded();
     await page.getByText(UI.noPastActivities).waitFor();
 

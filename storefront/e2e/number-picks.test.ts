@@ -3,7 +3,7 @@
 // takes one of them meanwhile (the page says so and keeps the other two), the maquinita
 // fills the gap, a bank transfer holds the numbers ("apartados" on the order page), and
 // once staff confirm the transfer the same numbers are the order's.
-import { PICK_TEXTS } from '@vag/contracts';
+import { HOW_TO_STEPS, PICK_TEXTS } from '@vag/contracts';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeProviders, type FakeProviders } from '../../core/src/testing/fakes/index';
@@ -104,6 +104,11 @@ describe.each([
     await hydrated(page, 'RafflePicks');
     const grid = page.getByTestId('number-grid');
     await grid.waitFor();
+    // "¿Cómo participar?" says to choose numbers here, not a package.
+    await page.getByRole('heading', { name: HOW_TO_STEPS.pickTitle, level: 3 }).waitFor();
+    expect(
+      await page.getByRole('heading', { name: HOW_TO_STEPS.chooseTitle, level: 3 }).count(),
+    ).toBe(0);
 
     // "¿Está libre el 0427?" jumps to its range and answers.
     await page.getByLabel(PICK_TEXTS.searchLabel).fill(a);
