@@ -5,9 +5,9 @@ import { adminRouter } from './admin/admin.index';
 import { auditRouter } from './audit/audit.index';
 import { bankStatementsRouter } from './bank-statements/bank-statements.index';
 import { docsRouter } from './docs/docs.index';
-import { fairnessRouter } from './fairness/fairness.index';
+import { drawRouter } from './draw/draw.index';
 import { healthRouter } from './health/health.index';
-import { lotteryRouter } from './lottery/lottery.index';
+import { featuredRaffleRouter } from './featured-raffle/featured-raffle.index';
 import { mediaRouter } from './media/media.index';
 import { openapiRouter } from './openapi/openapi.index';
 import { ordersRouter } from './orders/orders.index';
@@ -45,10 +45,10 @@ import { invoiceDownloadsRouter } from './invoicing/invoice-downloads';
  */
 const oneRaffleRoutes = new Hono<AppEnv>()
   .use('*', raffleScope)
-  .route('/lottery', lotteryRouter)
+  .route('/lottery', featuredRaffleRouter)
   .route('/packages', packagesRouter)
   .route('/payments', createOrderRouter)
-  .route('/raffle', fairnessRouter)
+  .route('/raffle', drawRouter)
   .route('/raffle', raffleRouter)
   .route('/', numberPicksRouter);
 
@@ -66,7 +66,7 @@ export const apiRoutes = new Hono<AppEnv>()
   .route('/purchases', purchaseActionsRouter)
   .route('/admin/reports', reportsRouter)
   .route('/admin', adminRouter)
-  .route('/lottery', lotteryRouter)
+  .route('/lottery', featuredRaffleRouter)
   .route('/settings', settingsRouter)
   .route('/packages', packagesRouter)
   .route('/past-raffles', pastRafflesRouter)
@@ -74,7 +74,7 @@ export const apiRoutes = new Hono<AppEnv>()
   .route('/openapi.json', openapiRouter(documentedRoutes))
   .route('/docs', docsRouter)
   .route('/audit', auditRouter)
-  .route('/raffle', fairnessRouter)
+  .route('/raffle', drawRouter)
   .route('/raffle', raffleRouter)
   .route('/purchases', purchasesRouter)
   .route('/admin', purchasesAdminRouter)

@@ -35,7 +35,7 @@ import { getRaffleFairness } from '@vag/core/db/raffle-fairness';
 import { getSettings } from '@vag/core/db/settings';
 import { listPublicAudit } from '@vag/core/db/audit-log';
 import { withId } from '../lib/simple-rest';
-import { heroView } from '../routes/lottery/hero-view';
+import { heroView } from '../routes/featured-raffle/hero-view';
 import { packageView } from '../routes/packages/package-view';
 import { pastRaffleView } from '../routes/past-raffles/past-raffles.index';
 import { cachedProgress } from '../raffles/progress';

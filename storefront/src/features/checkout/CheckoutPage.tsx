@@ -27,7 +27,7 @@ import {
 } from '../packages/selected-package';
 import { storedReferral } from '../referral/referral';
 import { apiGet, apiPost, errorMessage } from '../shared/api';
-import { useLottery, useSettings } from '../shared/queries';
+import { useRaffle, useSettings } from '../shared/queries';
 import { raffleFromQuery, scopedPath, type RaffleRef } from '../shared/raffle-scope';
 import { BuyerFields } from './BuyerForm';
 import {
@@ -93,11 +93,11 @@ function rafflePage(raffle: RaffleRef): string {
 
 /** Which raffle the order goes to, named, with the way back to its packages. */
 function BuyingIn({ raffle }: { raffle: RaffleRef }) {
-  const lottery = useLottery(undefined, raffle);
-  if (!lottery.data?.name) return null;
+  const raffleQuery = useRaffle(undefined, raffle);
+  if (!raffleQuery.data?.name) return null;
   return (
     <p className="checkout-raffle" data-testid="checkout-raffle">
-      Estás comprando en: <strong>{lottery.data.name}</strong> ·{' '}
+      Estás comprando en: <strong>{raffleQuery.data.name}</strong> ·{' '}
       <a href={`${rafflePage(raffle)}#sectionPackages`}>Ver la rifa</a>
     </p>
   );

@@ -4,14 +4,14 @@ import { formatUsd } from '@vag/contracts';
 import { useCallback, useState } from 'react';
 import { readResellerCode } from '../packages/packages';
 import { selectPackage, sessionStore } from '../packages/selected-package';
-import { useLottery, usePackages } from '../shared/queries';
+import { useRaffle, usePackages } from '../shared/queries';
 import { checkoutHref, type RaffleRef } from '../shared/raffle-scope';
 import { NumberGrid, useNumberGrid } from './NumberGrid';
 import { readPicks, savePicks, selectionOffer } from './picks';
 
 export default function RafflePicks({ raffleRef }: { raffleRef: RaffleRef }) {
   const view = useNumberGrid(raffleRef);
-  const lottery = useLottery(undefined, raffleRef);
+  const raffleQuery = useRaffle(undefined, raffleRef);
   const packages = usePackages(undefined, raffleRef);
   const [selection, setSelection] = useState(() => readPicks(sessionStore(), raffleRef));
   const choose = useCallback(
@@ -23,7 +23,7 @@ export default function RafflePicks({ raffleRef }: { raffleRef: RaffleRef }) {
   );
   if (view === null) return <p className="loading ng-placeholder">Cargando los números...</p>;
   if (view === 'none') return null;
-  const price = lottery.data?.pricePerNumber;
+  const price = raffleQuery.data?.pricePerNumber;
   const offer =
     selection.length > 0 && price !== undefined
       ? selectionOffer(

@@ -17,7 +17,7 @@ import { useEffect, useState } from 'react';
 import { storedReferral } from '../referral/referral';
 
 import { freeNumbers } from '../progress/progress';
-import { useLottery, usePackages, useProgress, useSettings } from '../shared/queries';
+import { useRaffle, usePackages, useProgress, useSettings } from '../shared/queries';
 import { checkoutHref, RAFFLE_PARAM, type RaffleRef } from '../shared/raffle-scope';
 import {
   CHECKOUT_PACKAGE_PARAM,
@@ -57,7 +57,7 @@ export default function Packages({
   raffleRef?: RaffleRef;
 }) {
   const packages = usePackages(initialPackages, raffleRef);
-  const lottery = useLottery(initialRaffle, raffleRef);
+  const raffleQuery = useRaffle(initialRaffle, raffleRef);
   const settings = useSettings(initialSettings);
   const progress = useProgress(initialProgress, raffleRef);
   const free = progress.data ? freeNumbers(progress.data) : null;
@@ -67,7 +67,7 @@ export default function Packages({
     [],
   );
 
-  const active = lottery.data?.isActive ?? false;
+  const active = raffleQuery.data?.isActive ?? false;
   const disabled = !active;
 
   return (
@@ -109,9 +109,9 @@ export default function Packages({
           ))}
         </ul>
       )}
-      {lottery.data && (
+      {raffleQuery.data && (
         <CustomQuantity
-          raffle={lottery.data}
+          raffle={raffleQuery.data}
           maxPerOrder={settings.data?.maxPerOrder ?? 0}
           disabled={disabled}
           resellerCode={resellerCode}

@@ -8,7 +8,7 @@ import {
   type InstantPrize,
   type Raffle,
 } from '@vag/contracts';
-import { useInstantPrizes, useLottery } from '../shared/queries';
+import { useInstantPrizes, useRaffle } from '../shared/queries';
 import type { RaffleRef } from '../shared/raffle-scope';
 
 export default function InstantPrizes({
@@ -21,8 +21,8 @@ export default function InstantPrizes({
   raffleRef?: RaffleRef;
 }) {
   const prizes = useInstantPrizes(initialPrizes, raffleRef);
-  const lottery = useLottery(initialRaffle, raffleRef);
-  const disabled = !(lottery.data?.isActive ?? false);
+  const raffleQuery = useRaffle(initialRaffle, raffleRef);
+  const disabled = !(raffleQuery.data?.isActive ?? false);
 
   if (prizes.status === 'loading') return <p className="loading">Cargando premios...</p>;
   if (prizes.status === 'error')

@@ -28,7 +28,8 @@ function useRaffleQuery<T>(
   return useQuery<T>(scopedKey(ref, key), () => apiGet(scopedPath(ref, path)), { initial });
 }
 
-export const useLottery = (initial?: Initial<Raffle>, ref?: RaffleRef) =>
+/** The raffle (the featured one without a ref): SPEC §7 calls its data `/lottery`. */
+export const useRaffle = (initial?: Initial<Raffle>, ref?: RaffleRef) =>
   useRaffleQuery<Raffle>(ref, 'lottery', '/lottery', initial);
 export const useProgress = (initial?: Initial<Progress>, ref?: RaffleRef) =>
   useRaffleQuery<Progress>(ref, 'progress', PROGRESS_PATH, initial);

@@ -1,5 +1,5 @@
-// The current draw as the hero shows it: GET /api/lottery (public), PUT /api/lottery and
-// PATCH /api/lottery/is-active (admins).
+// The featured raffle (glossary: rifa destacada) as the hero shows it: GET /api/lottery (public),
+// PUT /api/lottery and PATCH /api/lottery/is-active (admins); the URLs are SPEC §7's calls.
 import {
   AUDIT_TEXTS,
   MAX_TOTAL_NUMBERS,
@@ -26,7 +26,7 @@ import { JSON_BODY, describe } from '../../lib/openapi';
 import { storefrontCache } from '../../storefront/cache';
 import { heroView } from './hero-view';
 
-export const lotteryRouter = new Hono<AppEnv>()
+export const featuredRaffleRouter = new Hono<AppEnv>()
   .get(
     '/',
     describe({

@@ -55,7 +55,7 @@ function refuseFutureDraw(result: OfficialResult): void {
   if (future) throw apiError(400, future, { drawDate: future });
 }
 
-export const fairnessRouter = new Hono<AppEnv>()
+export const drawRouter = new Hono<AppEnv>()
   .get(
     '/fairness',
     describe({
