@@ -329,7 +329,7 @@ export default function OrderPage() {
         <a href="/">Volver al inicio</a>
       </p>
       {order.unsubscribeToken && (
-        <p className="order-unsubscribe">
+        <p className="order-unsubscribe muted">
           <a href={`/baja?t=${encodeURIComponent(order.unsubscribeToken)}`}>
             {CONSENT_MESSAGES.unsubscribeLink}
           </a>
