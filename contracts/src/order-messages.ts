@@ -72,6 +72,6 @@ export const ORDER_MESSAGES = {
   expiredSubject: (orderCode: string) => `Tu pedido ${orderCode} venció`,
   expiredText: (orderCode: string) =>
     `Tu pedido ${orderCode} venció sin un pago confirmado y los números reservados fueron liberados para otros compradores. Si ya transferiste, escríbenos por WhatsApp con tu comprobante.`,
-  expiredSms: (orderCode: string) =>
-    `Voy a Ganar: tu pedido ${orderCode} vencio y los numeros reservados fueron liberados.`,
+  expiredSms: (orderCode: string, link: string) =>
+    `Voy a Ganar: tu pedido ${orderCode} vencio y los numeros reservados fueron liberados. Tu pedido: ${link}`,
 } as const;

@@ -355,11 +355,13 @@ describe('a hold that runs out', () => {
         timeoutMs: 30_000,
       });
       expect(expiry.text).toContain(order.orderCode);
-      await waitFor(() =>
+      // The SMS links the order page too, where a buyer who asked for news can withdraw.
+      const expiredSms = await waitFor(() =>
         fakes.twilio.messages.find(
           (m) => m.body.includes(order.orderCode) && m.body.includes('liberados'),
         ),
       );
+      expect(expiredSms.body).toMatch(/Tu pedido: http\S+/);
       expect((await call('GET', `/orders/${order.id}?key=${order.key}`)).json).toMatchObject({
         state: 'expired',
         statusText: 'Vencido',

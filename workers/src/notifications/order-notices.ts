@@ -89,7 +89,7 @@ function composeText(
       return {
         subject: M.expiredSubject(code),
         text: M.expiredText(code),
-        sms: M.expiredSms(code),
+        sms: M.expiredSms(code, smsLink),
         variables: [name, code],
       };
     default: {
