@@ -61,8 +61,7 @@ describe('events', () => {
   it('lets a switch on type be exhaustive', () => {
     const describe = (event: AppEvent): string => {
       switch (event.type) {
-        case 'purchase.created':
-        case 'purchase.paid':
+            case 'purchase.paid':
         case 'purchase.expired':
         case 'purchase.refund_required':
           return event.data.paymentMethod;

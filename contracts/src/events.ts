@@ -36,14 +36,6 @@ const saleData = {
   buyer: z.object({ firstName: z.string(), lastName: z.string(), email: z.string() }),
 };
 
-/**
- * A PENDING order, written by create-order. No longer published: only the reports read
- * it, and they now read open orders from the purchases. Kept so that a topic written by
- * an older version still parses (its consumers ignore it).
- */
-export const purchaseCreatedEventSchema = envelope('purchase.created', z.object(saleData));
-export type PurchaseCreatedEvent = z.infer<typeof purchaseCreatedEventSchema>;
-
 /** PENDING (or EXPIRED, after a late payment re-reserved) → COMPLETED. */
 export const purchasePaidEventSchema = envelope(
   'purchase.paid',
@@ -86,7 +78,7 @@ export type PurchaseNoticeEvent = z.infer<typeof purchaseNoticeEventSchema>;
 
 /** The events that move a purchase from one status to the next. */
 export type PurchaseLifecycleEvent =
-  PurchaseCreatedEvent | PurchasePaidEvent | PurchaseExpiredEvent | PurchaseRefundRequiredEvent;
+  PurchasePaidEvent | PurchaseExpiredEvent | PurchaseRefundRequiredEvent;
 
 export const numbersAssignedEventSchema = envelope(
   'numbers.assigned',
@@ -178,7 +170,6 @@ export const invoiceAuthorizedEventSchema = envelope(
 export type InvoiceAuthorizedEvent = z.infer<typeof invoiceAuthorizedEventSchema>;
 
 export const eventSchema = z.discriminatedUnion('type', [
-  purchaseCreatedEventSchema,
   purchasePaidEventSchema,
   purchaseExpiredEventSchema,
   purchaseRefundRequiredEventSchema,
@@ -195,7 +186,6 @@ export type EventOf<T extends EventType> = Extract<AppEvent, { type: T }>;
 export type EventData<T extends EventType> = EventOf<T>['data'];
 
 export const EVENT_TYPES = [
-  'purchase.created',
   'purchase.paid',
   'purchase.expired',
   'purchase.refund_required',
@@ -209,7 +199,6 @@ export const EVENT_TYPES = [
 
 /** Bus topic per event type. The partition key is data.purchaseId (a raffle's: its raffleRef). */
 export const TOPICS = {
-  'purchase.created': 'vag.purchase.created',
   'purchase.paid': 'vag.purchase.paid',
   'purchase.expired': 'vag.purchase.expired',
   'purchase.refund_required': 'vag.purchase.refund-required',

@@ -35,7 +35,7 @@ const STATUS_OF_STAGE = Object.fromEntries(
 ) as Record<number, PurchaseStatus>;
 
 /** The events that write a fact: those that end an order. */
-export type ProjectedEvent = Exclude<PurchaseLifecycleEvent, { type: 'purchase.created' }>;
+export type ProjectedEvent = PurchaseLifecycleEvent;
 
 const STAGE_OF_EVENT = {
   'purchase.expired': STAGES.EXPIRED,

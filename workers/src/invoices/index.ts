@@ -85,7 +85,6 @@ export async function handleInvoicesMessage(
       if (doc) await advanceAndAnnounce(deps, issue, doc._id);
       return;
     }
-    case 'purchase.created':
     case 'purchase.expired':
     case 'numbers.assigned':
     case 'notification.failed':

@@ -47,7 +47,6 @@ export async function handleNotificationsMessage(
     case 'invoice.authorized':
       await sendInvoiceMail(deps, event.data, options);
       return;
-    case 'purchase.created':
     case 'purchase.paid':
     case 'purchase.refund_required':
     case 'notification.failed':

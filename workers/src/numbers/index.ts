@@ -17,7 +17,6 @@ export async function handleNumbersMessage(
     case 'purchase.paid':
       await assignNumbers(deps, event.data.purchaseId);
       return;
-    case 'purchase.created':
     case 'purchase.expired':
     case 'purchase.refund_required':
     case 'numbers.assigned':

@@ -23,9 +23,6 @@ export async function handleReportsMessage(
     case 'purchase.refund_required':
       await projectEvent(deps.db, event);
       return;
-    // No longer published (open orders have no fact); a topic of an older version may
-    // still hold some.
-    case 'purchase.created':
     case 'numbers.assigned':
     case 'notification.failed':
     case 'purchase.notice':
