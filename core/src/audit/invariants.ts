@@ -361,7 +361,7 @@ async function numbersDeliveries(
  * The numbers message of one paid purchase, on the channel the buyer chose: WhatsApp only
  * for who chose it; SMS for the others, or as WhatsApp's fallback — once, and after a
  * permanent failure only (refused at once: no WhatsApp record; failed later: its record
- * says so and names the SMS). Without Twilio ('logged') there are no records to count.
+ * says so and names the SMS).
  */
 function phoneOutcome(
   p: PurchaseDoc,
@@ -371,7 +371,10 @@ function phoneOutcome(
   const stated = p.notifications?.sms?.via;
   if (stated === 'whatsapp' && chosen !== 'whatsapp')
     return { problem: 'WhatsApp sent to a buyer who chose SMS' };
-  if (p.notifications?.sms?.status !== 'sent') return stated ? { via: stated } : {};
+  // Nothing to count without Twilio ('logged'), nor for a purchase from before the
+  // channel choice (no `messaging`): the code of then kept no delivery records.
+  const recorded = p.messaging !== undefined || sent.length > 0;
+  if (p.notifications?.sms?.status !== 'sent' || !recorded) return stated ? { via: stated } : {};
   const whatsapp = sent.filter((d) => d.channel === 'whatsapp');
   const sms = sent.filter((d) => d.channel === 'sms');
   if (whatsapp.length > 1) return { problem: `${whatsapp.length} WhatsApp numbers messages` };
