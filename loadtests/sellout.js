@@ -8,7 +8,8 @@
 // Env: BASE_URL, STAFF_TOKEN (admin JWT for confirm-transfer), PROFILE, RATE, DURATION,
 // MAX_VUS, PAYPAL_SHARE (0..1, default 0.3), PAYPAL_APPROVE_URL (an endpoint approving a
 // fake PayPal order by ?token=, when the approve link itself cannot be followed),
-// CUSTOM_SHARE, ABANDON_SHARE (buyers who never pay, default 0), STOP_WHEN_SOLD_OUT=1
+// WHATSAPP_SHARE (buyers choosing WhatsApp for their numbers, 0..1, default 0.8; the rest
+// SMS), CUSTOM_SHARE, ABANDON_SHARE (buyers who never pay, default 0), STOP_WHEN_SOLD_OUT=1
 // (end the run once every number is paid), P95_MS / P99_MS, SUMMARY_PATH, LOG_ORDERS=1
 // (print `order-accepted <purchaseId> <quantity>` for every 201 of create-order),
 // RAFFLES (raffles on sale side by side and the share of buyers each gets, e.g.

@@ -5,7 +5,9 @@ import type { Db } from 'mongodb';
 import { PIPELINE_MESSAGES } from '@vag/contracts';
 import { CHANNEL_LEASE_MS } from '@vag/core/db/notifications';
 import type { FakeProviders } from '@vag/core/testing/fakes/index';
+import { WHATSAPP_PERMANENT_ERRORS } from '@vag/contracts';
 import type { InvariantResult } from '../audit';
+import { numbersMessagesByPhone, phoneKey } from '../harness/whatsapp';
 
 interface Purchase {
   _id: string;
@@ -17,6 +19,7 @@ interface Purchase {
   paypal?: { orderId: string } | null;
   numbersAssignedAt?: Date;
   notifications?: { email?: { sentAt?: Date }; sms?: { sentAt?: Date } };
+  messaging?: { channel?: 'whatsapp' | 'sms' };
 }
 
 /**
@@ -55,6 +58,7 @@ export async function readPurchases(db: Db): Promise<Map<string, Purchase>> {
           paypal: 1,
           numbersAssignedAt: 1,
           notifications: 1,
+          messaging: 1,
         },
       },
     )
@@ -112,12 +116,15 @@ export async function checkAcceptedOrders(
   );
 }
 
-// The numbers messages, told apart from the order-link ones a transfer buyer also gets.
+// The numbers e-mails, told apart from the order-link ones a transfer buyer also gets.
 const MAIL_MARK = PIPELINE_MESSAGES.emailIntro.split('.')[0]!;
-const SMS_MARK = PIPELINE_MESSAGES.sms('', null).split(' Tus')[0]!;
-const lastDigits = (phone: string) => phone.replace(/\D/g, '').slice(-9);
+const lastDigits = phoneKey;
 
-/** C2: each paid purchase's numbers reached its buyer once by e-mail and once by SMS. */
+/**
+ * C2: each paid purchase's numbers reached its buyer once by e-mail and once on the phone:
+ * by WhatsApp (the template's message) only to who chose it, by SMS to the others and to
+ * a WhatsApp buyer whose number Twilio refused for good (the fallback), never both.
+ */
 export function checkMessagesOnce(
   purchases: Map<string, Purchase>,
   fakes: FakeProviders,
@@ -145,13 +152,22 @@ export function checkMessagesOnce(
     if (!mail.text.includes(MAIL_MARK)) continue;
     for (const to of mail.to) numbersMails.set(to, (numbersMails.get(to) ?? 0) + 1);
   }
-  // SMS go to the phone; two buyers may share one, so compare per phone.
-  const numbersSms = new Map<string, number>();
-  for (const sms of fakes.twilio.messages) {
-    if (!sms.body.startsWith(SMS_MARK)) continue;
-    const key = lastDigits(sms.to);
-    numbersSms.set(key, (numbersSms.get(key) ?? 0) + 1);
-  }
+  // Phone messages go to the phone; two buyers may share one, so compare per phone.
+  const numbersPhone = numbersMessagesByPhone(fakes.twilio.messages);
+  const numbersSms = new Map(
+    [...numbersPhone].map(([key, m]) => [key, m.whatsapp.length + m.sms.length]),
+  );
+  const refused = new Set(
+    fakes.twilio.refusals
+      .filter((r) => WHATSAPP_PERMANENT_ERRORS.has(r.code))
+      .map((r) => lastDigits(r.to)),
+  );
+  const channelProblems = phoneChannelProblems(
+    [...purchases.values()].filter((p) => p.status === 'COMPLETED'),
+    numbersPhone,
+    refused,
+  );
+  problems.push(...channelProblems.problems);
   const paidPerPhone = new Map<string, number>();
   // Phones of purchases a killed process was sending: one more SMS each is explained.
   const slackPerPhone = new Map<string, number>();
@@ -169,21 +185,23 @@ export function checkMessagesOnce(
     const slack = slackPerPhone.get(phone) ?? 0;
     if (got > expected && got <= expected + slack) continue;
     if (got !== expected)
-      problems.push(`phone …${phone}: ${got} SMS with numbers for ${expected} paid purchases`);
+      problems.push(
+        `phone …${phone}: ${got} phone messages with numbers for ${expected} paid purchases`,
+      );
   }
   const paidEmails = new Set(paid.map((p) => p.buyer.email));
   for (const [to, n] of numbersMails)
     if (!paidEmails.has(to)) problems.push(`${to}: ${n} numbers e-mails without a paid purchase`);
   for (const [phone, n] of numbersSms)
     if (!paidPerPhone.has(phone))
-      problems.push(`phone …${phone}: ${n} numbers SMS without a paid purchase`);
+      problems.push(`phone …${phone}: ${n} numbers messages without a paid purchase`);
   const mailCount = [...numbersMails.values()].reduce((a, b) => a + b, 0);
-  const smsCount = [...numbersSms.values()].reduce((a, b) => a + b, 0);
+  const { whatsapp, sms, fallback } = channelProblems.count;
   return result(
     'C2',
-    'every paid purchase got its e-mail and its SMS exactly once (but for a kill mid-send)',
+    'every paid purchase got its e-mail and its phone message (WhatsApp or SMS) exactly once (but for a kill mid-send)',
     [
-      `${paid.length} paid purchases; ${mailCount} numbers e-mails and ${smsCount} numbers SMS at the providers`,
+      `${paid.length} paid purchases; ${mailCount} numbers e-mails, ${whatsapp} numbers WhatsApp and ${sms} numbers SMS at the providers (${fallback} SMS to a WhatsApp buyer Twilio refused for good: ${refused.size} numbers refused)`,
       ...(resentAfterKill.size
         ? [
             `${resentAfterKill.size} purchase(s) messaged twice because a killed workers process was sending them (sent again after the ${LEASE_MS / 1000} s claim lease): ${[...resentAfterKill].join(', ')}`,
@@ -192,6 +210,40 @@ export function checkMessagesOnce(
     ],
     problems,
   );
+}
+
+/**
+ * The channel of each phone's numbers messages: WhatsApp only where a paid buyer chose it,
+ * the SMS to a WhatsApp buyer only after Twilio refused the number for good, and a phone
+ * never gets the same numbers on both channels (the count per phone is checked by C2).
+ */
+function phoneChannelProblems(
+  paid: Purchase[],
+  byPhone: ReturnType<typeof numbersMessagesByPhone>,
+  refused: Set<string>,
+) {
+  const problems: string[] = [];
+  const count = { whatsapp: 0, sms: 0, fallback: 0 };
+  const chosen = new Map<string, Set<string>>();
+  for (const p of paid) {
+    const key = lastDigits(p.buyer.phone);
+    chosen.set(key, (chosen.get(key) ?? new Set()).add(p.messaging?.channel ?? 'sms'));
+  }
+  for (const [phone, sent] of byPhone) {
+    const wanted = chosen.get(phone) ?? new Set<string>();
+    count.whatsapp += sent.whatsapp.length;
+    count.sms += sent.sms.length;
+    if (sent.whatsapp.length > 0 && !wanted.has('whatsapp'))
+      problems.push(`phone …${phone}: numbers by WhatsApp, no paid buyer of it chose WhatsApp`);
+    if (sent.sms.length > 0 && !wanted.has('sms')) {
+      if (!refused.has(phone))
+        problems.push(`phone …${phone}: numbers by SMS to a WhatsApp buyer Twilio never refused`);
+      else count.fallback += sent.sms.length;
+    }
+    if (sent.whatsapp.length > 0 && sent.sms.length > 0 && wanted.size === 1)
+      problems.push(`phone …${phone}: the same numbers by WhatsApp and by SMS`);
+  }
+  return { problems, count };
 }
 
 /** C3: no PayPal order captured twice, and money taken ⇔ numbers given. */

@@ -24,6 +24,7 @@ import {
 import { numbersGroup } from './group';
 import { startPayPalApprover, type Approver } from '../harness/paypal-approver';
 import { putRaffleOnSale, type SaleSetup } from '../harness/raffle-setup';
+import { enableWhatsapp } from '../harness/whatsapp';
 
 export const WORKER_PROCESSES = 2;
 const DB_NAME = 'chaos';
@@ -129,6 +130,8 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       deps: { env: { JWT_TTL_SECONDS: 4 * 3600 }, jwtSecret: BENCH_JWT_SECRET },
     });
     await putRaffleOnSale(api.url, token, options.sale);
+    // Buyers choose WhatsApp or SMS (k6's WHATSAPP_SHARE): C2 counts both channels.
+    await enableWhatsapp(db, fakes.twilio, { baseUrl: api.url, refusedShare: 0.2 });
 
     return {
       url: api.url,

@@ -127,16 +127,75 @@ describe('sellout audit', () => {
     messaging: { channel, optIn: null },
   });
 
+  /** A numbers message Twilio took for a purchase (its delivery record), as the sender keeps it. */
+  async function took(
+    purchaseId: string,
+    channel: 'whatsapp' | 'sms',
+    extra: Record<string, unknown> = {},
+  ): Promise<string> {
+    const _id = `SM${randomUUID().replace(/-/g, '')}`;
+    await t.db.collection<Doc>('message_deliveries').insertOne({
+      _id,
+      purchaseId,
+      message: 'numbers',
+      channel,
+      to: '+593987654321',
+      status: 'queued',
+      errorCode: null,
+      history: [],
+      createdAt: new Date(),
+      updatedAt: new Date(),
+      ...extra,
+    });
+    return _id;
+  }
+
   it('counts the phone messages by channel, SMS fallbacks of WhatsApp passing', async () => {
-    await seed([
-      completed([5], phone('whatsapp', 'whatsapp')),
-      completed([6], phone('sms', 'whatsapp')),
-    ]);
+    const byWhatsapp = completed([5], phone('whatsapp', 'whatsapp'));
+    const refusedAtOnce = completed([6], phone('sms', 'whatsapp'));
+    const failedLater = completed([7], phone('whatsapp', 'whatsapp'));
+    const bySms = completed([8], phone('sms', 'sms'));
+    await seed([byWhatsapp, refusedAtOnce, failedLater, bySms]);
+    await took(byWhatsapp._id, 'whatsapp');
+    await took(refusedAtOnce._id, 'sms');
+    const sms = await took(failedLater._id, 'sms');
+    await took(failedLater._id, 'whatsapp', {
+      status: 'failed',
+      errorCode: 63016,
+      fallbackSid: sms,
+    });
+    await took(bySms._id, 'sms');
     const report = await auditRaffle(t.db);
-    expect(failing(report)).toEqual([]);
+    expect(failing(report), JSON.stringify(report.results)).toEqual([]);
     expect(JSON.stringify(report.results.find((r) => r.id === 'notify'))).toContain(
-      'phone: 1 by WhatsApp, 1 by SMS (1 of them WhatsApp',
+      'phone: 1 by WhatsApp, 3 by SMS (2 of them WhatsApp',
     );
+  });
+
+  it('fails the notification check when a buyer got the numbers on both channels or twice', async () => {
+    const both = completed([5], phone('whatsapp', 'whatsapp'));
+    const twice = completed([6], phone('sms', 'sms'));
+    await seed([both, twice]);
+    await took(both._id, 'whatsapp');
+    await took(both._id, 'sms');
+    await took(twice._id, 'sms');
+    await took(twice._id, 'sms');
+    const report = await auditRaffle(t.db);
+    const notify = JSON.stringify(report.results.find((r) => r.id === 'notify'));
+    expect(failing(report)).toEqual(['notify']);
+    expect(notify).toContain(`${both._id}: WhatsApp and 1 SMS`);
+    expect(notify).toContain(`${twice._id}: 2 numbers messages by SMS`);
+  });
+
+  it('fails the notification check for an SMS fallback after a WhatsApp failure that was not for good', async () => {
+    const p = completed([5], phone('whatsapp', 'whatsapp'));
+    await seed([p]);
+    const sms = await took(p._id, 'sms');
+    // 30003: the phone was unreachable, WhatsApp would have delivered later.
+    await took(p._id, 'whatsapp', { status: 'undelivered', errorCode: 30003, fallbackSid: sms });
+    const report = await auditRaffle(t.db);
+    expect(failing(report)).toEqual(['notify']);
+    expect(JSON.stringify(report.results)).toContain('SMS fallback after WhatsApp undelivered');
   });
 
   it('fails the notification check when WhatsApp went to a buyer who chose SMS', async () => {

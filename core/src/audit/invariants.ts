@@ -6,6 +6,8 @@
 import { queryReport } from '../db/report-facts';
 import type { Db } from 'mongodb';
 import type { NumberHoldDoc } from '../db/number-holds';
+import { deliveries, type DeliveryDoc } from '../messaging/deliveries';
+import { WHATSAPP_PERMANENT_ERRORS } from '@vag/contracts';
 
 export interface InvariantResult {
   id: string;
@@ -128,7 +130,8 @@ export async function auditRaffle(db: Db, options: AuditOptions = {}): Promise<A
     const claims = names.claims ? await readClaims(db, names.claims, raffleId) : null;
     if (claims) results.push(checkClaims(claims, completed, total));
   }
-  if (options.notifications !== false) results.push(checkNotifications(completed));
+  if (options.notifications !== false)
+    results.push(checkNotifications(completed, await numbersDeliveries(db, completed)));
   results.push(checkNoStuckPending(purchases, now, graceMs));
   if (options.reports !== false)
     results.push(await checkReports(db, purchases, names.purchases, raffleId));
@@ -300,7 +303,10 @@ function checkPicks(
   ]);
 }
 
-function checkNotifications(completed: PurchaseDoc[]): InvariantResult {
+function checkNotifications(
+  completed: PurchaseDoc[],
+  sent: Map<string, NumbersDelivery[]>,
+): InvariantResult {
   const problems: string[] = [];
   for (const p of completed) {
     for (const channel of ['email', 'sms'] as const) {
@@ -310,21 +316,87 @@ function checkNotifications(completed: PurchaseDoc[]): InvariantResult {
       }
     }
   }
-  // The phone message goes on the buyer's channel: WhatsApp only for who chose it, SMS
-  // for the others and as WhatsApp's fallback.
   const via = { whatsapp: 0, sms: 0, fallback: 0 };
   for (const p of completed) {
-    const sent = p.notifications?.sms?.via;
-    const chosen = p.messaging?.channel ?? 'sms';
-    if (sent === 'whatsapp' && chosen !== 'whatsapp')
-      problems.push(`COMPLETED ${p._id}: WhatsApp sent to a buyer who chose SMS`);
-    if (sent) via[sent] += 1;
-    if (sent === 'sms' && chosen === 'whatsapp') via.fallback += 1;
+    const outcome = phoneOutcome(p, sent.get(p._id) ?? []);
+    if (outcome.problem) problems.push(`COMPLETED ${p._id}: ${outcome.problem}`);
+    if (outcome.via) via[outcome.via] += 1;
+    if (outcome.fallback) via.fallback += 1;
   }
   return result('notify', 'one e-mail and one phone message per completed purchase', problems, [
     `${completed.length * 2} notifications expected`,
     `phone: ${via.whatsapp} by WhatsApp, ${via.sms} by SMS (${via.fallback} of them WhatsApp's fallback)`,
   ]);
+}
+
+type NumbersDelivery = Pick<
+  DeliveryDoc,
+  '_id' | 'purchaseId' | 'channel' | 'status' | 'errorCode' | 'fallbackSid'
+>;
+
+/** The numbers messages Twilio took (message_deliveries), by purchase. */
+async function numbersDeliveries(
+  db: Db,
+  completed: PurchaseDoc[],
+): Promise<Map<string, NumbersDelivery[]>> {
+  const byPurchase = new Map<string, NumbersDelivery[]>();
+  const ids = completed.map((p) => p._id);
+  const batch = 1_000;
+  for (let i = 0; i < ids.length; i += batch) {
+    const rows = await deliveries(db)
+      .find(
+        { purchaseId: { $in: ids.slice(i, i + batch) }, message: 'numbers' },
+        {
+          projection: { purchaseId: 1, channel: 1, status: 1, errorCode: 1, fallbackSid: 1 },
+        },
+      )
+      .toArray();
+    for (const row of rows)
+      byPurchase.set(row.purchaseId!, [...(byPurchase.get(row.purchaseId!) ?? []), row]);
+  }
+  return byPurchase;
+}
+
+/**
+ * The numbers message of one paid purchase, on the channel the buyer chose: WhatsApp only
+ * for who chose it; SMS for the others, or as WhatsApp's fallback — once, and after a
+ * permanent failure only (refused at once: no WhatsApp record; failed later: its record
+ * says so and names the SMS).
+ */
+function phoneOutcome(
+  p: PurchaseDoc,
+  sent: NumbersDelivery[],
+): { via?: 'whatsapp' | 'sms'; fallback?: boolean; problem?: string } {
+  const chosen = p.messaging?.channel ?? 'sms';
+  const stated = p.notifications?.sms?.via;
+  if (stated === 'whatsapp' && chosen !== 'whatsapp')
+    return { problem: 'WhatsApp sent to a buyer who chose SMS' };
+  // Nothing to count without Twilio ('logged'), nor for a purchase from before the
+  // channel choice (no `messaging`): the code of then kept no delivery records.
+  const recorded = p.messaging !== undefined || sent.length > 0;
+  if (p.notifications?.sms?.status !== 'sent' || !recorded) return stated ? { via: stated } : {};
+  const whatsapp = sent.filter((d) => d.channel === 'whatsapp');
+  const sms = sent.filter((d) => d.channel === 'sms');
+  if (whatsapp.length > 1) return { problem: `${whatsapp.length} WhatsApp numbers messages` };
+  if (chosen === 'sms' || whatsapp.length === 0) {
+    if (whatsapp.length > 0) return { problem: 'WhatsApp sent to a buyer who chose SMS' };
+    if (sms.length !== 1) return { problem: `${sms.length} numbers messages by SMS` };
+    return { via: 'sms', fallback: chosen === 'whatsapp' };
+  }
+  const message = whatsapp[0]!;
+  if (!message.fallbackSid) {
+    if (sms.length > 0) return { problem: `WhatsApp and ${sms.length} SMS with its numbers` };
+    return { via: 'whatsapp' };
+  }
+  const permanent =
+    message.status === 'failed' || message.status === 'undelivered'
+      ? WHATSAPP_PERMANENT_ERRORS.has(message.errorCode ?? 0)
+      : false;
+  if (!permanent)
+    return { problem: `SMS fallback after WhatsApp ${message.status} (${message.errorCode})` };
+  if (sms.length !== 1 || sms[0]!._id !== message.fallbackSid)
+    return { problem: `WhatsApp failed, then ${sms.length} SMS (fallback ${message.fallbackSid})` };
+  return { via: 'sms', fallback: true };
 }
 
 /** No buyer's reservation stays PENDING past its expiry (plus the sweeper's grace). */

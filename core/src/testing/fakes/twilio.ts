@@ -4,7 +4,7 @@
 // templates (ContentSid + ContentVariables, no Body), media a template names fetched
 // the way WhatsApp does (no cookies, no session), Twilio's error codes, and status
 // callbacks signed with the account's auth token (X-Twilio-Signature).
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { formField, startFakeHttpServer, type FakeHttpServer, type FakeResponse } from './http';
 
 export interface FakeSms {
@@ -19,6 +19,12 @@ export interface FakeSms {
   statusCallback?: string;
   /** The template's media as fetched when the message was accepted. */
   media?: FakeMediaFetch;
+}
+
+export interface FakeRefusal {
+  /** E.164, without the `whatsapp:` prefix. */
+  to: string;
+  code: number;
 }
 
 export interface FakeMediaFetch {
@@ -42,12 +48,20 @@ export interface FakeTwilio {
   /** The WhatsApp sender the fake accepts, with its prefix. */
   whatsappFrom: string;
   messages: FakeSms[];
+  /** WhatsApp sends refused with a permanent error, in order (no message is kept for them). */
+  refusals: FakeRefusal[];
   /** The next `count` sends answer 500 (Twilio having a bad moment). */
   failNext(count: number): void;
   /** Approves a content template (any other ContentSid is refused with 63027). */
   approveTemplate(sid: string, template: FakeTemplate): void;
   /** Sends to this number on WhatsApp fail with `code` (63003: not on WhatsApp, …). */
   failWhatsappTo(phone: string, code: number): void;
+  /**
+   * About `share` (0..1) of all WhatsApp numbers are refused for good, each always with the
+   * same one of `codes` (chosen by the number, so a retry fails alike): the share of a
+   * sale's buyers whose number is not on WhatsApp or has no opt-in.
+   */
+  failWhatsappShare(share: number, codes: readonly number[]): void;
   /** Posts a signed status callback for a message, as Twilio does as it progresses. */
   reportStatus(sid: string, status: string, errorCode?: number): Promise<number>;
   stop(): Promise<void>;
@@ -85,7 +99,18 @@ export async function startFakeTwilio(
   const messages: FakeSms[] = [];
   const templates = new Map<string, FakeTemplate>();
   const whatsappFailures = new Map<string, number>();
+  const refusals: FakeRefusal[] = [];
+  let shareFailing: { share: number; codes: readonly number[] } | null = null;
   let failures = 0;
+
+  /** The permanent error this number meets on WhatsApp, if any. */
+  const whatsappFailure = (to: string): number | undefined => {
+    const code = whatsappFailures.get(to);
+    if (code !== undefined || !shareFailing?.codes.length) return code;
+    const x = createHash('sha256').update(to).digest().readUInt32BE(0) / 2 ** 32;
+    if (x >= shareFailing.share) return undefined;
+    return shareFailing.codes[Math.floor((x / shareFailing.share) * shareFailing.codes.length)];
+  };
 
   const accept = async (req: { body: unknown }): Promise<FakeResponse> => {
     const field = (key: string) => formField(req.body, key);
@@ -116,8 +141,11 @@ export async function startFakeTwilio(
         field('ContentVariables'),
       );
       if (problem) return problem;
-      const code = whatsappFailures.get(to);
-      if (code !== undefined) return error(400, code, `WhatsApp error ${code} for ${to}`);
+      const code = whatsappFailure(to);
+      if (code !== undefined) {
+        refusals.push({ to, code });
+        return error(400, code, `WhatsApp error ${code} for ${to}`);
+      }
     }
     messages.push(message);
     const now = new Date().toUTCString();
@@ -188,6 +216,7 @@ export async function startFakeTwilio(
     from,
     whatsappFrom,
     messages,
+    refusals,
     failNext(count) {
       failures = count;
     },
@@ -196,6 +225,9 @@ export async function startFakeTwilio(
     },
     failWhatsappTo(phone, code) {
       whatsappFailures.set(phone, code);
+    },
+    failWhatsappShare(share, codes) {
+      shareFailing = { share, codes };
     },
     async reportStatus(sid, status, errorCode) {
       const message = messages.find((m) => m.sid === sid);
