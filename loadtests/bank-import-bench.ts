@@ -7,7 +7,8 @@
 // Then, with the workers running in process as in `npm start`, how long the confirmed
 // orders take to get their numbers and their e-mail and SMS, and the sellout audit on the
 // result. Flags: --url=mongodb://127.0.0.1:27217/ (a running store; default
-// VAG_TEST_MONGODB_URL), --lines=20000, --orders=15000.
+// VAG_TEST_MONGODB_URL), --lines=20000, --orders=15000, --import-only (no workers: the
+// import alone, then the same file again, without following the pipeline).
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -38,6 +39,7 @@ const URL_BASE = flag('url', process.env.VAG_TEST_MONGODB_URL ?? 'mongodb://127.
 const LINES = Number(flag('lines', '20000'));
 const ORDERS = Number(flag('orders', '15000'));
 const PRICE = 1.5;
+const IMPORT_ONLY = process.argv.includes('--import-only');
 
 async function main(): Promise<void> {
   const name = `bankbench_${randomUUID().replace(/-/g, '').slice(0, 10)}`;
@@ -65,7 +67,7 @@ async function main(): Promise<void> {
     });
     // The relay runs before the orders exist, as in the api: its start-up scan is done.
     const relay = await startOutboxRelay(deps);
-    const workers = await startWorkers(deps);
+    const workers = IMPORT_ONLY ? null : await startWorkers(deps);
     const codes = await openOrders(deps, ORDERS);
     const file = statement(codes, LINES);
     console.log(
@@ -87,7 +89,7 @@ async function main(): Promise<void> {
     console.log(
       `first import: ${first.seconds.toFixed(2)} s — ${first.value.confirmed} confirmed, ${first.value.needsReview} to review, ${first.value.debits} debits (${Math.round(LINES / first.seconds)} lines/s, ${Math.round(first.value.confirmed / first.seconds)} confirmations/s); orders COMPLETED: ${paid}, audit entries: ${audited}; steps (ms): ${JSON.stringify(steps)}`,
     );
-    await followThePipeline(deps, first.seconds);
+    if (!IMPORT_ONLY) await followThePipeline(deps, first.seconds);
     const again = await timed(() =>
       importStatement(deps, {
         data: file,
@@ -100,7 +102,7 @@ async function main(): Promise<void> {
     console.log(
       `same file again: ${again.seconds.toFixed(2)} s — ${again.value.duplicates} duplicates, ${again.value.confirmed} confirmed (by ${IMPORT_KEY_ACTOR})`,
     );
-    await workers.stop();
+    await workers?.stop();
     await relay.stop();
     if (first.value.confirmed !== ORDERS || paid !== ORDERS || again.value.confirmed !== 0)
       throw new Error('the import did not confirm each order exactly once');

@@ -1,9 +1,10 @@
-// Importing a statement: read and check the whole file, write its lines (each bank
-// movement once, by fingerprint), then match each new credit and confirm its order.
-// Lines are written before any order is touched, and a credit leaves 'pending' once, so
-// an import that stops half-way (the api killed) is finished by importing the file again:
-// the lines it wrote are found by fingerprint and matched then, and an order a line
-// already paid is recognised by the line's id on the purchase (pay-from-line.ts).
+// Importing a statement: read and check the whole file, find which of its lines were
+// imported before (by fingerprint), then match each new credit, confirm its order and
+// write the line once, with its outcome. A line's id comes from its fingerprint, so an
+// import that stops half-way (the api killed between paying an order and writing the
+// line) is finished by importing the file again: the line comes back with the same id,
+// and the order it paid is recognised by that id on the purchase (pay-from-line.ts), its
+// audit entry written once. Lines an older import left 'pending' are taken over and settled.
 import { createHash, randomUUID } from 'node:crypto';
 import type { ColumnMapping, LineCandidate } from '@vag/contracts';
 import { IMPORT_KEY_ACTOR } from '@vag/contracts';
@@ -59,7 +60,10 @@ export interface ImportRequest {
 }
 
 export interface ImportOptions {
-  /** Stops the matching after this many lines (tests of an import cut short). */
+  /**
+   * Stops after paying the orders of this many lines, before writing those lines: the api
+   * killed between the two (tests of an import cut short).
+   */
   stopAfter?: number;
   /** Filled with the milliseconds each step took (the benchmark's breakdown). */
   timings?: Record<string, number>;
@@ -79,7 +83,7 @@ export async function importStatement(
   const docs = linesOf(parsed, record, account);
   record.linesHash = hashOf(docs.map((d) => d.fingerprint).join('\n'));
   await insertImport(deps.db, record);
-  const { toMatch, counts } = await writeLines(deps.db, record, docs);
+  const { toMatch, stored, counts } = await writeLines(deps.db, record, docs);
   lap('write lines');
   const payer: LinePayer = {
     actor: request.by === 'import-key' ? 'sistema' : request.by,
@@ -91,7 +95,8 @@ export async function importStatement(
   const codes = [...new Set(lines.flatMap((l) => findCodes(l.description, l.reference).codes))];
   const orders = await ordersByCode(deps.db, codes);
   lap('find orders');
-  const matched = await matchLines(deps, lines, orders, payer);
+  const write = options.stopAfter === undefined;
+  const matched = await matchLines(deps, { lines, stored, orders, payer, write });
   lap('match and confirm');
   if (options.stopAfter !== undefined) return record;
   for (const outcome of matched) count(counts, outcome);
@@ -142,6 +147,15 @@ function normalized(text: string): string {
 }
 
 /**
+ * The same movement gets the same id in every import: what lets a re-import recognise
+ * the payment a stopped import made before it could write the line.
+ */
+function lineId(fingerprint: string): string {
+  const f = fingerprint;
+  return `${f.slice(0, 8)}-${f.slice(8, 12)}-${f.slice(12, 16)}-${f.slice(16, 20)}-${f.slice(20, 32)}`;
+}
+
+/**
  * One document per movement. The fingerprint names the bank movement: account, date,
  * amount, reference, description, and how many identical movements came before it in the
  * same file (two equal transfers on one day are two lines; the same statement, or one that
@@ -165,7 +179,7 @@ export function linesOf(
     seen.set(identity, occurrence);
     const fingerprint = createHash('sha256').update(`${identity}|${occurrence}`).digest('hex');
     return {
-      _id: randomUUID(),
+      _id: lineId(fingerprint),
       fingerprint,
       importId: record._id,
       fileName: record.fileName,
@@ -191,24 +205,27 @@ export function linesOf(
 }
 
 /**
- * Writes the new lines; lines seen before are kept as 'duplicate' records of this import,
- * except those an import that stopped left 'pending', which this import takes over.
+ * Sorts the file's lines: seen before (kept as 'duplicate' records of this import), left
+ * 'pending' by an older import that stopped (taken over: matched and settled here), or
+ * new. New debits are written now; new credits once matched (matchLines).
  */
 async function writeLines(
   db: Db,
   record: StatementImportDoc,
   docs: StatementLineDoc[],
-): Promise<{ toMatch: StatementLineDoc[]; counts: StatementImportCounts }> {
+): Promise<{ toMatch: StatementLineDoc[]; stored: Set<string>; counts: StatementImportCounts }> {
   // The very same lines imported before, to the end: every line is known and settled, so
-  // the writes and reads that would find that out one line at a time are skipped.
+  // the reads that would find that out one line at a time are skipped.
   const importedBefore = await importedToTheEnd(db, record.linesHash!);
-  const known = importedBefore
-    ? new Set(docs.map((d) => d.fingerprint))
-    : await insertNewLines(db, docs);
-  const earlier = known.size > 0 && !importedBefore ? await linesByFingerprint(db, [...known]) : [];
+  const earlier = importedBefore
+    ? []
+    : await linesByFingerprint(
+        db,
+        docs.map((d) => d.fingerprint),
+      );
   const unfinished = earlier.filter((line) => line.status === 'pending');
   const finished = importedBefore
-    ? known
+    ? new Set(docs.map((d) => d.fingerprint))
     : new Set(earlier.filter((l) => l.status !== 'pending').map((l) => l.fingerprint));
   await adoptPendingLines(
     db,
@@ -219,11 +236,17 @@ async function writeLines(
     .filter((d) => finished.has(d.fingerprint))
     .map((d) => ({
       ...d,
+      _id: randomUUID(),
       fingerprint: `${d.fingerprint}~${record._id}`,
       status: 'duplicate' as const,
     }));
   if (duplicates.length > 0) await insertNewLines(db, duplicates);
-  const fresh = docs.filter((d) => !known.has(d.fingerprint));
+  const seen = new Set(earlier.map((l) => l.fingerprint));
+  const fresh = importedBefore ? [] : docs.filter((d) => !seen.has(d.fingerprint));
+  await insertNewLines(
+    db,
+    fresh.filter((d) => d.status !== 'pending'),
+  );
   const counts: StatementImportCounts = {
     lines: docs.length,
     credits: docs.filter((d) => d.cents > 0).length,
@@ -234,7 +257,11 @@ async function writeLines(
     needsReview: 0,
     duplicates: duplicates.length,
   };
-  return { toMatch: [...unfinished, ...fresh.filter((d) => d.status === 'pending')], counts };
+  return {
+    toMatch: [...unfinished, ...fresh.filter((d) => d.status === 'pending')],
+    stored: new Set(unfinished.map((l) => l._id)),
+    counts,
+  };
 }
 
 function count(counts: StatementImportCounts, outcome: LineOutcome): void {
@@ -245,30 +272,64 @@ function count(counts: StatementImportCounts, outcome: LineOutcome): void {
   else if (outcome.status === 'needs_review') counts.needsReview++;
 }
 
+interface LinesToMatch {
+  lines: StatementLineDoc[];
+  /** Ids of the lines already written ('pending'): settled by an update, the others inserted. */
+  stored: Set<string>;
+  orders: Map<string, PurchaseDoc>;
+  payer: LinePayer;
+  /** false: the lines' outcomes are not written (an import cut short, in tests). */
+  write: boolean;
+}
+
 /**
  * Matches every line, a few at a time, a chunk after another: each chunk's audit entries
- * and line outcomes are written together once its orders are paid (a stop in between
- * leaves its lines 'pending', and the next import finds the payments its lines made).
+ * and lines are written together once its orders are paid (a stop in between leaves its
+ * lines unwritten, and the next import finds the payments they made by their ids).
  */
-async function matchLines(
-  deps: CoreDeps,
-  lines: StatementLineDoc[],
-  orders: Map<string, PurchaseDoc>,
-  payer: LinePayer,
-): Promise<LineOutcome[]> {
+async function matchLines(deps: CoreDeps, work: LinesToMatch): Promise<LineOutcome[]> {
+  const { lines, stored, orders, payer, write } = work;
   const audits = new AuditBatch();
   const outcomes: LineOutcome[] = [];
+  let writing: Promise<void> = Promise.resolve();
   for (let start = 0; start < lines.length; start += SETTLE_CHUNK) {
     const chunk = lines.slice(start, start + SETTLE_CHUNK);
     const settled = await matchChunk(deps, chunk, orders, payer, audits);
-    await audits.flush(deps);
-    await settleLines(
-      deps.db,
-      chunk.map((line, i) => ({ id: line._id, outcome: settled[i]! })),
+    await writing;
+    // The next chunk is matched while this one's records are written: the audit entries
+    // first, then the lines, so a written line always has its entry (a re-import takes a
+    // written line as done).
+    const entries = audits.flush(deps);
+    writing = entries.then(() =>
+      write ? writeOutcomes(deps.db, chunk, settled, stored) : undefined,
     );
+    writing.catch(() => undefined); // awaited (and thrown) with the next chunk or below
     outcomes.push(...settled);
   }
+  await writing;
   return outcomes;
+}
+
+async function writeOutcomes(
+  db: Db,
+  chunk: StatementLineDoc[],
+  settled: LineOutcome[],
+  stored: Set<string>,
+): Promise<void> {
+  const lines = chunk.map((line, i) => ({ line, outcome: settled[i]! }));
+  await settleLines(
+    db,
+    lines
+      .filter(({ line }) => stored.has(line._id))
+      .map(({ line, outcome }) => ({ id: line._id, outcome })),
+  );
+  // A line another import wrote meanwhile (the same file twice at once) keeps its record.
+  await insertNewLines(
+    db,
+    lines
+      .filter(({ line }) => !stored.has(line._id))
+      .map(({ line, outcome }) => ({ ...line, ...outcome })),
+  );
 }
 
 /**

@@ -127,7 +127,7 @@ export async function payPendingFromLines(
     paidAt,
     confirmedBy: payer.confirmedBy,
   }));
-  const moved = await completePendingPurchases(deps.db, completions);
+  const moved = await inParts(completions, (part) => completePendingPurchases(deps.db, part));
   // All moved (the usual case): each purchase is as this call wrote it, no need to read it.
   const now =
     moved === payments.length
@@ -162,6 +162,21 @@ export async function payPendingFromLines(
       return { purchase: after, paidByLine, late: false };
     }),
   );
+}
+
+/** Commands sent at once for one batch of transitions: the store works on one while the next arrives. */
+const PARALLEL_COMMANDS = 4;
+
+/** `write` on PARALLEL_COMMANDS parts of `items` at once; the sum of its answers. */
+async function inParts<T>(
+  items: readonly T[],
+  write: (part: T[]) => Promise<number>,
+): Promise<number> {
+  const size = Math.ceil(items.length / PARALLEL_COMMANDS);
+  const parts: T[][] = [];
+  for (let i = 0; i < items.length; i += size) parts.push(items.slice(i, i + size));
+  const answers = await Promise.all(parts.map(write));
+  return answers.reduce((sum, n) => sum + n, 0);
 }
 
 /** The entry's id is the line's: a line looked at again writes no second entry. */

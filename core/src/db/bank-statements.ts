@@ -2,8 +2,8 @@
 // the column mapping remembered per bank account and the machines' import key
 // (`bank_statement_settings`). A line's fingerprint is unique: the same bank movement
 // imported twice (the same file, or two statements that overlap) is one line. A credit
-// is written 'pending' first and leaves 'pending' once, by a conditional update, after
-// the matching decided; an import that stopped half-way is finished by the next one.
+// is written once its order is paid, with its outcome (bank-statements/import.ts); lines
+// an older import wrote 'pending' first leave 'pending' once, by a conditional update.
 import type {
   ColumnMapping,
   LineCandidate,
@@ -13,7 +13,7 @@ import type {
 } from '@vag/contracts';
 import { MongoBulkWriteError, type Db, type Filter, type Sort } from 'mongodb';
 
-/** 'pending': written, not yet matched (only while an import runs, or after it stopped). */
+/** 'pending': written before its matching, by an import of an earlier version that stopped. */
 export type StoredLineStatus = LineStatus | 'pending';
 
 export interface StatementLineDoc {
