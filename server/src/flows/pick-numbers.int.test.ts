@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activeRaffle, customOrder, numbersOf, postJson } from '@vag/api/payments/test-fixtures';
 import { strangerBuyer } from '@vag/api/payments/test-buyers';
 import { staffToken } from '@vag/api/testing/seed';
+import { roomInWindow } from '@vag/api/testing/rate-limits';
 import { startTestServer, type TestServer } from '../testing/server';
 
 let server: TestServer;
@@ -135,6 +136,23 @@ describe('choosing numbers', () => {
     const g = await grid();
     for (const n of res.body.numbers) expect(g.held(Number(n)) || g.sold(Number(n))).toBe(false);
     expect((await pick(res.body.numbers)).status).toBe(201);
+  });
+
+  it('limits the maquinita per address: past 120 spins a minute it answers 429 in Spanish, others still spin', async () => {
+    await roomInWindow(60_000);
+    const spin = (ip: string) =>
+      postJson(
+        `${api}/raffles/${CURRENT_RAFFLE_ID}/lucky-numbers`,
+        { count: 1 },
+        {
+          'x-forwarded-for': ip,
+        },
+      );
+    for (let i = 0; i < 120; i++) expect((await spin('203.0.113.41')).status).toBe(200);
+    const refused = await spin('203.0.113.41');
+    expect(refused.status).toBe(429);
+    expect(refused.body.msg).toBe(PICK_TEXTS.tooManySpins);
+    expect((await spin('203.0.113.42')).status).toBe(200);
   });
 
   it('releases the numbers of an order whose hold ran out; they can be chosen again', async () => {

@@ -13,6 +13,7 @@ import { numberGrid } from '@vag/core/number-picks/grid';
 import { luckyNumbers } from '@vag/core/number-picks/lucky-numbers';
 import { OrderRefused } from '@vag/core/purchase-lifecycle/order-refused';
 import { Hono } from 'hono';
+import { rateLimit } from '../../auth/rate-limit';
 import type { AppDeps, AppEnv } from '../../context';
 import { apiError } from '../../lib/errors';
 import { JSON_BODY, describe } from '../../lib/openapi';
@@ -61,8 +62,9 @@ export const numberPicksRouter = new Hono<AppEnv>()
       tag: 'raffles',
       summary: `Maquinita: números libres al azar, elegidos en el servidor. ${PICK_TEXTS.randomSource}`,
       response: luckyNumbersResponseSchema,
-      errors: [...JSON_BODY, 404, 409],
+      errors: [...JSON_BODY, 404, 409, 429],
     }),
+    rateLimit('luckyNumbers'),
     validate('json', luckyNumbersRequestSchema),
     async (c) => {
       const raffleId = await raffleIdOf(c);
