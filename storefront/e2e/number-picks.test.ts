@@ -79,6 +79,24 @@ async function anotherOrderTakes(numbers: string[]) {
   expect(res.status).toBe(201);
 }
 
+/**
+ * Every cell is a 44 × 44 px target (WCAG 2.5.5), in rows of five on a phone and of ten
+ * on a wide screen.
+ */
+async function cellsFitAThumb(page: Page, width: number) {
+  const boxes = await page
+    .getByTestId('number-grid')
+    .locator('.ng-cells .ng-cell')
+    .evaluateAll((cells) => cells.map((c) => c.getBoundingClientRect().toJSON() as DOMRect));
+  expect(boxes.length).toBeGreaterThan(0);
+  for (const box of boxes) {
+    expect(box.width).toBeGreaterThanOrEqual(44);
+    expect(box.height).toBeGreaterThanOrEqual(44);
+  }
+  const firstRow = boxes.filter((b) => Math.abs(b.top - boxes[0]!.top) < 1).length;
+  expect(firstRow).toBe(width < 560 ? 5 : 10);
+}
+
 const selectionText = (page: Page) => page.getByTestId('number-selection').textContent();
 
 async function fillBuyer(page: Page, email: string) {
@@ -104,6 +122,7 @@ describe.each([
     await hydrated(page, 'RafflePicks');
     const grid = page.getByTestId('number-grid');
     await grid.waitFor();
+    await cellsFitAThumb(page, viewport.width);
 
     // "¿Está libre el 0427?" jumps to its range and answers.
     await page.getByLabel(PICK_TEXTS.searchLabel).fill(a);
