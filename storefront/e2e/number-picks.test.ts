@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeProviders, type FakeProviders } from '../../core/src/testing/fakes/index';
 import {
   hydrated,
+  openMeasuringShifts,
   openSecondRaffle,
   saveScreenshot,
   seedRaffle,
@@ -111,6 +112,20 @@ async function fillBuyer(page: Page, email: string) {
   await page.getByLabel('Dirección').fill('Av. 10 de Agosto N30-12');
   await page.getByLabel(/Acepto los términos/).check();
 }
+
+describe('the grid of 10 000 numbers loading', () => {
+  it.each([
+    ['390', PHONE],
+    ['1366', WIDE],
+  ] as const)('moves nothing on the page at %s px (CLS ≤ 0.02)', async (_label, viewport) => {
+    const page = await site.page(viewport);
+    const shifts = await openMeasuringShifts(page, `/rifas/${SLUG}#numeros`);
+    await hydrated(page, 'RafflePicks');
+    await page.getByTestId('number-grid').locator('.ng-cells .ng-cell').first().waitFor();
+    await cellsFitAThumb(page, viewport.width);
+    expect(await shifts()).toBeLessThanOrEqual(0.02);
+  });
+});
 
 describe.each([
   ['390', PHONE, ['0427', '0428', '0429']],
