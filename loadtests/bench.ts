@@ -13,6 +13,9 @@
 //   baseline  the same k6 sellout against the baseline server (pool allocator), time-boxed
 //   holding   the holding attack: one and ten addresses try to hold a 10 000-number raffle with
 //             unpaid transfers while honest buyers sell it out (bench/holding-run.ts); ~1.5 min
+//   picks     the pick-your-numbers rush (picks-rush.js, bench/picks-run.ts) on a raffle in
+//             'pick' mode, audited after each: --rush=contest,grid (500 buyers for the same
+//             50 numbers; 5 000 buyers over 10 000 numbers, half with the maquinita)
 //   ramp, ramp-kafka1, ramp-kafka2  capacity: buyers/s raised step by step (--ramp=30,60,…, each
 //             held --step-seconds=60, a rest of up to --rest=300 s between steps for the
 //             pipeline to catch up) until create-order p95 ≥ 250 ms or errors; embedded, and
@@ -49,6 +52,7 @@ import { cpuMeter, cpuPerPurchase, peakMemoryMb } from './bench/cpu';
 import { formatResults, type BenchResults } from './bench/report';
 import { runRamp } from './bench/ramp-run';
 import { formatHolding, runHolding, type HoldingFigures } from './bench/holding-run';
+import { formatPicks, runPicks, type PicksFigures, type PicksShape } from './bench/picks-run';
 import { runSellout, type SelloutFigures } from './bench/sellout-run';
 import { commandFigures, commandTally } from './bench/command-counts';
 import { runK6, loadtestsDir } from './harness/k6';
@@ -69,6 +73,7 @@ const PHASES = [
   'kafka2',
   'baseline',
   'holding',
+  'picks',
   'ramp',
   'ramp-kafka1',
   'ramp-kafka2',
@@ -153,6 +158,7 @@ async function main(): Promise<void> {
   };
 
   let holding: HoldingFigures | null = null;
+  const picks: PicksFigures[] = [];
   /** What the probes that wait for the pipeline count instead of reading the store. */
   const messagesReceived = () => fakes.smtp.mails.length + fakes.twilio.messages.length;
   /** Counts the CPU of the api, its workers processes (children after the api) and the store. */
@@ -289,6 +295,49 @@ async function main(): Promise<void> {
     }
   }
 
+  /** One pick-your-numbers rush on a fresh store: the featured raffle, a pick raffle beside it. */
+  async function picksRush(rush: PicksShape): Promise<PicksFigures> {
+    const dbName = `bench_picks_${rush}`;
+    const db = mongo.db(dbName);
+    await db.dropDatabase();
+    const api = await startApi({
+      MONGODB_URL: `${storeUrl}${dbName}`,
+      ...fakes.env,
+      WORKERS: 'embedded',
+    });
+    try {
+      const { token } = await createStaff(db, {
+        role: 'admin',
+        deps: { env: { JWT_TTL_SECONDS: 4 * 3600 }, jwtSecret: BENCH_JWT_SECRET },
+      });
+      const sale = { pricePerNumber: 1, packages: LARGE_PACKAGES };
+      await putRaffleOnSale(api.url, token, { ...sale, totalNumbers: 1000 });
+      const slug = 'rifa-elige-tu-numero';
+      const raffleId = await putRaffleBesideOnSale(api.url, token, {
+        ...sale,
+        totalNumbers: 10_000,
+        name: 'Rifa Elige Tu Número',
+        slug,
+        numberMode: 'pick',
+      });
+      console.log(`picks: the '${rush}' rush…`);
+      const figures = await runPicks({
+        baseUrl: api.url,
+        db,
+        staffToken: token,
+        raffleId,
+        raffleSlug: slug,
+        rush,
+        outDir,
+      });
+      console.log(formatPicks(figures));
+      return figures;
+    } finally {
+      await api.stop();
+      await db.dropDatabase().catch(() => undefined);
+    }
+  }
+
   /** Starts an api (plus `workers` processes of every consumer), then the capacity ramp. */
   async function ramp(label: string, env: Record<string, string>, workers: number) {
     const dbName = `bench_${label.replace(/-/g, '_')}`;
@@ -393,6 +442,9 @@ async function main(): Promise<void> {
     }
     if (only.has('baseline')) await baselineSellout(storeUrl, mongo, results);
     if (only.has('holding')) holding = await holdingAttack();
+    if (only.has('picks'))
+      for (const rush of flag('rush', 'contest,grid').split(',') as PicksShape[])
+        picks.push(await picksRush(rush));
     if (only.has('ramp')) await ramp('ramp', { WORKERS: 'embedded' }, 0);
     for (const workers of [1, 2]) {
       if (!only.has(`ramp-kafka${workers}` as Phase)) continue;
@@ -417,9 +469,11 @@ async function main(): Promise<void> {
   results.totalSeconds = (Date.now() - started) / 1000;
   results.loadAverage = { start: loadAtStart, end: loadavg()[0] ?? 0 };
   results.boxSpeed = { start: speedAtStart, end: await boxSpeed() };
-  const text = holding
-    ? `${formatResults(results)}\n\n${formatHolding(holding)}\n`
-    : formatResults(results);
+  const text = [
+    formatResults(results),
+    ...(holding ? [formatHolding(holding)] : []),
+    ...picks.map(formatPicks),
+  ].join('\n\n');
   console.log(`\n${text}`);
   writeFileSync(path.join(outDir, 'bench-results.json'), JSON.stringify(results, null, 2));
   writeFileSync(path.join(outDir, 'bench-results.md'), text);

@@ -95,7 +95,7 @@ export async function publishRaffle(
 export async function putRaffleBesideOnSale(
   baseUrl: string,
   adminToken: string,
-  setup: SaleSetup & { name: string; slug: string },
+  setup: SaleSetup & { name: string; slug: string; numberMode?: 'random' | 'pick' },
 ): Promise<string> {
   const call = adminCall(baseUrl, adminToken);
   const { _id: id } = (await call('POST', '/api/admin/raffles', {
@@ -106,6 +106,7 @@ export async function putRaffleBesideOnSale(
     pricePerNumber: setup.pricePerNumber,
     endDate: new Date(Date.now() + 30 * 86_400_000).toISOString(),
     totalNumbers: setup.totalNumbers,
+    ...(setup.numberMode && { numberMode: setup.numberMode }),
   })) as { _id: string };
   for (const p of setup.packages) await call('POST', `/api/raffles/${id}/packages`, p);
   await call('POST', `/api/admin/raffles/${id}/publish`);

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeProviders, type FakeProviders } from '../../core/src/testing/fakes/index';
 import {
   hydrated,
+  openMeasuringShifts,
   openSecondRaffle,
   saveScreenshot,
   seedRaffle,
@@ -79,6 +80,24 @@ async function anotherOrderTakes(numbers: string[]) {
   expect(res.status).toBe(201);
 }
 
+/**
+ * Every cell is a 44 × 44 px target (WCAG 2.5.5), in rows of five on a phone and of ten
+ * on a wide screen.
+ */
+async function cellsFitAThumb(page: Page, width: number) {
+  const boxes = await page
+    .getByTestId('number-grid')
+    .locator('.ng-cells .ng-cell')
+    .evaluateAll((cells) => cells.map((c) => c.getBoundingClientRect().toJSON() as DOMRect));
+  expect(boxes.length).toBeGreaterThan(0);
+  for (const box of boxes) {
+    expect(box.width).toBeGreaterThanOrEqual(44);
+    expect(box.height).toBeGreaterThanOrEqual(44);
+  }
+  const firstRow = boxes.filter((b) => Math.abs(b.top - boxes[0]!.top) < 1).length;
+  expect(firstRow).toBe(width < 560 ? 5 : 10);
+}
+
 const selectionText = (page: Page) => page.getByTestId('number-selection').textContent();
 
 async function fillBuyer(page: Page, email: string) {
@@ -93,6 +112,20 @@ async function fillBuyer(page: Page, email: string) {
   await page.getByLabel('Dirección').fill('Av. 10 de Agosto N30-12');
   await page.getByLabel(/Acepto los términos/).check();
 }
+
+describe('the grid of 10 000 numbers loading', () => {
+  it.each([
+    ['390', PHONE],
+    ['1366', WIDE],
+  ] as const)('moves nothing on the page at %s px (CLS ≤ 0.02)', async (_label, viewport) => {
+    const page = await site.page(viewport);
+    const shifts = await openMeasuringShifts(page, `/rifas/${SLUG}#numeros`);
+    await hydrated(page, 'RafflePicks');
+    await page.getByTestId('number-grid').locator('.ng-cells .ng-cell').first().waitFor();
+    await cellsFitAThumb(page, viewport.width);
+    expect(await shifts()).toBeLessThanOrEqual(0.02);
+  });
+});
 
 describe.each([
   ['390', PHONE, ['0427', '0428', '0429']],
@@ -109,6 +142,7 @@ describe.each([
     expect(
       await page.getByRole('heading', { name: HOW_TO_STEPS.chooseTitle, level: 3 }).count(),
     ).toBe(0);
+    await cellsFitAThumb(page, viewport.width);
 
     // "¿Está libre el 0427?" jumps to its range and answers.
     await page.getByLabel(PICK_TEXTS.searchLabel).fill(a);

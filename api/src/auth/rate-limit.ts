@@ -1,7 +1,7 @@
 // Rate limits shared by every api process: the counters live in the document store
 // (db/rate-limits.ts), so two replicas behind a balancer give an attacker no more tries
 // than one. Over the limit the call answers 429 with `Retry-After` and a Spanish `msg`.
-import { LIMIT_MESSAGES, SERVER } from '@vag/contracts';
+import { LIMIT_MESSAGES, PICK_TEXTS, SERVER } from '@vag/contracts';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { AppDeps, AppEnv } from '../context';
@@ -52,6 +52,12 @@ export function rateLimits(env: AppDeps['env']) {
       windowMs: MINUTE,
       msg: SERVER.tooManyAttempts,
     },
+    /**
+     * The maquinita's spins from one address: a buyer spins a few times per order, and the
+     * crowd behind one carrier address (CGNAT) stays well within it; a script walking the
+     * free numbers does not (each spin reads the grid).
+     */
+    luckyNumbers: { limit: 120, windowMs: MINUTE, msg: PICK_TEXTS.tooManySpins },
     /** "Send me my orders" from one address: each one is an e-mail we send. */
     lookupMail: { limit: 5, windowMs: 10 * MINUTE, msg: SERVER.tooManyAttempts },
     /**

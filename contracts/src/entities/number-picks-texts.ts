@@ -45,6 +45,8 @@ export const PICK_TEXTS = {
     free === 0
       ? 'Ya no quedan números libres en esta rifa.'
       : `Solo quedan ${free.toLocaleString('es-EC')} números libres.`,
+  tooManySpins:
+    'La maquinita recibió demasiadas solicitudes desde tu conexión. Espera un minuto y vuelve a intentarlo.',
   countInvalid: (max: number) =>
     `Pide entre 1 y ${max.toLocaleString('es-EC')} números a la maquinita.`,
   /** The stated source of every number the server picks at random (issue: fairness). */

@@ -36,8 +36,3 @@ export function gridOf(
     sold: Buffer.from(sold).toString('base64'),
   };
 }
-
-/** The numbers no order holds and nobody bought (a set of taken ones, for the maquinita). */
-export async function takenNumbers(db: Db, raffleId: string): Promise<Set<number>> {
-  return new Set((await listRaffleHolds(db, raffleId)).map((h) => h.number));
-}

@@ -1,24 +1,32 @@
 // The maquinita: free numbers picked at random on the server, from node:crypto's
 // cryptographically secure generator (randomInt), the source the public record states
 // (PICK_TEXTS.randomSource). They are not held: the order holds them, and if another
-// buyer took one meanwhile, the 409 names it like any chosen number.
+// buyer took one meanwhile, the 409 names it like any chosen number. So the maquinita may
+// read the grid the pages poll (a second or two old, cached by the api): in a rush a read
+// of every hold per spin queued the whole sale behind the store.
 import { randomInt } from 'node:crypto';
-import { padNumber, PICK_TEXTS } from '@vag/contracts';
-import type { Db } from 'mongodb';
-import { getRaffle, numberModeOf } from '../db/raffle';
+import { gridBit, padNumber, PICK_TEXTS, type NumberGrid } from '@vag/contracts';
 import { OrderRefused } from '../purchase-lifecycle/order-refused';
-import { takenNumbers } from './grid';
 
-export async function luckyNumbers(db: Db, raffleId: string, count: number): Promise<string[]> {
-  const raffle = await getRaffle(db, raffleId);
-  if (!raffle || numberModeOf(raffle) !== 'pick')
-    throw new OrderRefused(409, PICK_TEXTS.pickNotAllowed);
-  const taken = await takenNumbers(db, raffleId);
-  const free = raffle.totalNumbers - taken.size;
+/** `count` free numbers of `grid` at random, padded as the raffle writes them. */
+export function luckyNumbersOf(grid: NumberGrid | null, count: number): string[] {
+  if (!grid || grid.mode !== 'pick') throw new OrderRefused(409, PICK_TEXTS.pickNotAllowed);
+  const taken = takenIn(grid);
+  const free = grid.totalNumbers - taken.size;
   if (free < count) throw new OrderRefused(409, PICK_TEXTS.notEnoughFree(free));
-  return pickFree(raffle.totalNumbers, taken, count)
+  return pickFree(grid.totalNumbers, taken, count)
     .sort((a, b) => a - b)
-    .map((n) => padNumber(n, raffle.numberWidth));
+    .map((n) => padNumber(n, grid.numberWidth));
+}
+
+/** The held or sold numbers of the grid's bitmaps. */
+function takenIn(grid: NumberGrid): Set<number> {
+  const held = Buffer.from(grid.held, 'base64');
+  const sold = Buffer.from(grid.sold, 'base64');
+  const taken = new Set<number>();
+  for (let n = 0; n < grid.totalNumbers; n++)
+    if (gridBit(held, n) || gridBit(sold, n)) taken.add(n);
+  return taken;
 }
 
 /** `count` distinct numbers of [0, total) not in `taken`, each free number equally likely. */

@@ -14,6 +14,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activeRaffle, customOrder, numbersOf, postJson } from '@vag/api/payments/test-fixtures';
 import { strangerBuyer } from '@vag/api/payments/test-buyers';
 import { staffToken } from '@vag/api/testing/seed';
+import { roomInWindow } from '@vag/api/testing/rate-limits';
+import { testMongoBaseUrl, uniqueDbName } from '@vag/core/testing/test-db';
+import { countCommands } from '../testing/command-counter';
 import { startTestServer, type TestServer } from '../testing/server';
 
 let server: TestServer;
@@ -22,7 +25,13 @@ let auth: { authorization: string };
 let address = 0;
 
 beforeAll(async () => {
-  server = await startTestServer({ env: { TRUST_PROXY: 'true' } });
+  server = await startTestServer({
+    env: {
+      TRUST_PROXY: 'true',
+      // The driver reports each command, for the test that counts the maquinita's reads.
+      MONGODB_URL: `${testMongoBaseUrl()}${uniqueDbName('picks')}?monitorCommands=true`,
+    },
+  });
   api = `${server.url}/api`;
   auth = (await staffToken(server.deps, 'admin')).auth;
   await activeRaffle(server.db, { totalNumbers: 1000, pricePerNumber: 1 });
@@ -135,6 +144,47 @@ describe('choosing numbers', () => {
     const g = await grid();
     for (const n of res.body.numbers) expect(g.held(Number(n)) || g.sold(Number(n))).toBe(false);
     expect((await pick(res.body.numbers)).status).toBe(201);
+  });
+
+  it('the maquinita spins from the grid the page reads (cached), not a read of every hold each', async () => {
+    const counter = countCommands(server.db.client, server.db.databaseName);
+    try {
+      const spins = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          postJson(
+            `${api}/raffles/${CURRENT_RAFFLE_ID}/lucky-numbers`,
+            { count: 3 },
+            { 'x-forwarded-for': `203.0.113.${100 + i}` },
+          ),
+        ),
+      );
+      expect(spins.map((s) => s.status)).toEqual(spins.map(() => 200));
+      const holdReads = counter
+        .counts()
+        .filter((c) => c.command === 'find number_holds')
+        .reduce((n, c) => n + c.count, 0);
+      // One read of the holds per grid cache window (a second or two), whatever the spins.
+      expect(holdReads).toBeLessThanOrEqual(2);
+    } finally {
+      counter.stop();
+    }
+  });
+
+  it('limits the maquinita per address: past 120 spins a minute it answers 429 in Spanish, others still spin', async () => {
+    await roomInWindow(60_000);
+    const spin = (ip: string) =>
+      postJson(
+        `${api}/raffles/${CURRENT_RAFFLE_ID}/lucky-numbers`,
+        { count: 1 },
+        {
+          'x-forwarded-for': ip,
+        },
+      );
+    for (let i = 0; i < 120; i++) expect((await spin('203.0.113.41')).status).toBe(200);
+    const refused = await spin('203.0.113.41');
+    expect(refused.status).toBe(429);
+    expect(refused.body.msg).toBe(PICK_TEXTS.tooManySpins);
+    expect((await spin('203.0.113.42')).status).toBe(200);
   });
 
   it('releases the numbers of an order whose hold ran out; they can be chosen again', async () => {

@@ -1,6 +1,6 @@
 // A pick-mode raffle's public calls: its grid of free, held and sold numbers (cached a
 // second or two, compressed by the app like every answer), and the maquinita's free
-// numbers at random (core/src/number-picks). Mounted per raffle and for the featured one.
+// numbers at random among those of the same cached grid (core/src/number-picks). Mounted per raffle and for the featured one.
 import {
   luckyNumbersRequestSchema,
   luckyNumbersResponseSchema,
@@ -10,9 +10,10 @@ import {
   type NumberGrid,
 } from '@vag/contracts';
 import { numberGrid } from '@vag/core/number-picks/grid';
-import { luckyNumbers } from '@vag/core/number-picks/lucky-numbers';
+import { luckyNumbersOf } from '@vag/core/number-picks/lucky-numbers';
 import { OrderRefused } from '@vag/core/purchase-lifecycle/order-refused';
 import { Hono } from 'hono';
+import { rateLimit } from '../../auth/rate-limit';
 import type { AppDeps, AppEnv } from '../../context';
 import { apiError } from '../../lib/errors';
 import { JSON_BODY, describe } from '../../lib/openapi';
@@ -61,13 +62,15 @@ export const numberPicksRouter = new Hono<AppEnv>()
       tag: 'raffles',
       summary: `Maquinita: números libres al azar, elegidos en el servidor. ${PICK_TEXTS.randomSource}`,
       response: luckyNumbersResponseSchema,
-      errors: [...JSON_BODY, 404, 409],
+      errors: [...JSON_BODY, 404, 409, 429],
     }),
+    rateLimit('luckyNumbers'),
     validate('json', luckyNumbersRequestSchema),
     async (c) => {
       const raffleId = await raffleIdOf(c);
       try {
-        const numbers = await luckyNumbers(c.get('deps').db, raffleId, c.req.valid('json').count);
+        const grid = await cachedGrid(c.get('deps'), raffleId);
+        const numbers = luckyNumbersOf(grid, c.req.valid('json').count);
         return c.json({ numbers, source: PICK_TEXTS.randomSource });
       } catch (error) {
         if (error instanceof OrderRefused) throw apiError(error.status, error.message);
