@@ -56,8 +56,7 @@ afterEach(async () => {
   await bus.close();
   await sri.stop();
   await t.drop();
-  if (process.env.KEEP) console.log(dataDir);
-  else rmSync(dataDir, { recursive: true, force: true });
+  rmSync(dataDir, { recursive: true, force: true });
 });
 
 function startInvoicesProcess(label: string, env: Record<string, string>): ServiceProcess {
