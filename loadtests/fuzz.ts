@@ -1,11 +1,17 @@
 // `npm run fuzz`: the long API fuzzing run for the bench (the short one runs in `npm test`).
 // Its own FerretDB, then server/src/fuzz/fuzz-run.ts with many examples per operation,
 // anonymous and as reseller and admin; prints the requests sent and every finding.
-// Flags: --examples=<per operation, default 60> --seed=<n> --workers=<n>.
+// Flags: --examples=<per operation, default 60> --seed=<n> --workers=<n>
+// --paths=<regex: only those operations, e.g. invoic> --identities=<admin,reseller,anonymous>.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describeFindings, fuzzProduct } from '@vag/server/fuzz/fuzz-run';
+import {
+  describeFindings,
+  fuzzProduct,
+  IDENTITIES,
+  type Identity,
+} from '@vag/server/fuzz/fuzz-run';
 import { startFerretdb } from '../infra/services';
 import { loadtestsDir } from './harness/k6';
 
@@ -21,6 +27,13 @@ function flag(name: string, fallback: string): string {
   return arg ? arg.slice(name.length + 3) : fallback;
 }
 
+function identitiesFlag(): Identity[] | undefined {
+  const names = flag('identities', '').split(',').filter(Boolean);
+  const unknown = names.filter((n) => !(IDENTITIES as readonly string[]).includes(n));
+  if (unknown.length) throw new Error(`unknown identities: ${unknown.join(', ')}`);
+  return names.length ? (names as Identity[]) : undefined;
+}
+
 async function main(): Promise<number> {
   const started = Date.now();
   const ferretdbDir = mkdtempSync(path.join(tmpdir(), 'vag-fuzz-ferretdb-'));
@@ -33,6 +46,8 @@ async function main(): Promise<number> {
       phases: ['examples', 'coverage', 'fuzzing', 'stateful'],
       workers: Number(flag('workers', '2')),
       outDir: path.join(loadtestsDir, 'out', 'fuzz'),
+      includePathRegex: flag('paths', '') || undefined,
+      identities: identitiesFlag(),
     });
     for (const run of runs) {
       console.log(

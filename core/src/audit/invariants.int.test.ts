@@ -237,4 +237,69 @@ describe('sellout audit', () => {
     expect(details).toContain('reports total 2 paid numbers, purchases 6');
     expect(details).toContain('reports total 2 expired numbers, purchases 0');
   });
+
+  describe('with electronic invoicing on', () => {
+    const series = 'pruebas:1790011674001:001-001:factura';
+    const factura = (purchaseId: string, number: number, status = 'autorizada') => ({
+      _id: randomUUID(),
+      kind: 'factura',
+      series,
+      number,
+      secuencial: String(number).padStart(9, '0'),
+      accessKey: `key-${number}-${randomUUID()}`,
+      purchaseId,
+      raffleId: 'current',
+      status,
+    });
+
+    async function seedInvoicing(docs: object[]) {
+      await t.db.collection<Doc>('invoicing_settings').insertOne({ _id: 'current', enabled: true });
+      if (docs.length) await t.db.collection('invoices').insertMany(docs as never[]);
+    }
+
+    it('passes when every paid purchase has one authorized factura, numbered 1..n', async () => {
+      const [a, b] = [completed([0]), completed([1])];
+      await seed([a, b]);
+      await seedInvoicing([factura(a._id, 1), factura(b._id, 2)]);
+      const report = await auditRaffle(t.db);
+      expect(failing(report)).toEqual([]);
+      expect(report.results.map((r) => r.id)).toContain('invoices');
+    });
+
+    it('fails on a gap in the secuenciales', async () => {
+      const [a, b] = [completed([0]), completed([1])];
+      await seed([a, b]);
+      await seedInvoicing([factura(a._id, 1), factura(b._id, 3)]);
+      const report = await auditRaffle(t.db);
+      expect(failing(report)).toEqual(['invoices']);
+      expect(JSON.stringify(report.results)).toContain(`${series}: secuencial jumps from 1 to 3`);
+    });
+
+    it('fails on a secuencial given twice', async () => {
+      const [a, b, c] = [completed([0]), completed([1]), completed([2])];
+      await seed([a, b, c]);
+      await seedInvoicing([factura(a._id, 1), factura(b._id, 2), factura(c._id, 2)]);
+      const report = await auditRaffle(t.db);
+      expect(failing(report)).toEqual(['invoices']);
+      expect(JSON.stringify(report.results)).toContain(`${series}: secuencial 2 given twice`);
+    });
+
+    it('fails while a paid purchase has no factura or one not yet authorized', async () => {
+      const [a, b] = [completed([0]), completed([1])];
+      await seed([a, b]);
+      await seedInvoicing([factura(a._id, 1, 'enviada')]);
+      const details = JSON.stringify(await auditRaffle(t.db));
+      expect(details).toContain(`COMPLETED ${a._id}: 1 facturas (enviada)`);
+      expect(details).toContain(`COMPLETED ${b._id}: 0 facturas (none)`);
+    });
+
+    it('fails when a refunded purchase with an authorized factura has no nota de crédito', async () => {
+      const refunded = purchase('REFUND_REQUIRED', 1);
+      await seed([refunded]);
+      await seedInvoicing([factura(refunded._id, 1)]);
+      const report = await auditRaffle(t.db);
+      expect(failing(report)).toEqual(['invoices']);
+      expect(JSON.stringify(report)).toContain('authorized factura without its nota de crédito');
+    });
+  });
 });

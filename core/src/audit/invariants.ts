@@ -4,6 +4,7 @@
 // purchase as it is). Each check reports what it saw, so a FAIL says which purchase or
 // number broke it.
 import { queryReport } from '../db/report-facts';
+import { findInvoiceProblems } from './invoices-check';
 import type { Db } from 'mongodb';
 import type { NumberHoldDoc } from '../db/number-holds';
 import { deliveries, type DeliveryDoc } from '../messaging/deliveries';
@@ -135,6 +136,16 @@ export async function auditRaffle(db: Db, options: AuditOptions = {}): Promise<A
   results.push(checkNoStuckPending(purchases, now, graceMs));
   if (options.reports !== false)
     results.push(await checkReports(db, purchases, names.purchases, raffleId));
+  const invoiceFindings = await findInvoiceProblems(db, raffleId, purchases);
+  if (invoiceFindings)
+    results.push(
+      result(
+        'invoices',
+        'one authorized factura per paid purchase; secuenciales 1..n, none twice',
+        invoiceFindings.problems,
+        invoiceFindings.seen,
+      ),
+    );
 
   return {
     ok: results.every((r) => r.ok),

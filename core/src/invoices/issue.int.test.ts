@@ -89,6 +89,20 @@ describe('issuing a factura', () => {
     expect((await advanceInvoice(deps, doc._id))?.status).toBe('autorizada');
   });
 
+  it("waits with the certificate's reason, sending nothing, once the certificate has expired", async () => {
+    const doc = await issue(await insertPurchase(t.db));
+    // The certificate uploaded above is valid for a year: two years on, it has expired.
+    const later = new Date(Date.now() + 2 * 365 * 86_400_000);
+    const waiting = await advanceInvoice({ ...deps, now: () => later }, doc._id);
+    expect(waiting).toMatchObject({ status: 'pendiente', attempts: 1 });
+    expect(waiting!.messages[0]!.mensaje).toMatch(
+      /^El certificado venció el \d\d\/\d\d\/\d{4}: renueva tu firma electrónica\.$/,
+    );
+    expect(sri.documents.has(doc.accessKey)).toBe(false);
+    // A valid certificate again (here: today's date): it goes on by itself, nothing to re-issue.
+    expect((await advanceInvoice(deps, doc._id))?.status).toBe('autorizada');
+  });
+
   it('sends a document once when two workers advance it at the same time', async () => {
     const doc = await issue(await insertPurchase(t.db));
     sri.setDelay(100);

@@ -18,7 +18,7 @@ import {
   type InvoiceIssuer,
 } from '../db/invoices';
 import { buyerForPurchase } from './buyer';
-import { ecuadorDate } from './certificate';
+import { CertificateError, ecuadorDate } from './certificate';
 import { numberedFields, seriesOf } from './numbering';
 import { loadInvoicingSettings, loadSigningCertificate } from './settings';
 import { signComprobante } from './sign';
@@ -153,8 +153,14 @@ export async function advanceInvoice(
     const sent = await invoices(deps.db).findOne({ _id: invoiceId });
     if (sent?.status === 'enviada') await askAuthorization(deps, sent, now);
   } catch (error) {
-    if (!(error instanceof SriUnavailableError)) throw error;
-    await retryLater(deps.db, doc, now, [localMessage(INVOICE_TEXTS.sriUnavailable)]);
+    // The certificate expired (or its password no longer opens it) after it was uploaded:
+    // nothing goes to the SRI, which would refuse the signature; the document waits with
+    // the reason and goes on by itself once a valid certificate is uploaded.
+    if (error instanceof CertificateError)
+      await retryLater(deps.db, doc, now, [localMessage(error.message)]);
+    else if (error instanceof SriUnavailableError)
+      await retryLater(deps.db, doc, now, [localMessage(INVOICE_TEXTS.sriUnavailable)]);
+    else throw error;
   } finally {
     await invoices(deps.db).updateOne(
       { _id: invoiceId, leaseOwner: deps.owner },

@@ -46,31 +46,19 @@ export function comprobanteXml(doc: InvoiceDoc): string {
 }
 
 function facturaXml(doc: InvoiceDoc): string {
-  const { issuer, buyer } = doc;
+  const { buyer } = doc;
   return xmlDocument(
     el('factura', { id: 'comprobante', version: FACTURA_VERSION }, [
       infoTributaria(doc, '01'),
       el('infoFactura', {}, [
         el('fechaEmision', {}, ecuadorDate(doc.issuedAt)),
-        el('dirEstablecimiento', {}, issuer.dirEstablecimiento),
-        issuer.contribuyenteEspecial
-          ? el('contribuyenteEspecial', {}, issuer.contribuyenteEspecial)
-          : '',
-        el('obligadoContabilidad', {}, issuer.obligadoContabilidad ? 'SI' : 'NO'),
-        el('tipoIdentificacionComprador', {}, buyer.idType),
-        el('razonSocialComprador', {}, buyer.name),
-        el('identificacionComprador', {}, buyer.id),
+        el('dirEstablecimiento', {}, doc.issuer.dirEstablecimiento),
+        ...issuerStanding(doc),
+        ...buyerIdentity(doc),
         buyer.address ? el('direccionComprador', {}, buyer.address) : '',
         el('totalSinImpuestos', {}, money(doc.subtotal)),
         el('totalDescuento', {}, '0.00'),
-        el('totalConImpuestos', {}, [
-          el('totalImpuesto', {}, [
-            el('codigo', {}, IVA_TAX_CODE),
-            el('codigoPorcentaje', {}, percentCode(doc)),
-            el('baseImponible', {}, money(doc.subtotal)),
-            el('valor', {}, money(doc.iva)),
-          ]),
-        ]),
+        totalConImpuestos(doc),
         el('propina', {}, '0.00'),
         el('importeTotal', {}, money(doc.total)),
         el('moneda', {}, 'DOLAR'),
@@ -81,59 +69,76 @@ function facturaXml(doc: InvoiceDoc): string {
           ]),
         ]),
       ]),
-      el('detalles', {}, [
-        el('detalle', {}, [
-          el('codigoPrincipal', {}, 'BOLETO'),
-          el('descripcion', {}, doc.line.description),
-          ...lineAmounts(doc),
-        ]),
-      ]),
+      ticketLine(doc, 'codigoPrincipal'),
       infoAdicional(doc),
     ]),
   );
 }
 
+/** The same blocks as the factura, in the order notaCredito_V1.1.0.xsd asks for them. */
 function notaCreditoXml(doc: InvoiceDoc): string {
-  const { issuer, buyer } = doc;
   return xmlDocument(
     el('notaCredito', { id: 'comprobante', version: FACTURA_VERSION }, [
       infoTributaria(doc, '04'),
       el('infoNotaCredito', {}, [
         el('fechaEmision', {}, ecuadorDate(doc.issuedAt)),
-        el('dirEstablecimiento', {}, issuer.dirEstablecimiento),
-        el('tipoIdentificacionComprador', {}, buyer.idType),
-        el('razonSocialComprador', {}, buyer.name),
-        el('identificacionComprador', {}, buyer.id),
-        issuer.contribuyenteEspecial
-          ? el('contribuyenteEspecial', {}, issuer.contribuyenteEspecial)
-          : '',
-        el('obligadoContabilidad', {}, issuer.obligadoContabilidad ? 'SI' : 'NO'),
+        el('dirEstablecimiento', {}, doc.issuer.dirEstablecimiento),
+        ...buyerIdentity(doc),
+        ...issuerStanding(doc),
         el('codDocModificado', {}, '01'),
         el('numDocModificado', {}, doc.modifies ?? ''),
         el('fechaEmisionDocSustento', {}, doc.modifiesIssuedOn ?? ''),
         el('totalSinImpuestos', {}, money(doc.subtotal)),
         el('valorModificacion', {}, money(doc.total)),
         el('moneda', {}, 'DOLAR'),
-        el('totalConImpuestos', {}, [
-          el('totalImpuesto', {}, [
-            el('codigo', {}, IVA_TAX_CODE),
-            el('codigoPorcentaje', {}, percentCode(doc)),
-            el('baseImponible', {}, money(doc.subtotal)),
-            el('valor', {}, money(doc.iva)),
-          ]),
-        ]),
+        totalConImpuestos(doc),
         el('motivo', {}, doc.reason ?? 'Devolución'),
       ]),
-      el('detalles', {}, [
-        el('detalle', {}, [
-          el('codigoInterno', {}, 'BOLETO'),
-          el('descripcion', {}, doc.line.description),
-          ...lineAmounts(doc),
-        ]),
-      ]),
+      ticketLine(doc, 'codigoInterno'),
       infoAdicional(doc),
     ]),
   );
+}
+
+/** contribuyenteEspecial (when the operator is one) and obligadoContabilidad. */
+function issuerStanding({ issuer }: InvoiceDoc): string[] {
+  return [
+    issuer.contribuyenteEspecial
+      ? el('contribuyenteEspecial', {}, issuer.contribuyenteEspecial)
+      : '',
+    el('obligadoContabilidad', {}, issuer.obligadoContabilidad ? 'SI' : 'NO'),
+  ];
+}
+
+function buyerIdentity({ buyer }: InvoiceDoc): string[] {
+  return [
+    el('tipoIdentificacionComprador', {}, buyer.idType),
+    el('razonSocialComprador', {}, buyer.name),
+    el('identificacionComprador', {}, buyer.id),
+  ];
+}
+
+/** The one IVA total of the document. */
+function totalConImpuestos(doc: InvoiceDoc): string {
+  return el('totalConImpuestos', {}, [
+    el('totalImpuesto', {}, [
+      el('codigo', {}, IVA_TAX_CODE),
+      el('codigoPorcentaje', {}, percentCode(doc)),
+      el('baseImponible', {}, money(doc.subtotal)),
+      el('valor', {}, money(doc.iva)),
+    ]),
+  ]);
+}
+
+/** The tickets' one detalle; the code's tag is the schema's (factura and nota de crédito differ). */
+function ticketLine(doc: InvoiceDoc, codeTag: 'codigoPrincipal' | 'codigoInterno'): string {
+  return el('detalles', {}, [
+    el('detalle', {}, [
+      el(codeTag, {}, 'BOLETO'),
+      el('descripcion', {}, doc.line.description),
+      ...lineAmounts(doc),
+    ]),
+  ]);
 }
 
 function infoTributaria(doc: InvoiceDoc, codDoc: '01' | '04'): string {

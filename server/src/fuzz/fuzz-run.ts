@@ -34,6 +34,8 @@ export interface FuzzOptions {
   /** Concurrent Schemathesis workers. */
   workers?: number;
   identities?: readonly Identity[];
+  /** Only the operations whose path matches (Schemathesis' --include-path-regex). */
+  includePathRegex?: string;
 }
 
 export interface Finding {
@@ -110,6 +112,7 @@ async function runSchemathesis(
     options.phases.join(','),
     '--workers',
     String(options.workers ?? 2),
+    ...(options.includePathRegex ? ['--include-path-regex', options.includePathRegex] : []),
     '--generation-database',
     'none',
     '--no-color',

@@ -1,0 +1,167 @@
+// `tsx loadtests/invoice-sellout.ts [--purchases=1500] [--outage-seconds=60]`: the invoices
+// side of a sellout with invoicing on, through both faults the SRI and our processes bring.
+// Every purchase is paid at once (purchase.paid on Kafka, as the sale path publishes it);
+// the invoices worker runs as its own process (`npm run workers -- invoices`) against the
+// fake SRI. The SRI goes down for a minute; when it is back and slow, the worker is killed
+// with SIGKILL while facturas are at the SRI, then started again. It ends when every
+// purchase has its authorized factura, and runs the audit's invoices check (exactly one
+// authorized factura per paid purchase, secuenciales 1..n). Prints authorized facturas per
+// second. Needs VAG_TEST_MONGODB_URL and VAG_TEST_KAFKA_BROKERS (a store and a broker).
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { auditRaffle } from '@vag/core/audit/invariants';
+import { KafkaBus } from '@vag/core/bus/kafka-bus';
+import { invoices } from '@vag/core/db/invoices';
+import { resolveInvoiceKey } from '@vag/core/invoices/secret-box';
+import { saveCertificate, saveInvoicingSettings } from '@vag/core/invoices/settings';
+import { startFakeSri, type FakeSri } from '@vag/core/testing/fakes/sri';
+import { TEST_INVOICING } from '@vag/core/testing/invoice-fixtures';
+import {
+  insertPurchase,
+  purchasePaidMessage,
+  raffleWithNumbers,
+} from '@vag/core/testing/raffle-fixtures';
+import { makeTestP12 } from '@vag/core/testing/test-certificate';
+import { createTestDatabase, type TestDatabase } from '@vag/core/testing/test-db';
+import { waitFor } from '@vag/core/testing/wait';
+import { spawnService, type ServiceProcess } from '../infra/lib/process';
+
+const repoRoot = fileURLToPath(new URL('../', import.meta.url));
+
+function flag(name: string, fallback: number): number {
+  const arg = process.argv.find((a) => a.startsWith(`--${name}=`));
+  return Number(arg ? arg.slice(name.length + 3) : fallback);
+}
+
+const say = (started: number, text: string) =>
+  console.log(`${((Date.now() - started) / 1000).toFixed(1).padStart(6)} s  ${text}`);
+
+async function main(): Promise<boolean> {
+  const count = flag('purchases', 1500);
+  const outageMs = flag('outage-seconds', 60) * 1000;
+  const brokers = process.env.VAG_TEST_KAFKA_BROKERS;
+  if (!brokers) throw new Error('VAG_TEST_KAFKA_BROKERS is required');
+  const t = await createTestDatabase();
+  const sri = await startFakeSri();
+  const namespace = `inv${randomUUID().slice(0, 8)}.`;
+  const bus = new KafkaBus({ brokers: brokers.split(','), clientId: 'invoice-sellout', namespace });
+  const logDir = mkdtempSync(path.join(tmpdir(), 'vag-invoice-sellout-'));
+  const env = {
+    ...sri.env,
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'info',
+    MONGODB_URL: t.url,
+    KAFKA_BROKERS: brokers,
+    KAFKA_NAMESPACE: namespace,
+    INVOICE_SECRET_KEY: randomUUID(),
+    DATA_DIR: logDir,
+  };
+  const start = (label: string): ServiceProcess =>
+    spawnService(
+      process.execPath,
+      ['--import', 'tsx', path.join(repoRoot, 'workers/src/main.ts'), 'invoices'],
+      { cwd: repoRoot, logFile: path.join(logDir, `${label}.log`), env },
+    );
+  let worker: ServiceProcess | null = null;
+  try {
+    await prepare(t, env, count);
+    const paidAt = Date.now();
+    const ids = await t.db
+      .collection<{ _id: string }>('purchases')
+      .find({}, { projection: { _id: 1 } })
+      .toArray();
+    sri.setDown(true);
+    await bus.publish(ids.map((p) => purchasePaidMessage(p._id, 1)));
+    say(paidAt, `${count} purchases paid; SRI down for ${outageMs / 1000} s`);
+    worker = start('first');
+    await new Promise((resolve) => setTimeout(resolve, outageMs));
+    sri.setDelay(1_500);
+    sri.setDown(false);
+    say(paidAt, 'SRI back (answers in 1.5 s)');
+    const sentBefore = sri.requests.length;
+    await waitFor(() => sri.requests.length > sentBefore + 20, {
+      timeoutMs: 120_000,
+      message: 'sends after the outage',
+    });
+    worker.child.kill('SIGKILL');
+    await worker.exited;
+    const unrecorded = await unrecordedSends(t, sri);
+    say(
+      paidAt,
+      `worker killed (SIGKILL); ${unrecorded} facturas at the SRI, pendiente in the store`,
+    );
+    sri.setDelay(0);
+    worker = start('second');
+    const restartedAt = Date.now();
+    const authorizedAtRestart = await invoices(t.db).countDocuments({ status: 'autorizada' });
+    const done = await waitFor(
+      async () => {
+        const n = await invoices(t.db).countDocuments({ status: 'autorizada' });
+        return n === count ? Date.now() : null;
+      },
+      { timeoutMs: 1_800_000, intervalMs: 500, message: `${count} authorized facturas` },
+    );
+    const seconds = (done - paidAt) / 1000;
+    const busy = (done - paidAt - outageMs) / 1000;
+    say(paidAt, `${count} facturas authorized`);
+    console.log(
+      `authorized ${(count / seconds).toFixed(1)} facturas/s from payment to the last one; ` +
+        `${(count / busy).toFixed(1)}/s leaving out the ${outageMs / 1000} s outage`,
+    );
+    console.log(
+      `after the restart: ${count - authorizedAtRestart} authorized in ${((done - restartedAt) / 1000).toFixed(1)} s ` +
+        `(${((count - authorizedAtRestart) / ((done - restartedAt) / 1000)).toFixed(1)}/s, start-up and the dead worker's leases included)`,
+    );
+    const resent = [...sri.documents.values()].filter((d) => d.sends > 1).length;
+    console.log(`SRI: ${sri.documents.size} documents, ${resent} of them sent twice (the kill)`);
+    const check = (await auditRaffle(t.db)).results.find((r) => r.id === 'invoices');
+    console.log(`${check?.ok ? 'PASS' : 'FAIL'}  invoices  ${check?.details.join('\n          ')}`);
+    return Boolean(check?.ok) && sri.documents.size === count;
+  } finally {
+    await worker?.stop(5_000);
+    await bus.close();
+    await sri.stop();
+    await t.drop();
+    console.log(`worker logs: ${logDir}`);
+  }
+}
+
+async function prepare(
+  t: TestDatabase,
+  env: { INVOICE_SECRET_KEY: string; DATA_DIR: string },
+  count: number,
+): Promise<void> {
+  await raffleWithNumbers(t.db, count);
+  await saveInvoicingSettings(t.db, TEST_INVOICING);
+  await saveCertificate(
+    t.db,
+    { fileName: 'firma.p12', p12: makeTestP12(), password: 'clave-de-prueba' },
+    resolveInvoiceKey(env),
+  );
+  for (let i = 0; i < count; i += 50)
+    await Promise.all(
+      Array.from({ length: Math.min(50, count - i) }, () => insertPurchase(t.db, { quantity: 1 })),
+    );
+}
+
+/** Documents the SRI received whose answer the killed worker never wrote down. */
+async function unrecordedSends(t: TestDatabase, sri: FakeSri): Promise<number> {
+  await new Promise((resolve) => setTimeout(resolve, 2_000));
+  return invoices(t.db).countDocuments({
+    status: 'pendiente',
+    accessKey: { $in: [...sri.documents.keys()] },
+  });
+}
+
+main().then(
+  (ok) => {
+    process.exitCode = ok ? 0 : 1;
+  },
+  (error: unknown) => {
+    console.error(error);
+    process.exitCode = 2;
+  },
+);
