@@ -61,7 +61,7 @@ describe('events', () => {
   it('lets a switch on type be exhaustive', () => {
     const describe = (event: AppEvent): string => {
       switch (event.type) {
-            case 'purchase.paid':
+        case 'purchase.paid':
         case 'purchase.expired':
         case 'purchase.refund_required':
           return event.data.paymentMethod;
