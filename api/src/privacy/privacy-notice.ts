@@ -8,7 +8,7 @@ import type { AppDeps } from '../context';
 import { availableMethods } from '../payments/credentials';
 
 export async function privacyNoticeInForce(
-  deps: Pick<AppDeps, 'db' | 'env'>,
+  deps: Pick<AppDeps, 'db' | 'env' | 'settings'>,
   settings?: SettingsDoc,
 ): Promise<PrivacyNoticeDoc> {
   const s = settings ?? (await currentSettings(deps));

@@ -23,7 +23,7 @@ import { unsubscribeUrl } from '@vag/core/privacy/unsubscribe-token';
 import { logToOutbox, mailer, sendMail, type Mail } from './transports';
 import { sendPhoneMessage, type PhoneAttempts, type PhoneMessage } from './phone';
 
-type Deps = Pick<CoreDeps, 'db' | 'log' | 'env'>;
+type Deps = Pick<CoreDeps, 'db' | 'log' | 'env' | 'settings'>;
 type Drawn = EventData<'raffle.drawn'>;
 type Env = CoreDeps['env'];
 

@@ -46,7 +46,7 @@ export interface NotifyOptions {
 /** Someone else holds the channel's lease: the bus redelivers later, by then it is settled. */
 export class ChannelBusyError extends Error {}
 
-type Deps = Pick<CoreDeps, 'db' | 'bus' | 'log' | 'env'>;
+type Deps = Pick<CoreDeps, 'db' | 'bus' | 'log' | 'env' | 'settings'>;
 
 interface Input {
   purchaseId: string;

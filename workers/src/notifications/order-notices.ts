@@ -28,7 +28,7 @@ import { logToOutbox, mailer, sendMail, type Mail } from './transports';
 import { sendPhoneMessage, type PhoneAttempts } from './phone';
 import { withUnsubscribeLink } from './unsubscribe-link';
 
-type Deps = Pick<CoreDeps, 'db' | 'log' | 'env'>;
+type Deps = Pick<CoreDeps, 'db' | 'log' | 'env' | 'settings'>;
 export type OrderNoticeKind = NoticeKind | 'expired';
 
 interface Message {
