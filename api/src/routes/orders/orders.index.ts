@@ -17,6 +17,7 @@ import {
 } from '@vag/contracts';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { declaresBodyLimit } from '../../lib/route-facts';
 import { createMiddleware } from 'hono/factory';
 import type { AppDeps, AppEnv } from '../../context';
 import { enforceRateLimit, rateLimit } from '../../auth/rate-limit';
@@ -141,10 +142,12 @@ export const ordersRouter = new Hono<AppEnv>()
       rawBody: true,
       errors: [...RAW_BODY, 404, 409, 415, 429],
     }),
-    bodyLimit({
-      maxSize: RECEIPT_MAX_BYTES,
-      onError: (c) => c.json({ msg: ORDER_MESSAGES.receiptTooLarge }, 413),
-    }),
+    declaresBodyLimit(
+      bodyLimit({
+        maxSize: RECEIPT_MAX_BYTES,
+        onError: (c) => c.json({ msg: ORDER_MESSAGES.receiptTooLarge }, 413),
+      }),
+    ),
     drainRefusedUpload,
     validate('param', idParamSchema),
     rateLimit('receiptUpload'),
