@@ -94,7 +94,7 @@ export const purchaseActionsRouter = new Hono<AppEnv>()
       const purchase = await purchaseToReview(deps, c.get('staff'), id);
       if (purchase.paymentMethod !== 'bank_transfer') throw apiError(400, SERVER.notBankTransfer);
       const { reason } = c.req.valid('json');
-      const rejected = await rejectReceipt(deps.db, id, reason, c.get('staff').email);
+      const rejected = await rejectReceipt(deps.db, id, { reason, by: c.get('staff').email });
       if (!rejected) throw apiError(409, ORDER_MESSAGES.notRejectable);
       await appendAudit(deps.db, {
         actor: c.get('staff'),
