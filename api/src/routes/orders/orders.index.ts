@@ -209,7 +209,7 @@ async function storeReceipt(
   contentType: ReceiptType,
 ): Promise<PurchaseDoc> {
   const receipt = { id: randomUUID(), contentType, size: data.length, uploadedAt: new Date() };
-  await saveReceiptFile(deps.db, receipt.id, id, data, contentType);
+  await saveReceiptFile(deps.db, { receiptId: receipt.id, purchaseId: id, data, contentType });
   const updated = await addReceipt(deps.db, id, receipt);
   if (updated) return updated;
   await deleteReceiptFile(deps.db, receipt.id);
