@@ -17,6 +17,7 @@ import { MongoClient } from 'mongodb';
 import { IMPORT_KEY_ACTOR } from '@vag/contracts';
 import { InProcessBus } from '@vag/core/bus/in-process-bus';
 import type { CoreDeps } from '@vag/core/deps';
+import { withCoreServices } from '@vag/core/services';
 import { parseEnv } from '@vag/core/env';
 import { createLogger } from '@vag/core/logger';
 import { ensureIndexes } from '@vag/core/db/indexes';
@@ -50,7 +51,12 @@ async function main(): Promise<void> {
   // Messages go to the outbox log (no SMTP, no Twilio), in a directory of the bench's own.
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bank-bench-'));
   const env = parseEnv({ DATA_DIR: dataDir });
-  const deps: CoreDeps = { env, db, bus, log: createLogger('silent', 'bank-bench') };
+  const deps: CoreDeps = withCoreServices({
+    env,
+    db,
+    bus,
+    log: createLogger('silent', 'bank-bench'),
+  });
   try {
     await ensureIndexes(db);
     await replaceSettings(db, {

@@ -3,45 +3,18 @@
 // and the built admin at `/admin`.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { Hono, type MiddlewareHandler } from 'hono';
+import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
 import { SERVER } from '@vag/contracts';
 import type { AppDeps, AppEnv } from './context';
 import { securityHeaders } from './lib/security-headers';
-import { bodyLimit } from './lib/body-limit';
+import { defaultBodyLimit } from './lib/route-facts';
 import { compression } from './lib/compress';
 import { methodsByPath } from './lib/method-not-allowed';
 import { apiRoutes, documentedRoutes, rootRoutes } from './routes';
 import { contentChanges } from './storefront/content-changes';
-import { unscopedPath } from './raffles/raffle-scope';
 import { serveBuiltSites, storefrontDirs } from './storefront/site';
-
-/**
- * Request bodies above these sizes are refused with 413 before anything reads them: small
- * forms get small limits; Stripe's signed events can be larger. Media uploads have their
- * own limit (routes/media).
- */
-const KB = 1024;
-const BODY_LIMITS: Record<string, number> = {
-  '/api/admin/login': 2 * KB,
-  '/api/admin/change-password': 2 * KB,
-  // Up to MAX_PICKED_PER_ORDER chosen numbers ("99999", each) fit beside the buyer's fields.
-  '/api/payments/create-order': 96 * KB,
-  '/api/payments/capture-order': 2 * KB,
-  '/api/payments/verify-stripe': 2 * KB,
-  '/api/payments/verify-payphone': 2 * KB,
-  '/api/payments/stripe-webhook': 256 * KB,
-};
-const DEFAULT_BODY_LIMIT = 64 * KB;
-const RECEIPT_UPLOAD = /^\/api\/orders\/[^/]+\/receipt$/;
-/** Bank statements (up to 10 MB) are limited by their own routes. */
-const STATEMENT_UPLOAD = /^\/api\/(admin\/)?bank-statements(\/preview)?$/;
-/**
- * A buyer's purchase: create-order and the payments' confirmations (the request path
- * first: docs/bench-history.md, run 5).
- */
-const REQUEST_PATH = /^\/api\/(payments\/|purchases\/[^/]+\/confirm-transfer$)/;
 
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -53,8 +26,6 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     const started = performance.now();
     await next();
     const ms = Math.round(performance.now() - started);
-    if (deps.requestPath && REQUEST_PATH.test(unscopedPath(c.req.path)))
-      deps.requestPath.requestServed();
     if (c.req.path.startsWith('/api') || c.res.status >= 500) {
       deps.log.debug(
         {
@@ -73,7 +44,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     trustProxy: deps.env.TRUST_PROXY,
   }))
     app.use(where, handler);
-  app.use('/api/*', bodyLimits());
+  // Routes declare their own body limit and request-path counting (lib/route-facts.ts).
+  app.use('/api/*', defaultBodyLimit());
 
   app.use('*', contentChanges());
 
@@ -110,19 +82,6 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   });
 
   return app;
-}
-
-/** One body limit per request: its route's own, or the default for every other /api route. */
-function bodyLimits(): MiddlewareHandler<AppEnv> {
-  const limit = (maxSize: number) =>
-    bodyLimit({ maxSize, tooLarge: (c) => c.json({ msg: SERVER.payloadTooLarge }, 413) });
-  const byPath = new Map(Object.entries(BODY_LIMITS).map(([p, bytes]) => [p, limit(bytes)]));
-  const fallback = limit(DEFAULT_BODY_LIMIT);
-  return (c, next) => {
-    // Transfer receipts (up to 5 MB) are limited by their own route.
-    if (RECEIPT_UPLOAD.test(c.req.path) || STATEMENT_UPLOAD.test(c.req.path)) return next();
-    return (byPath.get(unscopedPath(c.req.path)) ?? fallback)(c, next);
-  };
 }
 
 function genericMessage(status: number): string {

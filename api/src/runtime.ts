@@ -3,7 +3,14 @@
 // whoever composes a process passes them in (server/ does, in the embedded default).
 import type { Hono } from 'hono';
 import type { Logger } from 'pino';
-import { createBus, type CoreDeps, type Env, type Stoppable } from '@vag/core';
+import {
+  createBus,
+  withCoreServices,
+  type BaseDeps,
+  type CoreDeps,
+  type Env,
+  type Stoppable,
+} from '@vag/core';
 import { connectDatabase, PIPELINE_POOL_SIZE, type Database } from '@vag/core/db/client';
 import { ensureIndexes } from '@vag/core/db/indexes';
 import { startReconciler } from '@vag/core/pipeline/reconciler';
@@ -17,11 +24,11 @@ import { bootstrapAdminJob } from './auth/bootstrap-admin';
 import { startRateLimitSweeper } from './auth/rate-limit';
 import type { AppDeps, AppEnv } from './context';
 import { resolveJwtSecret } from './lib/jwt-secret';
-import { startNumbersWaiters } from './payments/numbers-waiters';
+import { createNumbersWaiters, startNumbersWaiters } from './payments/numbers-waiters';
 import { startPayPhoneReversalCheck } from './payments/payphone-reversals';
 import { startSaleClosing } from './routes/draw/draw.jobs';
 import { ensureRaffleJob } from './routes/featured-raffle/featured-raffle.jobs';
-import { startContentInvalidation } from './storefront/cache';
+import { createStorefrontCache, startContentInvalidation } from './storefront/cache';
 import { startTransferReminders } from '@vag/core/pipeline/transfer-reminders';
 import { startReceiptFileSweeper } from '@vag/core/pipeline/receipt-files';
 import { startRetentionJob } from '@vag/core/privacy/retention';
@@ -48,12 +55,14 @@ export async function startRuntime(
   const bus = createBus(env, log.child({ module: 'bus' }));
   // Consumers in this process send while buyers buy: they yield to the buyers' requests.
   const requestPath = options.startWorkers ? new RequestPathFirst() : undefined;
-  const deps: AppDeps = { env, db, bus, log, jwtSecret: resolveJwtSecret(env), requestPath };
+  const deps = appDeps({ env, db, bus, log, jwtSecret: resolveJwtSecret(env), requestPath });
 
   const running: Stoppable[] = [];
   // Before the jobs, so that the outbox relay's first pass finds its consumers subscribed.
   // The consumers get their own small pool: however long their backlog, at most a few
   // of their commands stand in the store's queue ahead of a request's (the request path first).
+  // The copy shares the process's services: its kicks reach the running relay, its
+  // settings are the ones a save in Ajustes refreshes.
   let pipelineDb: Database | null = null;
   if (options.startWorkers) {
     pipelineDb = await connectDatabase(env.MONGODB_URL, { maxPoolSize: PIPELINE_POOL_SIZE });
@@ -71,6 +80,16 @@ export async function startRuntime(
       await pipelineDb?.client.close();
       await client.close();
     },
+  };
+}
+
+/** The api's deps: the core services and the api's own, each made once for the process. */
+export function appDeps(base: BaseDeps & { jwtSecret: string }): AppDeps {
+  const core = withCoreServices(base);
+  return {
+    ...core,
+    numbersWaiters: createNumbersWaiters(core),
+    storefrontCache: createStorefrontCache(core),
   };
 }
 

@@ -6,7 +6,6 @@ import { startRuntime, type Runtime } from '@vag/api';
 import { serveApi } from '@vag/api/lib/http-server';
 import type { Env, Logger } from '@vag/core';
 import { demoSignInLines, loadDemoDataIfEmpty } from '@vag/core/demo/demo-data';
-import { forgetSettings } from '@vag/core/settings/live-settings';
 import { startWorkers } from '@vag/workers';
 
 export interface RunningServer {
@@ -27,7 +26,7 @@ export async function startServer(
   if (env.DEMO_DATA && (await loadDemoDataIfEmpty(runtime.deps.db))) {
     // The runtime's jobs read the settings before the demo filled them in (bank account,
     // WhatsApp): drop that copy, or checkout would offer no transfer until a restart.
-    forgetSettings(runtime.deps.db);
+    runtime.deps.settings.forget();
     say(['', ...(await demoSignInLines(runtime.deps.db, env.PUBLIC_URL)), ''].join('\n'));
   }
 

@@ -1,7 +1,7 @@
 // `npm run workers`: the consumers as their own process against Kafka (scaled mode).
 // Several processes share each consumer group's partitions; when one dies its
 // partitions move to the others. `npm run workers -- notifications` runs only some.
-import { connectDatabase, createBus, createLogger, parseEnv, type CoreDeps } from '@vag/core';
+import { connectDatabase, createBus, createLogger, parseEnv, withCoreServices } from '@vag/core';
 import { PIPELINE_POOL_SIZE } from '@vag/core/db/client';
 import { ensureIndexes } from '@vag/core/db/indexes';
 import { startSettingsReload } from '@vag/core/settings/live-settings';
@@ -36,7 +36,7 @@ const log = createLogger(env.LOG_LEVEL, 'workers');
 const { client, db } = await connectDatabase(env.MONGODB_URL, { maxPoolSize: PIPELINE_POOL_SIZE });
 await ensureIndexes(db);
 const bus = createBus(env, log.child({ module: 'bus' }));
-const deps: CoreDeps = { env, db, bus, log };
+const deps = withCoreServices({ env, db, bus, log });
 // Ajustes may change SMTP/Twilio keys: this process reloads them when any process saves.
 const settingsReload = await startSettingsReload(deps);
 const workers = await startWorkers(deps, names);

@@ -35,7 +35,6 @@ import {
 } from './credentials';
 import { createPayPalOrder } from './paypal';
 import { preparePayPhone } from './payphone';
-import { storefrontCache } from '../storefront/cache';
 import { createCheckoutSession } from './stripe';
 
 export type CreateOrderAnswer =
@@ -72,7 +71,7 @@ export async function createOrder(
   caller: OrderCaller,
 ): Promise<CreateOrderAnswer> {
   try {
-    const shown = await storefrontCache(deps).content(caller.raffleId);
+    const shown = await deps.storefrontCache.content(caller.raffleId);
     const sale = await saleFor(deps, { raffleId: caller.raffleId, shown });
     const providers = await providersFor(deps, order.paymentMethod);
     const notice = await privacyNoticeInForce(deps);

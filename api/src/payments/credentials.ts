@@ -23,7 +23,7 @@ export interface PayPhoneConfig {
   baseUrl: string;
 }
 
-type Deps = Pick<AppDeps, 'env' | 'db'>;
+type Deps = Pick<AppDeps, 'env' | 'db' | 'settings'>;
 
 const PAYPAL_SANDBOX = 'https://api-m.sandbox.paypal.com';
 const PAYPAL_LIVE = 'https://api-m.paypal.com';

@@ -10,32 +10,49 @@ import type { Stoppable } from '@vag/core';
 
 type Wake = (numbers: string[]) => void;
 
-const waitingByDeps = new WeakMap<AppDeps, Map<string, Set<Wake>>>();
-
 export const NUMBERS_WAITERS_GROUP_ID = 'api-numbers-waiters';
 
-export async function startNumbersWaiters(deps: AppDeps): Promise<Stoppable> {
-  // On Kafka a group is shared by every api process, so not each would hear every event.
-  if (deps.bus.kind !== 'in-process') return { stop: async () => {} };
-  const waiting = new Map<string, Set<Wake>>();
-  const subscription = await deps.bus.subscribe({
-    groupId: NUMBERS_WAITERS_GROUP_ID,
-    topics: [TOPICS['numbers.assigned']],
-    concurrency: 8,
-    handler: async (message) => {
-      const parsed = safeParseEvent(message.value);
-      if (!parsed.success || parsed.data.type !== 'numbers.assigned') return;
-      const { purchaseId, numbers } = parsed.data.data;
-      for (const wake of waiting.get(purchaseId) ?? []) wake(numbers);
-    },
-  });
-  waitingByDeps.set(deps, waiting);
+/** The confirmations of one api process waiting for numbers (deps.numbersWaiters). */
+export interface NumbersWaiters {
+  /** Listens for numbers.assigned on an in-process bus; elsewhere waiting polls. */
+  start(): Promise<Stoppable>;
+  /** The waiting requests by purchase while listening; null when each request polls. */
+  listening(): Map<string, Set<Wake>> | null;
+}
+
+/** Made once per api process (runtime.ts). */
+export function createNumbersWaiters(deps: Pick<AppDeps, 'bus'>): NumbersWaiters {
+  let waiting: Map<string, Set<Wake>> | null = null;
   return {
-    stop: async () => {
-      waitingByDeps.delete(deps);
-      await subscription.stop();
+    listening: () => waiting,
+    async start() {
+      // On Kafka a group is shared by every api process, so not each would hear every event.
+      if (deps.bus.kind !== 'in-process') return { stop: async () => {} };
+      const heard = new Map<string, Set<Wake>>();
+      const subscription = await deps.bus.subscribe({
+        groupId: NUMBERS_WAITERS_GROUP_ID,
+        topics: [TOPICS['numbers.assigned']],
+        concurrency: 8,
+        handler: async (message) => {
+          const parsed = safeParseEvent(message.value);
+          if (!parsed.success || parsed.data.type !== 'numbers.assigned') return;
+          const { purchaseId, numbers } = parsed.data.data;
+          for (const wake of heard.get(purchaseId) ?? []) wake(numbers);
+        },
+      });
+      waiting = heard;
+      return {
+        stop: async () => {
+          waiting = null;
+          await subscription.stop();
+        },
+      };
     },
   };
+}
+
+export function startNumbersWaiters(deps: Pick<AppDeps, 'numbersWaiters'>): Promise<Stoppable> {
+  return deps.numbersWaiters.start();
 }
 
 async function assignedNumbers(deps: AppDeps, purchaseId: string): Promise<string[] | null> {
@@ -58,7 +75,7 @@ export interface NumbersListener {
 
 /** Starts listening for the purchase's numbers.assigned; call before the payment that causes it. */
 export function listenForNumbers(deps: AppDeps, purchaseId: string): NumbersListener {
-  const waiting = waitingByDeps.get(deps);
+  const waiting = deps.numbersWaiters.listening();
   if (!waiting)
     return { until: (timeoutMs) => pollForNumbers(deps, purchaseId, timeoutMs), stop: () => {} };
 

@@ -15,7 +15,7 @@ const WINDOW_MS = 24 * 3_600_000;
 
 /** One pass; answers how many reversals it found. */
 export async function checkPayPhoneReversals(
-  deps: Pick<AppDeps, 'db' | 'env' | 'log'>,
+  deps: Pick<AppDeps, 'db' | 'env' | 'log' | 'settings'>,
   now: Date = new Date(),
 ): Promise<number> {
   const config = await payphoneConfig(deps);

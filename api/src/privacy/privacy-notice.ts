@@ -8,7 +8,7 @@ import type { AppDeps } from '../context';
 import { availableMethods } from '../payments/credentials';
 
 export async function privacyNoticeInForce(
-  deps: Pick<AppDeps, 'db' | 'env'>,
+  deps: Pick<AppDeps, 'db' | 'env' | 'settings'>,
   settings?: SettingsDoc,
 ): Promise<PrivacyNoticeDoc> {
   const s = settings ?? (await currentSettings(deps));
@@ -20,7 +20,7 @@ export async function privacyNoticeInForce(
  * data, so every process takes fresh settings and the next read publishes the new notice.
  */
 export async function reviewPrivacyNotice(
-  deps: Pick<AppDeps, 'db' | 'env' | 'bus' | 'log'>,
+  deps: Pick<AppDeps, 'db' | 'env' | 'bus' | 'log' | 'settings'>,
 ): Promise<void> {
   await announceSettingsChanged(deps, await getSettings(deps.db, deps.env));
 }

@@ -6,7 +6,6 @@ import { RAFFLE_TEXTS, SERVER } from '@vag/contracts';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../context';
 import { apiError } from '../lib/errors';
-import { storefrontCache } from '../storefront/cache';
 
 /**
  * Notes the raffle /api/raffles/{raffle}/… names; it is looked up when the handler asks
@@ -22,11 +21,11 @@ export const raffleScope: MiddlewareHandler<AppEnv> = async (c, next) => {
 export async function raffleIdOf(c: Context<AppEnv>): Promise<string> {
   const ref = c.get('raffleRef');
   if (ref !== undefined) {
-    const scoped = ref ? await storefrontCache(c.get('deps')).raffleId(ref) : null;
+    const scoped = ref ? await c.get('deps').storefrontCache.raffleId(ref) : null;
     if (!scoped) throw apiError(404, RAFFLE_TEXTS.notFound);
     return scoped;
   }
-  const featured = await storefrontCache(c.get('deps')).raffleId();
+  const featured = await c.get('deps').storefrontCache.raffleId();
   if (!featured) throw apiError(404, SERVER.raffleNotFound);
   return featured;
 }

@@ -43,24 +43,13 @@ export interface StorefrontCache {
   invalidate(): void;
 }
 
-const caches = new WeakMap<AppDeps, StorefrontCache>();
-
-/** The cache of one api process (one per deps, so test servers never share one). */
-export function storefrontCache(deps: AppDeps): StorefrontCache {
-  let cache = caches.get(deps);
-  if (!cache) {
-    cache = createStorefrontCache(deps);
-    caches.set(deps, cache);
-  }
-  return cache;
-}
-
 interface Kept<T> {
   at: number;
   value: Promise<T>;
 }
 
-function createStorefrontCache(deps: AppDeps): StorefrontCache {
+/** Made once per api process (runtime.ts), so test servers never share one. */
+export function createStorefrontCache(deps: Pick<AppDeps, 'db' | 'env' | 'log'>): StorefrontCache {
   let contents = new Map<string, Kept<StorefrontContent>>();
   let refs = new Map<string, Kept<string | null>>();
   let pages = new Map<string, { at: number; page: CachedPage }>();
@@ -133,8 +122,11 @@ function createStorefrontCache(deps: AppDeps): StorefrontCache {
 }
 
 /** Drops this process's cache now and tells every other process through the bus. */
-export async function publishContentChanged(deps: AppDeps, kind: ContentKind): Promise<void> {
-  storefrontCache(deps).invalidate();
+export async function publishContentChanged(
+  deps: Pick<AppDeps, 'bus' | 'storefrontCache'>,
+  kind: ContentKind,
+): Promise<void> {
+  deps.storefrontCache.invalidate();
   const event = contentChangedEventSchema.parse({
     type: 'content.changed',
     version: 1,
@@ -149,14 +141,16 @@ export async function publishContentChanged(deps: AppDeps, kind: ContentKind): P
  * Every process listens in a group of its own (each must hear every change). A message
  * from before the start only drops an empty cache, so replaying history is harmless.
  */
-export async function startContentInvalidation(deps: AppDeps): Promise<Stoppable> {
+export async function startContentInvalidation(
+  deps: Pick<AppDeps, 'bus' | 'storefrontCache'>,
+): Promise<Stoppable> {
   const subscription = await deps.bus.subscribe({
     groupId: `storefront-cache-${randomUUID()}`,
     topics: [CONTENT_TOPIC],
     concurrency: 1,
     handler: async (message) => {
       if (contentChangedEventSchema.safeParse(message.value).success)
-        storefrontCache(deps).invalidate();
+        deps.storefrontCache.invalidate();
     },
   });
   return subscription;

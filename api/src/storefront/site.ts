@@ -11,7 +11,7 @@ import type { Context, Hono, MiddlewareHandler } from 'hono';
 import type { AppDeps, AppEnv } from '../context';
 import { encode, pickEncoding } from '../lib/compress';
 import { scriptHashesOf } from '../lib/security-headers';
-import { storefrontCache, type CachedPage } from './cache';
+import type { CachedPage } from './cache';
 import { noticeView } from '@vag/core/privacy/privacy-notice';
 import { privacyNoticeInForce } from '../privacy/privacy-notice';
 
@@ -83,7 +83,7 @@ function renderedPages(deps: AppDeps, entry: string): MiddlewareHandler<AppEnv> 
     (m: { handle: RenderPage }) => m.handle,
   );
   render.catch((err: unknown) => deps.log.error({ err, entry }, 'storefront server bundle'));
-  const cache = storefrontCache(deps);
+  const cache = deps.storefrontCache;
   const locals: StorefrontLocals = {
     content: (raffleId) => cache.content(raffleId),
     raffles: () => listPublicRaffles(deps.db),

@@ -13,7 +13,6 @@ import { NO_PURCHASE_LIMITS } from '@vag/contracts';
 import { getSettings, replaceSettings } from '@vag/core/db/settings';
 import { parseEnv } from '@vag/core/env';
 import { createLogger } from '@vag/core/logger';
-import { forgetSettings } from '@vag/core/settings/live-settings';
 import { testMongoBaseUrl, uniqueDbName } from '@vag/core/testing/test-db';
 import { startRuntime, type Runtime, type RuntimeOptions } from '../runtime';
 
@@ -48,7 +47,7 @@ async function prepareTestSettings(deps: AppDeps, bankAccount: boolean): Promise
     ...(bankAccount ? { bankAccounts: [{ ...TEST_BANK_ACCOUNT }] } : {}),
     purchaseLimits: { ...current.purchaseLimits, ...NO_PURCHASE_LIMITS },
   });
-  forgetSettings(deps.db);
+  deps.settings.forget();
 }
 
 export async function freePort(): Promise<number> {

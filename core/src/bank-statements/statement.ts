@@ -28,7 +28,7 @@ export interface StatementAccount {
 
 /** Ajustes' bank account at `index`, or a Spanish refusal. */
 export async function statementAccount(
-  deps: Pick<CoreDeps, 'db' | 'env'>,
+  deps: Pick<CoreDeps, 'db' | 'env' | 'settings'>,
   index: number,
 ): Promise<StatementAccount> {
   const accounts = (await currentSettings(deps)).bankAccounts;
@@ -45,7 +45,7 @@ export async function statementAccount(
 
 /** The account whose number has these digits, when Ajustes still lists it. */
 export async function statementAccountByKey(
-  deps: Pick<CoreDeps, 'db' | 'env'>,
+  deps: Pick<CoreDeps, 'db' | 'env' | 'settings'>,
   key: string,
 ): Promise<StatementAccount | null> {
   const accounts = (await currentSettings(deps)).bankAccounts;

@@ -19,18 +19,24 @@ export interface DrawNoticeDoc {
 
 const notices = (db: Db) => db.collection<DrawNoticeDoc>('draw_notices');
 
-const noticeId = (raffleRef: string, to: string, channel: NotificationChannel) =>
+/** One draw message: a raffle's result to one address on one channel. */
+export interface DrawNoticeKey {
+  raffleRef: string;
+  to: string;
+  channel: NotificationChannel;
+}
+
+const noticeId = ({ raffleRef, to, channel }: DrawNoticeKey) =>
   `${raffleRef}|${to.toLowerCase()}|${channel}`;
 
 /** True when this caller may send the message now. */
 export async function claimDrawNotice(
   db: Db,
-  raffleRef: string,
-  to: string,
-  channel: NotificationChannel,
+  key: DrawNoticeKey,
   leaseMs = 120_000,
 ): Promise<boolean> {
-  const _id = noticeId(raffleRef, to, channel);
+  const { raffleRef, to, channel } = key;
+  const _id = noticeId(key);
   const now = new Date();
   try {
     await notices(db).insertOne({ _id, raffleRef, to, channel, status: 'sending', at: now });
@@ -48,13 +54,8 @@ export async function claimDrawNotice(
 
 export async function finishDrawNotice(
   db: Db,
-  raffleRef: string,
-  to: string,
-  channel: NotificationChannel,
+  key: DrawNoticeKey,
   outcome: { status: 'sent' | 'logged' | 'failed'; lastError?: string },
 ): Promise<void> {
-  await notices(db).updateOne(
-    { _id: noticeId(raffleRef, to, channel) },
-    { $set: { ...outcome, at: new Date() } },
-  );
+  await notices(db).updateOne({ _id: noticeId(key) }, { $set: { ...outcome, at: new Date() } });
 }

@@ -23,7 +23,11 @@ const claim = (_id: string, purchaseId: string, now: Date, until: Date) => ({
 });
 
 /** One recipient: the claim, or (held) whether this order is the one holding it. */
-async function mayNotifyOne(db: Db, _id: string, purchaseId: string, now: Date, until: Date) {
+async function mayNotifyOne(
+  db: Db,
+  _id: string,
+  { purchaseId, now, until }: { purchaseId: string; now: Date; until: Date },
+) {
   const { filter, update, upsert } = claim(_id, purchaseId, now, until);
   try {
     await throttle(db).updateOne(filter, update, { upsert });
@@ -59,6 +63,6 @@ export async function mayNotifyUnpaid(
     if (!isDuplicateKey(error)) throw error;
   }
   const answers: boolean[] = [];
-  for (const id of ids) answers.push(await mayNotifyOne(db, id, purchaseId, now, until));
+  for (const id of ids) answers.push(await mayNotifyOne(db, id, { purchaseId, now, until }));
   return answers;
 }

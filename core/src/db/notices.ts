@@ -49,12 +49,17 @@ export async function claimNoticeTogether<Purchase extends NoticesDoc>(
   return purchase as Purchase | null;
 }
 
+/** One message of a purchase's notice on one channel. */
+export interface NoticeChannelKey {
+  purchaseId: string;
+  noticeId: string;
+  channel: NotificationChannel;
+}
+
 /** True when this caller may send the message now. */
 export async function claimNotice(
   db: Db,
-  purchaseId: string,
-  noticeId: string,
-  channel: NotificationChannel,
+  { purchaseId, noticeId, channel }: NoticeChannelKey,
   leaseMs = 120_000,
 ): Promise<boolean> {
   const key = field(noticeId, channel);
@@ -78,9 +83,7 @@ export async function claimNotice(
 
 export async function finishNotice(
   db: Db,
-  purchaseId: string,
-  noticeId: string,
-  channel: NotificationChannel,
+  { purchaseId, noticeId, channel }: NoticeChannelKey,
   outcome: Omit<NoticeState, 'at'>,
 ): Promise<void> {
   await finishNoticeChannels(db, purchaseId, noticeId, { [channel]: outcome });

@@ -170,11 +170,14 @@ export async function claimChannel(
 /** Extends the holder's claim on its channels (the token still holds all of them). */
 export async function renewChannels(
   db: Db,
-  purchaseId: string,
-  channels: readonly NotificationChannel[],
-  token: string,
-  leaseMs: number,
+  claim: {
+    purchaseId: string;
+    channels: readonly NotificationChannel[];
+    token: string;
+    leaseMs: number;
+  },
 ): Promise<boolean> {
+  const { purchaseId, channels, token, leaseMs } = claim;
   const filter: Record<string, unknown> = { _id: purchaseId };
   const set: Record<string, Date> = {};
   const claimedUntil = new Date(Date.now() + leaseMs);
@@ -191,9 +194,11 @@ export async function renewChannels(
 /** Records the outcome of a claimed send (only the claim's holder may). */
 export async function finishChannel(
   db: Db,
-  purchaseId: string,
-  channel: NotificationChannel,
-  token: string,
+  {
+    purchaseId,
+    channel,
+    token,
+  }: { purchaseId: string; channel: NotificationChannel; token: string },
   outcome: ChannelOutcome,
 ): Promise<boolean> {
   const field = `notifications.${channel}`;

@@ -55,9 +55,7 @@ export async function addReceipt(
 export async function rejectReceipt(
   db: Db,
   id: string,
-  reason: string,
-  by: string,
-  at: Date = new Date(),
+  { reason, by, at = new Date() }: { reason: string; by: string; at?: Date },
 ): Promise<PurchaseDoc | null> {
   const notice = makeEvent(
     'purchase.notice',

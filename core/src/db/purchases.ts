@@ -356,6 +356,15 @@ function staffConfirmation(confirmedBy: string | undefined, at: Date) {
     : {};
 }
 
+/** A payment's transition to COMPLETED: the provider's block and the `purchase.paid` entry. */
+export interface Completion {
+  id: string;
+  block: ProviderBlock;
+  event: PurchasePaidEvent;
+  paidAt: Date;
+  confirmedBy?: string;
+}
+
 /**
  * The payment transition: `from` (PENDING, or EXPIRED after a late payment re-reserved
  * capacity) → COMPLETED, with the provider's block and the `purchase.paid` outbox entry
@@ -365,26 +374,14 @@ function staffConfirmation(confirmedBy: string | undefined, at: Date) {
  */
 export async function completePurchase(
   db: Db,
-  id: string,
-  from: 'PENDING' | 'EXPIRED',
-  block: ProviderBlock,
-  event: PurchasePaidEvent,
-  paidAt: Date,
-  confirmedBy?: string,
+  { from, ...paid }: Completion & { from: 'PENDING' | 'EXPIRED' },
 ): Promise<PurchaseDoc | null> {
-  return purchases(db).findOneAndUpdate(
-    { _id: id, status: from },
-    completion(block, event, paidAt, confirmedBy),
-    { returnDocument: 'after' },
-  );
+  return purchases(db).findOneAndUpdate({ _id: paid.id, status: from }, completion(paid), {
+    returnDocument: 'after',
+  });
 }
 
-function completion(
-  block: ProviderBlock,
-  event: PurchasePaidEvent,
-  paidAt: Date,
-  confirmedBy: string | undefined,
-) {
+function completion({ block, event, paidAt, confirmedBy }: Completion) {
   return {
     $set: {
       ...block,
@@ -396,14 +393,6 @@ function completion(
     },
     ...staffConfirmation(confirmedBy, paidAt),
   };
-}
-
-export interface Completion {
-  id: string;
-  block: ProviderBlock;
-  event: PurchasePaidEvent;
-  paidAt: Date;
-  confirmedBy?: string;
 }
 
 /**
@@ -421,7 +410,7 @@ export async function completePendingPurchases(
     completions.map((c) => ({
       updateOne: {
         filter: { _id: c.id, status: 'PENDING' as const },
-        update: completion(c.block, c.event, c.paidAt, c.confirmedBy),
+        update: completion(c),
       },
     })),
     { ordered: false },
@@ -432,11 +421,19 @@ export async function completePendingPurchases(
 /** A payment arrived after expiry and no numbers remain: staff must refund it. */
 export async function markRefundRequired(
   db: Db,
-  id: string,
-  block: ProviderBlock,
-  event: PurchaseRefundRequiredEvent,
-  message: string,
-  confirmedBy?: string,
+  {
+    id,
+    block,
+    event,
+    message,
+    confirmedBy,
+  }: {
+    id: string;
+    block: ProviderBlock;
+    event: PurchaseRefundRequiredEvent;
+    message: string;
+    confirmedBy?: string;
+  },
 ): Promise<PurchaseDoc | null> {
   const now = new Date(event.data.paidAt);
   return purchases(db).findOneAndUpdate(

@@ -17,11 +17,9 @@ const bucket = (db: Db) => new GridFSBucket(db, { bucketName: 'receipts' });
 
 export async function saveReceiptFile(
   db: Db,
-  receiptId: string,
-  purchaseId: string,
-  data: Buffer,
-  contentType: string,
+  file: { receiptId: string; purchaseId: string; data: Buffer; contentType: string },
 ): Promise<void> {
+  const { receiptId, purchaseId, data, contentType } = file;
   const upload = bucket(db).openUploadStream(receiptId, { metadata: { contentType, purchaseId } });
   await new Promise<void>((resolve, reject) => {
     upload.once('finish', () => resolve());

@@ -26,7 +26,7 @@ export function firstTransferHold(
  * creation. Answers the purchase as it now stands (unchanged when it had no first hold).
  */
 export async function lengthenHoldForReceipt(
-  deps: Pick<CoreDeps, 'db' | 'env'>,
+  deps: Pick<CoreDeps, 'db' | 'env' | 'settings'>,
   purchase: PurchaseDoc,
 ): Promise<PurchaseDoc> {
   if (!purchase.reservation.firstHold) return purchase;

@@ -12,8 +12,8 @@
 // and its publication): the numbers worker has stood still for a while, or it has
 // numbered purchases paid well after this one. During a sellout the worker is simply
 // behind, and re-publishing its queue would only make the queue longer.
-import type { CoreDeps, Stoppable } from '../deps';
-import { startPeriodicJob } from '../periodic-job';
+import type { CoreDeps, Reconciler, Stoppable } from '../deps';
+import { startPeriodicJob, type PeriodicJob } from '../periodic-job';
 import {
   anyWaitingForNumbers,
   findNumbersFront,
@@ -113,24 +113,34 @@ async function reconcileCounters(
   return corrected;
 }
 
-const passes = new WeakMap<CoreDeps, () => Promise<unknown>>();
-
 /**
  * Resolves once the running reconciler's pass in progress, if any, has ended: a test
  * that stages stale purchases waits for the start-up pass first, or that pass may
  * requeue what the test means to leave alone.
  */
-export async function reconcilerIdle(deps: CoreDeps): Promise<void> {
-  await passes.get(deps)?.();
+export function reconcilerIdle(deps: Pick<CoreDeps, 'reconciler'>): Promise<void> {
+  return deps.reconciler.idle();
 }
 
-export async function startReconciler(deps: CoreDeps): Promise<Stoppable> {
-  const job = startPeriodicJob({
-    everyMs: deps.env.RECONCILE_INTERVAL_SECONDS * 1000,
-    pass: () => reconcileOnce(deps),
-    log: deps.log.child({ module: 'reconciler' }),
-    failure: 'reconcile failed; the next run retries',
-  });
-  passes.set(deps, job.idle);
-  return job;
+export function startReconciler(deps: Pick<CoreDeps, 'reconciler'>): Promise<Stoppable> {
+  return deps.reconciler.start();
+}
+
+/** The reconciler of one process, made once (core/src/services.ts); it runs once started. */
+export function createReconciler(deps: CoreDeps): Reconciler {
+  let job: PeriodicJob | null = null;
+  return {
+    async start() {
+      job = startPeriodicJob({
+        everyMs: deps.env.RECONCILE_INTERVAL_SECONDS * 1000,
+        pass: () => reconcileOnce(deps),
+        log: deps.log.child({ module: 'reconciler' }),
+        failure: 'reconcile failed; the next run retries',
+      });
+      return job;
+    },
+    idle: async () => {
+      await job?.idle();
+    },
+  };
 }

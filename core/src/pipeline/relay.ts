@@ -14,7 +14,7 @@
 // that waits too long (lost with an in-memory bus, or by a crash before its kick), so
 // the scan leaves it alone: in a sellout it would re-publish the numbers worker's queue.
 import { eventKey, TOPICS } from '@vag/contracts';
-import type { CoreDeps, Stoppable } from '../deps';
+import type { CoreDeps, OutboxRelay, Outboxed, Stoppable } from '../deps';
 import { findUnpublishedDrawEvents, markDrawEventPublished } from '../db/raffle-fairness';
 import { relayLookupRequests } from './lookup-outbox';
 import {
@@ -33,27 +33,13 @@ const SCAN_INTERVAL_MS = 30_000;
 
 type Deps = Pick<CoreDeps, 'db' | 'bus'>;
 
-/** A purchase's outbox as a transition just wrote it. */
-type Outboxed = Pick<PurchaseDoc, '_id' | 'outbox'>;
-
-interface Relay {
-  kick(purchaseId?: string, written?: Outboxed): void;
-}
-
-const relays = new WeakMap<CoreDeps, Relay>();
-
-/**
- * Publishes pending outbox entries now, through the running relay or inline when none
- * runs: the given purchase's, or (without one) every pending entry. `written` is the
- * purchase as the transition that kicked answered it, which spares the relay a read.
- */
-export function kickRelay(deps: CoreDeps, purchaseId?: string, written?: Outboxed): void {
-  const relay = relays.get(deps);
-  if (relay) relay.kick(purchaseId, written);
-  else
-    void (
-      purchaseId ? relayPurchases(deps, new Map([[purchaseId, written]])) : relayOnce(deps)
-    ).catch((err: unknown) => deps.log.error({ err }, 'outbox relay failed'));
+/** Publishes pending outbox entries now, through this process's relay (`deps.relay`). */
+export function kickRelay(
+  deps: Pick<CoreDeps, 'relay'>,
+  purchaseId?: string,
+  written?: Outboxed,
+): void {
+  deps.relay.kick(purchaseId, written);
 }
 
 /** Publishes the pending entries of these outboxes; answers how many went out. */
@@ -119,7 +105,42 @@ export async function relayOnce(deps: Deps): Promise<number> {
   }
 }
 
-export async function startOutboxRelay(deps: CoreDeps): Promise<Stoppable> {
+/** Starts this process's relay (a background job of every api process). */
+export function startOutboxRelay(deps: Pick<CoreDeps, 'relay'>): Promise<Stoppable> {
+  return deps.relay.start();
+}
+
+/**
+ * The relay of one process, made once (core/src/services.ts). Until it is started (tools,
+ * and tests that run no relay) a kick publishes inline; once started, kicks go through
+ * its passes, one at a time.
+ */
+export function createOutboxRelay(deps: Pick<CoreDeps, 'db' | 'bus' | 'log'>): OutboxRelay {
+  let started: ((purchaseId?: string, written?: Outboxed) => void) | null = null;
+  return {
+    kick(purchaseId, written) {
+      if (started) started(purchaseId, written);
+      else
+        void (
+          purchaseId ? relayPurchases(deps, new Map([[purchaseId, written]])) : relayOnce(deps)
+        ).catch((err: unknown) => deps.log.error({ err }, 'outbox relay failed'));
+    },
+    async start() {
+      const running = runRelay(deps);
+      started = running.kick;
+      return {
+        stop: async () => {
+          started = null;
+          await running.stop();
+        },
+      };
+    },
+  };
+}
+
+function runRelay(deps: Pick<CoreDeps, 'db' | 'bus' | 'log'>): Stoppable & {
+  kick(purchaseId?: string, written?: Outboxed): void;
+} {
   let running: Promise<void> | null = null;
   let scanDue = false;
   const kicked = new Map<string, Outboxed | undefined>();
@@ -148,13 +169,6 @@ export async function startOutboxRelay(deps: CoreDeps): Promise<Stoppable> {
     });
   };
 
-  relays.set(deps, {
-    kick: (purchaseId, written) => {
-      if (purchaseId) kicked.set(purchaseId, written ?? kicked.get(purchaseId));
-      else scanDue = true;
-      run();
-    },
-  });
   const timer = setInterval(() => {
     scanDue = true;
     run();
@@ -163,10 +177,14 @@ export async function startOutboxRelay(deps: CoreDeps): Promise<Stoppable> {
   scanDue = true;
   run();
   return {
+    kick: (purchaseId, written) => {
+      if (purchaseId) kicked.set(purchaseId, written ?? kicked.get(purchaseId));
+      else scanDue = true;
+      run();
+    },
     stop: async () => {
       stopped = true;
       clearInterval(timer);
-      relays.delete(deps);
       await running;
     },
   };

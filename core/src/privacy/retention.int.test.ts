@@ -39,7 +39,12 @@ async function purchase(db: Db, raffleId: string, email: string, receipt = false
     receipts,
   });
   for (const r of receipts)
-    await saveReceiptFile(db, r.id, _id, Buffer.from('%PDF'), r.contentType);
+    await saveReceiptFile(db, {
+      receiptId: r.id,
+      purchaseId: _id,
+      data: Buffer.from('%PDF'),
+      contentType: r.contentType,
+    });
   return _id;
 }
 

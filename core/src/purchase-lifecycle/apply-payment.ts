@@ -109,15 +109,14 @@ async function markPaid(
   { from, block, confirmedBy }: Paid,
 ): Promise<PurchaseDoc | null> {
   const paidAt = new Date();
-  const done = await completePurchase(
-    deps.db,
-    purchase._id,
+  const done = await completePurchase(deps.db, {
+    id: purchase._id,
     from,
     block,
-    paidEvent(purchase, paidAt),
+    event: paidEvent(purchase, paidAt),
     paidAt,
     confirmedBy,
-  );
+  });
   if (!done) return null;
   if (from === 'EXPIRED')
     deps.log

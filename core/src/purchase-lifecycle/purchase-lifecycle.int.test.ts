@@ -9,6 +9,7 @@ import { InProcessBus } from '../bus/in-process-bus';
 import type { CoreDeps } from '../deps';
 import { parseEnv } from '../env';
 import { createLogger } from '../logger';
+import { withCoreServices } from '../services';
 import { getPurchase } from '../db/purchases';
 import { getCapacity } from '../db/raffle-capacity';
 import { CURRENT_RAFFLE_ID, generateRaffleNumbers } from '../db/raffle-numbers';
@@ -28,7 +29,12 @@ let deps: CoreDeps;
 beforeEach(async () => {
   store = await createTestDatabase();
   bus = new InProcessBus();
-  deps = { env: parseEnv({}), db: store.db, bus, log: createLogger('silent', 'lifecycle-test') };
+  deps = withCoreServices({
+    env: parseEnv({}),
+    db: store.db,
+    bus,
+    log: createLogger('silent', 'lifecycle-test'),
+  });
   await raffleWithNumbers(store.db, 10);
   await store.db.collection<{ _id: string }>('raffles').insertOne({
     _id: OTHER,

@@ -37,14 +37,13 @@ export async function requireRefund(
     { paidAt: flaggedAt.toISOString() },
     flaggedAt,
   );
-  const flagged = await markRefundRequired(
-    deps.db,
-    purchase._id,
+  const flagged = await markRefundRequired(deps.db, {
+    id: purchase._id,
     block,
     event,
-    SERVER.refundRequired,
+    message: SERVER.refundRequired,
     confirmedBy,
-  );
+  });
   if (!flagged) return null;
   kickRelay(deps, purchase._id, flagged);
   deps.log

@@ -1,4 +1,4 @@
-// The operator settings every process works with, cached per database handle. Saving
+// The operator settings every process works with, kept by each process (deps.settings). Saving
 // them in Ajustes publishes `settings.changed`; every api and worker process listens in
 // a consumer group of its own (so each gets every message) and drops its copy, so the
 // next read sees the change without a restart.
@@ -8,35 +8,44 @@ import {
   settingsChangedEventSchema,
   type SettingsChangedEvent,
 } from '@vag/contracts';
-import type { Db } from 'mongodb';
-import type { CoreDeps, Stoppable } from '../deps';
+import type { CoreDeps, LiveSettings, Stoppable } from '../deps';
 import { getSettings, SETTINGS_ID, type SettingsDoc } from '../db/settings';
 
-const cache = new WeakMap<Db, Promise<SettingsDoc>>();
-
-/** The settings in force (seeded from the environment on first start). */
-export function currentSettings(deps: Pick<CoreDeps, 'db' | 'env'>): Promise<SettingsDoc> {
-  let loaded = cache.get(deps.db);
-  if (!loaded) {
-    loaded = getSettings(deps.db, deps.env);
-    // A failed read is not kept: the next call tries again.
-    loaded.catch(() => cache.delete(deps.db));
-    cache.set(deps.db, loaded);
-  }
-  return loaded;
+/** The settings of one process, made once (core/src/services.ts) and kept until a change. */
+export function createLiveSettings(deps: Pick<CoreDeps, 'db' | 'env'>): LiveSettings {
+  let loaded: Promise<SettingsDoc> | null = null;
+  return {
+    current() {
+      if (!loaded) {
+        const reading = getSettings(deps.db, deps.env);
+        // A failed read is not kept: the next call tries again.
+        reading.catch(() => {
+          if (loaded === reading) loaded = null;
+        });
+        loaded = reading;
+      }
+      return loaded;
+    },
+    forget() {
+      loaded = null;
+    },
+    use(saved) {
+      loaded = Promise.resolve(saved);
+    },
+  };
 }
 
-/** Forgets this process's copy; the next read loads the stored settings. */
-export function forgetSettings(db: Db): void {
-  cache.delete(db);
+/** The settings in force (seeded from the environment on first start). */
+export function currentSettings(deps: Pick<CoreDeps, 'settings'>): Promise<SettingsDoc> {
+  return deps.settings.current();
 }
 
 /** After a save: this process uses the new settings at once, the others when the event arrives. */
 export async function announceSettingsChanged(
-  deps: Pick<CoreDeps, 'db' | 'bus' | 'log'>,
+  deps: Pick<CoreDeps, 'bus' | 'log' | 'settings'>,
   saved: SettingsDoc,
 ): Promise<void> {
-  cache.set(deps.db, Promise.resolve(saved));
+  deps.settings.use(saved);
   const event: SettingsChangedEvent = {
     type: 'settings.changed',
     version: 1,
@@ -53,7 +62,7 @@ export async function announceSettingsChanged(
 
 /** Reloads this process's settings whenever any process saves them. */
 export async function startSettingsReload(
-  deps: Pick<CoreDeps, 'db' | 'bus' | 'log'>,
+  deps: Pick<CoreDeps, 'bus' | 'log' | 'settings'>,
 ): Promise<Stoppable> {
   const subscription = await deps.bus.subscribe({
     groupId: `settings-reload-${randomUUID()}`,
@@ -64,14 +73,16 @@ export async function startSettingsReload(
         deps.log.warn({ topic: message.topic }, 'ignoring a malformed settings.changed');
         return;
       }
-      forgetSettings(deps.db);
+      deps.settings.forget();
     },
   });
   return { stop: () => subscription.stop() };
 }
 
 /** The environment with the e-mail and SMS transports of the settings in force. */
-export async function messagingEnv(deps: Pick<CoreDeps, 'db' | 'env'>): Promise<CoreDeps['env']> {
+export async function messagingEnv(
+  deps: Pick<CoreDeps, 'env' | 'settings'>,
+): Promise<CoreDeps['env']> {
   const { messaging } = await currentSettings(deps);
   return {
     ...deps.env,

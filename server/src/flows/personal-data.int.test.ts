@@ -46,13 +46,12 @@ let purchaseIds: string[];
 async function seedEverywhere(db: Db): Promise<void> {
   const [first] = purchaseIds as [string];
   const receiptId = randomUUID();
-  await saveReceiptFile(
-    db,
+  await saveReceiptFile(db, {
     receiptId,
-    first,
-    Buffer.from('%PDF-1.4 comprobante'),
-    'application/pdf',
-  );
+    purchaseId: first,
+    data: Buffer.from('%PDF-1.4 comprobante'),
+    contentType: 'application/pdf',
+  });
   await db.collection<{ _id: string }>('purchases').updateOne({ _id: first }, {
     $push: {
       receipts: { id: receiptId, contentType: 'application/pdf', size: 20, uploadedAt: new Date() },

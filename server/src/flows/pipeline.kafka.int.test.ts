@@ -4,7 +4,7 @@
 // other takes over.
 import { numberRuns } from '@vag/contracts';
 import { randomUUID } from 'node:crypto';
-import { createBus, type CoreDeps } from '@vag/core';
+import { createBus, withCoreServices, type CoreDeps } from '@vag/core';
 import { getPurchase } from '@vag/core/db/purchases';
 import {
   activeRaffle,
@@ -137,7 +137,8 @@ describe('the pipeline over Kafka', () => {
   it('a second workers process shares the groups; when one stops the other keeps every purchase flowing', async () => {
     // What `npm run workers` does in another process: its own Kafka client, the same groups.
     const bus = createBus({ ...server.deps.env });
-    const deps: CoreDeps = { ...server.deps, bus };
+    const { env, db, log } = server.deps;
+    const deps: CoreDeps = withCoreServices({ env, db, bus, log });
     const second = await startWorkers(deps);
     cleanups.push(async () => {
       await bus.close();

@@ -16,7 +16,6 @@ import {
 import { startTestServer, type TestServer } from '../testing/server';
 import { verifyDraw } from '@vag/api/scripts/verify-draw';
 import { CURRENT_RAFFLE_ID, featureRaffle, insertRaffle } from '@vag/core/db/raffle';
-import { storefrontCache } from '@vag/api/storefront/cache';
 
 const run = promisify(execFile);
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
@@ -85,14 +84,14 @@ describe('verify-draw', () => {
       totalNumbers: 10,
     });
     await featureRaffle(srv.db, next._id);
-    storefrontCache(srv.deps).invalidate();
+    srv.deps.storefrontCache.invalidate();
     const report = await verifyDraw(`${srv.url}/rifas/nueva-rifa`, buyer);
     expect(report.ok).toBe(true);
     expect(report.lines).toContain('✔ Tus 7 números son los que la clave asigna a tu compra');
     // The home now features a raffle with no draw yet: the site's own record is not this one.
     expect((await verifyDraw(srv.url, buyer)).ok).toBe(false);
     await featureRaffle(srv.db, CURRENT_RAFFLE_ID);
-    storefrontCache(srv.deps).invalidate();
+    srv.deps.storefrontCache.invalidate();
   });
 
   it('fails a saved record whose revealed key was tampered with', async () => {

@@ -23,7 +23,7 @@ import { unsubscribeUrl } from '@vag/core/privacy/unsubscribe-token';
 import { logToOutbox, mailer, sendMail, type Mail } from './transports';
 import { sendPhoneMessage, type PhoneAttempts, type PhoneMessage } from './phone';
 
-type Deps = Pick<CoreDeps, 'db' | 'log' | 'env'>;
+type Deps = Pick<CoreDeps, 'db' | 'log' | 'env' | 'settings'>;
 type Drawn = EventData<'raffle.drawn'>;
 type Env = CoreDeps['env'];
 
@@ -186,7 +186,7 @@ async function sendOnce(
   options: { attempts?: number; backoffMs?: number },
 ): Promise<void> {
   const { to, channel, content } = message;
-  if (!(await claimDrawNotice(deps.db, raffleRef, to, channel))) return;
+  if (!(await claimDrawNotice(deps.db, { raffleRef, to, channel }))) return;
   const attempts = options.attempts ?? 3;
   const phone: PhoneAttempts = { fellBack: false };
   let lastError = '';
@@ -206,9 +206,13 @@ async function sendOnce(
             text: mail.text,
           });
       } else ({ logged } = await sendPhoneMessage(deps, env, { ...content, to }, phone));
-      await finishDrawNotice(deps.db, raffleRef, to, channel, {
-        status: logged ? 'logged' : 'sent',
-      });
+      await finishDrawNotice(
+        deps.db,
+        { raffleRef, to, channel },
+        {
+          status: logged ? 'logged' : 'sent',
+        },
+      );
       return;
     } catch (error) {
       lastError = error instanceof Error ? error.message : String(error);
@@ -218,5 +222,5 @@ async function sendOnce(
     }
   }
   deps.log.error({ raffleRef, to, channel, lastError }, 'draw notice failed after retries');
-  await finishDrawNotice(deps.db, raffleRef, to, channel, { status: 'failed', lastError });
+  await finishDrawNotice(deps.db, { raffleRef, to, channel }, { status: 'failed', lastError });
 }

@@ -15,7 +15,7 @@ import { holdMailers } from './transports';
 export const NOTIFICATIONS_GROUP_ID = 'notifications';
 
 export async function handleNotificationsMessage(
-  deps: Pick<CoreDeps, 'db' | 'bus' | 'log' | 'env'>,
+  deps: Pick<CoreDeps, 'db' | 'bus' | 'log' | 'env' | 'settings'>,
   message: BusMessage,
   options: NotifyOptions = {},
 ): Promise<void> {

@@ -19,7 +19,7 @@ import {
 import { logToOutbox, mailer, sendMail, type Mail } from './transports';
 import { withUnsubscribeLink } from './unsubscribe-link';
 
-type Deps = Pick<CoreDeps, 'db' | 'log' | 'env'>;
+type Deps = Pick<CoreDeps, 'db' | 'log' | 'env' | 'settings'>;
 type SendOptions = { attempts?: number; backoffMs?: number };
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);

@@ -22,7 +22,7 @@ import { composeMyDataMail } from './my-data-mail';
 import { logToOutbox, mailer, sendMail, type Mail } from './transports';
 import { withUnsubscribeLink } from './unsubscribe-link';
 
-type Deps = Pick<CoreDeps, 'db' | 'log' | 'env'>;
+type Deps = Pick<CoreDeps, 'db' | 'log' | 'env' | 'settings'>;
 type Requested = EventData<'lookup.requested'>;
 type SendOptions = { attempts?: number; backoffMs?: number };
 

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { getPurchase } from '@vag/core/db/purchases';
-import { currentSettings, forgetSettings } from '@vag/core/settings/live-settings';
+import { currentSettings } from '@vag/core/settings/live-settings';
 import { RequestPathFirst } from '@vag/core/pipeline/request-path-first';
 import { startFakeProviders, type FakeProviders } from '@vag/core/testing/fakes/index';
 import { waitFor } from '@vag/core/testing/wait';
@@ -206,7 +206,7 @@ describe('order notices', () => {
         },
       },
     );
-    forgetSettings(deps.db);
+    deps.settings.forget();
     await sendOrderNotice(deps, notice(purchase._id));
     await waitFor(() => fakes.smtp.mails.length === 1, { message: 'the order e-mail' });
     const mail = fakes.smtp.mails[0]!;

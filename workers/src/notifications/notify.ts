@@ -46,7 +46,7 @@ export interface NotifyOptions {
 /** Someone else holds the channel's lease: the bus redelivers later, by then it is settled. */
 export class ChannelBusyError extends Error {}
 
-type Deps = Pick<CoreDeps, 'db' | 'bus' | 'log' | 'env'>;
+type Deps = Pick<CoreDeps, 'db' | 'bus' | 'log' | 'env' | 'settings'>;
 
 interface Input {
   purchaseId: string;
@@ -128,7 +128,7 @@ async function notifyChannel(
   const outcome = await holdingLease(deps, purchase._id, [channel], token, leaseMs, async () => {
     const sent = await sendWithRetries(deps, channel, purchase, input, claim.attempts, options);
     await untilRecorded(deps, purchase._id, () =>
-      finishChannel(deps.db, purchase._id, channel, token, sent),
+      finishChannel(deps.db, { purchaseId: purchase._id, channel, token }, sent),
     );
     return sent;
   });
@@ -287,7 +287,7 @@ async function holdingLease<T>(
   work: () => Promise<T>,
 ): Promise<T> {
   const renew = () =>
-    renewChannels(deps.db, purchaseId, channels, token, leaseMs).catch((error: unknown) => {
+    renewChannels(deps.db, { purchaseId, channels, token, leaseMs }).catch((error: unknown) => {
       deps.log.warn({ purchaseId, err: error }, 'could not renew the notification claim');
     });
   const timer = setInterval(() => void renew(), leaseMs / 3);

@@ -28,7 +28,7 @@ import { logToOutbox, mailer, sendMail, type Mail } from './transports';
 import { sendPhoneMessage, type PhoneAttempts } from './phone';
 import { withUnsubscribeLink } from './unsubscribe-link';
 
-type Deps = Pick<CoreDeps, 'db' | 'log' | 'env'>;
+type Deps = Pick<CoreDeps, 'db' | 'log' | 'env' | 'settings'>;
 export type OrderNoticeKind = NoticeKind | 'expired';
 
 interface Message {
@@ -196,11 +196,22 @@ export async function sendOrderNotice(
   const message = compose(purchase, input.kind, input.reason, site, accounts);
   await Promise.all(
     CHANNELS.map(async (channel) => {
-      if (!(await claimNotice(deps.db, purchase._id, input.noticeId, channel))) return;
+      if (
+        !(await claimNotice(deps.db, {
+          purchaseId: purchase._id,
+          noticeId: input.noticeId,
+          channel,
+        }))
+      )
+        return;
       const outcome = (await allowedChannels(deps, purchase, input, [channel])).has(channel)
         ? await deliver(deps, env, purchase, input.noticeId, channel, message, options)
         : THROTTLED_OUTCOME;
-      await finishNotice(deps.db, purchase._id, input.noticeId, channel, outcome);
+      await finishNotice(
+        deps.db,
+        { purchaseId: purchase._id, noticeId: input.noticeId, channel },
+        outcome,
+      );
     }),
   );
 }

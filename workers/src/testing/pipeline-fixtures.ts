@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createLogger, InProcessBus, parseEnv, type CoreDeps } from '@vag/core';
+import { createLogger, InProcessBus, parseEnv, withCoreServices, type CoreDeps } from '@vag/core';
 import { insertPurchase, type PurchaseDoc } from '@vag/core/db/purchases';
 import { purchaseEvent } from '@vag/core/pipeline/purchase-events';
 import { createTestDatabase, type TestDatabase } from '@vag/core/testing/test-db';
@@ -20,12 +20,12 @@ export async function workerDeps(
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'vag-workers-')),
     ...env,
   });
-  const deps: CoreDeps = {
+  const deps: CoreDeps = withCoreServices({
     env: parsed,
     db: database.db,
     bus,
     log: createLogger(process.env.VAG_TEST_LOG_LEVEL ?? 'silent', 'test-workers'),
-  };
+  });
   return {
     deps,
     database,

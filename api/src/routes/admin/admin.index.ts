@@ -26,6 +26,7 @@ import {
 } from '../../auth/login-lockout';
 import { decoyPasswordHash, verifyPassword } from '@vag/core/auth/password';
 import { rateLimit } from '../../auth/rate-limit';
+import { bodyLimitOf, KB } from '../../lib/route-facts';
 import { signStaffToken } from '../../auth/token';
 import type { AppEnv } from '../../context';
 import {
@@ -67,6 +68,7 @@ export const adminRouter = new Hono<AppEnv>()
       response: loginResponseSchema,
       errors: [...JSON_BODY, 401, 429],
     }),
+    bodyLimitOf(2 * KB),
     rateLimit('login'),
     validate('json', loginSchema),
     async (c) => {
@@ -129,6 +131,7 @@ export const adminRouter = new Hono<AppEnv>()
       response: changePasswordResponseSchema,
       errors: [...JSON_BODY],
     }),
+    bodyLimitOf(2 * KB),
     requireStaff(ALL_STAFF, PERMISSIONS.profile),
     validate('json', changePasswordSchema),
     async (c) => {

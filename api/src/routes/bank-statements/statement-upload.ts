@@ -14,15 +14,18 @@ import { LineActionError } from '@vag/core/bank-statements/staff-actions';
 import type { AppEnv } from '../../context';
 import { apiError } from '../../lib/errors';
 import { fieldErrors } from '../../lib/validate';
+import { declaresBodyLimit } from '../../lib/route-facts';
 
 const E = BANK_STATEMENT_TEXTS.errors;
 /** Room for the multipart envelope and the other fields around a file of the maximum size. */
 const MULTIPART_OVERHEAD = 64 * 1024;
 
-export const statementBodyLimit = bodyLimit({
-  maxSize: STATEMENT_MAX_BYTES + MULTIPART_OVERHEAD,
-  onError: (c) => c.json({ msg: E.tooLarge, errors: { file: E.tooLarge } }, 413),
-});
+export const statementBodyLimit = declaresBodyLimit(
+  bodyLimit({
+    maxSize: STATEMENT_MAX_BYTES + MULTIPART_OVERHEAD,
+    onError: (c) => c.json({ msg: E.tooLarge, errors: { file: E.tooLarge } }, 413),
+  }),
+);
 
 export interface StatementUpload {
   data: Buffer;

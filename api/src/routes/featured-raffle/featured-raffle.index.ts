@@ -23,7 +23,6 @@ import { raffleIdOf } from '../../raffles/raffle-scope';
 import { apiError } from '../../lib/errors';
 import { validate } from '../../lib/validate';
 import { JSON_BODY, describe } from '../../lib/openapi';
-import { storefrontCache } from '../../storefront/cache';
 import { heroView } from './hero-view';
 
 export const featuredRaffleRouter = new Hono<AppEnv>()
@@ -41,7 +40,7 @@ export const featuredRaffleRouter = new Hono<AppEnv>()
       const raffleId = await raffleIdOf(c);
       // Every buyer's checkout asks this in a sellout: the storefront's cache answers it (a
       // staff change drops the cache at once, a sale's counters show within its seconds).
-      const { raffle: cached } = await storefrontCache(deps).content(raffleId);
+      const { raffle: cached } = await deps.storefrontCache.content(raffleId);
       if (cached) return c.json(cached);
       const raffle = await getRaffle(deps.db, raffleId);
       if (!raffle) throw apiError(404, SERVER.raffleNotFound);

@@ -18,6 +18,7 @@ import {
 } from '@vag/contracts';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { declaresBodyLimit } from '../../lib/route-facts';
 import { createMiddleware } from 'hono/factory';
 import type { AppDeps, AppEnv } from '../../context';
 import { enforceRateLimit, rateLimit } from '../../auth/rate-limit';
@@ -147,10 +148,12 @@ export const ordersRouter = new Hono<AppEnv>()
       rawBody: true,
       errors: [...RAW_BODY, 404, 409, 415, 429],
     }),
-    bodyLimit({
-      maxSize: RECEIPT_MAX_BYTES,
-      onError: (c) => c.json({ msg: ORDER_MESSAGES.receiptTooLarge }, 413),
-    }),
+    declaresBodyLimit(
+      bodyLimit({
+        maxSize: RECEIPT_MAX_BYTES,
+        onError: (c) => c.json({ msg: ORDER_MESSAGES.receiptTooLarge }, 413),
+      }),
+    ),
     drainRefusedUpload,
     validate('param', idParamSchema),
     rateLimit('receiptUpload'),
@@ -212,7 +215,7 @@ async function storeReceipt(
   contentType: ReceiptType,
 ): Promise<PurchaseDoc> {
   const receipt = { id: randomUUID(), contentType, size: data.length, uploadedAt: new Date() };
-  await saveReceiptFile(deps.db, receipt.id, id, data, contentType);
+  await saveReceiptFile(deps.db, { receiptId: receipt.id, purchaseId: id, data, contentType });
   const updated = await addReceipt(deps.db, id, receipt);
   if (updated) return updated;
   await deleteReceiptFile(deps.db, receipt.id);

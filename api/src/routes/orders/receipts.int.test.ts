@@ -210,7 +210,12 @@ describe('receipt files no purchase lists', () => {
     const order = await transferOrder(address);
     expect((await upload(order, png(), address)).status).toBe(201);
     // What the old upload route left behind: a file stored, then refused (never listed).
-    await saveReceiptFile(server.db, randomUUID(), order.id, png(5000), 'image/png');
+    await saveReceiptFile(server.db, {
+      receiptId: randomUUID(),
+      purchaseId: order.id,
+      data: png(5000),
+      contentType: 'image/png',
+    });
     const listedBytes = (await getPurchase(server.db, order.id))!.receipts![0]!.size;
     expect(await storedBytesOf(order.id)).toBeGreaterThan(listedBytes);
 

@@ -26,7 +26,6 @@ import { apiError } from '../../lib/errors';
 import { BY_ID, JSON_BODY, describe, LIST } from '../../lib/openapi';
 import { listResponse } from '../../lib/simple-rest';
 import { validate } from '../../lib/validate';
-import { storefrontCache } from '../../storefront/cache';
 import { packageView } from './package-view';
 import { raffleIdOf } from '../../raffles/raffle-scope';
 
@@ -44,7 +43,7 @@ export const packagesRouter = new Hono<AppEnv>()
       const deps = c.get('deps');
       const raffleId = await raffleIdOf(c);
       // Every buyer's checkout asks this in a sellout: the storefront's cache answers it.
-      const cached = (await storefrontCache(deps).content(raffleId)).packages;
+      const cached = (await deps.storefrontCache.content(raffleId)).packages;
       const rows = cached ?? (await listPackages(deps.db, raffleId)).map(packageView);
       return listResponse(c, 'packages', rows, ['name']);
     },

@@ -15,6 +15,7 @@ import {
 import { Hono } from 'hono';
 import { clientAddress } from '../../auth/client-address';
 import { enforceBuyerOrderLimit, rateLimit } from '../../auth/rate-limit';
+import { bodyLimitOf, KB, onRequestPath } from '../../lib/route-facts';
 import { optionalStaff } from '../../auth';
 import type { AppEnv, StaffUser } from '../../context';
 import type { PurchaseDoc } from '@vag/core/db/purchases';
@@ -51,6 +52,9 @@ export const createOrderRouter = new Hono<AppEnv>().post(
     response: createOrderResponseSchema,
     errors: [...JSON_BODY, 404, 409, 429, 502, 503],
   }),
+  // Up to MAX_PICKED_PER_ORDER chosen numbers ("99999", each) fit beside the buyer's fields.
+  bodyLimitOf(96 * KB),
+  onRequestPath(),
   // Every request counts against its address's generous ceiling, junk included; a valid
   // order then against its buyer's own limit.
   rateLimit('createOrderAddress'),
@@ -84,6 +88,8 @@ export const paymentsRouter = new Hono<AppEnv>()
       response: paymentAnswerSchema,
       errors: [...JSON_BODY, 402, 404, 409, 429, 502],
     }),
+    bodyLimitOf(2 * KB),
+    onRequestPath(),
     rateLimit('paymentCheck'),
     validate('json', captureOrderSchema),
     async (c) => {
@@ -102,6 +108,8 @@ export const paymentsRouter = new Hono<AppEnv>()
       response: paymentAnswerSchema,
       errors: [...JSON_BODY, 402, 404, 409, 429, 502],
     }),
+    bodyLimitOf(2 * KB),
+    onRequestPath(),
     rateLimit('paymentCheck'),
     validate('json', verifyStripeSchema),
     async (c) => {
@@ -121,6 +129,8 @@ export const paymentsRouter = new Hono<AppEnv>()
       // 503: Stripe is not configured.
       errors: [...RAW_BODY, 503],
     }),
+    bodyLimitOf(256 * KB),
+    onRequestPath(),
     async (c) => {
       // The signature covers the exact bytes Stripe sent: read the raw body, never re-serialise.
       const raw = await c.req.text();
@@ -138,6 +148,8 @@ export const paymentsRouter = new Hono<AppEnv>()
       response: verifyPayphoneResponseSchema,
       errors: [...JSON_BODY, 402, 404, 409, 429, 502],
     }),
+    bodyLimitOf(2 * KB),
+    onRequestPath(),
     rateLimit('paymentCheck'),
     validate('json', verifyPayphoneSchema),
     async (c) => {

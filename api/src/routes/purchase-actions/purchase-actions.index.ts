@@ -28,6 +28,7 @@ import { apiError } from '../../lib/errors';
 import { validate } from '../../lib/validate';
 import { rejectReceipt } from '@vag/core/db/order-review';
 import { readReceiptFile } from '@vag/core/db/receipts';
+import { onRequestPath } from '../../lib/route-facts';
 import { confirmTransfer } from '../../payments/confirm-transfer';
 import { republishNumbersAssigned } from '@vag/core/pipeline/notify-again';
 import { kickRelay } from '@vag/core/pipeline/relay';
@@ -58,6 +59,7 @@ export const purchaseActionsRouter = new Hono<AppEnv>()
       response: confirmTransferResponseSchema,
       errors: [...JSON_BODY, 403, 404, 409],
     }),
+    onRequestPath(),
     requireStaff(ALL_STAFF, PERMISSIONS.confirmTransfers),
     validate('param', idParamSchema),
     validate('json', confirmTransferSchema),
@@ -92,7 +94,7 @@ export const purchaseActionsRouter = new Hono<AppEnv>()
       const purchase = await purchaseToReview(deps, c.get('staff'), id);
       if (purchase.paymentMethod !== 'bank_transfer') throw apiError(400, SERVER.notBankTransfer);
       const { reason } = c.req.valid('json');
-      const rejected = await rejectReceipt(deps.db, id, reason, c.get('staff').email);
+      const rejected = await rejectReceipt(deps.db, id, { reason, by: c.get('staff').email });
       if (!rejected) throw apiError(409, ORDER_MESSAGES.notRejectable);
       await appendAudit(deps.db, {
         actor: c.get('staff'),

@@ -42,7 +42,6 @@ import { apiError } from '../../lib/errors';
 import { BY_ID, JSON_BODY, LIST, describe } from '../../lib/openapi';
 import { listResponse } from '../../lib/simple-rest';
 import { validate } from '../../lib/validate';
-import { storefrontCache } from '../../storefront/cache';
 
 const raffleParamSchema = z.object({ raffle: z.string().min(1) });
 
@@ -69,7 +68,7 @@ export const publicRafflesRouter = new Hono<AppEnv>()
     validate('param', raffleParamSchema),
     async (c) => {
       const deps = c.get('deps');
-      const id = await storefrontCache(deps).raffleId(c.req.valid('param').raffle);
+      const id = await deps.storefrontCache.raffleId(c.req.valid('param').raffle);
       const raffle = id ? await getRaffle(deps.db, id) : null;
       // A draft is not published yet: to a buyer it does not exist.
       if (!raffle || raffleStatus(raffle) === 'draft') throw apiError(404, RAFFLE_TEXTS.notFound);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getSettings } from '@vag/core/db/settings';
 import { MongoClient } from 'mongodb';
 import { currentSettings, startSettingsReload } from '@vag/core/settings/live-settings';
+import { withCoreServices } from '@vag/core/services';
 import { TEST_BANK_ACCOUNT } from '../../testing/server';
 import { waitFor } from '@vag/core/testing/wait';
 import { type ApiCaller, startServerWithStaff } from '../../testing/seed';
@@ -262,12 +263,12 @@ describe('operator settings', () => {
     // A second process: its own connection (and so its own copy of the settings) on the same bus.
     const other = new MongoClient(server.deps.env.MONGODB_URL, { retryWrites: false });
     await other.connect();
-    const otherDeps = {
+    const otherDeps = withCoreServices({
       db: other.db(),
       env: server.deps.env,
       bus: server.deps.bus,
       log: server.deps.log,
-    };
+    });
     const reload = await startSettingsReload(otherDeps);
     try {
       await call('PUT', '/settings/current', {
