@@ -31,7 +31,9 @@ describe.each([
   it('shows the grid; the number chosen there goes to the checkout', async () => {
     const page = await site.page(viewport);
     await page.goto('/');
-    await page.getByRole('heading', { name: 'Elige tus números' }).scrollIntoViewIfNeeded();
+    await page
+      .getByRole('heading', { name: 'Elige tus números', level: 2 })
+      .scrollIntoViewIfNeeded();
     await hydrated(page, 'RafflePicks');
     const grid = page.getByTestId('number-grid');
     await grid.waitFor();

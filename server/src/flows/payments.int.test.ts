@@ -64,11 +64,17 @@ const numbersMails = (email: string) =>
 const numbersSms = () => fakes.twilio.messages.filter((m) => !m.body.includes('comprobante'));
 
 /**
- * The numbers an SMS lists. Read from its list, not searched in the whole text: the order
- * link carries the test server's port, which a raffle number of 1 000 can be part of.
+ * The numbers an SMS lists, its runs ('0012-0014') spelled out. Read from its list, not
+ * searched in the whole text: the order link carries the test server's port, which a raffle
+ * number of 1 000 can be part of.
  */
 const listedNumbers = (body: string) =>
-  /Tus numeros: ([\d, ]+)\./.exec(body)?.[1]?.split(', ') ?? [];
+  (/Tus numeros: ([\d, -]+)\./.exec(body)?.[1]?.split(', ') ?? []).flatMap((run) => {
+    const [from, to = from] = run.split('-') as [string, string?];
+    return Array.from({ length: Number(to) - Number(from) + 1 }, (_, i) =>
+      String(Number(from) + i).padStart(from.length, '0'),
+    );
+  });
 const listsAll = (body: string, numbers: string[]) => {
   const listed = listedNumbers(body);
   return numbers.every((n) => listed.includes(n));
