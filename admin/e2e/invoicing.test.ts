@@ -8,6 +8,7 @@ import { advanceInvoice, draftFactura, type IssueDeps } from '@vag/core/invoices
 import { resolveInvoiceKey } from '@vag/core/invoices/secret-box';
 import { sriEndpoints } from '@vag/core/invoices/sri-client';
 import { startFakeSri, SRI_MESSAGES, type FakeSri } from '@vag/core/testing/fakes/sri';
+import { TEST_INVOICING } from '@vag/core/testing/invoice-fixtures';
 import { insertPurchase } from '@vag/core/testing/raffle-fixtures';
 import { makeTestP12 } from '@vag/core/testing/test-certificate';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -33,22 +34,8 @@ let sri: FakeSri;
 let issue: IssueDeps;
 const DAY = 86_400_000;
 
-const SETTINGS: InvoicingSettingsInput = {
-  enabled: true,
-  environment: 'pruebas',
-  ruc: '1790011674001',
-  razonSocial: 'RIFAS DE PRUEBA S.A.',
-  nombreComercial: 'Voy a Ganar',
-  dirMatriz: 'Av. 9 de Octubre 100 y Malecón, Guayaquil',
-  dirEstablecimiento: 'Av. 9 de Octubre 100 y Malecón, Guayaquil',
-  estab: '001',
-  ptoEmi: '001',
-  obligadoContabilidad: true,
-  contribuyenteEspecial: '',
-  regime: '',
-  ivaRate: 15,
-  consumidorFinalLimit: 50,
-};
+/** The shared test settings with a RUC whose check digit is right, as the form demands. */
+const SETTINGS: InvoicingSettingsInput = { ...TEST_INVOICING, ruc: '1790011674001' };
 
 beforeAll(async () => {
   sri = await startFakeSri();
