@@ -25,7 +25,7 @@ export async function confirmTransfer(
   // Listening before paying: the numbers cannot come before the payment that causes them.
   const listener = listenForNumbers(deps, purchase._id);
   try {
-    return await confirmAndWait(deps, purchase, input, staff, listener, waitMs);
+    return await confirmAndWait(deps, purchase, { ...input, staff }, { listener, waitMs });
   } finally {
     listener.stop();
   }
@@ -34,15 +34,13 @@ export async function confirmTransfer(
 async function confirmAndWait(
   deps: AppDeps,
   purchase: PurchaseDoc,
-  input: { referenceCode: string; bankName: string },
-  staff: StaffUser,
-  listener: NumbersListener,
-  waitMs: number,
+  confirmation: { referenceCode: string; bankName: string; staff: StaffUser },
+  { listener, waitMs }: { listener: NumbersListener; waitMs: number },
 ): Promise<TransferAnswer> {
   let status = purchase.status;
   let paidNow = false;
   if (status === 'PENDING' || status === 'EXPIRED') {
-    const applied = await confirmTransferPayment(deps, purchase, { ...input, staff });
+    const applied = await confirmTransferPayment(deps, purchase, confirmation);
     status = applied.purchase.status;
     paidNow = applied.transitioned;
   }

@@ -109,17 +109,22 @@ function toPublic(doc: InstantPrizeDoc): PublicInstantPrize {
   };
 }
 
+/** A purchase's numbers, checked for the instant prizes among them. */
+interface PrizeClaim {
+  raffleId: string;
+  purchaseId: string;
+  numbers: readonly string[];
+  /** The raffle's committed prize numbers, when known (raffle-numbers.ts `prizeNumbers`). */
+  committedPrizeNumbers?: readonly string[] | null;
+}
+
 /**
  * Marks as won every still-available prize among a purchase's numbers, then answers
  * all prizes that purchase holds (so a redelivery answers the same list).
  */
 export async function claimInstantPrizes(
   db: Db,
-  raffleId: string,
-  purchaseId: string,
-  numbers: readonly string[],
-  /** The raffle's committed prize numbers, when known (raffle-numbers.ts `prizeNumbers`). */
-  committedPrizeNumbers: readonly string[] | null = null,
+  { raffleId, purchaseId, numbers, committedPrizeNumbers = null }: PrizeClaim,
 ): Promise<Array<{ number: string; amount: number }>> {
   // The committed list is fixed before the first sale, so numbers outside it win nothing
   // and hold nothing, redelivered or not: most purchases need no read at all.

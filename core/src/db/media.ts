@@ -44,12 +44,18 @@ export async function ensureMediaIndexes(db: Db): Promise<void> {
   await db.collection('media.chunks').createIndex({ files_id: 1, n: 1 }, { unique: true });
 }
 
+/** A file to store under a name: its bytes, type and, for an image, its size in pixels. */
+interface MediaFile {
+  data: Buffer;
+  contentType: string;
+  size?: { width: number; height: number } | null;
+}
+
+/** Stores a new version of a slot's file and drops the older versions. */
 export async function saveMedia(
   db: Db,
   name: string,
-  data: Buffer,
-  contentType: string,
-  size?: { width: number; height: number },
+  { data, contentType, size }: MediaFile,
 ): Promise<void> {
   const b = bucket(db);
   const upload = b.openUploadStream(name, { metadata: { contentType, ...size } });

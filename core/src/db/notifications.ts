@@ -167,16 +167,16 @@ export async function claimChannel(
   return { kind: 'busy' };
 }
 
+/** A sender's hold on some channels of a purchase: its token, for `leaseMs` at a time. */
+export interface ChannelLease {
+  purchaseId: string;
+  channels: readonly NotificationChannel[];
+  token: string;
+  leaseMs: number;
+}
+
 /** Extends the holder's claim on its channels (the token still holds all of them). */
-export async function renewChannels(
-  db: Db,
-  claim: {
-    purchaseId: string;
-    channels: readonly NotificationChannel[];
-    token: string;
-    leaseMs: number;
-  },
-): Promise<boolean> {
+export async function renewChannels(db: Db, claim: ChannelLease): Promise<boolean> {
   const { purchaseId, channels, token, leaseMs } = claim;
   const filter: Record<string, unknown> = { _id: purchaseId };
   const set: Record<string, Date> = {};

@@ -195,6 +195,15 @@ export async function insertRaffle(db: Db, raffle: NewRaffle): Promise<RaffleDoc
   return doc;
 }
 
+/** What a save of a raffle's record changes. */
+interface RaffleRecordChange {
+  fields: Partial<RaffleRecordFields>;
+  /** Only while the numbers are not generated. */
+  size?: { totalNumbers: number; numberWidth?: number };
+  /** Only while the raffle is a draft. */
+  mode?: NumberMode;
+}
+
 /**
  * Saves a raffle's record fields; its size only while its numbers are not generated,
  * checked in the same atomic update (NumbersAlreadyGeneratedError otherwise).
@@ -202,9 +211,7 @@ export async function insertRaffle(db: Db, raffle: NewRaffle): Promise<RaffleDoc
 export async function updateRaffleRecord(
   db: Db,
   raffleId: string,
-  fields: Partial<RaffleRecordFields>,
-  size?: { totalNumbers: number; numberWidth?: number },
-  mode?: NumberMode,
+  { fields, size, mode }: RaffleRecordChange,
 ): Promise<RaffleDoc> {
   const set: Partial<RaffleDoc> = { ...fields, updatedAt: new Date() };
   const filter: Filter<RaffleDoc> = { _id: raffleId };

@@ -110,10 +110,8 @@ export async function loadDemoData(db: Db): Promise<void> {
   await ensureCurrentRaffle(db);
   const raffle = await getRaffle(db, CURRENT_RAFFLE_ID);
   if (!raffle?.numbersGenerated) {
-    await updateRaffleRecord(
-      db,
-      CURRENT_RAFFLE_ID,
-      {
+    await updateRaffleRecord(db, CURRENT_RAFFLE_ID, {
+      fields: {
         name: 'Gran Rifa Navideña 2026',
         slug: 'gran-rifa-navidena-2026',
         prize: 'Toyota Hilux 0 km',
@@ -121,8 +119,8 @@ export async function loadDemoData(db: Db): Promise<void> {
         pricePerNumber: 1,
         endDate: new Date('2026-12-24T23:59:59.000-05:00'),
       },
-      { totalNumbers: 10_000 },
-    );
+      size: { totalNumbers: 10_000 },
+    });
     await generateRaffleNumbers(db, CURRENT_RAFFLE_ID);
   }
   await setRaffleActive(db, CURRENT_RAFFLE_ID, true);

@@ -21,7 +21,7 @@ export async function saveMediaImage(
   contentType: string,
 ): Promise<void> {
   const size = await pixelSize(data);
-  await saveMedia(db, slot, data, contentType, size ?? undefined);
+  await saveMedia(db, slot, { data, contentType, size });
   // A file sharp cannot decode is still stored as sent (its type was checked by content).
   if (!size || !CAROUSEL_SLOTS.includes(slot)) return;
   const widths = variantWidths(size.width);
@@ -31,9 +31,10 @@ export async function saveMediaImage(
       .resize({ width, withoutEnlargement: true })
       .webp({ quality: WEBP_QUALITY })
       .toBuffer({ resolveWithObject: true });
-    await saveMedia(db, mediaVariantName(slot, width), webp, 'image/webp', {
-      width: info.width,
-      height: info.height,
+    await saveMedia(db, mediaVariantName(slot, width), {
+      data: webp,
+      contentType: 'image/webp',
+      size: { width: info.width, height: info.height },
     });
   }
   // Copies of a wider earlier upload would be served in place of this one: drop them.

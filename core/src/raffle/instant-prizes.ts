@@ -90,8 +90,11 @@ async function placePrizes(db: Db, raffle: RaffleNumbers, items: PrizeItem[]): P
   for (const item of items) {
     const claim = await findClaimCovering(db, raffle.raffleId, item.position);
     if (!claim) continue;
-    const numbers = [item.number];
-    const won = await claimInstantPrizes(db, raffle.raffleId, claim.purchaseId, numbers);
+    const won = await claimInstantPrizes(db, {
+      raffleId: raffle.raffleId,
+      purchaseId: claim.purchaseId,
+      numbers: [item.number],
+    });
     await recordInstantPrizesWon(db, claim.purchaseId, won);
   }
 }

@@ -164,13 +164,11 @@ export async function editRaffle(
   const mode = modeChange(raffle, input);
   const trust = await trustFields(ctx, input);
   try {
-    const saved = await updateRaffleRecord(
-      ctx.db,
-      raffleId,
-      { ...recordFields(input, slug, endDate), ...trust },
-      resized ? { totalNumbers: input.totalNumbers } : undefined,
+    const saved = await updateRaffleRecord(ctx.db, raffleId, {
+      fields: { ...recordFields(input, slug, endDate), ...trust },
+      size: resized ? { totalNumbers: input.totalNumbers } : undefined,
       mode,
-    );
+    });
     await appendAudit(ctx.db, {
       actor: ctx.actor,
       action: 'raffle.updated',

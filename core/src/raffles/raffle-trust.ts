@@ -35,7 +35,7 @@ export function sniffTrustFileType(bytes: Uint8Array): TrustFileType | null {
 export async function saveTrustFile(db: Db, data: Buffer, type: TrustFileType): Promise<string> {
   const id = `confianza-${randomUUID()}.${TRUST_FILE_TYPES[type]}`;
   const size = type === 'application/pdf' ? null : await pixelSize(data);
-  await saveMedia(db, id, data, type, size ?? undefined);
+  await saveMedia(db, id, { data, contentType: type, size });
   return id;
 }
 

@@ -14,6 +14,7 @@ import {
   finishChannel,
   finishChannels,
   renewChannels,
+  type ChannelLease,
   type ChannelOutcome,
 } from '@vag/core/db/notifications';
 import { getPurchase, type PurchaseDoc } from '@vag/core/db/purchases';
@@ -72,9 +73,12 @@ export async function notifyPurchase(
   );
   if (together) {
     const { purchase, token } = together;
-    const outcomes = await holdingLease(deps, purchase._id, CHANNELS, token, leaseMs, async () => {
+    const lease = { purchaseId: purchase._id, channels: CHANNELS, token, leaseMs };
+    const outcomes = await holdingLease(deps, lease, async () => {
       const sent = await Promise.all(
-        CHANNELS.map((channel) => sendWithRetries(deps, channel, purchase, input, 0, options)),
+        CHANNELS.map((channel) =>
+          sendWithRetries(deps, { channel, purchase, input, attemptsBefore: 0 }, options),
+        ),
       );
       await untilRecorded(deps, purchase._id, () =>
         finishChannels(
@@ -125,8 +129,10 @@ async function notifyChannel(
   if (claim.kind === 'done') return 'done';
   if (claim.kind === 'busy') return 'busy';
   const { token } = claim;
-  const outcome = await holdingLease(deps, purchase._id, [channel], token, leaseMs, async () => {
-    const sent = await sendWithRetries(deps, channel, purchase, input, claim.attempts, options);
+  const lease = { purchaseId: purchase._id, channels: [channel], token, leaseMs };
+  const outcome = await holdingLease(deps, lease, async () => {
+    const send = { channel, purchase, input, attemptsBefore: claim.attempts };
+    const sent = await sendWithRetries(deps, send, options);
     await untilRecorded(deps, purchase._id, () =>
       finishChannel(deps.db, { purchaseId: purchase._id, channel, token }, sent),
     );
@@ -136,13 +142,18 @@ async function notifyChannel(
   return 'done';
 }
 
+/** One channel of a purchase to send; `attemptsBefore`: tries an earlier consumer made. */
+interface ChannelSend {
+  channel: NotificationChannel;
+  purchase: PurchaseDoc;
+  input: Input;
+  attemptsBefore: number;
+}
+
 /** Sends one channel, retrying with backoff; answers what to record. */
 async function sendWithRetries(
   deps: Deps,
-  channel: NotificationChannel,
-  purchase: PurchaseDoc,
-  input: Input,
-  attemptsBefore: number,
+  { channel, purchase, input, attemptsBefore }: ChannelSend,
   options: NotifyOptions,
 ): Promise<ChannelOutcome> {
   const { log } = deps;
@@ -280,17 +291,17 @@ async function announceFailure(
  */
 async function holdingLease<T>(
   deps: Deps,
-  purchaseId: string,
-  channels: readonly NotificationChannel[],
-  token: string,
-  leaseMs: number,
+  lease: ChannelLease,
   work: () => Promise<T>,
 ): Promise<T> {
   const renew = () =>
-    renewChannels(deps.db, { purchaseId, channels, token, leaseMs }).catch((error: unknown) => {
-      deps.log.warn({ purchaseId, err: error }, 'could not renew the notification claim');
+    renewChannels(deps.db, lease).catch((error: unknown) => {
+      deps.log.warn(
+        { purchaseId: lease.purchaseId, err: error },
+        'could not renew the notification claim',
+      );
     });
-  const timer = setInterval(() => void renew(), leaseMs / 3);
+  const timer = setInterval(() => void renew(), lease.leaseMs / 3);
   try {
     return await work();
   } finally {

@@ -108,13 +108,12 @@ async function finishAssignment(
   { db, bus }: Pick<CoreDeps, 'db' | 'bus'>,
   { purchaseId, raffleId, numbers, raffle, soldOut }: Assigned,
 ): Promise<AssignOutcome> {
-  const instantPrizes = await claimInstantPrizes(
-    db,
+  const instantPrizes = await claimInstantPrizes(db, {
     raffleId,
     purchaseId,
     numbers,
-    raffle.prizeNumbers,
-  );
+    committedPrizeNumbers: raffle.prizeNumbers,
+  });
   if (instantPrizes.length > 0) await recordInstantPrizesWon(db, purchaseId, instantPrizes);
   if (soldOut) await markSoldOut(db, raffleId);
 

@@ -78,12 +78,10 @@ export const featuredRaffleRouter = new Hono<AppEnv>()
         ? { totalNumbers: totalNumbers ?? current.totalNumbers, numberWidth }
         : undefined;
       try {
-        const raffle = await updateRaffleRecord(
-          db,
-          raffleId,
-          { ...hero, endDate: new Date(endDate) },
+        const raffle = await updateRaffleRecord(db, raffleId, {
+          fields: { ...hero, endDate: new Date(endDate) },
           size,
-        );
+        });
         const before = current.endDate.toISOString();
         if (before !== raffle.endDate.toISOString())
           await appendAudit(db, {
