@@ -10,6 +10,11 @@
 //   reads     GET /api/raffle/raffle-progress and /api/lottery requests/s on the sold-out store
 //   kafka1    sellout, Kafka bus, WORKERS=none on the api, 1 `npm run workers` process
 //   kafka2    the same with 2 worker processes
+//   invoicing kafka1 with electronic invoicing on: an invoices worker process against the fake
+//             SRI, the SRI down for --outage=<s> (default 60) while the buyers buy, then the
+//             worker killed mid-send and started again; waits (--invoice-settle=<s>, default
+//             1200) for every paid purchase's authorized factura, and the audit checks them
+//             (bench/invoicing-run.ts)
 //   baseline  the same k6 sellout against the baseline server (pool allocator), time-boxed
 //   holding   the holding attack: one and ten addresses try to hold a 10 000-number raffle with
 //             unpaid transfers while honest buyers sell it out (bench/holding-run.ts); ~1.5 min
@@ -32,6 +37,7 @@ import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { MongoClient } from 'mongodb';
 import { startFakeProviders } from '@vag/core/testing/fakes/index';
+import { startFakeSri, type FakeSri } from '@vag/core/testing/fakes/sri';
 import { createStaff } from '@vag/api/testing/seed';
 import { startFerretdb, startKafka } from '../infra/services';
 import {
@@ -53,6 +59,12 @@ import { formatResults, type BenchResults } from './bench/report';
 import { runRamp } from './bench/ramp-run';
 import { formatHolding, runHolding, type HoldingFigures } from './bench/holding-run';
 import { formatPicks, runPicks, type PicksFigures, type PicksShape } from './bench/picks-run';
+import {
+  formatInvoicing,
+  invoicingRun,
+  setUpInvoicing,
+  type InvoicingFigures,
+} from './bench/invoicing-run';
 import { runSellout, type SelloutFigures } from './bench/sellout-run';
 import { commandFigures, commandTally } from './bench/command-counts';
 import { runK6, loadtestsDir } from './harness/k6';
@@ -71,6 +83,7 @@ const PHASES = [
   'reads',
   'kafka1',
   'kafka2',
+  'invoicing',
   'baseline',
   'holding',
   'picks',
@@ -118,6 +131,9 @@ const PAIRS = Number(flag('pairs', '1'));
 const COUNT_COMMANDS = process.argv.includes('--count-commands');
 /** The second raffle's share of the numbers and of the buyers. */
 const SHARE_B = 0.4;
+// invoicing: how long the SRI is down, and the longest wait for the facturas afterwards.
+const OUTAGE_SECONDS = Number(flag('outage', '60'));
+const INVOICE_SETTLE_SECONDS = Number(flag('invoice-settle', '1200'));
 const only = new Set(flag('only', PHASES.join(',')).split(',') as Phase[]);
 const outDir = path.join(loadtestsDir, 'out');
 
@@ -158,6 +174,7 @@ async function main(): Promise<void> {
   };
 
   let holding: HoldingFigures | null = null;
+  const invoicing: InvoicingFigures[] = [];
   const picks: PicksFigures[] = [];
   /** What the probes that wait for the pipeline count instead of reading the store. */
   const messagesReceived = () => fakes.smtp.mails.length + fakes.twilio.messages.length;
@@ -182,11 +199,14 @@ async function main(): Promise<void> {
     onSale?: OnSale;
     countCommands?: boolean;
     afterwards?: (url: string) => Promise<void>;
+    /** Electronic invoicing on, against this SRI (bench/invoicing-run.ts). */
+    invoicing?: { sri: FakeSri; secretKey: string };
   }) {
     const { label, env, workers } = options;
     const dbName = `bench_${label.replace(/\W/g, '_')}`;
     const db = mongo.db(dbName);
     await db.dropDatabase();
+    if (options.invoicing) await setUpInvoicing(db, options.invoicing.secretKey);
     const tallyFile = path.join(benchLogDir(), `commands-${dbName}.json`);
     const apiEnv = {
       MONGODB_URL: `${storeUrl}${dbName}${options.countCommands ? '?monitorCommands=true' : ''}`,
@@ -212,7 +232,22 @@ async function main(): Promise<void> {
       const commandsBefore = options.countCommands
         ? await commandTally(api.pid, tallyFile)
         : undefined;
+      const invoices =
+        options.invoicing &&
+        invoicingRun({
+          ...options.invoicing,
+          db,
+          outageAfterMs: 10_000,
+          outageMs: OUTAGE_SECONDS * 1000,
+          boundMs: INVOICE_SETTLE_SECONDS * 1000,
+          startWorker: (name) => {
+            const child = startWorkerProcess(name, apiEnv, ['invoices']);
+            children.push(child);
+            return child;
+          },
+        });
       const cpuSpent = meterOf(api, children)();
+      invoices?.start();
       const figures = await runSellout({
         label,
         raffleIds,
@@ -230,6 +265,13 @@ async function main(): Promise<void> {
                   children.push(startWorkerProcess(`notify-${i}`, apiEnv, ['notifications']));
               }
             : undefined,
+        beforeAudit: invoices
+          ? async () => {
+              const facturas = await invoices.finish();
+              invoicing.push(facturas);
+              console.log(formatInvoicing(facturas));
+            }
+          : undefined,
         k6Env: {
           STAFF_TOKEN: token,
           PAYPAL_APPROVE_URL: approver.url,
@@ -440,6 +482,28 @@ async function main(): Promise<void> {
         await kafka.stop();
       }
     }
+    if (only.has('invoicing')) {
+      const kafka = await startKafka();
+      const sri = await startFakeSri();
+      const secretKey = 'bench-invoice-key';
+      try {
+        await sellout({
+          label: 'invoicing',
+          env: {
+            WORKERS: 'none',
+            KAFKA_BROKERS: kafka.brokers.join(','),
+            ...sri.env,
+            INVOICE_SECRET_KEY: secretKey,
+          },
+          workers: 1,
+          k6Env: { PROFILE: 'sellout' },
+          invoicing: { sri, secretKey },
+        });
+      } finally {
+        await sri.stop();
+        await kafka.stop();
+      }
+    }
     if (only.has('baseline')) await baselineSellout(storeUrl, mongo, results);
     if (only.has('holding')) holding = await holdingAttack();
     if (only.has('picks'))
@@ -472,6 +536,7 @@ async function main(): Promise<void> {
   const text = [
     formatResults(results),
     ...(holding ? [formatHolding(holding)] : []),
+    ...invoicing.map(formatInvoicing),
     ...picks.map(formatPicks),
   ].join('\n\n');
   console.log(`\n${text}`);

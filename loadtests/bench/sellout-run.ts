@@ -72,6 +72,8 @@ export interface SelloutOptions {
    * they work through the whole backlog and their own throughput is measured.
    */
   startNotifications?: () => Promise<void>;
+  /** What else must be done before the audit (the invoicing sale's facturas). */
+  beforeAudit?: () => Promise<void>;
 }
 
 interface Row {
@@ -106,6 +108,7 @@ export async function runSellout(options: SelloutOptions): Promise<SelloutFigure
   } else {
     await settle(options.notifications, options.settleMs);
   }
+  await options.beforeAudit?.();
 
   const rows = await options.db
     .collection<Row>('purchases')

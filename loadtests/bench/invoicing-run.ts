@@ -1,0 +1,151 @@
+// The invoicing sellout (bench phase `invoicing`): the k6 sale with electronic invoicing on,
+// as an operator who switched it on runs a sale evening. The invoices worker runs as its
+// own process (Kafka layout) against the fake SRI, and meets both faults the issue of SRI
+// invoices names: the SRI down for a minute while the buyers buy, then, once it is back
+// and slow, the worker killed (SIGKILL) while facturas are at the SRI, and started again.
+// The sale's audit then runs the invoices check (core/src/audit/invoices-check.ts): exactly
+// one authorized factura per paid purchase, secuenciales 1..n in each series.
+import type { Db } from 'mongodb';
+import { invoices } from '@vag/core/db/invoices';
+import { resolveInvoiceKey } from '@vag/core/invoices/secret-box';
+import { saveCertificate, saveInvoicingSettings } from '@vag/core/invoices/settings';
+import type { FakeSri } from '@vag/core/testing/fakes/sri';
+import { TEST_INVOICING } from '@vag/core/testing/invoice-fixtures';
+import { makeTestP12 } from '@vag/core/testing/test-certificate';
+import { waitFor } from '@vag/core/testing/wait';
+import type { Child } from './processes';
+
+export interface InvoicingOptions {
+  db: Db;
+  sri: FakeSri;
+  /** The key api and workers encrypt the certificate's password with (INVOICE_SECRET_KEY). */
+  secretKey: string;
+  /** How long after the buyers start the SRI goes down, and for how long. */
+  outageAfterMs: number;
+  outageMs: number;
+  /** Longest wait, after the sale settles, for every paid purchase's authorized factura. */
+  boundMs: number;
+  /** Starts an invoices worker process (the first one, and the one after the kill). */
+  startWorker: (label: string) => Child;
+}
+
+export interface InvoicingFigures {
+  paid: number;
+  authorized: number;
+  /** Facturas the SRI had received whose answer the killed worker never wrote down. */
+  atSriWhenKilled: number;
+  /** Documents the SRI received twice (sent again after the kill: "CLAVE ACCESO REGISTRADA"). */
+  sentTwice: number;
+  outageSeconds: number;
+  /** First payment → last factura authorized. */
+  wallSeconds: number;
+  /** Authorized facturas per second after the outage ended (the worker's own pace). */
+  perSecondAfterOutage: number;
+}
+
+/** The operator's Ajustes → Facturación electrónica, saved before the api starts. */
+export async function setUpInvoicing(db: Db, secretKey: string): Promise<void> {
+  await saveInvoicingSettings(db, TEST_INVOICING);
+  await saveCertificate(
+    db,
+    { fileName: 'firma.p12', p12: makeTestP12(), password: 'clave-de-prueba' },
+    resolveInvoiceKey({ INVOICE_SECRET_KEY: secretKey, DATA_DIR: '' }),
+  );
+}
+
+/**
+ * Runs beside the sale: `start` when the buyers start (the worker, then the faults),
+ * `finish` once the sale's numbers and messages have settled (waits, bounded, for every
+ * paid purchase's authorized factura and answers the figures).
+ */
+export function invoicingRun(options: InvoicingOptions) {
+  const { sri } = options;
+  const workers: Child[] = [];
+  let faults: Promise<number> | null = null;
+  let outageEndedAt = 0;
+  const say = (text: string) => console.log(`invoicing: ${text}`);
+
+  async function injectFaults(): Promise<number> {
+    await sleep(options.outageAfterMs);
+    sri.setDown(true);
+    say(`SRI down for ${options.outageMs / 1000} s`);
+    await sleep(options.outageMs);
+    sri.setDelay(1_500);
+    sri.setDown(false);
+    outageEndedAt = Date.now();
+    say('SRI back, answering in 1.5 s');
+    const before = sri.requests.length;
+    await waitFor(() => sri.requests.length > before + 20, {
+      timeoutMs: 300_000,
+      intervalMs: 100,
+      message: 'the invoices worker sending again after the outage',
+    });
+    await workers.at(-1)!.kill();
+    // Let the SRI answer what was in flight: those facturas are authorized there and still
+    // pendiente here, which the restarted worker must find out without a second number.
+    await sleep(2_000);
+    const atSri = await invoices(options.db).countDocuments({
+      status: 'pendiente',
+      accessKey: { $in: [...sri.documents.keys()] },
+    });
+    say(`invoices worker killed (SIGKILL) with ${atSri} facturas at the SRI; started again`);
+    sri.setDelay(0);
+    workers.push(options.startWorker('invoices-2'));
+    return atSri;
+  }
+
+  return {
+    start(): void {
+      workers.push(options.startWorker('invoices-1'));
+      faults = injectFaults();
+    },
+    async finish(): Promise<InvoicingFigures> {
+      const atSriWhenKilled = await faults!;
+      const purchases = options.db.collection<{ status: string; paidAt?: Date }>('purchases');
+      const paid = await purchases.countDocuments({ status: 'COMPLETED' });
+      const authorized = () =>
+        invoices(options.db).countDocuments({ kind: 'factura', status: 'autorizada' });
+      say(`${paid} paid purchases; waiting for their facturas…`);
+      await waitFor(async () => (await authorized()) >= paid, {
+        timeoutMs: options.boundMs,
+        intervalMs: 1_000,
+        message: `${paid} authorized facturas`,
+      }).catch(() => say('not every factura was authorized in time'));
+      const [firstPaid] = await purchases
+        .find({ status: 'COMPLETED' })
+        .sort({ paidAt: 1 })
+        .limit(1)
+        .toArray();
+      const [last] = await invoices(options.db)
+        .find({ status: 'autorizada' })
+        .sort({ authorizedAt: -1 })
+        .limit(1)
+        .toArray();
+      const lastAt = last?.authorizedAt?.getTime() ?? Date.now();
+      const authorizedAfterOutage = await invoices(options.db).countDocuments({
+        status: 'autorizada',
+        authorizedAt: { $gte: new Date(outageEndedAt) },
+      });
+      return {
+        paid,
+        authorized: await authorized(),
+        atSriWhenKilled,
+        sentTwice: [...sri.documents.values()].filter((d) => d.sends > 1).length,
+        outageSeconds: options.outageMs / 1000,
+        wallSeconds: (lastAt - (firstPaid?.paidAt?.getTime() ?? lastAt)) / 1000,
+        perSecondAfterOutage: authorizedAfterOutage / ((lastAt - outageEndedAt) / 1000),
+      };
+    },
+  };
+}
+
+export function formatInvoicing(f: InvoicingFigures): string {
+  return (
+    `invoicing: ${f.authorized} authorized facturas for ${f.paid} paid purchases; ` +
+    `first payment → last authorization ${f.wallSeconds.toFixed(0)} s (SRI down ${f.outageSeconds} s), ` +
+    `${f.perSecondAfterOutage.toFixed(1)} facturas/s after the outage; ` +
+    `worker killed with ${f.atSriWhenKilled} at the SRI, ${f.sentTwice} sent twice`
+  );
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
