@@ -26,8 +26,7 @@ import (
 const maxInValues = 100
 
 // indexPushdown is the WHERE clause (with its leading space) and its arguments, or the
-// empty clause when SQLite can narrow nothing: the index search of one equality, and
-// after it the conditions SQLite checks on each row it finds (prefilter.go).
+// empty clause when SQLite can narrow nothing: the index search of one equality.
 func indexPushdown(meta *metadata.Collection, filter *types.Document) (string, []any) {
 	if filter.Len() == 0 {
 		return "", nil
@@ -40,28 +39,17 @@ func indexPushdown(meta *metadata.Collection, filter *types.Document) (string, [
 		return fmt.Sprintf(" WHERE %s IN (%s)", expr, placeholders(len(texts))), texts
 	}
 
-	conds := []condition{}
-
-	searched, search, ok := indexSearch(meta, filter)
-	if ok {
-		conds = append(conds, search)
-	}
-
-	if checks := prefilter(filter, searched); checks.sql != "" {
-		conds = append(conds, checks)
-	}
-
-	where := and(conds)
-	if where.sql == "" {
+	search, args, ok := indexSearch(meta, filter)
+	if !ok {
 		return "", nil
 	}
 
-	return " WHERE " + where.sql, where.args
+	return " WHERE " + search, args
 }
 
-// indexSearch is the first equality of the filter on the first field of an index, and
-// that field.
-func indexSearch(meta *metadata.Collection, filter *types.Document) (string, condition, bool) {
+// indexSearch is the clause of the filter's first equality on the first field of an
+// index, and its arguments.
+func indexSearch(meta *metadata.Collection, filter *types.Document) (string, []any, bool) {
 	for _, field := range filter.Keys() {
 		if field == "_id" || !plainPath(field) || !leadsAnIndex(meta, field) {
 			continue
@@ -74,10 +62,10 @@ func indexSearch(meta *metadata.Collection, filter *types.Document) (string, con
 
 		sql, args := candidatesClause(field, texts)
 
-		return field, condition{sql: sql, args: args}, true
+		return sql, args, true
 	}
 
-	return "", condition{}, false
+	return "", nil, false
 }
 
 // candidatesClause selects every row MongoDB's equality on field could match, each
