@@ -103,7 +103,9 @@ const RATE = flag('rate', '60');
 // Worst case with the defaults (every sellout hits its cap and its bounds): about
 // 5 × (150 + 90) s (embedded, two-raffles' pair, Kafka 1 and 2) + 2 × 300 s of Kafka
 // senders' drain + baseline 60 + 60 s + allocation ~90 s + Kafka starts ≈ 35 minutes; a
-// sellout that keeps up takes far less.
+// sellout that keeps up takes far less. The invoicing phase adds one Kafka sellout and its
+// wait for the facturas (at most --invoice-settle, 20 minutes; about 4 minutes in all at
+// N = 60 000 on a quiet box).
 // Each ramp adds at most its steps (5 × 60 s), its rests (4 × --rest) and a settle: about
 // 12–15 minutes embedded, where the box catches up within 3–4 minutes of each step.
 const CAP_SECONDS = Number(flag('cap', '150'));
