@@ -144,6 +144,13 @@ describe('Facturas', () => {
 
     await row.getByRole('button', { name: M.list.correct }).click();
     const dialog = page.getByRole('dialog');
+    const email = dialog.getByRole('textbox', { name: M.list.email });
+    const written = await email.inputValue();
+    await email.fill('');
+    await dialog.getByRole('button', { name: M.list.save }).click();
+    await dialog.getByText(INVOICE_TEXTS.buyer.missingEmail).first().waitFor();
+    await shoot(page, 'invoice-buyer-correction-1366');
+    await email.fill(written);
     await dialog.getByRole('textbox', { name: M.list.id }).fill('1710034066');
     await dialog.getByRole('button', { name: M.list.save }).click();
     await dialog.getByText(INVOICE_TEXTS.buyer.badCedula).first().waitFor();

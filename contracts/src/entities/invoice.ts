@@ -189,7 +189,12 @@ export const invoiceBuyerCorrectionSchema = z.object({
   idType: z.enum(BUYER_ID_TYPES),
   id: z.string().trim(),
   name: z.string().trim().min(1, { error: 'Escribe el nombre o la razón social.' }).max(300),
-  email: z.email({ error: 'El correo no es válido.' }),
+  email: z.email({
+    error: (issue) =>
+      issue.input === undefined || issue.input === ''
+        ? INVOICE_TEXTS.buyer.missingEmail
+        : INVOICE_TEXTS.buyer.badEmail,
+  }),
   address: z.string().trim().max(300).optional(),
 });
 export type InvoiceBuyerCorrection = z.infer<typeof invoiceBuyerCorrectionSchema>;
@@ -214,6 +219,8 @@ export const INVOICE_TEXTS = {
     consumidorFinalOverLimit: (limit: string) =>
       `Una factura a consumidor final no puede superar ${limit} USD: hace falta la cédula o el RUC del comprador.`,
     missingName: 'Falta el nombre o la razón social del comprador.',
+    missingEmail: 'Escribe el correo del comprador: a él le llega la factura.',
+    badEmail: 'El correo del comprador no es válido.',
   },
   sriUnavailable: 'El SRI no responde; se volverá a intentar automáticamente.',
   settingsIncomplete:

@@ -166,6 +166,18 @@ export function monthRange(month: string): { $gte: Date; $lt: Date } {
   };
 }
 
+/**
+ * A new certificate: documents not yet signed that wait out their backoff (the old one had
+ * expired or no longer opened) are due at once, instead of up to ten minutes later.
+ */
+export async function unsignedDueNow(db: Db, now: Date): Promise<number> {
+  const result = await invoices(db).updateMany(
+    { status: 'pendiente', signedXml: { $exists: false }, nextAttemptAt: { $gt: now } },
+    { $set: { nextAttemptAt: now, updatedAt: now } },
+  );
+  return result.modifiedCount;
+}
+
 export async function ensureInvoiceIndexes(db: Db): Promise<void> {
   await sequenceClaims(db).createIndex({ series: 1, number: -1 });
   await sequenceClaims(db).createIndex({ invoiceId: 1 }, { unique: true });

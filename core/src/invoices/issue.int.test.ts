@@ -15,6 +15,7 @@ import {
   advanceInvoice,
   draftFactura,
   draftNotaCredito,
+  dueInvoices,
   reissueInvoice,
   type IssueDeps,
 } from './issue';
@@ -99,8 +100,20 @@ describe('issuing a factura', () => {
       /^El certificado venció el \d\d\/\d\d\/\d{4}: renueva tu firma electrónica\.$/,
     );
     expect(sri.documents.has(doc.accessKey)).toBe(false);
-    // A valid certificate again (here: today's date): it goes on by itself, nothing to re-issue.
-    expect((await advanceInvoice(deps, doc._id))?.status).toBe('autorizada');
+    // The operator renews the firma: the document is due at once, not after its backoff, and
+    // goes on by itself, nothing to re-issue.
+    expect(await dueInvoices(t.db, later)).not.toContain(doc._id);
+    const renewed = makeTestP12({ notAfter: new Date(later.getTime() + 365 * 86_400_000) });
+    await saveCertificate(
+      t.db,
+      { fileName: 'firma-renovada.p12', p12: renewed, password: 'clave-de-prueba' },
+      secretKey,
+      later,
+    );
+    expect(await dueInvoices(t.db, later)).toContain(doc._id);
+    expect((await advanceInvoice({ ...deps, now: () => later }, doc._id))?.status).toBe(
+      'autorizada',
+    );
   });
 
   it('sends a document once when two workers advance it at the same time', async () => {

@@ -9,6 +9,7 @@ import {
   type InvoicingSettingsInput,
 } from '@vag/contracts';
 import type { Db } from 'mongodb';
+import { unsignedDueNow } from '../db/invoices';
 import { readP12, distinguishedName, type SigningCertificate } from './certificate';
 import { seal, unseal, type SealedBox } from './secret-box';
 
@@ -81,6 +82,7 @@ export async function saveCertificate(
     password: seal(key, Buffer.from(input.password, 'utf8')),
     uploadedAt: now,
   });
+  await unsignedDueNow(db, now);
   return info;
 }
 

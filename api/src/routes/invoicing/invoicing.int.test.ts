@@ -219,6 +219,18 @@ describe('Facturas', () => {
     });
 
     const buyer = { idType: '05', id: '1710034066', name: 'Ana Pérez', email: 'ana@example.com' };
+    for (const [email, error] of [
+      [undefined, INVOICE_TEXTS.buyer.missingEmail],
+      ['', INVOICE_TEXTS.buyer.missingEmail],
+      ['ana@', INVOICE_TEXTS.buyer.badEmail],
+    ] as const) {
+      const refused = await call('PUT', `/admin/invoices/${invoiceId}/buyer`, {
+        token: admin,
+        body: { ...buyer, id: '0926687856', email },
+      });
+      expect(refused.status).toBe(400);
+      expect(refused.json.errors).toEqual({ email: error });
+    }
     const bad = await call('PUT', `/admin/invoices/${invoiceId}/buyer`, {
       token: admin,
       body: buyer,
