@@ -35,7 +35,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { MongoClient } from 'mongodb';
+import { MongoClient, type Db } from 'mongodb';
 import { startFakeProviders } from '@vag/core/testing/fakes/index';
 import { startFakeSri, type FakeSri } from '@vag/core/testing/fakes/sri';
 import { createStaff } from '@vag/api/testing/seed';
@@ -51,6 +51,7 @@ import {
   startApi,
   startBaseline,
   startWorkerProcess,
+  type ApiProcess,
   type Child,
 } from './bench/processes';
 import { boxSpeed } from './bench/box-speed';
@@ -139,6 +140,15 @@ const INVOICE_SETTLE_SECONDS = Number(flag('invoice-settle', '1200'));
 const only = new Set(flag('only', PHASES.join(',')).split(',') as Phase[]);
 const outDir = path.join(loadtestsDir, 'out');
 
+/** An admin's token for the bench's calls to the api, valid through the longest phase. */
+async function adminToken(db: Db): Promise<string> {
+  const { token } = await createStaff(db, {
+    role: 'admin',
+    deps: { env: { JWT_TTL_SECONDS: 4 * 3600 }, jwtSecret: BENCH_JWT_SECRET },
+  });
+  return token;
+}
+
 async function main(): Promise<void> {
   const started = Date.now();
   const loadAtStart = loadavg()[0] ?? 0;
@@ -225,10 +235,7 @@ async function main(): Promise<void> {
       // has its numbers, so the notification-bound part is measured on its own.
       for (let i = 0; i < workers; i++)
         children.push(startWorkerProcess(`${i}`, apiEnv, ['numbers', 'reports']));
-      const { token } = await createStaff(db, {
-        role: 'admin',
-        deps: { env: { JWT_TTL_SECONDS: 4 * 3600 }, jwtSecret: BENCH_JWT_SECRET },
-      });
+      const token = await adminToken(db);
       const { raffleIds, k6Raffles } = await (options.onSale ?? featuredAlone)(api.url, token);
       console.log(`${label}: selling ${N} numbers in ${raffleIds.length} raffle(s)…`);
       const commandsBefore = options.countCommands
@@ -300,9 +307,14 @@ async function main(): Promise<void> {
     }
   }
 
-  /** The holding attack on a 10 000-number raffle with the default purchase limits. */
-  async function holdingAttack(): Promise<HoldingFigures> {
-    const dbName = 'bench_holding';
+  /**
+   * `run` on a fresh database with an api (workers embedded) on it and an admin's token;
+   * the api stops and the database is dropped afterwards.
+   */
+  async function onEmbeddedApi<T>(
+    dbName: string,
+    run: (ctx: { api: ApiProcess; db: Db; token: string }) => Promise<T>,
+  ): Promise<T> {
     const db = mongo.db(dbName);
     await db.dropDatabase();
     const api = await startApi({
@@ -311,10 +323,16 @@ async function main(): Promise<void> {
       WORKERS: 'embedded',
     });
     try {
-      const { token } = await createStaff(db, {
-        role: 'admin',
-        deps: { env: { JWT_TTL_SECONDS: 4 * 3600 }, jwtSecret: BENCH_JWT_SECRET },
-      });
+      return await run({ api, db, token: await adminToken(db) });
+    } finally {
+      await api.stop();
+      await db.dropDatabase().catch(() => undefined);
+    }
+  }
+
+  /** The holding attack on a 10 000-number raffle with the default purchase limits. */
+  function holdingAttack(): Promise<HoldingFigures> {
+    return onEmbeddedApi('bench_holding', async ({ api, db, token }) => {
       await putRaffleOnSale(api.url, token, {
         totalNumbers: 10_000,
         pricePerNumber: 1,
@@ -333,27 +351,12 @@ async function main(): Promise<void> {
       });
       console.log(formatHolding(figures));
       return figures;
-    } finally {
-      await api.stop();
-      await db.dropDatabase().catch(() => undefined);
-    }
+    });
   }
 
   /** One pick-your-numbers rush on a fresh store: the featured raffle, a pick raffle beside it. */
-  async function picksRush(rush: PicksShape): Promise<PicksFigures> {
-    const dbName = `bench_picks_${rush}`;
-    const db = mongo.db(dbName);
-    await db.dropDatabase();
-    const api = await startApi({
-      MONGODB_URL: `${storeUrl}${dbName}`,
-      ...fakes.env,
-      WORKERS: 'embedded',
-    });
-    try {
-      const { token } = await createStaff(db, {
-        role: 'admin',
-        deps: { env: { JWT_TTL_SECONDS: 4 * 3600 }, jwtSecret: BENCH_JWT_SECRET },
-      });
+  function picksRush(rush: PicksShape): Promise<PicksFigures> {
+    return onEmbeddedApi(`bench_picks_${rush}`, async ({ api, db, token }) => {
       const sale = { pricePerNumber: 1, packages: LARGE_PACKAGES };
       await putRaffleOnSale(api.url, token, { ...sale, totalNumbers: 1000 });
       const slug = 'rifa-elige-tu-numero';
@@ -376,10 +379,7 @@ async function main(): Promise<void> {
       });
       console.log(formatPicks(figures));
       return figures;
-    } finally {
-      await api.stop();
-      await db.dropDatabase().catch(() => undefined);
-    }
+    });
   }
 
   /** Starts an api (plus `workers` processes of every consumer), then the capacity ramp. */
@@ -392,10 +392,7 @@ async function main(): Promise<void> {
     const children: Child[] = [api];
     try {
       for (let i = 0; i < workers; i++) children.push(startWorkerProcess(`${i}`, apiEnv, []));
-      const { token } = await createStaff(db, {
-        role: 'admin',
-        deps: { env: { JWT_TTL_SECONDS: 4 * 3600 }, jwtSecret: BENCH_JWT_SECRET },
-      });
+      const token = await adminToken(db);
       await putRaffleOnSale(api.url, token, {
         totalNumbers: RAMP_NUMBERS,
         pricePerNumber: 1,
