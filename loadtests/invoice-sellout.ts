@@ -15,19 +15,16 @@ import { fileURLToPath } from 'node:url';
 import { auditRaffle } from '@vag/core/audit/invariants';
 import { KafkaBus } from '@vag/core/bus/kafka-bus';
 import { invoices } from '@vag/core/db/invoices';
-import { resolveInvoiceKey } from '@vag/core/invoices/secret-box';
-import { saveCertificate, saveInvoicingSettings } from '@vag/core/invoices/settings';
-import { startFakeSri, type FakeSri } from '@vag/core/testing/fakes/sri';
-import { TEST_INVOICING } from '@vag/core/testing/invoice-fixtures';
+import { startFakeSri } from '@vag/core/testing/fakes/sri';
 import {
   insertPurchase,
   purchasePaidMessage,
   raffleWithNumbers,
 } from '@vag/core/testing/raffle-fixtures';
-import { makeTestP12 } from '@vag/core/testing/test-certificate';
 import { createTestDatabase, type TestDatabase } from '@vag/core/testing/test-db';
 import { waitFor } from '@vag/core/testing/wait';
 import { spawnService, type ServiceProcess } from '../infra/lib/process';
+import { setUpInvoicing, sriOutageThenKill } from './bench/invoicing-run';
 
 const repoRoot = fileURLToPath(new URL('../', import.meta.url));
 
@@ -67,34 +64,29 @@ async function main(): Promise<boolean> {
     );
   let worker: ServiceProcess | null = null;
   try {
-    await prepare(t, env, count);
+    await prepare(t, env.INVOICE_SECRET_KEY, count);
     const paidAt = Date.now();
     const ids = await t.db
       .collection<{ _id: string }>('purchases')
       .find({}, { projection: { _id: 1 } })
       .toArray();
-    sri.setDown(true);
     await bus.publish(ids.map((p) => purchasePaidMessage(p._id, 1)));
-    say(paidAt, `${count} purchases paid; SRI down for ${outageMs / 1000} s`);
+    say(paidAt, `${count} purchases paid`);
     worker = start('first');
-    await new Promise((resolve) => setTimeout(resolve, outageMs));
-    sri.setDelay(1_500);
-    sri.setDown(false);
-    say(paidAt, 'SRI back (answers in 1.5 s)');
-    const sentBefore = sri.requests.length;
-    await waitFor(() => sri.requests.length > sentBefore + 20, {
-      timeoutMs: 120_000,
-      message: 'sends after the outage',
+    await sriOutageThenKill({
+      db: t.db,
+      sri,
+      outageMs,
+      sendsAgainWithinMs: 120_000,
+      kill: async () => {
+        worker!.child.kill('SIGKILL');
+        await worker!.exited;
+      },
+      restart: () => {
+        worker = start('second');
+      },
+      say: (text) => say(paidAt, text),
     });
-    worker.child.kill('SIGKILL');
-    await worker.exited;
-    const unrecorded = await unrecordedSends(t, sri);
-    say(
-      paidAt,
-      `worker killed (SIGKILL); ${unrecorded} facturas at the SRI, pendiente in the store`,
-    );
-    sri.setDelay(0);
-    worker = start('second');
     const restartedAt = Date.now();
     const authorizedAtRestart = await invoices(t.db).countDocuments({ status: 'autorizada' });
     const done = await waitFor(
@@ -129,31 +121,13 @@ async function main(): Promise<boolean> {
   }
 }
 
-async function prepare(
-  t: TestDatabase,
-  env: { INVOICE_SECRET_KEY: string; DATA_DIR: string },
-  count: number,
-): Promise<void> {
+async function prepare(t: TestDatabase, secretKey: string, count: number): Promise<void> {
   await raffleWithNumbers(t.db, count);
-  await saveInvoicingSettings(t.db, TEST_INVOICING);
-  await saveCertificate(
-    t.db,
-    { fileName: 'firma.p12', p12: makeTestP12(), password: 'clave-de-prueba' },
-    resolveInvoiceKey(env),
-  );
+  await setUpInvoicing(t.db, secretKey);
   for (let i = 0; i < count; i += 50)
     await Promise.all(
       Array.from({ length: Math.min(50, count - i) }, () => insertPurchase(t.db, { quantity: 1 })),
     );
-}
-
-/** Documents the SRI received whose answer the killed worker never wrote down. */
-async function unrecordedSends(t: TestDatabase, sri: FakeSri): Promise<number> {
-  await new Promise((resolve) => setTimeout(resolve, 2_000));
-  return invoices(t.db).countDocuments({
-    status: 'pendiente',
-    accessKey: { $in: [...sri.documents.keys()] },
-  });
 }
 
 main().then(

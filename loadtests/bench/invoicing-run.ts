@@ -60,47 +60,32 @@ export async function setUpInvoicing(db: Db, secretKey: string): Promise<void> {
  */
 export function invoicingRun(options: InvoicingOptions) {
   const { sri } = options;
-  const workers: Child[] = [];
-  let faults: Promise<number> | null = null;
-  let outageEndedAt = 0;
+  let worker: Child | null = null;
+  let faults: Promise<SriFaults> | null = null;
   const say = (text: string) => console.log(`invoicing: ${text}`);
 
-  async function injectFaults(): Promise<number> {
+  async function injectFaults(): Promise<SriFaults> {
     await sleep(options.outageAfterMs);
-    sri.setDown(true);
-    say(`SRI down for ${options.outageMs / 1000} s`);
-    await sleep(options.outageMs);
-    sri.setDelay(1_500);
-    sri.setDown(false);
-    outageEndedAt = Date.now();
-    say('SRI back, answering in 1.5 s');
-    const before = sri.requests.length;
-    await waitFor(() => sri.requests.length > before + 20, {
-      timeoutMs: 300_000,
-      intervalMs: 100,
-      message: 'the invoices worker sending again after the outage',
+    return sriOutageThenKill({
+      db: options.db,
+      sri,
+      outageMs: options.outageMs,
+      sendsAgainWithinMs: 300_000,
+      kill: () => worker!.kill(),
+      restart: () => {
+        worker = options.startWorker('invoices-2');
+      },
+      say,
     });
-    await workers.at(-1)!.kill();
-    // Let the SRI answer what was in flight: those facturas are authorized there and still
-    // pendiente here, which the restarted worker must find out without a second number.
-    await sleep(2_000);
-    const atSri = await invoices(options.db).countDocuments({
-      status: 'pendiente',
-      accessKey: { $in: [...sri.documents.keys()] },
-    });
-    say(`invoices worker killed (SIGKILL) with ${atSri} facturas at the SRI; started again`);
-    sri.setDelay(0);
-    workers.push(options.startWorker('invoices-2'));
-    return atSri;
   }
 
   return {
     start(): void {
-      workers.push(options.startWorker('invoices-1'));
+      worker = options.startWorker('invoices-1');
       faults = injectFaults();
     },
     async finish(): Promise<InvoicingFigures> {
-      const atSriWhenKilled = await faults!;
+      const { atSri: atSriWhenKilled, outageEndedAt } = await faults!;
       const purchases = options.db.collection<{ status: string; paidAt?: Date }>('purchases');
       const paid = await purchases.countDocuments({ status: 'COMPLETED' });
       const authorized = () =>
@@ -137,6 +122,54 @@ export function invoicingRun(options: InvoicingOptions) {
       };
     },
   };
+}
+
+export interface SriFaults {
+  /** Facturas the SRI had received whose answer the killed worker never wrote down. */
+  atSri: number;
+  outageEndedAt: number;
+}
+
+/**
+ * Both faults an invoices worker meets: the SRI down (503) for `outageMs`, then back and
+ * slow (1.5 s an answer); once the worker is sending again (20 requests) it is killed while
+ * facturas are at the SRI, and started again once the SRI has answered what was in flight.
+ */
+export async function sriOutageThenKill(options: {
+  db: Db;
+  sri: FakeSri;
+  outageMs: number;
+  sendsAgainWithinMs: number;
+  kill: () => Promise<void>;
+  restart: () => void;
+  say: (text: string) => void;
+}): Promise<SriFaults> {
+  const { sri, say } = options;
+  sri.setDown(true);
+  say(`SRI down for ${options.outageMs / 1000} s`);
+  await sleep(options.outageMs);
+  sri.setDelay(1_500);
+  sri.setDown(false);
+  const outageEndedAt = Date.now();
+  say('SRI back, answering in 1.5 s');
+  const before = sri.requests.length;
+  await waitFor(() => sri.requests.length > before + 20, {
+    timeoutMs: options.sendsAgainWithinMs,
+    intervalMs: 100,
+    message: 'the invoices worker sending again after the outage',
+  });
+  await options.kill();
+  // Let the SRI answer what was in flight: those facturas are authorized there and still
+  // pendiente here, which the restarted worker must find out without a second number.
+  await sleep(2_000);
+  const atSri = await invoices(options.db).countDocuments({
+    status: 'pendiente',
+    accessKey: { $in: [...sri.documents.keys()] },
+  });
+  say(`invoices worker killed (SIGKILL) with ${atSri} facturas at the SRI; started again`);
+  sri.setDelay(0);
+  options.restart();
+  return { atSri, outageEndedAt };
 }
 
 export function formatInvoicing(f: InvoicingFigures): string {
