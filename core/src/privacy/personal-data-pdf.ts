@@ -24,6 +24,7 @@ import type { PersonalData } from './personal-data';
 
 const PAGE = { width: 595, height: 842, margin: 56 };
 const SIZE = 10;
+const LABEL_COLUMN = 128;
 const INK = rgb(0.12, 0.12, 0.12);
 const MUTED = rgb(0.4, 0.4, 0.4);
 
@@ -269,7 +270,8 @@ class Writer {
     if (!label) return this.text(value, { indent });
     const x = PAGE.margin + indent;
     const labelText = `${printable(label)}: `;
-    const labelWidth = Math.min(this.font.widthOfTextAtSize(labelText, SIZE), 150);
+    // One column for the labels, so the values line up; a longer label pushes its value.
+    const labelWidth = Math.max(LABEL_COLUMN, this.font.widthOfTextAtSize(labelText, SIZE));
     const parts = wrap(value, this.font, SIZE, PAGE.width - PAGE.margin - x - labelWidth);
     parts.forEach((part, i) => {
       this.keep(SIZE + 4);
