@@ -3,7 +3,7 @@
 // name, e-mail, phone, cédula and address, each replaced whole (one alias stands for the
 // e-mail); receipts' files are deleted. What the law or the fair draw needs stays: the
 // purchases with their amounts, numbers and invoices, the audit entries as written (they
-// name the purchase, never rewritten: DESIGN I6) and the fairness record, so the sellout
+// name the purchase, never rewritten: DESIGN, "Security") and the fairness record, so the sellout
 // audit and verify-draw pass as before. What places.ts leaves for staff review (a phone
 // or cédula that another buyer's purchase carries too) is answered, not touched.
 import { randomBytes } from 'node:crypto';

@@ -1,6 +1,6 @@
 // Every place the store keeps a buyer's personal data, in one list: the export reads each
 // (personal-data.ts) and the deletion erases each (anonymize.ts), so a place added here is
-// both exported and erased (SPEC §8, DESIGN "Personal data").
+// both exported and erased (SPEC, "Personal data and trust"; DESIGN, "Security").
 //
 // A person is what they proved: the e-mail whose mailbox opened the link, the purchases
 // made with it, and the documents that name those purchases by id. What a buyer typed on
@@ -358,7 +358,7 @@ export const PLACES: readonly Place[] = [
     }),
   },
   {
-    // What happened to their purchases, as the audit says it; never rewritten (DESIGN I6),
+    // What happened to their purchases, as the audit says it; never rewritten (DESIGN, "Security"),
     // and shown without the staff member who did it.
     collection: 'audit_log',
     section: 'history',

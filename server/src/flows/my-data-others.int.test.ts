@@ -1,4 +1,4 @@
-// "Mis datos" reaches only what the person proved (SPEC §8): their verified e-mail, their
+// "Mis datos" reaches only what the person proved (DESIGN, "Security"): their verified e-mail, their
 // purchases and what names those purchases by id. Two real buyers order through the api
 // and pay by a bank statement that staff import; then an attacker orders with the first
 // buyer's phone and cédula and the address "TRANSF" (a word in every bank line), opens
