@@ -22,6 +22,8 @@ export interface Person {
   ownPhones: string[];
   /** Their phones and cédulas that another buyer's purchase carries too: for staff. */
   shared: SharedValue[];
+  /** The shared phones in every form they are stored in. */
+  sharedPhones: string[];
 }
 
 /** A value typed on the person's purchases that is on someone else's purchase too. */
@@ -67,7 +69,7 @@ async function sortTypedValues(
   db: Db,
   email: string,
   purchases: BuyerRow[],
-): Promise<Pick<Person, 'ownPhones' | 'shared'>> {
+): Promise<Pick<Person, 'ownPhones' | 'shared' | 'sharedPhones'>> {
   const ownPhones: string[] = [];
   const shared: SharedValue[] = [];
   const phones = unique(purchases.map((p) => p.buyer.phone ?? ''));
@@ -82,7 +84,8 @@ async function sortTypedValues(
     const otherOrders = await othersWith(db, email, 'document', [document]);
     if (otherOrders.length > 0) shared.push({ field: 'document', value: document, otherOrders });
   }
-  return { ownPhones: unique(ownPhones), shared };
+  const sharedPhones = shared.flatMap((v) => (v.field === 'phone' ? phoneForms(v.value) : []));
+  return { ownPhones: unique(ownPhones), shared, sharedPhones: unique(sharedPhones) };
 }
 
 /** The person behind the verified `email`: their purchases, and which typed values are theirs alone. */
@@ -295,7 +298,8 @@ export const PLACES: readonly Place[] = [
     // WhatsApp fallback are theirs; the state, the time and the purchase stay.
     collection: 'message_deliveries',
     section: 'messages',
-    filter: byPurchase,
+    // A message to a phone another buyer typed too stays as it is, for staff.
+    filter: (p) => ({ ...byPurchase(p), to: { $nin: p.sharedPhones } }),
     erasure: { kind: 'set', values: () => ({ to: '', fallbackSms: null }) },
     exported: (doc, { person }) => ({
       kind: 'delivery',
@@ -325,9 +329,14 @@ export const PLACES: readonly Place[] = [
     }),
   },
   {
+    // Who may get an unpaid order's messages now: their mailbox's entry goes; an entry a
+    // purchase of theirs holds on a phone goes only once lapsed, since deleting a live one
+    // would let more messages reach a phone anyone may have typed (db/notice-throttle.ts).
     collection: 'unpaid_notice_throttle',
     section: 'other',
-    filter: (p) => ({ $or: [{ _id: `email:${p.email}` }, byPurchase(p)] }),
+    filter: (p) => ({
+      $or: [{ _id: `email:${p.email}` }, { ...byPurchase(p), until: { $lte: new Date() } }],
+    }),
     erasure: { kind: 'delete' },
     exported: () => null,
   },
