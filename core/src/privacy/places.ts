@@ -18,7 +18,7 @@ export interface Person {
   purchaseIds: string[];
   /** Their purchases' order codes, by purchase id (what a person reads; never the id). */
   orderCodes: Map<string, string>;
-  /** Their phones and cédulas that no other buyer's purchase carries. */
+  /** Their phones (every stored form) that no other buyer's purchase carries. */
   ownPhones: string[];
   /** Their phones and cédulas that another buyer's purchase carries too: for staff. */
   shared: SharedValue[];
