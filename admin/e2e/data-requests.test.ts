@@ -1,7 +1,8 @@
 // Datos personales at 1366 px and on a phone (390 px) as an admin reads it: the requests with their kind, e-mail,
 // received date and 15-day deadline (an overdue one highlighted), status and what was
-// done; a deletion received by letter is registered and run from the screen. A reseller
-// does not see the screen.
+// done; a deletion received by letter is registered and run from the screen, and the
+// phone and cédula the buyer shares with another buyer's purchase stay listed for staff
+// to review (the request stays pending). A reseller does not see the screen.
 import { describe, expect, it, vi } from 'vitest';
 import { insertDataRequest } from '../../core/src/db/data-requests';
 import { insertPurchase } from '../../core/src/testing/raffle-fixtures';
@@ -37,6 +38,8 @@ describe('Datos personales', () => {
       });
       const buyer = `carta.${Date.now()}@correo.ec`;
       const purchaseId = await insertPurchase(db, { email: buyer });
+      // Every fixture purchase has the same phone and cédula: another buyer's shares them.
+      await insertPurchase(db, { email: `otra.${screen.width}.${Date.now()}@correo.ec` });
 
       const page = await staffPage(site, site.admin, screen);
       if (screen.width > 600) {
@@ -76,7 +79,15 @@ describe('Datos personales', () => {
             .locator('tbody tr', { hasText: `Carta recibida en la oficina (${screen.width} px)` })
             .innerText(),
         )
-        .toContain('Atendida');
+        .toContain('Para revisar');
+      const ran = page.locator('tbody tr', {
+        hasText: `Carta recibida en la oficina (${screen.width} px)`,
+      });
+      const text = await ran.innerText();
+      expect(text).toContain('Pendiente');
+      expect(text).toContain('Teléfono 0991234567: también está en');
+      expect(text).toContain('Cédula o RUC 1710034065: también está en');
+      expect(await ran.getByRole('button', { name: 'Eliminar datos' }).count()).toBe(0);
       expect(await englishOnScreen(page)).toEqual([]);
       await shoot(page, `data-requests-done-${screen.width}`);
     },

@@ -49,6 +49,24 @@ export type ContactCorrection = z.infer<typeof contactCorrectionSchema>;
 /** POST /my-data/deletion: the buyer confirms by typing their e-mail. */
 export const deletionConfirmSchema = z.object({ confirm: z.literal(true) });
 
+/**
+ * A phone or cédula of the person that another buyer's purchase carries too: a deletion
+ * neither exports nor erases what only that value links, and staff review it.
+ */
+export const dataRequestReviewItemSchema = z.object({
+  field: z.enum(['phone', 'document']),
+  value: z.string(),
+  /** The other buyers' purchases (order codes) that carry it. */
+  otherOrders: z.array(z.string()),
+});
+export type DataRequestReviewItem = z.infer<typeof dataRequestReviewItemSchema>;
+
+/** What staff read of an item left for review. */
+export function reviewItemText(item: DataRequestReviewItem): string {
+  const field = item.field === 'phone' ? 'Teléfono' : 'Cédula o RUC';
+  return `${field} ${item.value}: también está en ${item.otherOrders.join(', ')}, de otra persona. No se exportó ni se borró nada vinculado solo por ese dato; revisa a quién pertenece.`;
+}
+
 /** A request as staff see it (GET /admin/data-requests). */
 export const dataRequestSchema = z.object({
   _id: z.string(),
@@ -63,6 +81,8 @@ export const dataRequestSchema = z.object({
   doneBy: z.string().nullable(),
   what: z.string().nullable(),
   note: z.string().nullable(),
+  /** What a deletion left for staff to review (empty: nothing). */
+  review: z.array(dataRequestReviewItemSchema),
 });
 export type DataRequest = z.infer<typeof dataRequestSchema>;
 
@@ -101,15 +121,23 @@ export const MY_DATA_TEXTS = {
   deleted:
     'Listo: borramos tus datos personales. Conservamos, sin tu nombre ni tus datos de contacto, tus compras, montos, números y facturas, y el registro del sorteo, porque la ley y la transparencia del sorteo lo exigen.',
   deletionExplained:
-    'Eliminar tus datos reemplaza tu nombre, correo, teléfono, cédula y dirección en todas partes donde los tenemos y borra tus comprobantes de pago. Conservamos sin tus datos tus compras, montos, números y facturas, y el registro del sorteo, porque la ley y la transparencia del sorteo lo exigen. No se puede deshacer.',
+    'Eliminar tus datos reemplaza tu nombre, correo, teléfono, cédula y dirección en tus compras y en todo lo vinculado a ellas, y borra tus comprobantes de pago. Si tu teléfono o cédula también figura en la compra de otra persona, allí no se toca: nuestro equipo lo revisa. Conservamos sin tus datos tus compras, montos, números y facturas, y el registro del sorteo, porque la ley y la transparencia del sorteo lo exigen. No se puede deshacer.',
   mailSubject: 'Tus datos personales en Voy a Ganar',
   mailWithLink: (link: string) =>
     `Nos pediste ver tus datos personales.\n\nAbre este enlace para descargarlos, corregirlos, dejar de recibir novedades o pedir que los borremos (vale 24 horas y se usa una sola vez):\n${link}\n\nSi no lo pediste tú, ignora este correo: nadie más recibe el enlace.`,
   mailWithoutData:
     'Nos pediste ver tus datos personales.\n\nNo tenemos datos personales asociados a este correo.\n\nSi no lo pediste tú, ignora este correo.',
   pdfTitle: 'Tus datos personales',
+  pdfIntro:
+    'Aquí está todo lo que Voy a Ganar guarda sobre ti: lo vinculado a tu correo y a tus compras. Si algo no es correcto, corrígelo en «Mis datos» o escríbenos.',
+  pdfNothing: 'Nada guardado.',
   answeredWithLink: 'Se envió al correo el enlace de acceso a sus datos.',
   answeredWithoutData: 'Se respondió al correo que no tenemos datos personales suyos.',
+  deletionDone:
+    'Datos personales anonimizados; comprobantes borrados. Se conservan compras, montos, números, facturas, el registro de auditoría y el del sorteo.',
+  deletionReview: (count: number) =>
+    `Quedan para revisión ${count === 1 ? '1 dato compartido' : `${count} datos compartidos`} con otras compras.`,
+  retentionNote: 'Plazo de conservación cumplido: anonimizado automáticamente.',
 } as const;
 
 /** The days a request has to be answered, from when it arrived. */

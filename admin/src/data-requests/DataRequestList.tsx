@@ -20,6 +20,7 @@ import {
   DATA_REQUEST_KIND_WORDS,
   DATA_REQUEST_KINDS,
   formatDateTime,
+  reviewItemText,
   type DataRequest,
   type DataRequestKind,
 } from '@vag/contracts';
@@ -65,9 +66,34 @@ function Deadline({ row }: { row: Row }) {
   );
 }
 
+/** What a deletion left for staff: values other buyers' purchases carry too. */
+function Review({ row }: { row: Row }) {
+  const t = useT();
+  if (row.review.length === 0) return null;
+  return (
+    <Alert severity="warning" sx={{ mt: 0.5 }}>
+      <Typography variant="body2" fontWeight={600}>
+        {t('review')}
+      </Typography>
+      {row.review.map((item) => (
+        <Typography key={`${item.field}:${item.value}`} variant="body2">
+          {reviewItemText(item)}
+        </Typography>
+      ))}
+    </Alert>
+  );
+}
+
 function Done({ row }: { row: Row }) {
   const t = useT();
-  if (row.status !== 'done') return <Chip size="small" color="warning" label={t('pending')} />;
+  if (row.status !== 'done')
+    return (
+      <Box>
+        <Chip size="small" color="warning" label={t('pending')} />
+        {row.what && <Typography variant="body2">{row.what}</Typography>}
+        <Review row={row} />
+      </Box>
+    );
   return (
     <Box>
       <Chip size="small" color="success" label={t('done')} sx={{ mb: 0.5 }} />
@@ -75,6 +101,7 @@ function Done({ row }: { row: Row }) {
       <Typography variant="caption" color="text.secondary">
         {row.doneBy} · {row.doneAt ? formatDateTime(row.doneAt) : ''}
       </Typography>
+      <Review row={row} />
     </Box>
   );
 }
@@ -112,7 +139,7 @@ function RowActions({ row }: { row: Row }) {
         <Button size="small" variant="outlined" onClick={() => setOpen('done')}>
           {t('markDone')}
         </Button>
-        {row.kind === 'deletion' && (
+        {row.kind === 'deletion' && row.review.length === 0 && (
           <Button size="small" color="error" variant="outlined" onClick={() => setOpen('delete')}>
             {t('runDeletion')}
           </Button>

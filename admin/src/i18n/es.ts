@@ -560,9 +560,10 @@ export const vagMessages = {
     overdue: 'Vencida',
     daysLeft: 'Queda %{smart_count} día |||| Quedan %{smart_count} días',
     markDone: 'Marcar atendida',
+    review: 'Para revisar',
     runDeletion: 'Eliminar datos',
     deletionExplained:
-      'Se reemplazarán nombre, correo, teléfono, cédula y dirección de %{email} en todas partes y se borrarán sus comprobantes. Se conservan compras, montos, números, facturas y el registro del sorteo. No se puede deshacer.',
+      'Se reemplazarán nombre, correo, teléfono, cédula y dirección de %{email} en sus compras y en lo vinculado a ellas, y se borrarán sus comprobantes. Se conservan compras, montos, números, facturas, la auditoría y el registro del sorteo. Un teléfono o cédula que también está en compras de otra persona queda aquí para que lo revises. No se puede deshacer.',
     confirmDeletion: 'Sí, eliminar',
     what: 'Qué se hizo',
     note: 'Nota (cómo llegó la solicitud)',

@@ -4,7 +4,12 @@
 // request also holds its access: the token's hash (single use, 24 h) and, once exchanged,
 // the short session's hash. Only hashes are stored: the database never opens anyone's data.
 import { randomUUID } from 'node:crypto';
-import { dataRequestDueAt, type DataRequestKind, type DataRequestStatus } from '@vag/contracts';
+import {
+  dataRequestDueAt,
+  type DataRequestKind,
+  type DataRequestReviewItem,
+  type DataRequestStatus,
+} from '@vag/contracts';
 import type { Db, Filter } from 'mongodb';
 
 export interface DataRequestDoc {
@@ -19,6 +24,8 @@ export interface DataRequestDoc {
   doneBy: string | null;
   what: string | null;
   note: string | null;
+  /** What a deletion left for staff: values that other buyers' purchases carry too. */
+  review?: DataRequestReviewItem[];
   access?: {
     tokenHash: string | null;
     expiresAt: Date;
@@ -69,18 +76,38 @@ export async function getDataRequest(db: Db, id: string): Promise<DataRequestDoc
   return dataRequests(db).findOne({ _id: id });
 }
 
-/** Marks a pending request done; false when it was done already. */
+/**
+ * Marks a pending request done; false when it was done already. What was done before
+ * (a deletion that left values for review) is kept ahead of what staff write now.
+ */
 export async function markDataRequestDone(
   db: Db,
   id: string,
   done: { by: string; what: string },
   at = new Date(),
 ): Promise<boolean> {
+  const earlier = (await getDataRequest(db, id))?.what;
+  const what = earlier ? `${earlier} — ${done.what}` : done.what;
   const result = await dataRequests(db).updateOne(
     { _id: id, status: 'pending' },
-    { $set: { status: 'done', doneAt: at, doneBy: done.by, what: done.what } },
+    { $set: { status: 'done', doneAt: at, doneBy: done.by, what } },
   );
   return result.modifiedCount === 1;
+}
+
+/**
+ * A deletion that left values for staff: the request says what was done and stays
+ * pending, listing what to review, until staff mark it done.
+ */
+export async function markDataRequestForReview(
+  db: Db,
+  id: string,
+  outcome: { what: string; review: DataRequestReviewItem[] },
+): Promise<void> {
+  await dataRequests(db).updateOne(
+    { _id: id, status: 'pending' },
+    { $set: { what: outcome.what, review: outcome.review } },
+  );
 }
 
 export interface DataRequestPage {

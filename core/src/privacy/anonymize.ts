@@ -1,9 +1,11 @@
 // The deletion of a buyer's personal data (LOPDP art. 15), asked by the buyer, by staff
 // for them, or due by the retention rule: every place of places.ts loses the person's
-// name, e-mail, phone, cédula and address, which become one alias; receipts' files are
-// deleted. What the law or the fair draw needs stays: the purchases with their amounts,
-// numbers and invoices, the audit entries and the fairness record (only words naming the
-// person change), so the sellout audit and verify-draw pass as before.
+// name, e-mail, phone, cédula and address, each replaced whole (one alias stands for the
+// e-mail); receipts' files are deleted. What the law or the fair draw needs stays: the
+// purchases with their amounts, numbers and invoices, the audit entries as written (they
+// name the purchase, never rewritten: DESIGN, "Security") and the fairness record, so the sellout
+// audit and verify-draw pass as before. What places.ts leaves for staff review (a phone
+// or cédula that another buyer's purchase carries too) is answered, not touched.
 import { randomBytes } from 'node:crypto';
 import type { Db } from 'mongodb';
 import { recordReceiptRemoved } from '../db/order-review';
@@ -11,13 +13,23 @@ import type { PurchaseDoc } from '../db/purchases';
 import { deleteReceiptFile } from '../db/receipts';
 import { endSessions } from './access-link';
 import { scrubOutboxLog } from './outbox-log';
-import { identify, placeCollection, PLACES, type Person, type Place } from './places';
+import {
+  identify,
+  placeCollection,
+  PLACES,
+  type Person,
+  type Place,
+  type SharedValue,
+} from './places';
 import { scrubbedFields, type Alias } from './scrub';
 
 export interface Anonymization {
   alias: string;
+  aliasEmail: string;
   /** Documents changed or removed, per collection. */
   changed: Record<string, number>;
+  /** Values shared with other buyers, left for staff. */
+  review: SharedValue[];
 }
 
 function newAlias(): Alias {
@@ -73,13 +85,14 @@ async function erasePlace(db: Db, person: Person, place: Place, alias: Alias): P
       return deleteReceipts(db, person, place);
     case 'rekey':
       return rekeyPlace(db, person, place, alias);
-    case 'replace': {
-      const texts = Object.fromEntries(place.erasure.fields.map((f) => [f, alias.id]));
+    case 'set': {
       const result = await placeCollection(db, place).updateMany(place.filter(person), {
-        $set: texts,
+        $set: place.erasure.values(alias),
       });
       return result.modifiedCount;
     }
+    case 'keep':
+      return 0;
   }
 }
 
@@ -115,5 +128,5 @@ export async function anonymizeBuyer(
       { _id: { $in: person.purchaseIds } },
       { $set: { anonymized: { at: new Date(), reason } } },
     );
-  return { alias: alias.id, changed };
+  return { alias: alias.id, aliasEmail: alias.email, changed, review: person.shared };
 }

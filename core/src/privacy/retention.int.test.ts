@@ -1,7 +1,9 @@
 // The retention rule on a store with a raffle drawn 13 months ago and one drawn 11 months
 // ago (12 months by default): the older raffle's buyers who did not win lose their
 // personal data and receipts, its winner keeps theirs (60 months), the newer raffle's
-// buyers — and a buyer of both — are untouched.
+// buyers — and a buyer of both — are untouched. Every buyer here typed the same phone
+// and address: the retention's deletion touches no other buyer's records through them,
+// and records the shared phone for staff review.
 import { randomUUID } from 'node:crypto';
 import { subMonths } from 'date-fns';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -75,6 +77,23 @@ beforeAll(async () => {
   };
   await drawnRaffle(db, 'old', 13, ids.winner!);
   await drawnRaffle(db, 'recent', 11, null);
+  // The winner's bank line and the recent buyer's SMS carry the phone and address the
+  // loser typed too.
+  await db.collection<{ _id: string; [field: string]: unknown }>('bank_statement_lines').insertOne({
+    _id: 'line-winner',
+    description: 'TRANSF ROSA Calle Sucre 45 +593987654321',
+    reference: '+593987654321',
+    amount: 2,
+    purchaseId: ids.winner,
+  });
+  await db.collection<{ _id: string; [field: string]: unknown }>('message_deliveries').insertOne({
+    _id: 'sms-recent',
+    purchaseId: ids.recent,
+    message: 'numbers',
+    channel: 'sms',
+    to: '+593987654321',
+    status: 'delivered',
+  });
 });
 
 afterAll(async () => {
@@ -95,6 +114,31 @@ describe('applyRetention', () => {
 
     // A second pass finds nothing more to do.
     expect(await applyRetention(t.db, now)).toBe(0);
+  });
+
+  it("touches no other buyer's records through the phone and address they share, and leaves the phone for staff review", async () => {
+    const line = await t.db
+      .collection('bank_statement_lines')
+      .findOne({ _id: 'line-winner' as never });
+    expect(line).toMatchObject({
+      description: 'TRANSF ROSA Calle Sucre 45 +593987654321',
+      reference: '+593987654321',
+    });
+    const sms = await t.db.collection('message_deliveries').findOne({ _id: 'sms-recent' as never });
+    expect(sms?.to).toBe('+593987654321');
+    const review = await t.db.collection('data_requests').findOne({ kind: 'deletion' });
+    expect(review).toMatchObject({
+      channel: 'staff',
+      status: 'pending',
+      email: expect.stringMatching(/@anonimo\.invalid$/),
+    });
+    expect(review!.review).toEqual([
+      {
+        field: 'phone',
+        value: '+593987654321',
+        otherOrders: expect.arrayContaining([ids.winner, ids.recent, ids.bothOld]),
+      },
+    ]);
   });
 
   it("anonymizes the winner once the winners' term has passed", async () => {

@@ -11,6 +11,7 @@ import type { PurchaseDoc } from '../db/purchases';
 import { getSettings, type SeedEnv } from '../db/settings';
 import { startPeriodicJob } from '../periodic-job';
 import { anonymizeBuyer } from './anonymize';
+import { recordRetentionReview } from './rights';
 
 const DAY = 86_400_000;
 
@@ -66,7 +67,8 @@ export async function applyRetention(
       .find({ 'buyer.email': email }, { projection: { _id: 1, raffleId: 1 } })
       .toArray();
     if (!own.every((p) => pastTerm(p, draws, terms, now))) continue;
-    await anonymizeBuyer(db, email, 'retention', { dataDir: env?.DATA_DIR });
+    const result = await anonymizeBuyer(db, email, 'retention', { dataDir: env?.DATA_DIR });
+    await recordRetentionReview(db, result);
     anonymized++;
   }
   return anonymized;

@@ -1,10 +1,15 @@
 // What a buyer does with their data from /mis-datos, and what staff do for a request that
 // came by another channel: each action is recorded as a data request with what was done
 // (the 15-day answer the law asks for is then visible to staff).
-import type { ContactCorrection } from '@vag/contracts';
+import { MY_DATA_TEXTS, type ContactCorrection } from '@vag/contracts';
 import type { Db } from 'mongodb';
-import { insertDataRequest, markDataRequestDone, type DataRequestDoc } from '../db/data-requests';
-import { anonymizeBuyer } from './anonymize';
+import {
+  insertDataRequest,
+  markDataRequestDone,
+  markDataRequestForReview,
+  type DataRequestDoc,
+} from '../db/data-requests';
+import { anonymizeBuyer, type Anonymization } from './anonymize';
 
 /** Who acted: the buyer themselves, or a staff member's e-mail. */
 export type RightsActor = 'titular' | { staff: string };
@@ -51,9 +56,6 @@ export async function correctContact(
   return modifiedCount;
 }
 
-const DELETION_DONE =
-  'Datos personales anonimizados en todas partes; comprobantes borrados. Se conservan compras, montos, números, facturas y el registro del sorteo.';
-
 export interface Deletion {
   email: string;
   actor: RightsActor;
@@ -63,14 +65,45 @@ export interface Deletion {
   dataDir?: string;
 }
 
+/** What the request says once the deletion ran: done, or pending with what staff must review. */
+async function answerDeletion(
+  db: Db,
+  requestId: string,
+  by: string,
+  { review }: Pick<Anonymization, 'review'>,
+): Promise<void> {
+  if (review.length === 0) {
+    await markDataRequestDone(db, requestId, { by, what: MY_DATA_TEXTS.deletionDone });
+    return;
+  }
+  const what = `${MY_DATA_TEXTS.deletionDone} ${MY_DATA_TEXTS.deletionReview(review.length)}`;
+  await markDataRequestForReview(db, requestId, { what, review });
+}
+
 /**
- * Deletes the buyer's personal data. The request is recorded done first with the e-mail,
- * which the anonymization then replaces by the alias like every other trace of theirs.
+ * Deletes the buyer's personal data. The request is recorded first with the e-mail, which
+ * the anonymization then replaces by the alias like every other trace of theirs; then it
+ * says what was done, and what was left for staff.
  */
 export async function deletePersonalData(db: Db, deletion: Deletion): Promise<void> {
-  const { email, actor, request, dataDir } = deletion;
-  const done = { by: actorName(actor), what: DELETION_DONE };
-  if (request) await markDataRequestDone(db, request._id, done);
-  else await insertDataRequest(db, { email, kind: 'deletion', channel: channelOf(actor), done });
-  await anonymizeBuyer(db, email, actor === 'titular' ? 'request' : 'staff', { dataDir });
+  const { email, actor, dataDir } = deletion;
+  const request =
+    deletion.request ??
+    (await insertDataRequest(db, { email, kind: 'deletion', channel: channelOf(actor) }));
+  const result = await anonymizeBuyer(db, email, actor === 'titular' ? 'request' : 'staff', {
+    dataDir,
+  });
+  await answerDeletion(db, request._id, actorName(actor), result);
+}
+
+/** The retention rule's deletion that left values for staff: recorded under the alias. */
+export async function recordRetentionReview(db: Db, result: Anonymization): Promise<void> {
+  if (result.review.length === 0) return;
+  const request = await insertDataRequest(db, {
+    email: result.aliasEmail,
+    kind: 'deletion',
+    channel: 'staff',
+    note: MY_DATA_TEXTS.retentionNote,
+  });
+  await answerDeletion(db, request._id, 'retención', result);
 }

@@ -1,11 +1,13 @@
-// Replaces one person's data inside a stored document and leaves the rest as it was: a
-// buyer block (an object whose e-mail is theirs) loses its contact fields, and any text
-// naming them (their e-mail, phone, cédula, full name or address inside a description)
-// has those words replaced by their alias. Pure, so the deletion and its test agree.
+// Replaces one person's data inside a stored document, whole values only, and leaves the
+// rest as it was: a buyer block (an object whose e-mail is theirs) loses its contact
+// fields, and a value that is exactly their e-mail becomes the alias's. Nothing is
+// searched inside a text: a word the person typed may be part of anyone's text (a bank
+// line's "TRANSF", "bank_transfer"), so a text is theirs only as a whole, by where it is
+// (places.ts), never by what it contains. Pure, so the deletion and its test agree.
 import type { Person } from './places';
 
 export interface Alias {
-  /** Stands for the person where a word stood: "anonimo-1a2b3c4d". */
+  /** Stands for the person where a value of theirs stood: "anonimo-1a2b3c4d". */
   id: string;
   email: string;
 }
@@ -18,18 +20,8 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return proto === Object.prototype || proto === null;
 }
 
-const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-function scrubText(text: string, person: Person, alias: Alias): string {
-  const lower = text.trim().toLowerCase();
-  if (person.exact.some((e) => e.toLowerCase() === lower)) return alias.id;
-  let out = text;
-  for (const term of [...person.strong].sort((a, b) => b.length - a.length)) {
-    const replacement = term === person.email ? alias.email : alias.id;
-    out = out.replace(new RegExp(escapeRegex(term), 'gi'), replacement);
-  }
-  return out;
-}
+const isTheirEmail = (value: unknown, person: Person) =>
+  typeof value === 'string' && value.trim().toLowerCase() === person.email;
 
 function scrubBuyer(buyer: Record<string, unknown>, alias: Alias): Record<string, unknown> {
   const out: Record<string, unknown> = { ...buyer, email: alias.email };
@@ -38,14 +30,13 @@ function scrubBuyer(buyer: Record<string, unknown>, alias: Alias): Record<string
   return out;
 }
 
-/** `value` with the person's data replaced; other values (dates, ids, numbers) untouched. */
+/** `value` with the person's whole values replaced; every other value untouched. */
 export function scrubValue(value: unknown, person: Person, alias: Alias): unknown {
-  if (typeof value === 'string') return scrubText(value, person, alias);
+  if (isTheirEmail(value, person)) return alias.email;
   if (Array.isArray(value)) return value.map((v) => scrubValue(v, person, alias));
   if (!isPlainObject(value)) return value;
-  const email = value.email;
-  const own = typeof email === 'string' && email.trim().toLowerCase() === person.email;
-  const base = own && ('firstName' in value || 'phone' in value) ? scrubBuyer(value, alias) : value;
+  const own = isTheirEmail(value.email, person) && ('firstName' in value || 'phone' in value);
+  const base = own ? scrubBuyer(value, alias) : value;
   return Object.fromEntries(
     Object.entries(base).map(([key, v]) => [key, scrubValue(v, person, alias)]),
   );

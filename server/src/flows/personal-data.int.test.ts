@@ -1,14 +1,16 @@
 // A buyer's personal data, everywhere the store keeps it: one buyer is seeded into every
 // such place (purchases with their numbers, the reports, receipts, purchase limits, lookup
 // requests, the audit log, marketing consent, data requests, the draw they won, message
-// and request counters). The export finds each; after the deletion no field of theirs is
-// readable anywhere in the database, while the sellout audit and verify-draw still pass.
+// and request counters), each linked to them as the product links it (their e-mail or
+// their purchase's id). The export finds each; after the deletion no field of theirs is
+// readable anywhere in the database but the audit's own texts (never rewritten, they name
+// the purchase only), while the sellout audit and verify-draw still pass.
 import { randomUUID } from 'node:crypto';
 import { appendFileSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from 'mongodb';
-import { makeEvent } from '@vag/contracts';
+import { AUDIT_TEXTS, makeEvent } from '@vag/contracts';
 import { verifyDraw } from '@vag/api/scripts/verify-draw';
 import { auditRaffle } from '@vag/core/audit/invariants';
 import { appendAudit } from '@vag/core/db/audit-log';
@@ -19,7 +21,7 @@ import { countHit } from '@vag/core/db/rate-limits';
 import { saveReceiptFile } from '@vag/core/db/receipts';
 import { anonymizeBuyer } from '@vag/core/privacy/anonymize';
 import { personalDataOf } from '@vag/core/privacy/personal-data';
-import { PLACES } from '@vag/core/privacy/places';
+import { identify, placeCollection, PLACES } from '@vag/core/privacy/places';
 import { recordMarketingConsent } from '@vag/core/privacy/marketing-consent';
 import { relayDrawEvents } from '@vag/core/pipeline/relay';
 import { closeSaleIfDue, recordOfficialResult } from '@vag/core/raffle/fairness';
@@ -78,9 +80,9 @@ async function seedEverywhere(db: Db): Promise<void> {
   }
   await countHit(db, { limiter: 'lookupMailPerEmail', subject: EMAIL, windowMs: 3_600_000 });
   await appendAudit(db, {
-    actor: 'sistema',
+    actor: { id: 'staff-1', email: 'admin@voyaganar.ec' },
     action: 'payment.confirmed',
-    description: `Pago de Ana Pérez (${EMAIL}) confirmado`,
+    description: AUDIT_TEXTS.paymentConfirmed('VAG-ANA001'),
     purchaseId: first,
   });
   await recordMarketingConsent(db, { email: EMAIL, granted: true, source: 'checkout' });
@@ -106,7 +108,12 @@ function seedOutboxLog(dataDir: string): void {
   appendFileSync(
     path.join(dataDir, 'outbox.log'),
     line({ channel: 'email', to: EMAIL, subject: 'Tus números', text: 'Hola Ana Pérez' }) +
-      line({ channel: 'sms', to: '+593991234567', body: 'Ana Pérez: tus números' }) +
+      line({
+        channel: 'sms',
+        purchaseId: purchaseIds[0],
+        to: '+593991234567',
+        body: 'Ana Pérez: tus números',
+      }) +
       line({ channel: 'email', to: OTHER, subject: 'Tus números', text: 'Hola' }),
   );
 }
@@ -176,15 +183,26 @@ afterAll(async () => {
 });
 
 describe('personal data of one buyer', () => {
-  it('personalDataOf finds the buyer in every place personal data lives', async () => {
-    const data = await personalDataOf(srv.db, EMAIL.toUpperCase());
-    const empty = data.sections.filter((s) => s.documents.length === 0).map((s) => s.collection);
+  it('every place personal data lives links the buyer, and the export reads it without keys or staff', async () => {
+    const person = await identify(srv.db, EMAIL.toUpperCase());
+    const empty = [];
+    for (const place of PLACES)
+      if ((await placeCollection(srv.db, place).countDocuments(place.filter(person))) === 0)
+        empty.push(place.collection);
     expect(empty).toEqual([]);
-    expect(data.sections.map((s) => s.collection)).toEqual(PLACES.map((p) => p.collection));
-    const purchases = data.sections.find((s) => s.collection === 'purchases')!.documents;
-    expect(purchases.flatMap((p) => p.assignedNumbers as string[])).toHaveLength(20);
-    const lookups = data.sections.find((s) => s.collection === 'lookup_requests')!.documents;
-    expect(lookups).toHaveLength(1);
+    const data = await personalDataOf(srv.db, EMAIL.toUpperCase());
+    expect(data.sections.purchases.flatMap((p) => p.numbers as string[])).toHaveLength(20);
+    expect(data.sections.messages.filter((m) => m.kind === 'lookup_mail')).toHaveLength(1);
+    expect(
+      data.sections.payments.filter((p) => p.kind === 'bank_line').map((p) => p.description),
+    ).toEqual(['Transferencia de Ana Pérez, pago de rifa']);
+    // The audit's entry is there, without who on staff wrote it; no key opens anything.
+    expect(data.sections.history.map((h) => h.what)).toContain(
+      AUDIT_TEXTS.paymentConfirmed('VAG-ANA001'),
+    );
+    const text = JSON.stringify(data);
+    for (const secret of ['admin@voyaganar.ec', '"token"', 'accessKey', '_id', purchaseIds[0]!])
+      expect(text).not.toContain(secret);
   });
 
   it('anonymizeBuyer leaves no field of theirs readable anywhere, and the audit and verify-draw still pass', async () => {
@@ -230,7 +248,7 @@ describe('personal data of one buyer', () => {
         .countDocuments({ 'outbox.event.data.email': OTHER }),
     ).toBe(1);
     expect(
-      (await personalDataOf(srv.db, EMAIL)).sections.every((s) => s.documents.length === 0),
+      Object.values((await personalDataOf(srv.db, EMAIL)).sections).every((s) => s.length === 0),
     ).toBe(true);
 
     const audit = await auditRaffle(srv.db, { raffleId: CURRENT_RAFFLE_ID });

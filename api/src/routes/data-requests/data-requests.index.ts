@@ -46,6 +46,7 @@ function toApi(doc: DataRequestDoc): DataRequest & { _id: string } {
     doneBy: doc.doneBy,
     what: doc.what,
     note: doc.note,
+    review: doc.review ?? [],
   };
 }
 
@@ -128,7 +129,9 @@ export const dataRequestsRouter = new Hono<AppEnv>()
       const { id } = c.req.valid('param');
       const request = await getDataRequest(db, id);
       if (!request) throw apiError(404, NOT_FOUND);
-      if (request.status === 'done') throw apiError(409, ALREADY_DONE);
+      // A deletion that left values for review already ran: staff mark it done instead.
+      if (request.status === 'done' || (request.review?.length ?? 0) > 0)
+        throw apiError(409, ALREADY_DONE);
       const actor = { staff: c.get('staff').email };
       await deletePersonalData(db, { email: request.email, actor, request, dataDir: env.DATA_DIR });
       return c.json(toApi((await getDataRequest(db, id))!));
