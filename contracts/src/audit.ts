@@ -35,6 +35,7 @@ export const AUDIT_ACTIONS = [
   'bank_line.set_aside',
   'bank_import_key.created',
   'personal_data.viewed',
+  'personal_data.listed',
   'personal_data.exported',
   'receipt.viewed',
   'invoicing.updated',
@@ -122,6 +123,7 @@ export const AUDIT_SCOPES: Record<AuditAction, AuditScope> = {
   'bank_import_key.created': 'office',
   // Who looked at a buyer's personal data (LOPDP): for staff only, never in the public log.
   'personal_data.viewed': 'purchase',
+  'personal_data.listed': 'office',
   'personal_data.exported': 'office',
   'receipt.viewed': 'purchase',
   'invoicing.updated': 'office',
@@ -204,6 +206,9 @@ export const AUDIT_TEXTS = {
   /** Access to personal data names the order, never the person (the entry outlives them). */
   personalDataViewed: (orderCode: string) =>
     `Se vieron los datos personales del comprador del pedido ${orderCode}.`,
+  /** One page of the staff history: who (the entry's actor), which filter, how many and which orders. */
+  personalDataListed: (page: { filters: readonly string[]; orderCodes: readonly string[] }) =>
+    `Se vio la lista de compras con datos personales de ${page.orderCodes.length === 1 ? '1 compra' : `${page.orderCodes.length} compras`} (${page.filters.length === 0 ? 'sin filtros' : page.filters.join(', ')}): ${page.orderCodes.join(', ')}.`,
   personalDataExported: (format: 'pdf' | 'xlsx', purchases: number) =>
     `Se exportó el reporte en ${format === 'pdf' ? 'PDF' : 'Excel'} con datos personales de ${purchases === 1 ? '1 compra' : `${purchases} compras`}.`,
   receiptViewed: (orderCode: string) =>
@@ -263,6 +268,7 @@ export const PUBLIC_AUDIT_TEXTS = {
     'bank_line.set_aside': 'Línea bancaria apartada',
     'bank_import_key.created': 'Clave de importación',
     'personal_data.viewed': 'Datos personales vistos',
+    'personal_data.listed': 'Lista de compras vista',
     'personal_data.exported': 'Reporte con datos personales exportado',
     'receipt.viewed': 'Comprobante abierto',
     'invoicing.updated': 'Facturación electrónica',

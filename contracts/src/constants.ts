@@ -48,6 +48,12 @@ export const PAYMENT_PROVIDER_BY_METHOD: Record<PaymentMethod, string> = {
 };
 
 export const PAGE_SIZE = 10;
+/**
+ * The most purchases one page of the staff history answers (GET /api/purchases): each
+ * page read is one entry in the access log of personal data, so no single read may take
+ * the whole buyers' list; a larger `range` is cut to this and Content-Range says so.
+ */
+export const PURCHASES_PAGE_MAX = 100;
 /** Pagination shows every page up to this count, ellipses beyond. */
 export const PAGINATION_FULL_LIMIT = 7;
 export const PURCHASE_ID_PREVIEW_LENGTH = 8;

@@ -14,6 +14,10 @@ export const BUYER_MESSAGES = {
   /** A name is letters (with accents and ñ), spaces, apostrophes and hyphens: never a link. */
   firstNameLetters: 'El nombre solo puede tener letras, espacios, apóstrofos y guiones',
   lastNameLetters: 'El apellido solo puede tener letras, espacios, apóstrofos y guiones',
+  /** Our messages print a name on one line: no line breaks, tabs or other control characters. */
+  firstNameOneLine: 'Escribe el nombre en una sola línea, sin saltos de línea ni tabulaciones',
+  lastNameOneLine: 'Escribe el apellido en una sola línea, sin saltos de línea ni tabulaciones',
+  oneLine: 'Escríbelo en una sola línea, sin saltos de línea ni tabulaciones',
 } as const;
 
 /** SPEC §5: validation rules, used by the zod schemas of this package. */

@@ -9,7 +9,7 @@ import type { StaffUser } from '../context';
 
 type Purchase = Pick<PurchaseDoc, '_id' | 'orderCode' | 'raffleId'>;
 
-const orderOf = (p: Purchase) => p.orderCode ?? p._id;
+const orderOf = (p: Pick<Purchase, '_id' | 'orderCode'>) => p.orderCode ?? p._id;
 
 export function logBuyerDetailsViewed(db: Db, staff: StaffUser, purchase: Purchase) {
   return appendAudit(db, {
@@ -18,6 +18,30 @@ export function logBuyerDetailsViewed(db: Db, staff: StaffUser, purchase: Purcha
     description: AUDIT_TEXTS.personalDataViewed(orderOf(purchase)),
     purchaseId: purchase._id,
     raffleId: purchase.raffleId,
+  });
+}
+
+/**
+ * One page of the staff history read: who, with which filters, and which orders it showed.
+ * The search text is not kept (it may be a buyer's e-mail, and these entries name no person).
+ */
+export function logPurchaseListRead(
+  db: Db,
+  staff: StaffUser,
+  page: {
+    filters: readonly string[];
+    purchases: readonly Pick<PurchaseDoc, '_id' | 'orderCode'>[];
+    raffleId?: string | undefined;
+  },
+) {
+  return appendAudit(db, {
+    actor: staff,
+    action: 'personal_data.listed',
+    description: AUDIT_TEXTS.personalDataListed({
+      filters: page.filters,
+      orderCodes: page.purchases.map(orderOf),
+    }),
+    ...(page.raffleId ? { raffleId: page.raffleId } : {}),
   });
 }
 

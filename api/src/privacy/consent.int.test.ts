@@ -174,6 +174,21 @@ describe('POST /api/unsubscribe', () => {
     });
   });
 
+  it('the link names nobody, and once expired says so and changes nothing', async () => {
+    const email = 'vence@example.com';
+    await postJson(`${api}/payments/create-order`, orderFor(email, { marketing: true }));
+    const t = await unsubscribeToken(server.db, email);
+    expect(t).not.toContain(Buffer.from(email).toString('base64url'));
+    expect(t).not.toContain(email);
+    await server.db
+      .collection('unsubscribe_links')
+      .updateOne({ _id: t as never }, { $set: { expiresAt: new Date(Date.now() - 1000) } });
+    const res = await postJson(`${api}/unsubscribe`, { t });
+    expect(res.status).toBe(400);
+    expect(res.body.msg).toBe(CONSENT_MESSAGES.unsubscribeExpired);
+    expect((await marketingConsentOf(server.db, email))?.granted).toBe(true);
+  });
+
   it("answers 400 'Este enlace … no es válido' for a token we did not sign, and changes nothing", async () => {
     const forged = `${Buffer.from('otro@example.com').toString('base64url')}.firma-falsa`;
     await postJson(

@@ -154,6 +154,31 @@ describe('names are names', () => {
     );
   });
 
+  it('refuses a name on several lines, or with a tab, in Spanish that says why', () => {
+    for (const firstName of [
+      'Ana\n\n\nGANASTE un premio',
+      'Ana\r\nPérez',
+      'Ana\tMaría',
+      'Ana\u2028Ya',
+    ]) {
+      const errors = fieldMessages(buyerFormSchema.safeParse({ ...valid, firstName }));
+      expect(errors.firstName, JSON.stringify(firstName)).toBe(
+        'Escribe el nombre en una sola línea, sin saltos de línea ni tabulaciones',
+      );
+    }
+    const errors = fieldMessages(
+      buyerFormSchema.safeParse({
+        ...valid,
+        lastName: 'Pérez\nReclama tu premio',
+        city: 'Quito\nx',
+      }),
+    );
+    expect(errors.lastName).toBe(BUYER_MESSAGES.lastNameOneLine);
+    expect(errors.city).toBe(BUYER_MESSAGES.oneLine);
+    // Spaces around a name are still trimmed, a line break at its end too.
+    expect(buyerFormSchema.safeParse({ ...valid, firstName: ' Ana\n' }).success).toBe(true);
+  });
+
   it("says only 'El nombre es requerido' for an empty name", () => {
     const errors = fieldMessages(buyerFormSchema.safeParse({ ...valid, firstName: '' }));
     expect(errors.firstName).toBe('El nombre es requerido');

@@ -41,8 +41,16 @@ export const buyerDocumentSchema = z
   .default('')
   .refine((v) => v === '' || isEcuadorIdValid(v), { error: BUYER_MESSAGES.documentInvalid });
 
-const limited = (schema: z.ZodString, max: number) =>
-  schema.max(max, { error: BUYER_MESSAGES.tooLong(max) });
+/** Line breaks, tabs and other control characters (U+2028/2029 too): never in a one-line field. */
+const CONTROL_CHARACTER = /[\p{Cc}\u2028\u2029]/u;
+
+export function isOneLine(value: string): boolean {
+  return !CONTROL_CHARACTER.test(value);
+}
+
+/** At most `max` characters, on one line (the buyer's fields are printed in our messages). */
+const limited = (schema: z.ZodString, max: number, oneLine: string = BUYER_MESSAGES.oneLine) =>
+  schema.max(max, { error: BUYER_MESSAGES.tooLong(max) }).refine(isOneLine, { error: oneLine });
 
 /**
  * Words of letters (any alphabet, accents and ñ included, also written as combining marks)
@@ -52,25 +60,33 @@ const limited = (schema: z.ZodString, max: number) =>
 const PERSON_NAME = /^[\p{L}\p{M}]+(?:(?:\s+|\s*['’-]\s*)[\p{L}\p{M}]+)*$/u;
 
 export function isPersonName(value: string): boolean {
-  return PERSON_NAME.test(value.trim());
+  return isOneLine(value) && PERSON_NAME.test(value.trim());
 }
 
-/** Required, at most `max` characters, and a name ('' keeps only the "requerido" message). */
-const personName = (required: string, letters: string, max: number) =>
-  limited(requiredString(required), max).refine((v) => v === '' || isPersonName(v), {
-    error: letters,
-  });
+/**
+ * Required, at most `max` characters, on one line, and a name: one message per state
+ * ('' keeps only "requerido"; a line break only "una sola línea").
+ */
+const personName = (
+  required: string,
+  messages: { letters: string; oneLine: string },
+  max: number,
+) =>
+  limited(requiredString(required), max, messages.oneLine).refine(
+    (v) => v === '' || !isOneLine(v) || isPersonName(v),
+    { error: messages.letters },
+  );
 
 /** Fields shared by the form and the order payload; address fields checked per method. */
 export const buyerFieldsSchema = z.object({
   firstName: personName(
     VALIDATION.firstNameRequired,
-    BUYER_MESSAGES.firstNameLetters,
+    { letters: BUYER_MESSAGES.firstNameLetters, oneLine: BUYER_MESSAGES.firstNameOneLine },
     BUYER_MAX_LENGTH.firstName,
   ),
   lastName: personName(
     VALIDATION.lastNameRequired,
-    BUYER_MESSAGES.lastNameLetters,
+    { letters: BUYER_MESSAGES.lastNameLetters, oneLine: BUYER_MESSAGES.lastNameOneLine },
     BUYER_MAX_LENGTH.lastName,
   ),
   email: buyerEmailSchema.refine((v) => v.length <= BUYER_MAX_LENGTH.email, {

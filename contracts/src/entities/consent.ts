@@ -35,6 +35,8 @@ export const CONSENT_MESSAGES = {
     `Listo: ${email} ya no recibirá noticias de próximas rifas. Seguirás recibiendo los mensajes de tus compras.`,
   unsubscribeInvalid:
     'Este enlace para dejar de recibir noticias no es válido. Copia el enlace completo del correo o escríbenos.',
+  unsubscribeExpired:
+    'Este enlace para dejar de recibir noticias ya venció. Usa el de un correo más reciente o retira tu permiso desde Mis datos.',
 } as const;
 
 /** POST /api/unsubscribe: the token of a message's "Dejar de recibir noticias" link. */

@@ -84,3 +84,12 @@ export function isoToDateInput(iso: string | null | undefined): string {
   if (!iso) return '';
   return ecuadorDay(iso) ?? '';
 }
+
+/**
+ * A stored name as our messages print it: one line, any run of spaces, line breaks, tabs
+ * or control characters made one space. The checkout refuses such names (buyer.ts), but
+ * purchases written before that rule may hold them.
+ */
+export function nameInOneLine(name: string): string {
+  return name.replace(/[\s\p{Cc}]+/gu, ' ').trim();
+}

@@ -20,6 +20,7 @@ import { ensureDeliveryIndexes } from '../messaging/deliveries';
 import { ensureInvoiceIndexes } from './invoices';
 import { ensureInvoicingSettingsIndexes } from '../invoices/settings';
 import { ensureNumberHoldIndexes } from './number-holds';
+import { ensureUnsubscribeLinkIndexes } from '../privacy/unsubscribe-token';
 
 const indexCreators: Array<(db: Db) => Promise<unknown>> = [
   ensureUsersIndexes,
@@ -38,6 +39,7 @@ const indexCreators: Array<(db: Db) => Promise<unknown>> = [
   ensureBankStatementIndexes,
   ensureDataRequestIndexes,
   ensureDeliveryIndexes,
+  ensureUnsubscribeLinkIndexes,
   ensureInvoiceIndexes,
   ensureInvoicingSettingsIndexes,
   ensureNumberHoldIndexes,

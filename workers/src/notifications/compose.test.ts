@@ -42,3 +42,21 @@ describe('composeEmail', () => {
     expect(mail.text).toContain('Total: $9.457,00');
   });
 });
+
+describe('a stored name in our messages', () => {
+  it('is printed on one line, whatever line breaks an old purchase holds', () => {
+    const purchase = {
+      _id: 'p2',
+      orderCode: 'VAG-OLD',
+      quantity: 1,
+      unitPrice: 1,
+      totalPrice: 1,
+      paymentMethod: 'bank_transfer',
+      packageData: { name: 'Personalizado', quantity: 1, price: 1 },
+      buyer: { firstName: 'Ana\n\n\nGANASTE un premio\tde $500', email: 'ana@example.ec' },
+    } as unknown as PurchaseDoc;
+    const mail = composeEmail(purchase, ['0042'], []);
+    expect(mail.text.split('\n')[0]).toBe('Hola Ana GANASTE un premio de $500,');
+    expect(mail.html).toContain('<p>Hola Ana GANASTE un premio de $500,</p>');
+  });
+});

@@ -3,6 +3,7 @@
 // come from contracts.
 import {
   formatUsd,
+  nameInOneLine,
   numbersSummary,
   orderPath,
   shortOrderPath,
@@ -32,7 +33,7 @@ export function composeEmail(
   ];
   const prizeLines = prizes.map((p) => M.emailInstantPrize(p.number, formatUsd(p.amount)));
   const text = [
-    M.emailGreeting(purchase.buyer.firstName),
+    M.emailGreeting(nameInOneLine(purchase.buyer.firstName)),
     '',
     M.emailIntro,
     numbersSummary(numbers, EMAIL_NUMBERS_MAX_CHARS),
@@ -46,7 +47,7 @@ export function composeEmail(
     M.emailFooter,
   ].join('\n');
   const html = `<!doctype html><html lang="es"><body style="font-family:Arial,sans-serif;color:#222">
-<p>${escape(M.emailGreeting(purchase.buyer.firstName))}</p>
+<p>${escape(M.emailGreeting(nameInOneLine(purchase.buyer.firstName)))}</p>
 <p>${escape(M.emailIntro)}</p>
 <p style="font-size:20px;font-weight:bold;letter-spacing:1px">${escape(numbersSummary(numbers, EMAIL_NUMBERS_MAX_CHARS))}</p>
 ${prizeLines.map((l) => `<p style="color:#0a7d28;font-weight:bold">${escape(l)}</p>`).join('\n')}

@@ -15,6 +15,7 @@ import {
   WHATSAPP_TEXTS,
   type EventData,
   type NotificationChannel,
+  nameInOneLine,
 } from '@vag/contracts';
 import { getPurchase, type PurchaseDoc } from '@vag/core/db/purchases';
 import { twilioConfigured } from '@vag/core/messaging/twilio-rest';
@@ -54,7 +55,7 @@ async function winnerMessages(deps: Deps, data: Drawn, site: string): Promise<Me
   if (!winner || !winningNumber) return [];
   const purchase = (await getPurchase(deps.db, winner.purchaseId)) ?? { _id: winner.purchaseId };
   const text = M.winnerText({
-    firstName: winner.firstName,
+    firstName: nameInOneLine(winner.firstName),
     raffleName: data.raffleName,
     prize: data.prize,
     winningNumber,
@@ -76,7 +77,7 @@ async function winnerMessages(deps: Deps, data: Drawn, site: string): Promise<Me
         message: 'winner',
         sms: M.winnerSms(winningNumber, data.prize),
         variables: [
-          winner.firstName,
+          nameInOneLine(winner.firstName),
           data.raffleName,
           winningNumber,
           (await contactPhone(deps)) ?? site,
@@ -127,7 +128,13 @@ async function buyerResultMessages(
         purchase: buyer,
         message: 'draw_result',
         sms: WHATSAPP_TEXTS.drawResultSms(data.raffleName, number, verify, unsubscribe),
-        variables: [buyer.buyer.firstName, data.raffleName, number, verify, unsubscribe],
+        variables: [
+          nameInOneLine(buyer.buyer.firstName),
+          data.raffleName,
+          number,
+          verify,
+          unsubscribe,
+        ],
       },
     });
   }
@@ -140,7 +147,7 @@ async function staffMessages(deps: Deps, data: Drawn): Promise<Message[]> {
   const text = M.staffText({
     ...data,
     winner: winner && {
-      fullName: `${winner.firstName} ${winner.lastName}`.trim(),
+      fullName: nameInOneLine(`${winner.firstName} ${winner.lastName}`),
       email: winner.email,
       phone: winner.phone,
       city: winner.city,

@@ -15,6 +15,7 @@ import {
   invoiceFileName,
   invoiceNumber,
   type EventData,
+  nameInOneLine,
 } from '@vag/contracts';
 import { logToOutbox, mailer, sendMail, type Mail } from './transports';
 import { withUnsubscribeLink } from './unsubscribe-link';
@@ -74,7 +75,7 @@ async function compose(deps: Deps, doc: InvoiceDoc): Promise<Mail> {
   const issuer = doc.issuer.nombreComercial || doc.issuer.razonSocial;
   const text = M.body({
     // The document may be made out to "consumidor final": the greeting names the buyer.
-    name: purchase?.buyer.firstName || doc.buyer.name,
+    name: nameInOneLine(purchase?.buyer.firstName || doc.buyer.name),
     kind: doc.kind,
     number,
     issuer,

@@ -27,6 +27,7 @@ import {
   type InstantPrizeWon,
   type NotificationChannel,
   type TicketRaffle,
+  nameInOneLine,
 } from '@vag/contracts';
 import { loadTicketRaffle, renderTicket, type TicketFile } from '@vag/core/ticket/ticket';
 import { withUnsubscribeLink } from './unsubscribe-link';
@@ -228,7 +229,7 @@ async function numbersMessage(
     to: toEcuadorE164(purchase.buyer.phone),
     sms: composeSms(numbers, input.instantPrizes, link),
     variables: [
-      purchase.buyer.firstName,
+      nameInOneLine(purchase.buyer.firstName),
       numbersSummary(numbers, 600, (n) => ` y ${n} más`),
       link ?? site,
       await ticketMediaToken(deps.db, purchase._id),

@@ -22,6 +22,7 @@ import {
   type BankAccount,
   type NoticeKind,
   type NotificationChannel,
+  nameInOneLine,
 } from '@vag/contracts';
 import { smsOrderLink } from './compose';
 import { logToOutbox, mailer, sendMail, type Mail } from './transports';
@@ -57,7 +58,7 @@ function composeText(
   accounts: readonly BankAccount[] = [],
 ): Message {
   const code = purchase.orderCode ?? purchase._id;
-  const name = purchase.buyer.firstName;
+  const name = nameInOneLine(purchase.buyer.firstName);
   const amount = formatUsd(purchase.totalPrice);
   const deadline = formatDateTime(purchase.reservation.expiresAt);
   const link = `${site}${orderPath(purchase._id, purchase.accessKey ?? '')}`;
@@ -101,13 +102,13 @@ function composeText(
 
 function toMail(purchase: PurchaseDoc, message: Message): Mail {
   const html = `<!doctype html><html lang="es"><body style="font-family:Arial,sans-serif;color:#222">
-<p>${escape(`Hola ${purchase.buyer.firstName},`)}</p>
+<p>${escape(`Hola ${nameInOneLine(purchase.buyer.firstName)},`)}</p>
 <p>${escape(message.text).replace(/\n/g, '<br>')}</p>
 </body></html>`;
   return {
     to: purchase.buyer.email,
     subject: message.subject,
-    text: `Hola ${purchase.buyer.firstName},\n\n${message.text}`,
+    text: `Hola ${nameInOneLine(purchase.buyer.firstName)},\n\n${message.text}`,
     html,
   };
 }

@@ -8,6 +8,7 @@
 // - /api/admin/whatsapp: Ajustes' WhatsApp card (sender, template per message, a test),
 //   a purchase's messages with their states, and the day's delivery rate per channel.
 import {
+  PERMISSIONS,
   MESSAGE_STATUSES,
   msgResponseSchema,
   WHATSAPP_MESSAGES,
@@ -49,6 +50,7 @@ import type { AppEnv } from '../../context';
 import { apiError } from '../../lib/errors';
 import { describe, JSON_BODY } from '../../lib/openapi';
 import { validate } from '../../lib/validate';
+import { purchaseForStaff } from '../purchases/staff-scope';
 import { reviewPrivacyNotice } from '../../privacy/privacy-notice';
 
 type Deps = AppEnv['Variables']['deps'];
@@ -211,10 +213,14 @@ export const whatsappAdminRouter = new Hono<AppEnv>()
       summary: 'Los mensajes de WhatsApp y SMS de una compra con su estado según Twilio.',
       response: z.array(deliveryViewSchema),
       params: z.object({ purchaseId: z.string() }),
+      errors: [403, 404],
     }),
-    requireStaff(ALL_STAFF),
+    requireStaff(ALL_STAFF, PERMISSIONS.viewPurchases),
     async (c) => {
-      const docs = await purchaseDeliveries(c.get('deps').db, c.req.param('purchaseId'));
+      // The same reach as the purchase itself: they carry the buyer's phone.
+      const { db } = c.get('deps');
+      const purchase = await purchaseForStaff(db, c.get('staff'), c.req.param('purchaseId'));
+      const docs = await purchaseDeliveries(db, purchase._id);
       return c.json(docs.map(deliveryView));
     },
   )

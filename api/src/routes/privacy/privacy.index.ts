@@ -11,7 +11,7 @@ import {
 import { Hono } from 'hono';
 import { recordMarketingConsent } from '@vag/core/privacy/marketing-consent';
 import { noticeView } from '@vag/core/privacy/privacy-notice';
-import { emailOfUnsubscribeToken } from '@vag/core/privacy/unsubscribe-token';
+import { readUnsubscribeToken } from '@vag/core/privacy/unsubscribe-token';
 import { rateLimit } from '../../auth/rate-limit';
 import type { AppEnv } from '../../context';
 import { apiError } from '../../lib/errors';
@@ -35,7 +35,7 @@ export const unsubscribeRouter = new Hono<AppEnv>().post(
   describe({
     operationId: 'unsubscribe',
     tag: 'privacy',
-    summary: 'Retira el consentimiento de noticias del e-mail que nombra el enlace firmado.',
+    summary: 'Retira el consentimiento de noticias del e-mail de un enlace de baja vigente.',
     response: msgResponseSchema,
     errors: [...JSON_BODY, 429],
   }),
@@ -43,11 +43,15 @@ export const unsubscribeRouter = new Hono<AppEnv>().post(
   validate('json', unsubscribeRequestSchema),
   async (c) => {
     const { db } = c.get('deps');
-    const email = await emailOfUnsubscribeToken(db, c.req.valid('json').t);
-    if (!email)
-      throw apiError(400, CONSENT_MESSAGES.unsubscribeInvalid, {
-        t: CONSENT_MESSAGES.unsubscribeInvalid,
-      });
+    const reading = await readUnsubscribeToken(db, c.req.valid('json').t);
+    if ('refused' in reading) {
+      const msg =
+        reading.refused === 'expired'
+          ? CONSENT_MESSAGES.unsubscribeExpired
+          : CONSENT_MESSAGES.unsubscribeInvalid;
+      throw apiError(400, msg, { t: msg });
+    }
+    const { email } = reading;
     await recordMarketingConsent(db, { email, granted: false, source: 'unsubscribe_link' });
     return c.json({ msg: CONSENT_MESSAGES.unsubscribed(email) });
   },

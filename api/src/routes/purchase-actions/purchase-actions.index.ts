@@ -35,19 +35,12 @@ import { kickRelay } from '@vag/core/pipeline/relay';
 import { logReceiptViewed } from '../../privacy/access-log';
 import { orderNoticeStates } from './notice-states';
 import { purchaseToReview, reviewRefusal } from './review-permissions';
+import { purchaseForStaff } from '../purchases/staff-scope';
 import { BY_ID, JSON_BODY, describe } from '../../lib/openapi';
 
 /** The purchase a staff member may act on: resellers only their own (by referral code). */
-async function purchaseFor(deps: AppDeps, staff: StaffUser, id: string): Promise<PurchaseDoc> {
-  const purchase = await getPurchase(deps.db, id);
-  if (
-    !purchase ||
-    (staff.role !== 'admin' && (!staff.code || purchase.resellerCode !== staff.code))
-  ) {
-    throw apiError(404, SERVER.purchaseNotFound);
-  }
-  return purchase;
-}
+const purchaseFor = (deps: AppDeps, staff: StaffUser, id: string): Promise<PurchaseDoc> =>
+  purchaseForStaff(deps.db, staff, id);
 
 export const purchaseActionsRouter = new Hono<AppEnv>()
   .patch(

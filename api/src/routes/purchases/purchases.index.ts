@@ -13,6 +13,7 @@ import {
   msgResponseSchema,
   purchaseLookupSchema,
   purchaseSchema,
+  PURCHASES_PAGE_MAX,
   LOOKUP_LINK_HOURS,
   LOOKUP_MESSAGES,
   lookupRequestAnswerSchema,
@@ -27,13 +28,15 @@ import { ADMIN_ONLY, ALL_STAFF, optionalStaff, requireStaff } from '../../auth';
 import { rateLimit, withinRateLimit } from '../../auth/rate-limit';
 import { requestLookupMail } from '@vag/core/pipeline/lookup-outbox';
 import { lookupTokenValid, signLookupToken } from './lookup-token';
-import { logBuyerDetailsViewed } from '../../privacy/access-log';
+import { staffMaySee } from './staff-scope';
+import { logBuyerDetailsViewed, logPurchaseListRead } from '../../privacy/access-log';
 import type { AppEnv, StaffUser } from '../../context';
 import {
   findPurchaseForBuyer,
   findPurchasesByEmail,
   listPurchases,
   type PurchaseListFilter,
+  type PurchaseRecord,
 } from '@vag/core/db/purchase-numbers';
 import { clearTestOrders, RaffleRefusal } from '@vag/core/raffles/raffle-actions';
 import { raffleIdOf } from '../../raffles/raffle-scope';
@@ -92,6 +95,37 @@ async function toListFilter(
   return filter;
 }
 
+/** The page asked for, cut to PURCHASES_PAGE_MAX (no range: the first page of that size). */
+function cappedPage(range: ListQuery['range']): { skip: number; limit: number } {
+  const skip = range?.start ?? 0;
+  const asked = range ? range.end - range.start + 1 : PURCHASES_PAGE_MAX;
+  return { skip, limit: Math.min(asked, PURCHASES_PAGE_MAX) };
+}
+
+/** The filters of a list read, in the access log's words (the search text itself is not kept). */
+function filterWords(filter: PurchaseListFilter, names: Map<string, string>): string[] {
+  return [
+    ...(filter.resellerCode !== undefined ? [`solo las del código ${filter.resellerCode}`] : []),
+    ...(filter.raffleId ? [`rifa «${raffleNameIn(names, filter.raffleId)}»`] : []),
+    ...(filter.paymentMethod ? [`método ${filter.paymentMethod}`] : []),
+    ...(filter.status ? [`estado ${filter.status}`] : []),
+    ...(filter.inReview ? ['en revisión'] : []),
+    ...(filter.ids ? ['por id'] : []),
+    ...(filter.search ? ['con búsqueda'] : []),
+  ];
+}
+
+/**
+ * What a list row carries of the buyer (SPEC §6): admins the whole record; a reseller what
+ * following up their own sale needs (name, e-mail, phone, city and province), never the
+ * cédula nor the street address, which only the purchase's own page shows (logged there).
+ */
+function listedBuyer(staff: StaffUser, buyer: PurchaseRecord['buyer']): PurchaseRecord['buyer'] {
+  if (staff.role === 'admin') return buyer;
+  const { document: _document, address: _address, ...needed } = buyer;
+  return needed;
+}
+
 export const purchasesRouter = new Hono<AppEnv>()
   .get(
     '/',
@@ -114,18 +148,27 @@ export const purchasesRouter = new Hono<AppEnv>()
           });
         throw error;
       }
-      const filter = await toListFilter(c.get('deps').db, c.get('staff'), query);
-      const start = query.range?.start ?? 0;
-      const { items, total } = await listPurchases(c.get('deps').db, filter, {
+      const { db } = c.get('deps');
+      const staff = c.get('staff');
+      const filter = await toListFilter(db, staff, query);
+      const { skip, limit } = cappedPage(query.range);
+      const { items, total } = await listPurchases(db, filter, {
         ...(query.sort ? { sort: query.sort } : {}),
-        ...(query.range ? { skip: start, limit: query.range.end - start + 1 } : {}),
+        skip,
+        limit,
       });
-      c.header('Content-Range', contentRange('purchases', { items, total, start }));
+      c.header('Content-Range', contentRange('purchases', { items, total, start: skip }));
       c.header('Access-Control-Expose-Headers', 'Content-Range');
-      const names = await raffleNames(c.get('deps').db);
+      const names = await raffleNames(db);
+      if (items.length > 0)
+        await logPurchaseListRead(db, staff, {
+          filters: filterWords(filter, names),
+          purchases: items,
+          raffleId: filter.raffleId,
+        });
       // Staff confirm a receipt from the bank's statement when a line names the order.
       const bankLines = await bankLinesOf(
-        c.get('deps').db,
+        db,
         items.filter((p) => p.paymentMethod === 'bank_transfer').map((p) => p._id),
       );
       return c.json(
@@ -133,6 +176,7 @@ export const purchasesRouter = new Hono<AppEnv>()
           const bankLine = bankLines.get(p._id);
           return withId({
             ...p,
+            buyer: listedBuyer(staff, p.buyer),
             raffleName: raffleNameIn(names, raffleOf(p)),
             ...(bankLine ? { bankLine } : {}),
           });
@@ -236,11 +280,10 @@ export const purchasesRouter = new Hono<AppEnv>()
       const purchase = await getPurchase(db, c.req.valid('param').id);
       if (!purchase) throw apiError(404, SERVER.purchaseNotFound);
       const staff = c.var.staff as StaffUser | undefined;
-      const staffMay =
-        staff && (staff.role === 'admin' || (staff.code && staff.code === purchase.resellerCode));
+      const staffMay = staff !== undefined && staffMaySee(staff, purchase);
       if (!staffMay && !accessKeyMatches(purchase.accessKey, c.req.query('key')))
         return c.json(purchaseSummary(purchase));
-      if (staff && staffMay) await logBuyerDetailsViewed(db, staff, purchase);
+      if (staffMay) await logBuyerDetailsViewed(db, staff, purchase);
       const full = await findPurchaseForBuyer(db, purchase._id);
       // Staff see the cédula the buyer gave (SPEC §6); the order link, which a buyer may
       // forward, does not carry it.
