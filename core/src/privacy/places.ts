@@ -341,6 +341,15 @@ export const PLACES: readonly Place[] = [
     exported: () => null,
   },
   {
+    // The unsubscribe links sent to their mailbox (privacy/unsubscribe-token.ts): an opaque
+    // id beside the e-mail, nothing to read; erased, those links stop working.
+    collection: 'unsubscribe_links',
+    section: 'other',
+    filter: (p) => ({ email: p.email }),
+    erasure: { kind: 'delete' },
+    exported: () => null,
+  },
+  {
     collection: 'marketing_consents',
     section: 'consents',
     // One document per e-mail, keyed by it (marketing-consent.ts).

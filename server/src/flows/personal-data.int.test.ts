@@ -23,6 +23,7 @@ import { anonymizeBuyer } from '@vag/core/privacy/anonymize';
 import { personalDataOf } from '@vag/core/privacy/personal-data';
 import { identify, placeCollection, PLACES } from '@vag/core/privacy/places';
 import { recordMarketingConsent } from '@vag/core/privacy/marketing-consent';
+import { unsubscribeToken } from '@vag/core/privacy/unsubscribe-token';
 import { relayDrawEvents } from '@vag/core/pipeline/relay';
 import { closeSaleIfDue, recordOfficialResult } from '@vag/core/raffle/fairness';
 import { startFakeProviders, type FakeProviders } from '@vag/core/testing/fakes/index';
@@ -86,6 +87,7 @@ async function seedEverywhere(db: Db): Promise<void> {
     purchaseId: first,
   });
   await recordMarketingConsent(db, { email: EMAIL, granted: true, source: 'checkout' });
+  await unsubscribeToken(db, EMAIL);
   await insertDataRequest(db, { email: EMAIL, kind: 'access', channel: 'web' });
   await db.collection<{ _id: string; [field: string]: unknown }>('bank_statement_lines').insertOne({
     _id: randomUUID(),
