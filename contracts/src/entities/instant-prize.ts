@@ -33,6 +33,11 @@ export const publicInstantPrizeSchema = instantPrizeSchema.omit({ purchaseId: tr
 });
 export type PublicInstantPrize = z.infer<typeof publicInstantPrizeSchema>;
 
+/** A sealed list (a pick-mode raffle's) carries each prize's hash; a public one does not. */
+export function prizeNumbersSealed(prizes: readonly PublicInstantPrize[] | null): boolean {
+  return prizes?.some((prize) => prize.hash !== undefined) ?? false;
+}
+
 /** PUT /raffle/{id}. */
 export const instantPrizeUpdateSchema = z.object({
   prizeAmount: z

@@ -81,6 +81,7 @@ export const PRIZE_DISCLOSURE_TEXTS = {
   sealedNote:
     'En esta rifa eliges tus números, así que los números premiados son secretos hasta que alguien los compra. Antes de la venta publicamos la huella de cada uno:',
   sealedLink: 'compruébala en Verificar',
+  sealedLead: 'Algunos números esconden un premio: si eliges uno de ellos, ¡lo ganas al instante!',
   hidden: 'Número secreto',
 } as const;
 

@@ -7,6 +7,7 @@ import {
   formatUsd,
   instantPrizePublicLabel,
   PRIZE_DISCLOSURE_TEXTS,
+  prizeNumbersSealed,
   UI,
   type PublicInstantPrize,
   type Raffle,
@@ -40,7 +41,7 @@ export default function InstantPrizes({
         {UI.noInstantPrizes}
       </p>
     );
-  const sealed = prizes.data.some(isSealed);
+  const sealed = prizeNumbersSealed(prizes.data);
   return (
     <>
       <ul
@@ -74,9 +75,4 @@ export default function InstantPrizes({
       )}
     </>
   );
-}
-
-/** A sealed list (pick mode) carries each prize's hash; a public one does not. */
-export function isSealed(prize: PublicInstantPrize): boolean {
-  return prize.hash !== undefined;
 }
