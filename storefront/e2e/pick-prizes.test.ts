@@ -53,4 +53,27 @@ describe('the instant prizes of a pick-your-numbers raffle, on a phone', () => {
       .locator('#premios')
       .screenshot({ path: 'test-artifacts/screenshots/pick-instant-prizes-section-390.png' });
   });
+
+  it('/verificar states the rule, lists each prize by its hash and checks a won one as soon as it is revealed', async () => {
+    const won = prizeNumbers[1]!;
+    // As the numbers worker marks a prize won when its number is paid for.
+    await site.srv.db
+      .collection<{ number: string }>('instant_prizes')
+      .updateOne({ number: won }, { $set: { status: 'pending', purchaseId: 'p-winner' } });
+    const page = await site.page(PHONE);
+    await page.goto('/verificar');
+    const disclosure = page.getByTestId('prize-disclosure');
+    await disclosure.waitFor();
+    expect(await disclosure.textContent()).toBe(PRIZE_DISCLOSURE_TEXTS.stated('sealed'));
+    const hashes = await page.getByTestId('prize-hashes').innerText();
+    expect(hashes).toContain(`número ${won}`);
+    expect(hashes.match(new RegExp(PRIZE_DISCLOSURE_TEXTS.hidden, 'g'))).toHaveLength(2);
+    for (const number of prizeNumbers.filter((n) => n !== won))
+      expect(hashes).not.toContain(`número ${number}`);
+    const check = page.getByTestId('check-instant-prizes');
+    expect(await check.getAttribute('data-ok')).toBe('true');
+    await page
+      .locator('section', { has: disclosure })
+      .screenshot({ path: 'test-artifacts/screenshots/pick-prizes-verify-390.png' });
+  });
 });
