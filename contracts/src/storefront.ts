@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import './zod-locale';
 import { CAROUSEL_SLOTS, type MediaSlotName } from './constants';
-import type { InstantPrize } from './entities/instant-prize';
+import type { PublicInstantPrize } from './entities/instant-prize';
 import type { Package } from './entities/package';
 import type { PastRaffle } from './entities/past-raffle';
 import type { Progress, Raffle } from './entities/raffle';
@@ -55,7 +55,7 @@ export interface StorefrontContent {
   raffle: Raffle | null;
   progress: Progress | null;
   packages: Package[] | null;
-  instantPrizes: InstantPrize[] | null;
+  instantPrizes: PublicInstantPrize[] | null;
   pastRaffles: PastRaffle[] | null;
   settings: PublicSettings | null;
   /** The declared draw rule in words (describeDrawRule), as /sorteos and /terminos quote it. */

@@ -1,7 +1,7 @@
 // `npm run verify-draw -- <url or file> [--purchase <id> --numbers 0042,0107]`: checks a
 // raffle's published fairness record offline with the same pure code as the browser's
-// verifier — the revealed key against its commitment, the prize numbers, the sold list
-// and the winner; with a purchase id and its numbers, that those numbers are the key's.
+// verifier — the revealed key against its commitment, the prize numbers (each won one as
+// soon as it is revealed, all with the draw), the sold list and the winner; with a purchase id and its numbers, that those numbers are the key's.
 // The url may be the site (https://voyaganar.ec, its featured raffle), a raffle's page
 // (https://voyaganar.ec/rifas/rifa-express, any raffle, also a past one) or the record itself.
 import { readFile } from 'node:fs/promises';
@@ -12,6 +12,7 @@ import {
   describeDrawRule,
   fairnessExportSchema,
   PICK_TEXTS,
+  PRIZE_DISCLOSURE_TEXTS,
   purchaseReference,
   verifyFairness,
   type FairnessCheck,
@@ -67,6 +68,7 @@ function summary(data: FairnessExport): string[] {
   return [
     `Rifa ${commitment.raffleRef}: ${commitment.totalNumbers} números, compromiso del ${commitment.committedAt}`,
     PICK_TEXTS.modeStated(data.mode),
+    PRIZE_DISCLOSURE_TEXTS.stated(data.prizeDisclosure),
     describeDrawRule(data.rule, commitment),
     draw
       ? `Resultado oficial: sorteo N.º ${draw.result.drawNumber} del ${draw.result.drawDate}, primer premio ${draw.result.firstPrize}`

@@ -4,7 +4,7 @@
 import {
   CAROUSEL_SLOTS,
   describeDrawRule,
-  instantPrizeSchema,
+  publicInstantPrizeSchema,
   packageSchema,
   pastRaffleSchema,
   progressSchema,
@@ -24,17 +24,16 @@ import type { Db } from 'mongodb';
 import type { Env } from '@vag/core';
 import { ZodError, z } from 'zod';
 import type { Logger } from 'pino';
-import { listInstantPrizes } from '@vag/core/db/instant-prizes';
 import { listMediaInfo, type MediaInfo } from '@vag/core/db/media';
 import { listPackages } from '@vag/core/db/packages';
 import { listPastRaffles } from '@vag/core/db/past-raffles';
+import { publicInstantPrizes } from '@vag/core/raffle/prize-disclosure';
 import { getRaffle } from '@vag/core/db/raffle';
 import { trustPageContent } from '@vag/core/raffles/raffle-trust';
 import { getRaffleNumbers } from '@vag/core/db/raffle-numbers';
 import { getRaffleFairness } from '@vag/core/db/raffle-fairness';
 import { getSettings } from '@vag/core/db/settings';
 import { listPublicAudit } from '@vag/core/db/audit-log';
-import { withId } from '../lib/simple-rest';
 import { heroView } from '../routes/featured-raffle/hero-view';
 import { packageView } from '../routes/packages/package-view';
 import { pastRaffleView } from '../routes/past-raffles/past-raffles.index';
@@ -90,8 +89,8 @@ export async function loadStorefrontContent(
     part('packages', packageSchema.array(), async () =>
       (await listPackages(db, ofRaffle(raffleId))).map(packageView),
     ),
-    part('instant-prizes', instantPrizeSchema.array(), async () =>
-      (await listInstantPrizes(db, ofRaffle(raffleId))).map(withId),
+    part('instant-prizes', publicInstantPrizeSchema.array(), () =>
+      publicInstantPrizes(db, ofRaffle(raffleId)),
     ),
     part('past-raffles', pastRaffleSchema.array(), async () =>
       (await listPastRaffles(db)).map(pastRaffleView),

@@ -21,6 +21,23 @@ export const instantPrizeSchema = z.object({
 });
 export type InstantPrize = z.infer<typeof instantPrizeSchema>;
 
+/**
+ * GET /raffle/instant-prizes for anyone but an admin. In a pick-mode raffle an unwon
+ * prize's number is null (DESIGN, instant prizes: a buyer who knew it would choose it);
+ * `hash` is the prize's commitment, `salt` comes with the number once it is revealed.
+ */
+export const publicInstantPrizeSchema = instantPrizeSchema.omit({ purchaseId: true }).extend({
+  number: z.string().nullable(),
+  hash: z.string().nullable().optional(),
+  salt: z.string().nullable().optional(),
+});
+export type PublicInstantPrize = z.infer<typeof publicInstantPrizeSchema>;
+
+/** A sealed list (a pick-mode raffle's) carries each prize's hash; a public one does not. */
+export function prizeNumbersSealed(prizes: readonly PublicInstantPrize[] | null): boolean {
+  return prizes?.some((prize) => prize.hash !== undefined) ?? false;
+}
+
 /** PUT /raffle/{id}. */
 export const instantPrizeUpdateSchema = z.object({
   prizeAmount: z

@@ -5,7 +5,7 @@ import { idSchema, isoDateTimeSchema, paymentMethodSchema } from '../common';
 import { ORDER_MESSAGES as M } from '../order-messages';
 import { bankAccountSchema } from './settings';
 import { orderInvoiceSchema } from './invoice-texts';
-import { purchaseStatusSchema } from './purchase';
+import { instantPrizeWonSchema, purchaseStatusSchema } from './purchase';
 
 export const ORDER_STATES = [
   'awaiting_payment',
@@ -107,6 +107,8 @@ export const orderViewSchema = z.object({
   assignedNumbers: z.array(z.string()),
   /** A pick-mode order's chosen numbers (held until paid, then its assigned numbers). */
   pickedNumbers: z.array(z.string()).optional(),
+  /** The instant prizes its numbers won, once paid and assigned. */
+  instantPrizesWon: z.array(instantPrizeWonSchema).optional(),
   /**
    * The raffle the purchase belongs to, whichever is featured now: its name, and its slug
    * while its page is public (null once archived or never published).

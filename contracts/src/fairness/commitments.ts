@@ -7,6 +7,9 @@
 //   instant prizes (published when they are placed, before the first sale)
 //     voyaganar:instant-prizes:v1\n  raffle=<raffle ref>\n  salt=<salt, lowercase hex>\n
 //     then one line per prize number, in order: <number zero-padded>\n
+//   one instant prize (published with the list, revealed when the prize is won)
+//     voyaganar:instant-prize:v1\n  raffle=<raffle ref>\n  salt=<its own salt, lowercase hex>\n
+//     number=<number zero-padded>\n
 //   sold list (published when the sale closes)
 //     voyaganar:sold:v1\n  raffle=<raffle ref>\n
 //     then one line per sold number, by number: <number zero-padded> <purchase reference>\n
@@ -15,7 +18,9 @@
 //
 // Every line ends with '\n' (no '\r'), numbers are decimal without sign or leading '+',
 // and there are no spaces other than the single one separating a list line's two fields.
-// The salt keeps a short prize list from being guessed by hashing every candidate.
+// The salt keeps a short prize list from being guessed by hashing every candidate. Each
+// prize has a salt of its own, so revealing one won prize says nothing of the others
+// (a pick-mode raffle keeps its unwon prize numbers secret: DESIGN, instant prizes).
 import { sha256Hex, isHex } from './bytes';
 
 const REF = /^[\x21-\x7e]{1,100}$/;
@@ -78,6 +83,20 @@ export function instantPrizesCommitment(
   numbers: readonly string[],
 ): string {
   return sha256Hex(instantPrizesText(raffleRef, salt, numbers));
+}
+
+export function instantPrizeText(raffleRef: string, salt: string, number: string): string {
+  return lines([
+    'voyaganar:instant-prize:v1',
+    `raffle=${checkedRef(raffleRef)}`,
+    `salt=${checkedHex(salt)}`,
+    `number=${checkedNumber(number)}`,
+  ]);
+}
+
+/** SHA-256 of one instant prize's number under its own salt. */
+export function instantPrizeCommitment(raffleRef: string, salt: string, number: string): string {
+  return sha256Hex(instantPrizeText(raffleRef, salt, number));
 }
 
 export function soldListText(raffleRef: string, sold: readonly SoldEntry[]): string {

@@ -27,6 +27,8 @@ export const fairnessCommitmentSchema = z.object({
   committedAt: isoDateTimeSchema,
   prizesHash: sha256HexSchema,
   prizesCommittedAt: isoDateTimeSchema,
+  /** Each prize's own hash (instantPrizeCommitment), sorted; records older than them have none. */
+  prizeHashes: z.array(sha256HexSchema).optional(),
 });
 export type FairnessCommitment = z.infer<typeof fairnessCommitmentSchema>;
 
@@ -61,6 +63,38 @@ export const fairnessRevealSchema = z.object({
 });
 export type FairnessReveal = z.infer<typeof fairnessRevealSchema>;
 
+/**
+ * How the instant-prize numbers are shown (DESIGN, instant prizes): 'public' from the
+ * start in a random-mode raffle, where nobody chooses which numbers they get; 'sealed' in
+ * a pick-mode raffle, where knowing them would let a buyer choose them: only each
+ * prize's amount and hash until it is won, every number with the draw.
+ */
+export const PRIZE_DISCLOSURES = ['public', 'sealed'] as const;
+export type PrizeDisclosure = (typeof PRIZE_DISCLOSURES)[number];
+
+export const PRIZE_DISCLOSURE_TEXTS = {
+  stated: (disclosure: PrizeDisclosure) =>
+    disclosure === 'sealed'
+      ? 'Premios instantáneos: números secretos hasta que se ganan. Como cada comprador elige sus números, antes de la venta solo se publican el monto y la huella (SHA-256) de cada número premiado; el número y su sal se revelan cuando alguien lo compra, y todos con el sorteo.'
+      : 'Premios instantáneos: números publicados desde el inicio. Los números se asignan al azar al pagar, así que nadie puede elegir un número premiado.',
+  /** The storefront's note under the amounts of a sealed list. */
+  sealedNote:
+    'En esta rifa eliges tus números, así que los números premiados son secretos hasta que alguien los compra. Antes de la venta publicamos la huella de cada uno:',
+  sealedLink: 'compruébala en Verificar',
+  sealedLead: 'Algunos números esconden un premio: si eliges uno de ellos, ¡lo ganas al instante!',
+  hidden: 'Número secreto',
+} as const;
+
+/** One instant prize in the record: its number and salt only once revealed. */
+export const fairnessPrizeSchema = z.object({
+  amount: z.number().nonnegative(),
+  hash: sha256HexSchema,
+  number: raffleNumberSchema.nullable(),
+  salt: hexSchema.nullable(),
+  won: z.boolean(),
+});
+export type FairnessPrize = z.infer<typeof fairnessPrizeSchema>;
+
 /** Pick mode: a number the buyer chose, sold to the purchase `reference`. */
 export const fairnessPickSchema = z.object({
   reference: z.string().min(1),
@@ -87,5 +121,9 @@ export const fairnessExportSchema = z.object({
    */
   mode: z.enum(NUMBER_MODES).default('random'),
   picks: z.array(fairnessPickSchema).default([]),
+  /** How the prize numbers are shown; records older than the choice showed them: public. */
+  prizeDisclosure: z.enum(PRIZE_DISCLOSURES).default('public'),
+  /** Every prize with its hash, sorted by hash (in sealed mode the order says nothing). */
+  instantPrizes: z.array(fairnessPrizeSchema).default([]),
 });
 export type FairnessExport = z.infer<typeof fairnessExportSchema>;

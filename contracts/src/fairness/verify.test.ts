@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { padNumber } from '../helpers/numbers';
-import { instantPrizesCommitment, keyCommitment, soldListHash } from './commitments';
+import {
+  instantPrizeCommitment,
+  instantPrizesCommitment,
+  keyCommitment,
+  soldListHash,
+} from './commitments';
 import { applyDrawRule, DEFAULT_DRAW_RULE } from './draw-rule';
-import { fairnessExportSchema, type FairnessExport } from './fairness-export';
+import { fairnessExportSchema, type FairnessExport, type FairnessPrize } from './fairness-export';
 import { createPermutation, numbersAt } from './permutation';
 import {
   checkBuyerNumbers,
@@ -245,5 +250,55 @@ describe('checkOwnNumbers', () => {
     });
     expect(checkOwnNumbers(record, ['1000']).ok).toBe(false);
     expect(checkOwnNumbers(record, [' ']).ok).toBe(false);
+  });
+});
+
+describe('the prizes of a sealed (pick-mode) record, each with its own hash', () => {
+  const ref = record.commitment!.raffleRef;
+  const prizeNumber = record.reveal!.instantPrizeNumbers[0]!;
+  const prizeSalt = '1b'.repeat(16);
+  const prize: FairnessPrize = {
+    amount: 100,
+    hash: instantPrizeCommitment(ref, prizeSalt, prizeNumber),
+    number: prizeNumber,
+    salt: prizeSalt,
+    won: true,
+  };
+  const sealed = (prizes = [prize], reveal = record.reveal): FairnessExport => ({
+    ...record,
+    commitment: { ...record.commitment!, prizeHashes: [prize.hash] },
+    prizeDisclosure: 'sealed',
+    instantPrizes: prizes,
+    draw: reveal ? record.draw : null,
+    reveal,
+  });
+
+  it('checks a won prize before the draw, and every prize with it', () => {
+    expect(checkInstantPrizes(sealed([prize], null)).ok).toBe(true);
+    expect(checkInstantPrizes(sealed()).ok).toBe(true);
+  });
+
+  it('fails a prize whose number is not the one its hash fixed', () => {
+    const moved = { ...prize, number: prizeNumber === '000' ? '001' : '000' };
+    expect(checkInstantPrizes(sealed([moved], null))).toMatchObject({
+      ok: false,
+      message: `El número premiado ${moved.number} NO corresponde a la huella publicada antes de la venta`,
+    });
+  });
+
+  it('fails a list of hashes other than the committed one', () => {
+    const other = { ...prize, hash: 'ab'.repeat(32), number: null, salt: null };
+    expect(checkInstantPrizes(sealed([other], null))).toMatchObject({
+      ok: false,
+      message: 'Las huellas de los premios NO son las publicadas antes de la venta',
+    });
+  });
+
+  it('fails a drawn record that leaves a prize unrevealed', () => {
+    const hidden = { ...prize, number: null, salt: null };
+    expect(checkInstantPrizes(sealed([hidden]))).toMatchObject({
+      ok: false,
+      message: 'Los números premiados revelados uno a uno NO son los de la lista comprometida',
+    });
   });
 });

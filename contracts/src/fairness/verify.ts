@@ -3,6 +3,7 @@
 // Each check answers whether it held and, in Spanish, what it found.
 import { padNumber } from '../helpers/numbers';
 import {
+  instantPrizeCommitment,
   instantPrizesCommitment,
   keyCommitment,
   soldListHash,
@@ -37,17 +38,63 @@ export function checkKey(data: FairnessExport): FairnessCheck {
     : fail('key', 'La clave revelada NO corresponde al compromiso publicado');
 }
 
-/** The revealed salt and prizes hash to the published prize commitment. */
+/**
+ * Every prize revealed so far (a won one, or all of them with the draw) hashes to the hash
+ * published for it before the sale; with the draw, the revealed list also hashes to the
+ * list's commitment and names exactly the prizes revealed one by one.
+ */
 export function checkInstantPrizes(data: FairnessExport): FairnessCheck {
   const { commitment, reveal } = data;
   if (!commitment) return fail('instant-prizes', NO_COMMITMENT);
-  if (!reveal) return fail('instant-prizes', NOT_REVEALED);
+  const wrong = wrongPrizeReveal(data);
+  if (wrong) return fail('instant-prizes', wrong);
+  const revealed = data.instantPrizes.filter((p) => p.number !== null);
+  if (!reveal)
+    return revealed.length > 0
+      ? pass(
+          'instant-prizes',
+          `${revealed.length === 1 ? 'El número premiado revelado corresponde' : `Los ${revealed.length} números premiados revelados corresponden`} a su huella publicada antes de la venta`,
+        )
+      : fail('instant-prizes', NOT_REVEALED);
   const hash = safe(() =>
     instantPrizesCommitment(commitment.raffleRef, reveal.prizesSalt, reveal.instantPrizeNumbers),
   );
-  return hash === commitment.prizesHash
-    ? pass('instant-prizes', 'Los premios instantáneos son los comprometidos antes de la venta')
-    : fail('instant-prizes', 'Los premios instantáneos NO son los comprometidos antes de la venta');
+  if (hash !== commitment.prizesHash)
+    return fail(
+      'instant-prizes',
+      'Los premios instantáneos NO son los comprometidos antes de la venta',
+    );
+  if (
+    data.instantPrizes.length > 0 &&
+    !sameNumbers(
+      revealed.map((p) => p.number!),
+      reveal.instantPrizeNumbers,
+    )
+  )
+    return fail(
+      'instant-prizes',
+      'Los números premiados revelados uno a uno NO son los de la lista comprometida',
+    );
+  return pass('instant-prizes', 'Los premios instantáneos son los comprometidos antes de la venta');
+}
+
+/** Why one prize of the record does not match what was committed for it, or null. */
+function wrongPrizeReveal(data: FairnessExport): string | null {
+  const { commitment } = data;
+  if (!commitment || data.instantPrizes.length === 0) return null;
+  const committed = commitment.prizeHashes ?? [];
+  const listed = data.instantPrizes.map((p) => p.hash);
+  if (committed.length > 0 && !sameNumbers(committed, listed))
+    return 'Las huellas de los premios NO son las publicadas antes de la venta';
+  for (const prize of data.instantPrizes) {
+    if (prize.number === null) continue;
+    const hash = safe(() =>
+      instantPrizeCommitment(commitment.raffleRef, prize.salt ?? '', prize.number!),
+    );
+    if (hash !== prize.hash)
+      return `El número premiado ${prize.number} NO corresponde a la huella publicada antes de la venta`;
+  }
+  return null;
 }
 
 /** The claims, through the revealed key, give exactly the sold list whose hash closed the sale. */

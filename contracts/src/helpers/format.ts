@@ -93,3 +93,42 @@ export function isoToDateInput(iso: string | null | undefined): string {
 export function nameInOneLine(name: string): string {
   return name.replace(/[\s\p{Cc}]+/gu, ' ').trim();
 }
+
+const MONTHS = [
+  'enero',
+  'febrero',
+  'marzo',
+  'abril',
+  'mayo',
+  'junio',
+  'julio',
+  'agosto',
+  'septiembre',
+  'octubre',
+  'noviembre',
+  'diciembre',
+] as const;
+const WEEKDAYS = [
+  'domingo',
+  'lunes',
+  'martes',
+  'miércoles',
+  'jueves',
+  'viernes',
+  'sábado',
+] as const;
+
+/** '7 de diciembre de 2026, 14:05' on the Guayaquil clock (a document a person reads). */
+export function formatSpokenDateTime(value: string | number | Date): string {
+  const p = ecuadorParts(value);
+  if (!p) return String(value);
+  return `${Number(p.day)} de ${MONTHS[Number(p.month) - 1]} de ${p.year}, ${p.hour}:${p.minute}`;
+}
+
+/** 'domingo 13 de diciembre de 2026' for a calendar day 'yyyy-MM-dd' (no time zone moves it). */
+export function formatSpokenDay(day: string): string {
+  const m = DATE_ONLY.exec(day.trim());
+  if (!m) return day;
+  const weekday = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))).getUTCDay();
+  return `${WEEKDAYS[weekday]} ${Number(m[3])} de ${MONTHS[Number(m[2]) - 1]} de ${m[1]}`;
+}

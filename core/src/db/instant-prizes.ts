@@ -13,6 +13,9 @@ export interface InstantPrizeDoc {
   /** Sale position of the number (perm⁻¹), kept for audits. */
   position: number;
   prizeAmount: number;
+  /** The prize's own salt and hash (instantPrizeCommitment); absent on older prizes. */
+  salt?: string;
+  hash?: string;
   status: InstantPrizeStatus;
   delivered: boolean;
   purchaseId: string | null;
@@ -20,7 +23,7 @@ export interface InstantPrizeDoc {
   updatedAt: Date;
 }
 
-/** What anyone may see of a prize (no purchase ids). */
+/** What an admin sees of a prize (no purchase ids); the public's is prize-disclosure.ts's. */
 export interface PublicInstantPrize {
   _id: string;
   number: string;
@@ -48,13 +51,24 @@ export async function listInstantPrizes(db: Db, raffleId: string): Promise<Publi
     .toArray();
 }
 
+/** A prize with its commitment, for what the public may be shown of it. */
+export type CommittedPrize = PublicInstantPrize & Pick<InstantPrizeDoc, 'salt' | 'hash'>;
+
+const COMMITTED_PROJECTION = { ...PUBLIC_PROJECTION, salt: 1, hash: 1 } as const;
+
+export async function listCommittedPrizes(db: Db, raffleId: string): Promise<CommittedPrize[]> {
+  return prizes(db)
+    .find({ raffleId }, { projection: COMMITTED_PROJECTION, sort: { number: 1 } })
+    .toArray();
+}
+
 /** The prize on one number, if it carries one (the public verifier). */
 export async function findInstantPrizeByNumber(
   db: Db,
   raffleId: string,
   number: string,
-): Promise<PublicInstantPrize | null> {
-  return prizes(db).findOne({ raffleId, number }, { projection: PUBLIC_PROJECTION });
+): Promise<CommittedPrize | null> {
+  return prizes(db).findOne({ raffleId, number }, { projection: COMMITTED_PROJECTION });
 }
 
 export async function countInstantPrizes(db: Db, raffleId: string): Promise<number> {
@@ -64,7 +78,13 @@ export async function countInstantPrizes(db: Db, raffleId: string): Promise<numb
 export async function insertInstantPrizes(
   db: Db,
   raffleId: string,
-  items: ReadonlyArray<{ number: string; position: number; prizeAmount: number }>,
+  items: ReadonlyArray<{
+    number: string;
+    position: number;
+    prizeAmount: number;
+    salt?: string;
+    hash?: string;
+  }>,
 ): Promise<void> {
   const now = new Date();
   await prizes(db).insertMany(

@@ -166,6 +166,18 @@ export async function soldNumberHolder(
   return hold?.purchaseId ?? null;
 }
 
+/** A pick-mode raffle's number as sold: its purchase and when it was held (null: unsold). */
+export async function findSoldNumber(
+  db: Db,
+  raffleId: string,
+  number: number,
+): Promise<Pick<NumberHoldDoc, 'purchaseId' | 'at'> | null> {
+  return holds(db).findOne(
+    { _id: numberHoldId(raffleId, number), state: 'sold' },
+    { projection: { _id: 0, purchaseId: 1, at: 1 } },
+  );
+}
+
 /** A draft's test orders are cleared (raffle-actions.ts): their chosen numbers go with them. */
 export async function deleteRaffleHolds(db: Db, raffleId: string): Promise<void> {
   await holds(db).deleteMany({ raffleId });

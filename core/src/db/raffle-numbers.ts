@@ -81,6 +81,7 @@ const NUMBERS_PROJECTION = {
   slug: TICKET_RAFFLE_PROJECTION.slug,
   prize: TICKET_RAFFLE_PROJECTION.prize,
   drawRule: TICKET_RAFFLE_PROJECTION.drawRule,
+  endDate: TICKET_RAFFLE_PROJECTION.endDate,
 } as const;
 
 function toNumbers(raffleId: string, doc: RaffleNumbersDoc | null): RaffleNumbers {

@@ -2,12 +2,14 @@
 // hash of the permutation key, and the salted hash of the instant-prize numbers. The
 // secrets behind them (key, salt) stay in the raffle document until the draw reveals them.
 import { randomBytes } from 'node:crypto';
-import { instantPrizesCommitment, keyCommitment } from '@vag/contracts';
+import { instantPrizeCommitment, instantPrizesCommitment, keyCommitment } from '@vag/contracts';
 
 export interface PrizesCommitmentDoc {
   prizeNumbers: string[];
   prizesSalt: string;
   prizesHash: string;
+  /** Each prize's own salted hash, sorted (absent on commitments made before them). */
+  prizeHashes?: string[];
   prizesCommittedAt: Date;
 }
 
@@ -29,14 +31,15 @@ export function newCommitment(
     raffleRef,
     keyHash: keyCommitment({ ...raffle, raffleRef }),
     committedAt: now,
-    ...prizesCommitment(raffleRef, [], now),
+    ...prizesCommitment(raffleRef, [], [], now),
   };
 }
 
-/** A fresh salt and the hash of the prize numbers under it. */
+/** A fresh salt and the hash of the prize numbers under it, with each prize's own hash. */
 export function prizesCommitment(
   raffleRef: string,
   prizeNumbers: readonly string[],
+  prizeHashes: readonly string[] = [],
   now = new Date(),
 ): PrizesCommitmentDoc {
   const prizesSalt = randomBytes(16).toString('hex');
@@ -44,6 +47,13 @@ export function prizesCommitment(
     prizeNumbers: [...prizeNumbers].sort(),
     prizesSalt,
     prizesHash: instantPrizesCommitment(raffleRef, prizesSalt, prizeNumbers),
+    prizeHashes: [...prizeHashes].sort(),
     prizesCommittedAt: now,
   };
+}
+
+/** One prize's own salt and hash: revealing it when won says nothing of the others. */
+export function prizeCommitment(raffleRef: string, number: string): { salt: string; hash: string } {
+  const salt = randomBytes(16).toString('hex');
+  return { salt, hash: instantPrizeCommitment(raffleRef, salt, number) };
 }

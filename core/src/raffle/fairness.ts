@@ -37,6 +37,7 @@ import {
 } from '../db/raffle-fairness';
 import { getRaffleNumbers, type RaffleNumbers } from '../db/raffle-numbers';
 import { newCommitment, prizesCommitment } from './commitment';
+import { fairnessPrizes, prizeViewOf } from './prize-disclosure';
 import { formatNumber, permutationFor } from './permutation';
 
 /** An expected refusal with its Spanish message and HTTP status. */
@@ -313,6 +314,7 @@ export async function fairnessExport(db: Db, raffleId: string): Promise<Fairness
   const first = commitment ? await findClaimAt(db, raffleId, 0) : null;
   // Pick mode has no claims: the first sale is the earliest chosen number sold.
   const firstPick = picks.reduce<Date | null>((min, p) => (!min || p.at < min ? p.at : min), null);
+  const prizeView = await prizeViewOf(db, raffleId);
   return {
     version: 1,
     commitment: commitment && {
@@ -323,6 +325,7 @@ export async function fairnessExport(db: Db, raffleId: string): Promise<Fairness
       committedAt: commitment.committedAt.toISOString(),
       prizesHash: commitment.prizesHash,
       prizesCommittedAt: commitment.prizesCommittedAt.toISOString(),
+      prizeHashes: commitment.prizeHashes ?? [],
     },
     rule: fairness.drawRule,
     lockedAt: (first?.createdAt ?? firstPick)?.toISOString() ?? null,
@@ -352,5 +355,7 @@ export async function fairnessExport(db: Db, raffleId: string): Promise<Fairness
       reference: purchaseReference(p.purchaseId),
       number: formatNumber(p.number, raffle.numberWidth),
     })),
+    prizeDisclosure: prizeView.disclosure,
+    instantPrizes: commitment ? await fairnessPrizes(db, raffleId, prizeView) : [],
   };
 }

@@ -2,8 +2,10 @@
 // machinery itself: random sale positions at or after the cursor, mapped through the
 // permutation. Positions before the cursor are sold; those after it are not, and the
 // buyer who later reaches one of them gets the prize. Their numbers are committed (a
-// salted hash, DESIGN "The next layer") in the same update that takes the right to assign them, which
-// only succeeds while nothing is sold or reserved.
+// salted hash of the list, and one per prize under its own salt: DESIGN "The next layer",
+// instant prizes) in the same update that takes the right to assign them, which only
+// succeeds while nothing is sold or reserved. What the public sees of them is
+// prize-disclosure.ts's.
 import { randomInt } from 'node:crypto';
 import type { Db } from 'mongodb';
 import { findClaimCovering } from '../db/number-claims';
@@ -11,7 +13,7 @@ import { claimInstantPrizes, insertInstantPrizes } from '../db/instant-prizes';
 import { recordInstantPrizesWon } from '../db/purchase-numbers';
 import { commitInstantPrizes, getRaffleFairness } from '../db/raffle-fairness';
 import { getRaffleNumbers, type RaffleNumbers } from '../db/raffle-numbers';
-import { prizesCommitment } from './commitment';
+import { prizeCommitment, prizesCommitment } from './commitment';
 import { formatNumber, permutationFor } from './permutation';
 
 export class NotEnoughFreeNumbersError extends Error {}
@@ -25,6 +27,9 @@ interface PrizeItem {
   position: number;
   number: string;
   prizeAmount: number;
+  /** The prize's own salt and hash; none for a raffle generated before commitments. */
+  salt?: string;
+  hash?: string;
 }
 
 /** `count` distinct unsold sale positions, uniformly at random. */
@@ -55,13 +60,18 @@ export async function assignInstantPrizes(
   const raffle = await getRaffleNumbers(db, raffleId);
   if (!raffle.numbersGenerated || !raffle.secretKey)
     throw new PrizesNotAssignableError('not-generated');
-  const items = choosePrizeNumbers(raffle, amounts);
   const { commitment } = await getRaffleFairness(db, raffle.raffleId);
+  const items = choosePrizeNumbers(raffle, amounts, commitment?.raffleRef ?? null);
   const numbers = items.map((item) => item.number);
   // A raffle generated before commitments existed has none to extend.
   const committed = await commitInstantPrizes(
     db,
-    commitment && prizesCommitment(commitment.raffleRef, numbers),
+    commitment &&
+      prizesCommitment(
+        commitment.raffleRef,
+        numbers,
+        items.map((item) => item.hash!),
+      ),
     raffle.raffleId,
   );
   if (!committed) {
@@ -73,13 +83,21 @@ export async function assignInstantPrizes(
   await placePrizes(db, raffle, items);
 }
 
-function choosePrizeNumbers(raffle: RaffleNumbers, amounts: readonly number[]): PrizeItem[] {
+function choosePrizeNumbers(
+  raffle: RaffleNumbers,
+  amounts: readonly number[],
+  raffleRef: string | null,
+): PrizeItem[] {
   const perm = permutationFor(raffle.secretKey!, raffle.totalNumbers);
-  return drawFreePositions(raffle, amounts.length).map((position, i) => ({
-    position,
-    number: formatNumber(perm.permute(position), raffle.numberWidth),
-    prizeAmount: amounts[i]!,
-  }));
+  return drawFreePositions(raffle, amounts.length).map((position, i) => {
+    const number = formatNumber(perm.permute(position), raffle.numberWidth);
+    return {
+      position,
+      number,
+      prizeAmount: amounts[i]!,
+      ...(raffleRef ? prizeCommitment(raffleRef, number) : {}),
+    };
+  });
 }
 
 async function placePrizes(db: Db, raffle: RaffleNumbers, items: PrizeItem[]): Promise<void> {

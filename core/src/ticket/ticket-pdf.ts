@@ -1,7 +1,9 @@
-// boleto.pdf: one A5 page per paid purchase — raffle, prize, order code, the numbers, the
-// declared draw rule and a QR code to /verificar with the numbers, so the buyer can check
-// them against the published key after the draw, then the link to the raffle's trust page
-// (who organizes it, its permit). Standard Helvetica (WinAnsi) as in the reports.
+// boleto.pdf: one A5 page per paid purchase, read as a document — raffle, prize, order
+// code, whose it is (name, cédula's last digits), what was paid and when, when the draw
+// is, the numbers in order, any instant prize won, the declared draw rule and a QR code
+// to /verificar with the numbers, so the buyer can check them against the published key
+// after the draw, then the link to the raffle's trust page (who organizes it, its
+// permit). Standard Helvetica (WinAnsi) as in the reports.
 // In core because two places hand it out: the order page's download (api) and the numbers
 // e-mail (workers), and both must give the same ticket.
 import { RAFFLE_TRUST_TEXTS, TICKET_TEXTS } from '@vag/contracts';
@@ -14,7 +16,16 @@ export interface TicketData {
   raffleName: string;
   prize: string;
   orderCode: string;
+  buyerName?: string;
+  /** Masked (maskedDocument): the ticket travels. */
+  buyerDocument?: string;
+  /** Formatted, as '$9,50'. */
+  total?: string;
+  /** In words, on Ecuador's clock. */
+  purchasedAt?: string;
+  drawText?: string;
   numbers: readonly string[];
+  instantPrizes?: ReadonlyArray<{ number: string; amount: string }>;
   ruleText: string;
   verifyUrl: string;
   /** The raffle's trust page (who organizes it, its permit): tickets of raffles with a slug. */
@@ -25,6 +36,7 @@ const PAGE = { width: 420, height: 595 };
 const MARGIN = 32;
 const BRAND = rgb(0.24, 0.06, 0.5);
 const INK = rgb(0.1, 0.1, 0.1);
+const WIN = rgb(0.05, 0.45, 0.2);
 
 /**
  * Lines already wrapped, by font, size, width and text: most of a ticket's text (the
@@ -208,13 +220,26 @@ export async function renderTicketPdf(ticket: TicketData): Promise<Uint8Array> {
 
   line('Voy a Ganar', 20, bold, BRAND);
   line(TICKET_TEXTS.title, 12, font, BRAND);
-  y -= 10;
+  y -= 6;
   line(`${TICKET_TEXTS.raffle}: ${ticket.raffleName}`, 11, bold);
   line(`${TICKET_TEXTS.prize}: ${ticket.prize}`, 11);
-  line(`${TICKET_TEXTS.orderCode}: ${ticket.orderCode}`, 11);
+  if (ticket.drawText) line(`${TICKET_TEXTS.drawDate}: ${ticket.drawText}`, 11);
+  y -= 4;
+  // 11 pt: read on a phone, the A5 page is shown some 390 px wide.
+  line(`${TICKET_TEXTS.orderCode}: ${ticket.orderCode}`, 11, bold);
+  if (ticket.buyerName) line(`${TICKET_TEXTS.buyer}: ${ticket.buyerName}`, 11);
+  if (ticket.buyerDocument) line(`${TICKET_TEXTS.document}: ${ticket.buyerDocument}`, 11);
+  if (ticket.total) line(`${TICKET_TEXTS.total}: ${ticket.total}`, 11);
+  if (ticket.purchasedAt) line(`${TICKET_TEXTS.purchasedAt}: ${ticket.purchasedAt}`, 11);
   y -= 8;
   line(TICKET_TEXTS.numbers(ticket.numbers.length), 12, bold, BRAND);
   line(ticket.numbers.join(', '), 14, mono);
+  if (ticket.instantPrizes?.length) {
+    y -= 4;
+    line(TICKET_TEXTS.instantPrizeTitle, 12, bold, WIN);
+    for (const prize of ticket.instantPrizes)
+      line(TICKET_TEXTS.instantPrize(prize.number, prize.amount), 11, bold);
+  }
   y -= 8;
   line(TICKET_TEXTS.rule, 10, bold);
   line(ticket.ruleText, 9);
@@ -233,7 +258,7 @@ export async function renderTicketPdf(ticket: TicketData): Promise<Uint8Array> {
       y = PAGE.height - MARGIN;
     }
     drawQrCode(pdf, page, qr, { x: (PAGE.width - size) / 2, y: y - size - quietZone, size });
-    y -= size + 2 * quietZone;
+    y -= size + quietZone + 8;
   }
   if (ticket.trustUrl) {
     line(RAFFLE_TRUST_TEXTS.ticketLine, 9);

@@ -1,9 +1,13 @@
 // A paid purchase's ticket as both the order page and the numbers e-mail hand it out:
-// what it prints (the purchase's code and numbers, the raffle's fields, the /verificar
-// link) and its PDF with its file name.
+// what it prints (the purchase's code, buyer, amount, date, numbers and instant prizes,
+// the raffle's fields and draw date, the /verificar link) and its PDF with its file name.
 import {
   DEFAULT_DRAW_RULE,
   DEFAULT_TOTAL_NUMBERS,
+  formatSpokenDateTime,
+  formatUsd,
+  maskedDocument,
+  nameInOneLine,
   TICKET_TEXTS,
   ticketRaffle,
   trustPageUrl,
@@ -29,6 +33,7 @@ interface TicketRaffleDoc {
   totalNumbers?: number;
   numberWidth?: number;
   drawRule?: DrawRule;
+  endDate?: Date;
 }
 
 /** The fields of the raffle document a ticket prints, for `ticketRaffleFrom`. */
@@ -39,6 +44,7 @@ export const TICKET_RAFFLE_PROJECTION = {
   totalNumbers: 1,
   numberWidth: 1,
   drawRule: 1,
+  endDate: 1,
 } as const;
 
 /** The ticket's raffle fields from a raffle document read with TICKET_RAFFLE_PROJECTION. */
@@ -51,6 +57,7 @@ export function ticketRaffleFrom(doc: Omit<TicketRaffleDoc, '_id'> | null): Tick
       prize: doc?.prize,
       totalNumbers,
       numberWidth: doc?.numberWidth ?? numberWidthFor(totalNumbers),
+      ...(doc?.endDate ? { endDate: doc.endDate } : {}),
     },
     doc?.drawRule ?? DEFAULT_DRAW_RULE,
   );
@@ -69,24 +76,41 @@ export function hasTicket(purchase: Pick<PurchaseDoc, 'status' | 'assignedNumber
   return purchase.status === 'COMPLETED' && (purchase.assignedNumbers?.length ?? 0) > 0;
 }
 
+/** What of the purchase its ticket prints. */
+export type TicketPurchase = Pick<
+  PurchaseDoc,
+  '_id' | 'orderCode' | 'buyer' | 'totalPrice' | 'createdAt' | 'paidAt' | 'instantPrizesWon'
+>;
+
 export function ticketData(
-  purchase: Pick<PurchaseDoc, '_id' | 'orderCode'>,
+  purchase: TicketPurchase,
   numbers: readonly string[],
   raffle: TicketRaffle,
   publicUrl: string,
 ): TicketData {
+  // By value, as the buyer reads them (a pick-mode order keeps the order they were chosen in).
+  const sorted = [...numbers].sort((a, b) => Number(a) - Number(b) || a.localeCompare(b));
+  const document = purchase.buyer.document?.trim();
   return {
     ...raffle,
     orderCode: purchase.orderCode ?? purchase._id,
-    numbers,
-    verifyUrl: verifyLink(publicUrl, numbers, raffle.raffleSlug),
+    buyerName: nameInOneLine(`${purchase.buyer.firstName} ${purchase.buyer.lastName}`),
+    ...(document ? { buyerDocument: maskedDocument(document) } : {}),
+    total: formatUsd(purchase.totalPrice),
+    purchasedAt: `${formatSpokenDateTime(purchase.paidAt ?? purchase.createdAt)} ${TICKET_TEXTS.timeZone}`,
+    numbers: sorted,
+    instantPrizes: (purchase.instantPrizesWon ?? []).map((won) => ({
+      number: won.number,
+      amount: formatUsd(won.amount),
+    })),
+    verifyUrl: verifyLink(publicUrl, sorted, raffle.raffleSlug),
     ...(raffle.raffleSlug ? { trustUrl: trustPageUrl(publicUrl, raffle.raffleSlug) } : {}),
   };
 }
 
 /** The ticket's PDF and the name it is downloaded or attached under (`boleto-<code>.pdf`). */
 export async function renderTicket(
-  purchase: Pick<PurchaseDoc, '_id' | 'orderCode'>,
+  purchase: TicketPurchase,
   numbers: readonly string[],
   raffle: TicketRaffle,
   publicUrl: string,

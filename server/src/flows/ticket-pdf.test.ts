@@ -1,5 +1,6 @@
 // The ticket's text as a buyer reads it: every line on the page, however long the
 // verifier link of a large purchase grows.
+import { DEFAULT_DRAW_RULE, ticketRaffle } from '@vag/contracts';
 import { renderTicket } from '@vag/core/ticket/ticket';
 import { renderTicketPdf } from '@vag/core/ticket/ticket-pdf';
 import { describe, expect, it } from 'vitest';
@@ -19,6 +20,28 @@ async function ticketOf(count: number) {
   });
   return { pdf: Buffer.from(pdf), numbers: bought, link };
 }
+
+/** A paid purchase whose numbers won an instant prize. */
+const PAID = {
+  _id: 'p1',
+  orderCode: 'VAG-7K3Q9P',
+  buyer: {
+    firstName: 'Ana María',
+    lastName: 'Pérez Loor',
+    email: 'ana@example.com',
+    phone: '0991234567',
+    country: 'Ecuador',
+    address: 'Av. Amazonas N24-03',
+    city: 'Quito',
+    province: 'Pichincha',
+    document: '1710034065',
+  },
+  totalPrice: 9.5,
+  createdAt: new Date('2026-12-08T01:50:00Z'),
+  // 20:55 of 7 December in Guayaquil (UTC−5), not the 8th as in UTC.
+  paidAt: new Date('2026-12-08T01:55:00Z'),
+  instantPrizesWon: [{ number: '088', amount: 100 }],
+};
 
 describe('the ticket PDF', () => {
   it('breaks a link longer than a line after its commas, so that all of it is on the page', async () => {
@@ -64,7 +87,7 @@ describe('the ticket PDF', () => {
 
   it("prints the raffle's trust page address, tappable, under the verifier's QR code", async () => {
     const { pdf } = await renderTicket(
-      { _id: 'p1', orderCode: 'VAG-7K3Q9P' },
+      PAID,
       ['0042', '0107'],
       {
         raffleName: 'Rifa Express Moto',
@@ -81,6 +104,44 @@ describe('the ticket PDF', () => {
     expect((await linkTargets(Buffer.from(pdf))).flat()).toContain(trustUrl);
     expect(await scanQrCode(Buffer.from(pdf))).toBe(
       'https://rifas.example.ec/verificar?rifa=rifa-express&n=0042,0107',
+    );
+  });
+
+  it('reads as a document: the buyer, the masked cédula, what was paid and when, the draw date, the numbers in order and the prize won', async () => {
+    const { pdf } = await renderTicket(
+      PAID,
+      ['500', '088', '012'],
+      ticketRaffle(
+        {
+          name: 'Rifa Express Moto',
+          prize: 'Moto 150 cc',
+          slug: 'rifa-express',
+          totalNumbers: 1000,
+          numberWidth: 3,
+        },
+        {
+          ...DEFAULT_DRAW_RULE,
+          draw: { kind: 'fixed', date: '2026-12-13', drawNumber: 7012 },
+        },
+      ),
+      'https://rifas.example.ec/',
+    );
+    // Lines are joined: a phrase may wrap anywhere on the A5 page.
+    const text = (await pdfText(Buffer.from(pdf))).replace(/\s+/g, ' ');
+    expect(text).toContain('Tus 3 números');
+    expect(text).toContain('012, 088, 500');
+    expect(text).toContain('A nombre de: Ana María Pérez Loor');
+    expect(text).toContain('Cédula: ******4065');
+    expect(text).not.toContain('1710034065');
+    expect(text).toContain('Total pagado: $9,50');
+    expect(text).toContain('Fecha de compra: 7 de diciembre de 2026, 20:55 (hora de Ecuador)');
+    expect(text).toContain(
+      'Fecha del sorteo: Sorteo N.º 7012 de la Lotería Nacional, domingo 13 de diciembre de 2026',
+    );
+    expect(text).toContain('¡Ganaste un premio instantáneo!');
+    expect(text).toContain('Tu número 088 ganó $100,00.');
+    expect(await scanQrCode(Buffer.from(pdf))).toBe(
+      'https://rifas.example.ec/verificar?rifa=rifa-express&n=012,088,500',
     );
   });
 });

@@ -115,7 +115,7 @@ export const drawRouter = new Hono<AppEnv>()
       operationId: 'lookupRaffleNumber',
       tag: 'raffle',
       summary:
-        'Un número de la rifa (verificador): disponible o vendido (nombre enmascarado, ciudad, fecha) y su premio instantáneo.',
+        'Un número de la rifa (verificador): disponible o vendido (con su fecha, nada personal) y su premio instantáneo; en una rifa de elegir números, el premio solo una vez ganado.',
       response: numberLookupSchema,
       errors: [400, 404, 409, 429],
     }),

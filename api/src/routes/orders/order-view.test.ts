@@ -45,4 +45,20 @@ describe('orderView', () => {
       canUploadReceipt: false,
     });
   });
+
+  it('tells a paid winner which instant prize their number won', () => {
+    const paid = {
+      ...heldTransfer(),
+      status: 'COMPLETED',
+      paidAt: END,
+      reservation: { active: false, expiresAt: END },
+      assignedNumbers: ['088', '012', '500'],
+      instantPrizesWon: [{ number: '088', amount: 100 }],
+    } as unknown as PurchaseDoc;
+    expect(orderView(paid, settings, RAFFLE, END)).toMatchObject({
+      state: 'paid',
+      instantPrizesWon: [{ number: '088', amount: 100 }],
+    });
+    expect(orderView(heldTransfer(), settings, RAFFLE, END)).not.toHaveProperty('instantPrizesWon');
+  });
 });

@@ -45,6 +45,9 @@ export function orderView(
     canUploadReceipt: pending && p.paymentMethod === 'bank_transfer',
     assignedNumbers: p.status === 'COMPLETED' ? (p.assignedNumbers ?? []) : [],
     ...(p.pickedNumbers ? { pickedNumbers: p.pickedNumbers } : {}),
+    ...(p.status === 'COMPLETED' && p.instantPrizesWon?.length
+      ? { instantPrizesWon: p.instantPrizesWon }
+      : {}),
     raffle,
   };
 }

@@ -9,6 +9,7 @@ import {
   SERVER,
   instantPrizeSchema,
   msgResponseSchema,
+  publicInstantPrizeSchema,
   progressSchema,
   withMsg,
 } from '@vag/contracts';
@@ -16,8 +17,8 @@ import { appendAudit } from '@vag/core/db/audit-log';
 import { getRaffleFairness } from '@vag/core/db/raffle-fairness';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { ADMIN_ONLY, requireStaff } from '../../auth';
-import type { AppEnv } from '../../context';
+import { ADMIN_ONLY, optionalStaff, requireStaff } from '../../auth';
+import type { AppEnv, StaffUser } from '../../context';
 import {
   countInstantPrizes,
   deleteAllInstantPrizes,
@@ -37,6 +38,7 @@ import {
   NotEnoughFreeNumbersError,
   PrizesNotAssignableError,
 } from '@vag/core/raffle/instant-prizes';
+import { publicInstantPrizes } from '@vag/core/raffle/prize-disclosure';
 import { JSON_BODY, describe } from '../../lib/openapi';
 import { raffleIdOf } from '../../raffles/raffle-scope';
 import { cachedProgress } from '../../raffles/progress';
@@ -66,12 +68,18 @@ export const raffleRouter = new Hono<AppEnv>()
     describe({
       operationId: 'listInstantPrizes',
       tag: 'raffle',
-      summary: 'Números con premio instantáneo.',
-      response: z.array(instantPrizeSchema),
+      summary:
+        'Premios instantáneos: en una rifa de elegir números, el número de un premio aún no ganado no se publica (solo su monto y su huella); un administrador los ve todos.',
+      response: z.array(publicInstantPrizeSchema),
     }),
+    optionalStaff(),
     async (c) => {
-      const list = await listInstantPrizes(c.get('deps').db, await raffleIdOf(c));
-      return c.json(list.map(withId));
+      const { db } = c.get('deps');
+      const raffleId = await raffleIdOf(c);
+      // The prizes screen of the back office needs the numbers; nobody else may (DESIGN, instant prizes).
+      if ((c.var.staff as StaffUser | undefined)?.role === 'admin')
+        return c.json((await listInstantPrizes(db, raffleId)).map(withId));
+      return c.json(await publicInstantPrizes(db, raffleId));
     },
   )
 

@@ -226,10 +226,27 @@ function Status({ order }: { order: OrderView }) {
       )}
       {order.deadline && <Countdown deadline={order.deadline} />}
       <ShownNumbers order={order} />
+      <PrizesWon order={order} />
       {order.state === 'paid' && order.assignedNumbers.length === 0 && (
         <p>Pago confirmado. Estamos asignando tus números…</p>
       )}
     </section>
+  );
+}
+
+/** A winner's order says what they won, not just 'Pagado'. */
+function PrizesWon({ order }: { order: OrderView }) {
+  const won = order.instantPrizesWon ?? [];
+  if (won.length === 0) return null;
+  return (
+    <div className="alert alert-success" data-testid="order-instant-prizes" style={WRAP}>
+      <strong>{TICKET_TEXTS.instantPrizeTitle}</strong>
+      {won.map((prize) => (
+        <p key={prize.number} style={{ margin: '0.25rem 0 0' }}>
+          {TICKET_TEXTS.instantPrize(prize.number, formatUsd(prize.amount))}
+        </p>
+      ))}
+    </div>
   );
 }
 

@@ -4,7 +4,7 @@
 // raffle's (the home's), as every SPEC §7 call without a raffle answers.
 import {
   raffleApiBase,
-  type InstantPrize,
+  type PublicInstantPrize,
   type Package,
   type PastRaffle,
   type Progress,
@@ -58,7 +58,7 @@ async function readOverHttp(origin: string, raffleId: string | null): Promise<St
       get<Raffle>(`${base}/lottery`),
       get<Progress>(`${base}/raffle/raffle-progress`),
       get<Package[]>(`${base}/packages`),
-      get<InstantPrize[]>(`${base}/raffle/instant-prizes`),
+      get<PublicInstantPrize[]>(`${base}/raffle/instant-prizes`),
       get<PastRaffle[]>('/api/past-raffles'),
       get<PublicSettings>('/api/settings'),
       get<PublicAuditEntry[]>(`${base}/raffle/audit`),

@@ -3,7 +3,7 @@
 // page's raffle on its own page, see raffle-scope.ts). Each takes the data the page was
 // rendered with.
 import type {
-  InstantPrize,
+  PublicInstantPrize,
   Package,
   PastRaffle,
   Progress,
@@ -35,8 +35,8 @@ export const useProgress = (initial?: Initial<Progress>, ref?: RaffleRef) =>
   useRaffleQuery<Progress>(ref, 'progress', PROGRESS_PATH, initial);
 export const usePackages = (initial?: Initial<Package[]>, ref?: RaffleRef) =>
   useRaffleQuery<Package[]>(ref, 'packages', '/packages', initial);
-export const useInstantPrizes = (initial?: Initial<InstantPrize[]>, ref?: RaffleRef) =>
-  useRaffleQuery<InstantPrize[]>(ref, 'instant-prizes', '/raffle/instant-prizes', initial);
+export const useInstantPrizes = (initial?: Initial<PublicInstantPrize[]>, ref?: RaffleRef) =>
+  useRaffleQuery<PublicInstantPrize[]>(ref, 'instant-prizes', '/raffle/instant-prizes', initial);
 export const usePastRaffles = (initial?: Initial<PastRaffle[]>) =>
   useQuery<PastRaffle[]>('past-raffles', () => apiGet('/past-raffles'), { initial });
 export const useSettings = (initial?: Initial<PublicSettings>) =>

@@ -2,8 +2,11 @@
 // once the draw is recorded, "Verifica el sorteo": the checks of contracts/fairness run
 // here, in the visitor's browser, on the public record — nothing is taken on our word.
 import {
+  checkInstantPrizes,
   checkOwnNumbers,
   describeDrawRule,
+  formatUsd,
+  PRIZE_DISCLOSURE_TEXTS,
   formatDate,
   formatDateTime,
   verifyFairness,
@@ -121,9 +124,48 @@ function RuleAndCommitments({ data }: { data: FairnessExport }) {
               </>
             )}
           </dl>
+          <PrizeCommitments data={data} />
         </>
       )}
     </section>
+  );
+}
+
+/**
+ * How the instant prizes are shown and, in a pick-mode raffle, each prize's hash with its
+ * number once won: checked here as soon as it is revealed, without waiting for the draw.
+ */
+function PrizeCommitments({ data }: { data: FairnessExport }) {
+  const check = useMemo(
+    () => (data.instantPrizes.some((p) => p.number !== null) ? checkInstantPrizes(data) : null),
+    [data],
+  );
+  if (data.instantPrizes.length === 0) return null;
+  return (
+    <>
+      <h3>Premios instantáneos</h3>
+      <p className="muted" data-testid="prize-disclosure">
+        {PRIZE_DISCLOSURE_TEXTS.stated(data.prizeDisclosure)}
+      </p>
+      {data.prizeDisclosure === 'sealed' && (
+        <dl className="verify-hashes" data-testid="prize-hashes">
+          {data.instantPrizes.map((prize) => (
+            <div key={prize.hash}>
+              <dt>
+                {formatUsd(prize.amount)}:{' '}
+                {prize.number === null ? PRIZE_DISCLOSURE_TEXTS.hidden : `número ${prize.number}`}
+              </dt>
+              <dd>{prize.hash}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+      {check && !data.draw && (
+        <ul className="verify-checks" aria-label="Comprobación de los premios revelados">
+          <CheckItem check={check} />
+        </ul>
+      )}
+    </>
   );
 }
 
