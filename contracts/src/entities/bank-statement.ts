@@ -296,6 +296,8 @@ export const BANK_STATEMENT_TEXTS = {
     orderPaid: 'Ese pedido ya está pagado.',
     notTransfer: 'Ese pedido no es por transferencia bancaria.',
     importKey: 'Clave de importación inválida.',
+    importKeyLocked:
+      'Demasiadas claves de importación inválidas desde esta dirección. Espera unos minutos y vuelve a intentarlo con la clave de Ajustes.',
   },
   assigned: (orderCode: string) => `Línea asignada: el pedido ${orderCode} quedó confirmado.`,
   assignedRefund: (orderCode: string) =>
