@@ -1,7 +1,10 @@
 // What an attacker can do to the statement import: guess the machine's import key (each
 // address gets five wrong tries, then a lock), or upload a file made to exhaust the server
-// (an .xlsx zip bomb). Either is refused in Spanish, and the server keeps answering.
+// (an .xlsx zip bomb). Either is refused in Spanish, and the server keeps answering; a bank's
+// own Excel export still reads.
 import { BANK_STATEMENT_TEXTS, type ColumnMapping } from '@vag/contracts';
+import { readFileSync } from 'node:fs';
+import { xlsxZipBomb } from '@vag/core/testing/zip-bomb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postJson } from '../../payments/test-fixtures';
 import { bearer, createStaff } from '../../testing/seed';
@@ -43,7 +46,8 @@ async function upload(
   const form = new FormData();
   form.set('file', new Blob([new Uint8Array(file)]), fileName);
   form.set('bankAccount', '0');
-  form.set('mapping', JSON.stringify(mapping));
+  // An Excel file's columns are guessed (its own shape); the CSV's are given.
+  if (fileName.endsWith('.csv')) form.set('mapping', JSON.stringify(mapping));
   const res = await fetch(`${server.url}/api${path}`, { method: 'POST', headers, body: form });
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read answers field by field
   const body: any = await res.json();
@@ -77,5 +81,48 @@ describe('POST /api/bank-statements with X-Import-Key', () => {
     });
     expect(operator.status, JSON.stringify(operator.body)).toBe(201);
     expect(operator.body.lines).toBe(1);
+  });
+});
+
+describe('POST /api/admin/bank-statements/preview with an .xlsx zip bomb', () => {
+  it('refuses it quickly in Spanish, and /api/health answers within a second meanwhile', async () => {
+    // 300 KB that unzip to 300 MB of one sheet.
+    const bomb = xlsxZipBomb(300);
+    expect(bomb.length).toBeLessThan(400 * 1024);
+    let uploading = true;
+    let slowestHealth = 0;
+    let healthChecks = 0;
+    const health = (async () => {
+      while (uploading) {
+        const started = Date.now();
+        expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+        slowestHealth = Math.max(slowestHealth, Date.now() - started);
+        healthChecks++;
+      }
+    })();
+    const started = Date.now();
+    const refused = await upload('/admin/bank-statements/preview', bomb, admin, 'estado.xlsx');
+    const took = Date.now() - started;
+    uploading = false;
+    await health;
+    expect(refused).toMatchObject({
+      status: 400,
+      body: { msg: E.unzippedTooLarge, errors: { file: E.unzippedTooLarge } },
+    });
+    expect(took).toBeLessThan(10_000);
+    expect(healthChecks).toBeGreaterThan(1);
+    expect(slowestHealth).toBeLessThan(1000);
+  });
+
+  it("still reads a bank's own Excel export", async () => {
+    const xlsx = readFileSync(
+      new URL(
+        '../../../../core/src/bank-statements/fixtures/title-rows-credit-debit.xlsx',
+        import.meta.url,
+      ),
+    );
+    const preview = await upload('/admin/bank-statements/preview', xlsx, admin, 'estado.xlsx');
+    expect(preview.status, JSON.stringify(preview.body)).toBe(200);
+    expect(JSON.stringify(preview.body)).toContain('TRANSFERENCIA DE CARLOS VAG-7KQ4MZ');
   });
 });
