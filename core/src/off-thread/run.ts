@@ -42,8 +42,28 @@ interface Kept {
 }
 let idle: Kept | null = null;
 
+/** Jobs at once: each worker may grow to its heap limit, so a burst of uploads waits its turn. */
+const MAX_RUNNING = 2;
+let running = 0;
+const waiting: Array<() => void> = [];
+
 /** Runs `task` of tasks.ts on `input` in a worker thread, within `limits`. */
-export function runOffThread<T>(task: string, input: unknown, limits: OffThreadLimits): Promise<T> {
+export async function runOffThread<T>(
+  task: string,
+  input: unknown,
+  limits: OffThreadLimits,
+): Promise<T> {
+  if (running >= MAX_RUNNING) await new Promise<void>((resume) => waiting.push(resume));
+  running++;
+  try {
+    return await runInWorker<T>(task, input, limits);
+  } finally {
+    running--;
+    waiting.shift()?.();
+  }
+}
+
+function runInWorker<T>(task: string, input: unknown, limits: OffThreadLimits): Promise<T> {
   const worker = takeWorker(limits.maxHeapMb);
   return new Promise<T>((resolve, reject) => {
     const timer = setTimeout(() => finish(new OffThreadLimit('time')), limits.timeoutMs);
