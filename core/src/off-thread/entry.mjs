@@ -1,6 +1,7 @@
 // The worker thread's entry (run.ts): TypeScript is loaded through tsx, as the server
-// itself is (Dockerfile, infra/start.mjs), then each job message runs one task of tasks.ts
-// and answers its value or its error's class name and message.
+// itself is (Dockerfile, infra/start.mjs); once the tasks are loaded it says so, then each
+// job message runs one task of tasks.ts and answers its value or its error's class name
+// and message.
 import { parentPort } from 'node:worker_threads';
 import { register } from 'tsx/esm/api';
 
@@ -15,3 +16,4 @@ parentPort.on('message', async ({ task, input }) => {
     parentPort.postMessage({ ok: false, kind, message: String(error?.message ?? error) });
   }
 });
+parentPort.postMessage({ ready: true });
