@@ -115,4 +115,24 @@ describe('Rifas → Confianza', () => {
       await shoot(view, `raffle-trust-${viewport.width}`);
     }
   });
+
+  it('takes a 1 MB photo and says which file is too heavy, and by how much, before uploading it', async () => {
+    const page = await staffPage(site, site.admin, MOBILE);
+    await page.goto(`/admin/raffles/${CURRENT_RAFFLE_ID}/trust`);
+    await page.getByRole('heading', { name: 'Página de confianza' }).waitFor();
+    const photos = page.getByLabel('Subir archivo: Fotos del premio');
+    await page.getByText(RAFFLE_TRUST_TEXTS.fileLimits).first().waitFor();
+    // A PNG with bytes after its end: browsers show it, the server weighs all of it.
+    const heavy = Buffer.concat([PNG, Buffer.alloc(6 * 1024 * 1024)]);
+    await photos.setInputFiles({ name: 'moto-grande.png', mimeType: 'image/png', buffer: heavy });
+    await page
+      .getByText(RAFFLE_TRUST_TEXTS.fileTooLargeNamed('moto-grande.png', heavy.length))
+      .waitFor();
+    await shoot(page, 'raffle-trust-too-large');
+
+    const before = await page.getByRole('img', { name: /^Fotos del premio \d+$/ }).count();
+    const megabyte = Buffer.concat([PNG, Buffer.alloc(1024 * 1024)]);
+    await photos.setInputFiles({ name: 'moto.png', mimeType: 'image/png', buffer: megabyte });
+    await page.getByRole('img', { name: `Fotos del premio ${before + 1}` }).waitFor();
+  });
 });

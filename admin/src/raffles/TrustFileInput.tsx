@@ -4,7 +4,13 @@
 import DeleteIcon from '@mui/icons-material/Delete';
 import UploadIcon from '@mui/icons-material/Upload';
 import { Box, Button, FormHelperText, IconButton, Link, Typography } from '@mui/material';
-import { isTrustPdf, trustFileUrl, type TrustFileUploadResponse } from '@vag/contracts';
+import {
+  isTrustPdf,
+  MEDIA_MAX_BYTES,
+  RAFFLE_TRUST_TEXTS,
+  trustFileUrl,
+  type TrustFileUploadResponse,
+} from '@vag/contracts';
 import { useState, type ChangeEvent } from 'react';
 import { useInput, useTranslate } from 'react-admin';
 import { errorMessage, useToast } from '../common/useToast';
@@ -67,6 +73,16 @@ export function TrustFileInput({
     const files = [...(event.target.files ?? [])];
     event.target.value = '';
     if (files.length === 0) return;
+    // Said before uploading, naming the file: the server would only refuse it after the wait.
+    const heavy = files.find((file) => file.size > MEDIA_MAX_BYTES);
+    if (heavy) {
+      toast({
+        title: translate('vag.trust.uploadError'),
+        description: RAFFLE_TRUST_TEXTS.fileTooLargeNamed(heavy.name, heavy.size),
+        type: 'error',
+      });
+      return;
+    }
     setBusy(true);
     try {
       const added: string[] = [];
@@ -113,6 +129,9 @@ export function TrustFileInput({
             aria-label={`${translate('vag.trust.upload')}: ${label}`}
           />
         </Button>
+      )}
+      {(multiple || ids.length === 0) && (
+        <FormHelperText>{RAFFLE_TRUST_TEXTS.fileLimits}</FormHelperText>
       )}
       {fieldState.error?.message && (
         <FormHelperText error>{translate(fieldState.error.message)}</FormHelperText>

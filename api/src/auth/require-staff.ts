@@ -5,7 +5,8 @@
 import { PERMISSIONS, SERVER } from '@vag/contracts';
 import { createMiddleware } from 'hono/factory';
 import { uniqueSymbol } from 'hono-openapi';
-import type { AppDeps, AppEnv } from '../context';
+import type { Context } from 'hono';
+import type { AppDeps, AppEnv, StaffUser } from '../context';
 import { findUserById, type StaffRole, type UserDoc } from '@vag/core/db/users';
 import { apiError } from '../lib/errors';
 import { staffSpec } from '../lib/openapi';
@@ -69,17 +70,27 @@ export function requireStaff(
 /** The signed-in staff member when a valid token came along, without refusing anyone (public calls that show more to staff). */
 export function optionalStaff() {
   return createMiddleware<AppEnv>(async (c, next) => {
-    const token = bearerToken(c.req.header('authorization'));
-    if (token) {
-      const user = await sessionUser(c.get('deps'), token);
-      if (user)
-        c.set('staff', {
-          id: user._id,
-          email: user.email,
-          role: user.role,
-          ...(user.code ? { code: user.code } : {}),
-        });
-    }
+    await staffOf(c);
     await next();
   });
+}
+
+/**
+ * The staff member this request is signed in as (null: a visitor or an invalid token):
+ * the one a guard already checked, else the token's, read once and kept on the request.
+ */
+export async function staffOf(c: Context<AppEnv>): Promise<StaffUser | null> {
+  const known = c.get('staff') as StaffUser | undefined;
+  if (known) return known;
+  const token = bearerToken(c.req.header('authorization'));
+  const user = token ? await sessionUser(c.get('deps'), token) : null;
+  if (!user) return null;
+  const staff: StaffUser = {
+    id: user._id,
+    email: user.email,
+    role: user.role,
+    ...(user.code ? { code: user.code } : {}),
+  };
+  c.set('staff', staff);
+  return staff;
 }

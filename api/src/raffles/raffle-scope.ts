@@ -5,6 +5,7 @@
 import { RAFFLE_TEXTS, SERVER } from '@vag/contracts';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../context';
+import { staffOf } from '../auth/require-staff';
 import { apiError } from '../lib/errors';
 
 /**
@@ -17,13 +18,19 @@ export const raffleScope: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
 };
 
-/** The raffle of this request: the one its path names (404 if none), else the featured one. */
+/**
+ * The raffle of this request: the one its path names, else the featured one. A path that
+ * names no raffle, or a draft to anyone but an admin, answers 404: a draft is not
+ * published, so its name, packages, numbers and record are nobody else's to read, and
+ * nobody else's to buy in.
+ */
 export async function raffleIdOf(c: Context<AppEnv>): Promise<string> {
   const ref = c.get('raffleRef');
   if (ref !== undefined) {
-    const scoped = ref ? await c.get('deps').storefrontCache.raffleId(ref) : null;
-    if (!scoped) throw apiError(404, RAFFLE_TEXTS.notFound);
-    return scoped;
+    const scoped = ref ? await c.get('deps').storefrontCache.scopedRaffle(ref) : null;
+    if (!scoped || (scoped.draft && (await staffOf(c))?.role !== 'admin'))
+      throw apiError(404, RAFFLE_TEXTS.notFound);
+    return scoped.id;
   }
   const featured = await c.get('deps').storefrontCache.raffleId();
   if (!featured) throw apiError(404, SERVER.raffleNotFound);

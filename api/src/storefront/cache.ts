@@ -13,6 +13,7 @@ import type { AppDeps } from '../context';
 import type { Bytes } from '../lib/compress';
 import type { Stoppable } from '@vag/core';
 import { featuredRaffleId, findRaffleByRef } from '@vag/core/db/raffle';
+import { raffleStatus } from '@vag/core/raffles/raffle-records';
 import { loadStorefrontContent } from './content';
 
 export interface CachedPage {
@@ -34,6 +35,8 @@ export interface StorefrontCache {
    * scoped call and every SPEC §7 call asks, so it is kept as long as the content.
    */
   raffleId(ref?: string): Promise<string | null>;
+  /** The raffle an id or slug names and whether it is still a draft (null: none). */
+  scopedRaffle(ref: string): Promise<ScopedRaffle | null>;
   page(key: string): CachedPage | undefined;
   /**
    * The page of `key` rendered once for every request that asks while it renders;
@@ -41,6 +44,12 @@ export interface StorefrontCache {
    */
   renderOnce(key: string, render: () => Promise<CachedPage | null>): Promise<CachedPage | null>;
   invalidate(): void;
+}
+
+export interface ScopedRaffle {
+  id: string;
+  /** Never published: only admins may reach it by its id or slug (SPEC §7). */
+  draft: boolean;
 }
 
 interface Kept<T> {
@@ -51,7 +60,8 @@ interface Kept<T> {
 /** Made once per api process (runtime.ts), so test servers never share one. */
 export function createStorefrontCache(deps: Pick<AppDeps, 'db' | 'env' | 'log'>): StorefrontCache {
   let contents = new Map<string, Kept<StorefrontContent>>();
-  let refs = new Map<string, Kept<string | null>>();
+  let featured = new Map<string, Kept<string | null>>();
+  let refs = new Map<string, Kept<ScopedRaffle | null>>();
   let pages = new Map<string, { at: number; page: CachedPage }>();
   const rendering = new Map<string, Promise<CachedPage | null>>();
   let generation = 0;
@@ -79,14 +89,22 @@ export function createStorefrontCache(deps: Pick<AppDeps, 'db' | 'env' | 'log'>)
         () => loadStorefrontContent(deps.db, deps.env, deps.log, id),
       );
     },
-    raffleId(ref) {
+    async raffleId(ref) {
+      if (ref !== undefined) return (await cache.scopedRaffle(ref))?.id ?? null;
+      return keep(
+        () => featured,
+        '',
+        () => featuredRaffleId(deps.db),
+      );
+    },
+    scopedRaffle(ref) {
       return keep(
         () => refs,
-        ref ?? '',
-        async () =>
-          ref === undefined
-            ? featuredRaffleId(deps.db)
-            : ((await findRaffleByRef(deps.db, ref))?._id ?? null),
+        ref,
+        async () => {
+          const raffle = await findRaffleByRef(deps.db, ref);
+          return raffle ? { id: raffle._id, draft: raffleStatus(raffle) === 'draft' } : null;
+        },
       );
     },
     page(key) {
@@ -113,6 +131,7 @@ export function createStorefrontCache(deps: Pick<AppDeps, 'db' | 'env' | 'log'>)
     invalidate() {
       generation++;
       contents = new Map();
+      featured = new Map();
       refs = new Map();
       pages = new Map();
       rendering.clear();

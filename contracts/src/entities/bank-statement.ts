@@ -17,6 +17,12 @@ import { PURCHASE_STATUSES } from '../constants';
 /** A statement file may be this large (bytes) and hold this many rows, no more. */
 export const STATEMENT_MAX_BYTES = 10 * 1024 * 1024;
 export const STATEMENT_MAX_ROWS = 50_000;
+/**
+ * An Excel file is a zip: what it may hold once unzipped, checked while unzipping (a bank's
+ * 50 000-row export is a few tens of MB; a zip bomb of a few hundred KB is gigabytes).
+ */
+export const STATEMENT_MAX_UNZIPPED_BYTES = 64 * 1024 * 1024;
+export const STATEMENT_MAX_ZIP_ENTRIES = 100;
 /** Rows shown raw and parsed in the preview. */
 export const STATEMENT_PREVIEW_ROWS = 20;
 
@@ -266,10 +272,15 @@ export const BANK_STATEMENT_TEXTS = {
     missingFile: 'Adjunta el archivo del estado de cuenta (CSV o Excel .xlsx).',
     empty: 'El archivo está vacío.',
     tooLarge: `El archivo pasa de ${STATEMENT_MAX_BYTES / 1024 / 1024} MB. Exporta un período más corto.`,
+    moreRowsThanMax: `El archivo tiene más de ${STATEMENT_MAX_ROWS} filas. Exporta un período más corto.`,
     tooManyRows: (rows: number) =>
       `El archivo tiene ${rows} filas; el máximo es ${STATEMENT_MAX_ROWS}. Exporta un período más corto.`,
     unreadable:
       'No pudimos leer el archivo: sube el CSV o el Excel (.xlsx) que exporta la banca en línea.',
+    unzippedTooLarge: `El archivo es demasiado grande al descomprimirlo (más de ${STATEMENT_MAX_UNZIPPED_BYTES / 1024 / 1024} MB): no parece un estado de cuenta. Exporta un período más corto o guárdalo como CSV.`,
+    tooManyParts: `El archivo Excel tiene más de ${STATEMENT_MAX_ZIP_ENTRIES} partes: no parece un estado de cuenta exportado por la banca. Guárdalo como CSV y vuelve a subirlo.`,
+    tooSlow:
+      'El archivo tardó demasiado en leerse: exporta un período más corto o guárdalo como CSV.',
     notStatement:
       'El archivo no parece un estado de cuenta: no encontramos columnas de fecha y monto.',
     noLines: 'El estado de cuenta no tiene movimientos.',
@@ -296,6 +307,8 @@ export const BANK_STATEMENT_TEXTS = {
     orderPaid: 'Ese pedido ya está pagado.',
     notTransfer: 'Ese pedido no es por transferencia bancaria.',
     importKey: 'Clave de importación inválida.',
+    importKeyLocked:
+      'Demasiadas claves de importación inválidas desde esta dirección. Espera unos minutos y vuelve a intentarlo con la clave de Ajustes.',
   },
   assigned: (orderCode: string) => `Línea asignada: el pedido ${orderCode} quedó confirmado.`,
   assignedRefund: (orderCode: string) =>

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import '../zod-locale';
 import { isRucValid } from '../helpers/ecuador-id';
+import { formatCount } from '../helpers/money';
 
 /** SRI "ambiente": 1 pruebas (celcer.sri.gob.ec), 2 producción (cel.sri.gob.ec). */
 export const INVOICE_ENVIRONMENTS = ['pruebas', 'produccion'] as const;
@@ -200,6 +201,13 @@ export const invoiceBuyerCorrectionSchema = z.object({
 export type InvoiceBuyerCorrection = z.infer<typeof invoiceBuyerCorrectionSchema>;
 
 /** Spanish answers of the invoicing core (certificate upload, buyer checks before sending). */
+/**
+ * The most key-derivation iterations a .p12 may ask for (its MAC and each encrypted part):
+ * providers and OpenSSL use 2 048, Java 10 000; each iteration is work the server does
+ * before it knows whether the password is right.
+ */
+export const P12_MAX_ITERATIONS = 100_000;
+
 export const INVOICE_TEXTS = {
   certificate: {
     empty: 'Sube el archivo .p12 de tu firma electrónica.',
@@ -211,6 +219,10 @@ export const INVOICE_TEXTS = {
     expired: (date: string) => `El certificado venció el ${date}: renueva tu firma electrónica.`,
     notYetValid: (date: string) => `El certificado es válido recién desde el ${date}.`,
     missing: 'Falta subir el certificado de firma electrónica (.p12).',
+    tooManyIterations: (iterations: number) =>
+      `El certificado protege su clave con ${formatCount(iterations)} iteraciones y el máximo que aceptamos es ${formatCount(P12_MAX_ITERATIONS)}: abrirlo detendría el sistema. Expórtalo de nuevo con menos iteraciones (por ejemplo, 2.048) o pide a tu proveedor el archivo estándar.`,
+    tooSlow:
+      'El certificado tardó demasiado en abrirse: expórtalo de nuevo o pide a tu proveedor el archivo estándar.',
   },
   buyer: {
     badCedula: 'La cédula del comprador no es válida (revisa el dígito verificador).',

@@ -58,6 +58,11 @@ export const RAFFLE_TRUST_TEXTS = {
   fileMissing: 'Elige un archivo para subir.',
   fileType: 'El archivo debe ser una imagen JPG, PNG o WebP, o un documento PDF.',
   fileTooLarge: 'El archivo pesa demasiado: el máximo es 5 MB.',
+  /** The back office's answer before uploading: which file, how heavy, and what to do. */
+  fileTooLargeNamed: (name: string, bytes: number) =>
+    `«${name}» pesa ${(bytes / 1024 / 1024).toFixed(1).replace('.', ',')} MB y el máximo es 5 MB por archivo. Reduce la foto o exporta el PDF más liviano y vuelve a subirlo.`,
+  /** Under each upload button: what the server takes. */
+  fileLimits: 'Imágenes JPG, PNG o WebP, o documentos PDF, de hasta 5 MB cada uno.',
   auditUploaded: (id: string) =>
     `Se subió el archivo ${id} para la página de confianza de una rifa.`,
   auditChanged: 'Cambió su página de confianza (permiso, pruebas del premio o transmisión).',

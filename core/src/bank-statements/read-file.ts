@@ -2,9 +2,22 @@
 // its first sheet) or a CSV in UTF-8 (with or without BOM) or windows-1252, separated by
 // ';', ',', tabs or '|'. Cells keep what the file knew: Excel's dates and numbers stay
 // typed, so a date cell never goes through a text format and back.
-import { BANK_STATEMENT_TEXTS, STATEMENT_MAX_BYTES, STATEMENT_MAX_ROWS } from '@vag/contracts';
+//
+// The reading runs in a worker thread (off-thread/run.ts): a file made to be slow or huge
+// holds that thread, never the api's event loop, and is stopped at its time and memory
+// limits. An Excel file is unzipped once first, counting what comes out, so a zip bomb is
+// refused before anything parses it (its parts, its bytes, its sheets' rows).
+import {
+  BANK_STATEMENT_TEXTS,
+  STATEMENT_MAX_BYTES,
+  STATEMENT_MAX_ROWS,
+  STATEMENT_MAX_UNZIPPED_BYTES,
+  STATEMENT_MAX_ZIP_ENTRIES,
+} from '@vag/contracts';
 import ExcelJS from 'exceljs';
+import JSZip from 'jszip';
 import Papa from 'papaparse';
+import { OffThreadError, OffThreadLimit, runOffThread } from '../off-thread/run';
 
 export type Cell = string | number | Date;
 
@@ -23,7 +36,31 @@ const DELIMITERS = [';', ',', '\t', '|'];
 /** Lines read to guess the delimiter: enough to get past the title lines. */
 const SNIFF_LINES = 40;
 
+/** How long a statement may take to read, and the heap its worker may use. */
+const READ_LIMITS = { timeoutMs: 20_000, maxHeapMb: 512 };
+
+/** The statement's rows, read in a worker thread; a StatementError says why not. */
 export async function readStatementFile(data: Buffer): Promise<StatementFile> {
+  if (data.length === 0) throw new StatementError(E.empty);
+  if (data.length > STATEMENT_MAX_BYTES) throw new StatementError(E.tooLarge);
+  try {
+    return await runOffThread<StatementFile>('statement', new Uint8Array(data), READ_LIMITS);
+  } catch (error) {
+    throw asStatementError(error);
+  }
+}
+
+function asStatementError(error: unknown): unknown {
+  if (error instanceof OffThreadError && error.kind === StatementError.name)
+    return new StatementError(error.message);
+  if (!(error instanceof OffThreadLimit)) return error;
+  if (error.limit === 'time') return new StatementError(E.tooSlow);
+  if (error.limit === 'memory') return new StatementError(E.unzippedTooLarge);
+  return new StatementError(E.unreadable);
+}
+
+/** The reading itself, in the thread that calls it (the worker's task). */
+export async function readStatementHere(data: Buffer): Promise<StatementFile> {
   if (data.length === 0) throw new StatementError(E.empty);
   if (data.length > STATEMENT_MAX_BYTES) throw new StatementError(E.tooLarge);
   const file = isZip(data) ? await readWorkbook(data) : readCsv(data);
@@ -45,7 +82,53 @@ function isZip(data: Buffer): boolean {
   return data[0] === 0x50 && data[1] === 0x4b && data[2] === 0x03 && data[3] === 0x04;
 }
 
+/**
+ * Unzips every part once, counting: more parts, more bytes or (in the sheets) more rows
+ * than a statement has stops the unzipping there.
+ */
+async function checkUnzipped(data: Buffer): Promise<void> {
+  let zip: JSZip;
+  try {
+    zip = await JSZip.loadAsync(data);
+  } catch {
+    throw new StatementError(E.unreadable);
+  }
+  const parts = Object.values(zip.files).filter((entry) => !entry.dir);
+  if (parts.length > STATEMENT_MAX_ZIP_ENTRIES) throw new StatementError(E.tooManyParts);
+  const budget = { bytes: STATEMENT_MAX_UNZIPPED_BYTES, rows: 0 };
+  for (const part of parts) await unzipCounting(part, budget);
+}
+
+const SHEET = /^xl\/worksheets\/[^/]+\.xml$/;
+const ROW_TAG = '<row';
+
+function unzipCounting(part: JSZip.JSZipObject, budget: { bytes: number; rows: number }) {
+  const sheet = SHEET.test(part.name);
+  // A row tag cut between two chunks is counted in the second: the first's last 3 characters come along.
+  let tail = '';
+  return new Promise<void>((resolve, reject) => {
+    const stream = part.nodeStream('nodebuffer');
+    const stop = (message: string) => {
+      stream.pause();
+      stream.removeAllListeners('data');
+      reject(new StatementError(message));
+    };
+    stream.on('data', (chunk: Buffer) => {
+      budget.bytes -= chunk.length;
+      if (budget.bytes < 0) return stop(E.unzippedTooLarge);
+      if (!sheet) return;
+      const text = tail + chunk.toString('latin1');
+      budget.rows += text.split(ROW_TAG).length - 1;
+      tail = text.slice(-(ROW_TAG.length - 1));
+      if (budget.rows > STATEMENT_MAX_ROWS) stop(E.moreRowsThanMax);
+    });
+    stream.on('error', () => reject(new StatementError(E.unreadable)));
+    stream.on('end', () => resolve());
+  });
+}
+
 async function readWorkbook(data: Buffer): Promise<StatementFile> {
+  await checkUnzipped(data);
   const workbook = new ExcelJS.Workbook();
   try {
     await workbook.xlsx.load(data as unknown as ArrayBuffer);

@@ -2,7 +2,12 @@
 // by bank): read, columns guessed from the headers, every movement read with its row.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { BANK_STATEMENT_TEXTS, STATEMENT_MAX_ROWS } from '@vag/contracts';
+import {
+  BANK_STATEMENT_TEXTS,
+  STATEMENT_MAX_ROWS,
+  STATEMENT_MAX_ZIP_ENTRIES,
+} from '@vag/contracts';
+import { xlsxWithParts, xlsxWithRows, xlsxZipBomb } from '../testing/zip-bomb';
 import { guessMapping } from './guess-columns';
 import { readStatementFile, StatementError } from './read-file';
 import { statementLines } from './statement';
@@ -147,6 +152,12 @@ describe('files that are refused, with the row named', () => {
   it('a file over the row limit', async () => {
     const text = 'Fecha;Concepto;Monto\n' + '27/11/2026;X;1,00\n'.repeat(STATEMENT_MAX_ROWS + 1);
     expect(await refusal(text)).toBe(E.tooManyRows(STATEMENT_MAX_ROWS + 2));
+  });
+
+  it('an Excel file that unzips to more than a statement holds, stopped while unzipping', async () => {
+    expect(await refusal(xlsxZipBomb(300))).toBe(E.unzippedTooLarge);
+    expect(await refusal(xlsxWithRows(STATEMENT_MAX_ROWS + 1))).toBe(E.moreRowsThanMax);
+    expect(await refusal(xlsxWithParts(STATEMENT_MAX_ZIP_ENTRIES))).toBe(E.tooManyParts);
   });
 
   it('an amount in an unknown format', async () => {

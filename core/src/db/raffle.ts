@@ -169,9 +169,15 @@ export async function featuredRaffleId(db: Db): Promise<string | null> {
   return first?._id ?? null;
 }
 
+/**
+ * Whether another raffle answers to `slug`: as its slug, or as its id (a path names a
+ * raffle by either, id first, so a slug equal to another raffle's id would reach that one).
+ */
 export async function slugTaken(db: Db, slug: string, exceptId?: string): Promise<boolean> {
-  const found = await raffles(db).findOne({ slug }, { projection: { _id: 1 } });
-  return found !== null && found._id !== exceptId;
+  const found = await raffles(db)
+    .find({ $or: [{ slug }, { _id: slug }] }, { projection: { _id: 1 } })
+    .toArray();
+  return found.some((raffle) => raffle._id !== exceptId);
 }
 
 export interface NewRaffle extends RaffleRecordFields {

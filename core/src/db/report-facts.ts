@@ -232,6 +232,8 @@ export interface ReportFilter {
   resellerCode?: string;
   packageType?: 'normal' | 'custom';
   statuses?: PurchaseStatus[];
+  /** Raffles whose purchases are left out (a reseller's report leaves out drafts). */
+  exceptRaffleIds?: readonly string[];
 }
 
 export interface ReportRowDoc {
@@ -319,6 +321,7 @@ export async function queryReport(db: Db, filter: ReportFilter): Promise<Purchas
   for (const f of closed) rows.set(f._id, { ...saleRow(f), status: STATUS_OF_STAGE[f.stage]! });
   const shown = [...rows.values()]
     .filter((row) => !filter.statuses || filter.statuses.includes(row.status))
+    .filter((row) => !filter.exceptRaffleIds?.includes(row.raffleId))
     .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
   // Summed here rather than with $group: FerretDB v1 computes only the first of two
   // $sum accumulators in one $group (the second comes back 0), and the rows are read anyway.

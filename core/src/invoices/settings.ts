@@ -10,7 +10,7 @@ import {
 } from '@vag/contracts';
 import type { Db } from 'mongodb';
 import { unsignedDueNow } from '../db/invoices';
-import { readP12, distinguishedName, type SigningCertificate } from './certificate';
+import { openP12, readP12, distinguishedName, type SigningCertificate } from './certificate';
 import { seal, unseal, type SealedBox } from './secret-box';
 
 export const INVOICING_SETTINGS_ID = 'current';
@@ -65,7 +65,8 @@ export async function saveCertificate(
   key: Buffer,
   now = new Date(),
 ): Promise<CertificateInfo> {
-  const { certificate } = readP12(input.p12, input.password, now);
+  // In a worker thread: an upload's key derivation never holds the api (DESIGN Security).
+  const { certificate } = await openP12(input.p12, input.password, now);
   const info: CertificateInfo = {
     fileName: input.fileName,
     subject: distinguishedName(certificate.subject.attributes),

@@ -9,6 +9,8 @@ export interface TestP12Options {
   /** Leave the private key out of the file. */
   withoutKey?: boolean;
   commonName?: string;
+  /** A friendly name this long: a larger file, as a provider's long chain makes. */
+  friendlyNameLength?: number;
 }
 
 let cachedKeys: { ca: forge.pki.rsa.KeyPair; signer: forge.pki.rsa.KeyPair } | undefined;
@@ -57,7 +59,12 @@ export function makeTestP12(options: TestP12Options = {}): Buffer {
     options.withoutKey ? null : signer.privateKey,
     [cert, caCert],
     options.password ?? 'clave-de-prueba',
-    { algorithm: '3des' },
+    {
+      algorithm: '3des',
+      ...(options.friendlyNameLength
+        ? { friendlyName: 'f'.repeat(options.friendlyNameLength) }
+        : {}),
+    },
   );
   return Buffer.from(forge.asn1.toDer(asn1).getBytes(), 'binary');
 }
@@ -79,4 +86,46 @@ function certificate(input: {
   cert.setIssuer(input.issuer);
   cert.setExtensions([{ name: 'keyUsage', digitalSignature: true, nonRepudiation: true }]);
   return cert;
+}
+
+/**
+ * The same .p12 asking for `iterations` of key derivation where an attacker would put
+ * them: in its MAC, or (the MAC left out, so a reader goes straight on) in its shrouded
+ * private key. Rewritten after the fact: making such a file honestly takes as long as
+ * opening it.
+ */
+export function withIterations(p12: Buffer, iterations: number, where: 'mac' | 'key'): Buffer {
+  const pfx = forge.asn1.fromDer(forge.util.createBuffer(p12.toString('binary')));
+  const parts = pfx.value as forge.asn1.Asn1[];
+  const count = forge.asn1.integerToDer(iterations).getBytes();
+  if (where === 'mac') {
+    (parts[2]!.value as forge.asn1.Asn1[])[2]!.value = count;
+  } else {
+    parts.splice(2, 1);
+    rewriteKeyBagCount(parts[1]!, count);
+  }
+  return Buffer.from(forge.asn1.toDer(pfx).getBytes(), 'binary');
+}
+
+/** Sets the iteration count of the authenticated safe's shrouded key bag (in a plain data part). */
+function rewriteKeyBagCount(authSafe: forge.asn1.Asn1, count: string): void {
+  const octets = ((authSafe.value as forge.asn1.Asn1[])[1]!.value as forge.asn1.Asn1[])[0]!;
+  const safe = forge.asn1.fromDer(forge.util.createBuffer(octets.value as string));
+  for (const info of safe.value as forge.asn1.Asn1[]) {
+    const [type, content] = info.value as forge.asn1.Asn1[];
+    if (forge.asn1.derToOid(type!.value as string) !== forge.pki.oids.data) continue;
+    const inner = (content!.value as forge.asn1.Asn1[])[0]!;
+    const bags = forge.asn1.fromDer(forge.util.createBuffer(inner.value as string));
+    for (const bag of bags.value as forge.asn1.Asn1[]) {
+      const [bagId, bagValue] = bag.value as forge.asn1.Asn1[];
+      if (forge.asn1.derToOid(bagId!.value as string) !== forge.pki.oids.pkcs8ShroudedKeyBag)
+        continue;
+      const keyInfo = (bagValue!.value as forge.asn1.Asn1[])[0]!;
+      const algorithm = (keyInfo.value as forge.asn1.Asn1[])[0]!;
+      const params = (algorithm.value as forge.asn1.Asn1[])[1]!;
+      (params.value as forge.asn1.Asn1[])[1]!.value = count;
+    }
+    inner.value = forge.asn1.toDer(bags).getBytes();
+  }
+  octets.value = forge.asn1.toDer(safe).getBytes();
 }

@@ -40,6 +40,8 @@ import {
 import { assignLine, setAsideLine } from '@vag/core/bank-statements/staff-actions';
 import { openStatement, previewOf, statementAccount } from '@vag/core/bank-statements/statement';
 import { ADMIN_ONLY, requireStaff } from '../../auth';
+import { clientAddress } from '../../auth/client-address';
+import { recordWrongImportKey, refuseLockedImportKey } from '../../auth/import-key-lockout';
 import type { AppEnv } from '../../context';
 import { apiError } from '../../lib/errors';
 import { describe, errorResponse, JSON_BODY, LIST, BY_ID } from '../../lib/openapi';
@@ -127,8 +129,13 @@ const keyOrStaff: MiddlewareHandler<AppEnv> = Object.assign(
   ) => {
     const key = c.req.header('x-import-key');
     if (key === undefined) return staffOnly()(c, next);
-    if (!(await importKeyValid(c.get('deps').db, key)))
+    const deps = c.get('deps');
+    const address = clientAddress(c, deps.env.TRUST_PROXY);
+    await refuseLockedImportKey(deps, address);
+    if (!(await importKeyValid(deps.db, key))) {
+      await recordWrongImportKey(deps, address);
       throw apiError(401, BANK_STATEMENT_TEXTS.errors.importKey);
+    }
     await next();
   },
   {
@@ -136,7 +143,7 @@ const keyOrStaff: MiddlewareHandler<AppEnv> = Object.assign(
       spec: {
         security: [{ bearerAuth: [] }, { importKey: [] }],
         'x-roles': ['admin'],
-        responses: { 401: errorResponse(401), 403: errorResponse(403) },
+        responses: { 401: errorResponse(401), 403: errorResponse(403), 429: errorResponse(429) },
       },
     },
   },

@@ -102,6 +102,8 @@ export const drawRouter = new Hono<AppEnv>()
     }),
     validate('param', raffleRefParamSchema),
     async (c) => {
+      // Under /api/raffles/{raffle}/ the raffle named must be one the caller may open.
+      if (c.get('raffleRef') !== undefined) await raffleIdOf(c);
       const record = await findFairnessRecord(c.get('deps').db, c.req.valid('param').ref);
       if (!record) throw apiError(404, SERVER.fairnessRecordNotFound);
       return c.json(record);

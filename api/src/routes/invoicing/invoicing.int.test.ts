@@ -17,7 +17,7 @@ import { sriEndpoints } from '@vag/core/invoices/sri-client';
 import { startFakeSri, SRI_MESSAGES, type FakeSri } from '@vag/core/testing/fakes/sri';
 import { TEST_INVOICING } from '@vag/core/testing/invoice-fixtures';
 import { insertPurchase, raffleWithNumbers } from '@vag/core/testing/raffle-fixtures';
-import { makeTestP12 } from '@vag/core/testing/test-certificate';
+import { makeTestP12, withIterations } from '@vag/core/testing/test-certificate';
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import { randomInt, randomUUID } from 'node:crypto';
@@ -137,6 +137,32 @@ describe('Ajustes → Facturación electrónica', () => {
     expect(notP12.status).toBe(400);
     expect(((await notP12.json()) as { msg: string }).msg).toBe(INVOICE_TEXTS.certificate.notP12);
     expect(await server.db.collection('invoice_certificates').countDocuments()).toBe(0);
+  });
+
+  it('refuses at once a .p12 that asks for 3 000 000 key derivations (in its MAC or its key), while /api/health answers', async () => {
+    const p12 = makeTestP12();
+    const refusal = INVOICE_TEXTS.certificate.tooManyIterations(3_000_000);
+    for (const where of ['mac', 'key'] as const) {
+      const started = Date.now();
+      const [res, health] = await Promise.all([
+        uploadCertificate(withIterations(p12, 3_000_000, where), 'clave-de-prueba'),
+        fetch(`${server.url}/api/health`).then((r) => ({ status: r.status, at: Date.now() })),
+      ]);
+      expect(health.status).toBe(200);
+      expect(health.at - started).toBeLessThan(1000);
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({ msg: refusal, errors: { file: refusal } });
+    }
+    expect(await server.db.collection('invoice_certificates').countDocuments()).toBe(0);
+  });
+
+  it('takes a .p12 above the api’s default 64 KB body (up to its own 100 KB)', async () => {
+    const large = makeTestP12({ friendlyNameLength: 20_000 });
+    expect(large.length).toBeGreaterThan(64 * 1024);
+    const res = await uploadCertificate(large, 'clave-de-prueba');
+    expect(res.status, await res.clone().text()).toBe(201);
+    // The other tests start from no certificate.
+    await server.db.collection('invoice_certificates').deleteMany({});
   });
 
   it('keeps a good certificate and answers only its public facts, never the file or its password', async () => {

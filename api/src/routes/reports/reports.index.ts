@@ -5,6 +5,7 @@
 import { logReportExported } from '../../privacy/access-log';
 import {
   PERMISSIONS,
+  RAFFLE_TEXTS,
   REPORT_FILE_NAMES,
   REPORT_TEXTS,
   SERVER,
@@ -12,12 +13,13 @@ import {
   reportRaffleSchema,
   type ReportQuery,
   reportResponseSchema,
+  type RaffleStatus,
 } from '@vag/contracts';
 import { z } from 'zod';
 import type { Db } from 'mongodb';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { ALL_STAFF, requireStaff } from '../../auth';
-import type { AppEnv } from '../../context';
+import type { AppEnv, StaffUser } from '../../context';
 import { queryReport, type ReportFilter } from '@vag/core/db/report-facts';
 import { raffleNameIn } from '@vag/core/db/by-raffle';
 import { listRaffles, raffleNames } from '@vag/core/raffles/raffle-records';
@@ -51,6 +53,26 @@ async function namedReport(db: Db, filter: ReportFilter): Promise<NamedReport> {
   };
 }
 
+/**
+ * Whether a staff member may report on a raffle: an admin on all; a reseller not on a
+ * draft (not published: its name and test orders are the admins' business).
+ */
+const reportable = (staff: StaffUser, raffle: { status: RaffleStatus }) =>
+  staff.role === 'admin' || raffle.status !== 'draft';
+
+/** The filter without the raffles this staff member may not see; 404 when it names one. */
+async function withoutHiddenRaffles(
+  db: Db,
+  staff: StaffUser,
+  filter: ReportFilter,
+): Promise<ReportFilter> {
+  if (staff.role === 'admin') return filter;
+  const hidden = (await listRaffles(db)).filter((r) => !reportable(staff, r)).map((r) => r._id);
+  if (filter.raffleId !== undefined && hidden.includes(filter.raffleId))
+    throw apiError(404, RAFFLE_TEXTS.notFound);
+  return { ...filter, exceptRaffleIds: hidden };
+}
+
 // Without a token the screen's report answers SPEC §8's 'ver reportes' message and its
 // exports 'No autenticado'.
 const reportGuard = requireStaff(ALL_STAFF, PERMISSIONS.viewReports);
@@ -69,7 +91,11 @@ export const reportsRouter = new Hono<AppEnv>()
     reportGuard,
     async (c) => {
       const raffles = await listRaffles(c.get('deps').db);
-      return c.json(raffles.map((r) => ({ id: r._id, name: r.name })));
+      return c.json(
+        raffles
+          .filter((r) => reportable(c.get('staff'), r))
+          .map((r) => ({ id: r._id, name: r.name })),
+      );
     },
   )
   .get(
@@ -107,7 +133,11 @@ export const reportsRouter = new Hono<AppEnv>()
         );
       }
       const query = parsed.data;
-      const filter = reportFilter(query, c.get('staff'));
+      const filter = await withoutHiddenRaffles(
+        c.get('deps').db,
+        c.get('staff'),
+        reportFilter(query, c.get('staff')),
+      );
       const report = await namedReport(c.get('deps').db, filter);
       if (query.format)
         await logReportExported(c.get('deps').db, c.get('staff'), {

@@ -1,7 +1,7 @@
 // A raffle's trust page fields as the back office saves them: files uploaded on their own,
 // then named by the raffle's edit, refused in Spanish on their field when a link is not a
 // web address or a file is not in the store, and kept when a later edit leaves them out.
-import { RAFFLE_TRUST_TEXTS, type StaffRaffle } from '@vag/contracts';
+import { MEDIA_MAX_BYTES, RAFFLE_TRUST_TEXTS, type StaffRaffle } from '@vag/contracts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, type ApiCaller, startServerWithStaff } from '../../testing/seed';
@@ -76,6 +76,18 @@ describe('POST /api/admin/trust-files', () => {
     const pdf = await fetch(`${server.url}${doc.json.url}`);
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
     expect(Buffer.from(await pdf.arrayBuffer()).equals(PDF)).toBe(true);
+  });
+
+  it('takes a 1 MB document (the screen says up to 5 MB) and refuses one over 5 MB in Spanish', async () => {
+    const padding = (bytes: number) => Buffer.alloc(bytes, '%');
+    const big = Buffer.concat([PDF, padding(1024 * 1024)]);
+    const taken = await upload(big);
+    expect(taken.status, JSON.stringify(taken.json)).toBe(201);
+    const served = await fetch(`${server.url}${taken.json.url}`);
+    expect(Buffer.from(await served.arrayBuffer()).length).toBe(big.length);
+
+    const tooBig = await upload(Buffer.concat([PDF, padding(MEDIA_MAX_BYTES)]));
+    expect(tooBig).toMatchObject({ status: 413, json: { msg: RAFFLE_TRUST_TEXTS.fileTooLarge } });
   });
 
   it("answers 400 with 'El archivo debe ser una imagen JPG, PNG o WebP, o un documento PDF.' for anything else", async () => {
