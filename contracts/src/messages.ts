@@ -338,6 +338,12 @@ export const SERVER = {
   amountMismatch: 'El monto no coincide con el precio del paquete.',
   methodUnavailable: 'Método de pago no disponible',
   providerError: 'El proveedor de pagos no respondió. Intente nuevamente.',
+  idempotencyKeyInvalid:
+    'La clave del pedido (Idempotency-Key) debe tener entre 16 y 128 letras, números, guiones o guiones bajos.',
+  idempotencyKeyReused:
+    'Esta clave ya se usó para un pedido distinto. Recarga la página y vuelve a enviar tu pedido.',
+  orderInProgress:
+    'Tu pedido aún se está procesando. Espera un momento y revisa tu correo antes de volver a intentarlo.',
   paymentNotApproved: 'El pago no fue aprobado.',
   paymentPending: 'El pago aún está pendiente.',
   reservationExpired: 'La reserva de números expiró.',

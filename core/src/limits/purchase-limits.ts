@@ -124,32 +124,32 @@ function firstExceeded(
     if (!withinLimit(sum(mine), limits.maxPerBuyer))
       return { ok: false, reason: 'per_buyer', max: limits.maxPerBuyer };
     const held = sum(mine.filter((h) => unpaid(h, now)));
-    const max = unpaidCeiling(limits.maxUnpaidPerBuyer, limits, seen, held - entry.quantity);
-    if (!withinLimit(held, max)) return { ok: false, reason: 'unpaid_per_buyer', max };
+    if (!withinLimit(held, limits.maxUnpaidPerBuyer))
+      return { ok: false, reason: 'unpaid_per_buyer', max: limits.maxUnpaidPerBuyer };
+    const share = raffleShare(limits, seen, held - entry.quantity);
+    if (held > share) return { ok: false, reason: 'unpaid_per_buyer', max: share };
   }
-  const fromAddress = sum(seen.address.filter((h) => unpaid(h, now)));
-  const max = unpaidCeiling(limits.maxUnpaidPerAddress, limits, seen, fromAddress - entry.quantity);
-  if (!withinLimit(fromAddress, max)) return { ok: false, reason: 'unpaid_per_address', max };
+  // The count is of every raffle's orders from the address; the share, of this raffle's.
+  const fromAddress = seen.address.filter((h) => unpaid(h, now));
+  if (!withinLimit(sum(fromAddress), limits.maxUnpaidPerAddress))
+    return { ok: false, reason: 'unpaid_per_address', max: limits.maxUnpaidPerAddress };
+  const here = sum(fromAddress.filter((h) => h.raffleId === entry.raffleId));
+  const share = raffleShare(limits, seen, here - entry.quantity);
+  if (here > share) return { ok: false, reason: 'unpaid_per_address', max: share };
   return null;
 }
 
 /**
- * The tighter of a configured unpaid ceiling (0: none) and the raffle's share: the percent
- * of the numbers not held by others' unpaid orders (`before`: the holder's own, without
- * this order), at least 1. Ten addresses thus hold at most ten shares of a raffle, and
- * less the more of it is already held.
+ * The raffle's share of unpaid numbers for one holder: the percent of the numbers not
+ * held by others' unpaid orders (`before`: the holder's own, without this order), at
+ * least 1; Infinity when off. Ten addresses thus hold at most ten shares of a raffle,
+ * and less the more of it is already held.
  */
-function unpaidCeiling(
-  configured: number,
-  limits: PurchaseLimits,
-  seen: Seen,
-  before: number,
-): number {
-  if (!seen.raffle || limits.maxUnpaidPercent === 0) return configured;
+function raffleShare(limits: PurchaseLimits, seen: Seen, before: number): number {
+  if (!seen.raffle || limits.maxUnpaidPercent === 0) return Infinity;
   const { totalNumbers, reserved } = seen.raffle;
   const room = Math.min(totalNumbers, totalNumbers - reserved + Math.max(0, before));
-  const share = Math.max(1, Math.floor((room * limits.maxUnpaidPercent) / 100));
-  return configured === 0 ? share : Math.min(configured, share);
+  return Math.max(1, Math.floor((room * limits.maxUnpaidPercent) / 100));
 }
 
 /**
