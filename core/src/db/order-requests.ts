@@ -8,9 +8,9 @@
 import type { Db } from 'mongodb';
 import { isDuplicateKey } from './raffle-numbers';
 
-export type OrderRequestState = 'pending' | 'done' | 'failed';
+type OrderRequestState = 'pending' | 'done' | 'failed';
 
-export interface OrderRequestDoc {
+interface OrderRequestDoc {
   /** sha256 of the client's key. */
   _id: string;
   /** sha256 of the raffle and the validated order. */
@@ -26,7 +26,7 @@ export interface OrderRequestDoc {
 
 const requests = (db: Db) => db.collection<OrderRequestDoc>('order_requests');
 
-export type OrderRequestClaim =
+type OrderRequestClaim =
   { kind: 'owner' } | { kind: 'other_request' } | { kind: 'seen'; doc: OrderRequestDoc };
 
 /**
@@ -63,11 +63,6 @@ export async function claimOrderRequest(
     { $set: { state: 'pending', startedAt: now, updatedAt: now } },
   );
   return taken.modifiedCount === 1 ? { kind: 'owner' } : { kind: 'seen', doc };
-}
-
-/** The record as it stands now. */
-export async function getOrderRequest(db: Db, id: string): Promise<OrderRequestDoc | null> {
-  return requests(db).findOne({ _id: id });
 }
 
 /** The order was placed: its answer, for every repeat. */

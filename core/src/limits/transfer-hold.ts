@@ -25,7 +25,7 @@ export function firstTransferHold(
     : { expiresAt: new Date(now.getTime() + full * HOUR), firstHold: false };
 }
 
-export interface ReceiptFile {
+interface ReceiptFile {
   data: Buffer;
   contentType: ReceiptType;
 }
@@ -57,7 +57,7 @@ export async function lengthenHoldForReceipt(
  * at least RECEIPT_HOLD_MIN_SIDE pixels (read from its header alone; one that does not
  * decode is no receipt). Staff still see every file; this only decides the hold.
  */
-export async function looksLikeReceipt({ data, contentType }: ReceiptFile): Promise<boolean> {
+async function looksLikeReceipt({ data, contentType }: ReceiptFile): Promise<boolean> {
   if (data.length < RECEIPT_HOLD_MIN_BYTES) return false;
   if (contentType === 'application/pdf') return true;
   try {
