@@ -377,7 +377,7 @@ async function main(): Promise<void> {
         outDir,
         rate: 0,
         attackRate: Number(flag('attack-rate', '10')),
-        seconds: Number(flag('holding-pick-seconds', '20')),
+        seconds: Number(flag('holding-pick-seconds', '30')),
       });
       console.log(formatHolding(figures));
       return figures;
