@@ -17,8 +17,8 @@ export const purchaseLimitsSchema = z.object({
   maxUnpaidPerAddress: z.number(),
   /**
    * Both unpaid ceilings above, as a share of the raffle: one buyer's and one address's
-   * unpaid orders hold at most this percent of the numbers that other unpaid orders do not
-   * hold (at least 1 number), so a small raffle gets small ceilings; 0: none.
+   * unpaid orders in a raffle hold at most this percent of its numbers (at least 1), so a
+   * small raffle gets small ceilings; 0: none.
    */
   maxUnpaidPercent: z.number(),
   /** A transfer's hold until its receipt arrives; the receipt lengthens it to transferHoldHours. */

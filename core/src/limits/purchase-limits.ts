@@ -3,9 +3,9 @@
 // client address. A buyer is each of their e-mail, phone and cédula: changing one of
 // them does not make a new buyer. The per-order maximum needs no store and is checked
 // by the caller first, so a request above it never learns the raffle's remainder.
-// The unpaid ceilings are also a share of the raffle (`maxUnpaidPercent` of the numbers
-// other unpaid orders do not hold): a fixed 100 let two addresses hold a whole raffle of
-// 200 numbers (README, "Purchase limits").
+// The unpaid ceilings are also a share of the raffle (`maxUnpaidPercent` of its numbers):
+// a fixed 100 let two addresses hold a whole raffle of 200 numbers (README, "Purchase
+// limits").
 import { toEcuadorE164, withinLimit, type PurchaseLimits } from '@vag/contracts';
 import type { Db } from 'mongodb';
 import {
@@ -91,8 +91,8 @@ export async function claimWithinLimits(
 interface Seen {
   buyer: HoldEntry[];
   address: HoldEntry[];
-  /** The raffle's numbers and those unpaid orders hold (this one not yet); null: no share. */
-  raffle: { totalNumbers: number; reserved: number } | null;
+  /** The raffle's size, for the unpaid share; null when the share is off. */
+  raffle: { totalNumbers: number } | null;
 }
 
 async function readHolds(
@@ -126,7 +126,7 @@ function firstExceeded(
     const held = sum(mine.filter((h) => unpaid(h, now)));
     if (!withinLimit(held, limits.maxUnpaidPerBuyer))
       return { ok: false, reason: 'unpaid_per_buyer', max: limits.maxUnpaidPerBuyer };
-    const share = raffleShare(limits, seen, held - entry.quantity);
+    const share = raffleShare(limits, seen);
     if (held > share) return { ok: false, reason: 'unpaid_per_buyer', max: share };
   }
   // The count is of every raffle's orders from the address; the share, of this raffle's.
@@ -134,22 +134,21 @@ function firstExceeded(
   if (!withinLimit(sum(fromAddress), limits.maxUnpaidPerAddress))
     return { ok: false, reason: 'unpaid_per_address', max: limits.maxUnpaidPerAddress };
   const here = sum(fromAddress.filter((h) => h.raffleId === entry.raffleId));
-  const share = raffleShare(limits, seen, here - entry.quantity);
+  const share = raffleShare(limits, seen);
   if (here > share) return { ok: false, reason: 'unpaid_per_address', max: share };
   return null;
 }
 
 /**
- * The raffle's share of unpaid numbers for one holder: the percent of the numbers not
- * held by others' unpaid orders (`before`: the holder's own, without this order), at
- * least 1; Infinity when off. Ten addresses thus hold at most ten shares of a raffle,
- * and less the more of it is already held.
+ * The raffle's share of unpaid numbers for one holder: the percent of its numbers, at
+ * least 1; Infinity when off. Of the whole raffle, not of what is left: a share of the
+ * free numbers would refuse the honest buyers of a sale's last numbers, and a share of
+ * what others do not hold would shrink while paid orders wait for their numbers (they
+ * count as reserved until numbered). Ten addresses thus hold at most ten shares.
  */
-function raffleShare(limits: PurchaseLimits, seen: Seen, before: number): number {
+function raffleShare(limits: PurchaseLimits, seen: Seen): number {
   if (!seen.raffle || limits.maxUnpaidPercent === 0) return Infinity;
-  const { totalNumbers, reserved } = seen.raffle;
-  const room = Math.min(totalNumbers, totalNumbers - reserved + Math.max(0, before));
-  return Math.max(1, Math.floor((room * limits.maxUnpaidPercent) / 100));
+  return Math.max(1, Math.floor((seen.raffle.totalNumbers * limits.maxUnpaidPercent) / 100));
 }
 
 /**
