@@ -17,7 +17,8 @@
 //             (bench/invoicing-run.ts)
 //   baseline  the same k6 sellout against the baseline server (pool allocator), time-boxed
 //   holding   the holding attack: one and ten addresses try to hold a 10 000-number raffle with
-//             unpaid transfers while honest buyers sell it out (bench/holding-run.ts); ~1.5 min
+//             unpaid transfers while honest buyers sell it out, then pick raffles of 200 and
+//             1 000 numbers (bench/holding-run.ts); ~2.5 min
 //   picks     the pick-your-numbers rush (picks-rush.js, bench/picks-run.ts) on a raffle in
 //             'pick' mode, audited after each: --rush=contest,grid (500 buyers for the same
 //             50 numbers; 5 000 buyers over 10 000 numbers, half with the maquinita)
@@ -185,7 +186,7 @@ async function main(): Promise<void> {
     boxSpeed: { start: 0, end: 0 },
   };
 
-  let holding: HoldingFigures | null = null;
+  const holdings: HoldingFigures[] = [];
   const invoicing: InvoicingFigures[] = [];
   const picks: PicksFigures[] = [];
   /** What the probes that wait for the pipeline count instead of reading the store. */
@@ -354,6 +355,35 @@ async function main(): Promise<void> {
     });
   }
 
+  /** The same attackers, alone, on a pick raffle of `totalNumbers` beside the featured one. */
+  function holdingPickAttack(totalNumbers: number): Promise<HoldingFigures> {
+    return onEmbeddedApi(`bench_holding_pick_${totalNumbers}`, async ({ api, db, token }) => {
+      const sale = { pricePerNumber: 1, packages: LARGE_PACKAGES };
+      await putRaffleOnSale(api.url, token, { ...sale, totalNumbers: 1000 });
+      const pickRaffleId = await putRaffleBesideOnSale(api.url, token, {
+        ...sale,
+        totalNumbers,
+        name: `Rifa Elige ${totalNumbers}`,
+        slug: `rifa-elige-${totalNumbers}`,
+        numberMode: 'pick',
+      });
+      console.log(`holding: two groups of attackers on a pick raffle of ${totalNumbers} numbers…`);
+      const figures = await runHolding({
+        baseUrl: api.url,
+        db,
+        staffToken: token,
+        totalNumbers,
+        pickRaffleId,
+        outDir,
+        rate: 0,
+        attackRate: Number(flag('attack-rate', '10')),
+        seconds: Number(flag('holding-pick-seconds', '30')),
+      });
+      console.log(formatHolding(figures));
+      return figures;
+    });
+  }
+
   /** One pick-your-numbers rush on a fresh store: the featured raffle, a pick raffle beside it. */
   function picksRush(rush: PicksShape): Promise<PicksFigures> {
     return onEmbeddedApi(`bench_picks_${rush}`, async ({ api, db, token }) => {
@@ -504,7 +534,10 @@ async function main(): Promise<void> {
       }
     }
     if (only.has('baseline')) await baselineSellout(storeUrl, mongo, results);
-    if (only.has('holding')) holding = await holdingAttack();
+    if (only.has('holding')) {
+      holdings.push(await holdingAttack());
+      for (const totalNumbers of [200, 1000]) holdings.push(await holdingPickAttack(totalNumbers));
+    }
     if (only.has('picks'))
       for (const rush of flag('rush', 'contest,grid').split(',') as PicksShape[])
         picks.push(await picksRush(rush));
@@ -534,7 +567,7 @@ async function main(): Promise<void> {
   results.boxSpeed = { start: speedAtStart, end: await boxSpeed() };
   const text = [
     formatResults(results),
-    ...(holding ? [formatHolding(holding)] : []),
+    ...holdings.map(formatHolding),
     ...invoicing.map(formatInvoicing),
     ...picks.map(formatPicks),
   ].join('\n\n');

@@ -1,18 +1,20 @@
 // The holding attack: strangers try to hold a raffle with unpaid bank-transfer orders
 // while honest buyers sell it out. One address, and ten addresses, each send made-up
 // buyers (own e-mail, phone and valid cédula every time) asking for the most one order may
-// take and never paying; honest buyers (each on their own address, as sellout.js) order
-// and pay. The purchase limits (Ajustes → Límites de compra, defaults) must keep the
-// attackers to a small share and leave the honest buyers' create-order as fast as before
-// the attack started.
+// take, then less and less until even one number is refused, and never paying; honest
+// buyers (each on their own address, as sellout.js) order and pay. The purchase limits
+// (Ajustes → Límites de compra, defaults) must keep the attackers to a small share and
+// leave the honest buyers' create-order as fast as before the attack started. In a raffle
+// where buyers choose their numbers (RAFFLE in 'pick' mode) the attackers choose numbers
+// at random among those not yet taken.
 //
 //   k6 run -e BASE_URL=… -e STAFF_TOKEN=… loadtests/holding.js   (api with TRUST_PROXY=true)
 //
-// Env: BASE_URL, STAFF_TOKEN (confirms the honest transfers), RATE (honest buyers/s,
-// default 20), ATTACK_RATE (orders/s of each attacker group, default 10; 0 runs the
-// honest sale alone, the comparison for its latency), ATTACK_START
-// (seconds of honest buying before the attack, default 10), DURATION (seconds in all,
-// default 60), SUMMARY_PATH.
+// Env: BASE_URL, STAFF_TOKEN (confirms the honest transfers), RAFFLE (id or slug, default
+// the featured raffle), RATE (honest buyers/s, default 20; 0: attackers alone), ATTACK_RATE
+// (orders/s of each attacker group, default 10; 0 runs the honest sale alone, the
+// comparison for its latency), ATTACK_START (seconds of honest buying before the attack,
+// default 10), DURATION (seconds in all, default 60), SUMMARY_PATH.
 import http from 'k6/http';
 import { check, fail } from 'k6';
 import exec from 'k6/execution';
@@ -26,6 +28,9 @@ import {
 } from './lib/buyers.js';
 
 const BASE_URL = (__ENV.BASE_URL || 'http://127.0.0.1:3000').replace(/\/$/, '');
+const API = __ENV.RAFFLE
+  ? `${BASE_URL}/api/raffles/${encodeURIComponent(__ENV.RAFFLE)}`
+  : `${BASE_URL}/api`;
 const STAFF_TOKEN = __ENV.STAFF_TOKEN || '';
 const num = (name, fallback) => (__ENV[name] ? Number(__ENV[name]) : fallback);
 const RATE = num('RATE', 20);
@@ -57,15 +62,19 @@ const attack = (exec) => ({
 
 export const options = {
   scenarios: {
-    honest: {
-      executor: 'constant-arrival-rate',
-      exec: 'honest',
-      rate: RATE,
-      timeUnit: '1s',
-      duration: `${DURATION}s`,
-      preAllocatedVUs: Math.max(4, RATE),
-      maxVUs: 200,
-    },
+    ...(RATE > 0
+      ? {
+          honest: {
+            executor: 'constant-arrival-rate',
+            exec: 'honest',
+            rate: RATE,
+            timeUnit: '1s',
+            duration: `${DURATION}s`,
+            preAllocatedVUs: Math.max(4, RATE),
+            maxVUs: 200,
+          },
+        }
+      : {}),
     // ATTACK_RATE=0: the same honest sale with nobody attacking, to compare its latency.
     ...(ATTACK_RATE > 0
       ? { oneAddress: attack('oneAddress'), tenAddresses: attack('tenAddresses') }
@@ -82,18 +91,24 @@ export const options = {
 http.setResponseCallback(http.expectedStatuses({ min: 200, max: 299 }, 400, 409, 429));
 
 export function setup() {
-  const lottery = http.get(`${BASE_URL}/api/lottery`);
-  const packages = http.get(`${BASE_URL}/api/packages`);
+  const lottery = http.get(`${API}/lottery`);
+  const packages = http.get(`${API}/packages`);
   const settings = http.get(`${BASE_URL}/api/settings`);
+  const grid = http.get(`${API}/number-grid`);
   if (lottery.status !== 200 || packages.status !== 200 || settings.status !== 200)
     fail(`raffle not set up: ${lottery.status} ${packages.status} ${settings.status}`);
   if (!STAFF_TOKEN) fail('STAFF_TOKEN is required to confirm the honest transfers');
   const maxPerOrder = Number(settings.json('maxPerOrder'));
   if (!(maxPerOrder > 0)) fail('the per-order maximum is off: nothing to measure');
+  const pick = grid.status === 200 && grid.json('mode') === 'pick';
+  if (pick && RATE > 0) fail('honest buyers of a pick raffle are not simulated here: RATE=0');
   return {
     pricePerNumber: Number(lottery.json('pricePerNumber')),
     packages: packages.json(),
     maxPerOrder,
+    pick: pick
+      ? { total: Number(lottery.json('totalNumbers')), width: grid.json('numberWidth') }
+      : null,
   };
 }
 
@@ -127,11 +142,17 @@ export function oneAddress(data) {
 }
 
 export function tenAddresses(data) {
-  const serial = serialOf(90_000_000);
-  grab(data, TEN_ADDRESSES[serial % TEN_ADDRESSES.length], heldTen, 90_000_000);
+  // Round robin over the group's iterations (a VU's own count would leave a slow run's
+  // VUs, each with a few iterations, on the first addresses only).
+  const turn = exec.scenario.iterationInTest;
+  grab(data, TEN_ADDRESSES[turn % TEN_ADDRESSES.length], heldTen, 90_000_000);
 }
 
-/** A made-up buyer asks for everything, then for the most one order may take; never pays. */
+/**
+ * A made-up buyer asks for everything (the answer must not tell the remainder), then for
+ * the most one order may take, then for less and less until one order goes through or
+ * even one number is refused; never pays.
+ */
 function grab(data, address, held, offset) {
   const serial = serialOf(offset);
   const greedy = order(
@@ -141,24 +162,47 @@ function grab(data, address, held, offset) {
     address,
   );
   if (/quedan?\b/.test(greedy.json('msg') || '')) remainderLeaked.add(1);
-  const res = order(
-    customQuantity(data.maxPerOrder, data.pricePerNumber),
-    `a-${serial}-m`,
-    serial,
-    address,
-  );
-  if (res.status === 201) held.add(data.maxPerOrder);
-  else attackRefused.add(1);
+  for (const quantity of descending(data.maxPerOrder)) {
+    const res = order(
+      customQuantity(quantity, data.pricePerNumber),
+      `a-${serial}-${quantity}`,
+      serial,
+      address,
+      undefined,
+      data.pick,
+    );
+    if (res.status === 201) return held.add(quantity);
+  }
+  attackRefused.add(1);
 }
 
-function order(choice, uid, serial, address, phase) {
+/** The per-order maximum, then about half each time, down to 1. */
+function descending(max) {
+  const sizes = [];
+  for (let q = max; q > 1; q = Math.floor(q / 2)) sizes.push(q);
+  return [...sizes, 1];
+}
+
+/** `count` distinct numbers at random among a pick raffle's, as its grid writes them. */
+function randomNumbers(count, pick) {
+  const chosen = new Set();
+  while (chosen.size < Math.min(count, pick.total))
+    chosen.add(String(Math.floor(Math.random() * pick.total)).padStart(pick.width, '0'));
+  return [...chosen];
+}
+
+function order(choice, uid, serial, address, phase, pick) {
   const payload = orderPayload(choice, newBuyer(uid, 'bank_transfer', serial), 'bank_transfer');
-  const res = http.post(`${BASE_URL}/api/payments/create-order`, JSON.stringify(payload), {
-    headers: { ...JSON_HEADERS, 'X-Forwarded-For': address },
-    tags: { name: phase ? 'honest-order' : 'attack-order' },
-  });
-  if (phase) honestOrderMs.add(res.timings.duration, { phase });
-  return res;
+  // A pick raffle's order names its numbers; a taken one is chosen again (three tries).
+  for (let tries = 0; ; tries++) {
+    const body = pick ? { ...payload, numbers: randomNumbers(choice.quantity, pick) } : payload;
+    const res = http.post(`${API}/payments/create-order`, JSON.stringify(body), {
+      headers: { ...JSON_HEADERS, 'X-Forwarded-For': address },
+      tags: { name: phase ? 'honest-order' : 'attack-order' },
+    });
+    if (phase) honestOrderMs.add(res.timings.duration, { phase });
+    if (!pick || tries === 2 || !res.json('takenNumbers')) return res;
+  }
 }
 
 export function handleSummary(data) {

@@ -10,7 +10,7 @@ vi.setConfig({ testTimeout: 120_000, hookTimeout: 180_000 });
 const site = useAdminSite({ numbers: false });
 
 describe('Límites de compra', () => {
-  it('saves the per-order maximum, the unpaid ceilings and the first hold; refuses a maximum above the per-buyer one', async () => {
+  it('saves the per-order maximum, the unpaid ceilings and their share of the raffle, and the first hold; refuses a maximum above the per-buyer one', async () => {
     const page = await staffPage(site, site.admin, DESKTOP);
     await page.goto('/admin/settings');
     const card = page.getByTestId('purchase-limits');
@@ -18,6 +18,7 @@ describe('Límites de compra', () => {
     await card.getByLabel('Máximo de números por pedido').fill('50');
     await card.getByLabel('Máximo de números por comprador en la rifa').fill('200');
     await card.getByLabel('Números sin pagar por conexión (IP)').fill('150');
+    await card.getByLabel('Números sin pagar: máximo % de la rifa').fill('1.5');
     await card.getByLabel('Primera reserva de una transferencia (horas)').fill('3');
     await page.getByRole('button', { name: 'Guardar configuración' }).click();
     await page.getByText(TOASTS.settingsSaved).waitFor();
@@ -28,6 +29,7 @@ describe('Límites de compra', () => {
       maxPerOrder: 50,
       maxPerBuyer: 200,
       maxUnpaidPerAddress: 150,
+      maxUnpaidPercent: 1.5,
       firstHoldHours: 3,
     });
     const visitor = (await (await fetch(`${site.url}/api/settings`)).json()) as {

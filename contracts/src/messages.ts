@@ -342,6 +342,12 @@ export const SERVER = {
   amountMismatch: 'El monto no coincide con el precio del paquete.',
   methodUnavailable: 'Método de pago no disponible',
   providerError: 'El proveedor de pagos no respondió. Intente nuevamente.',
+  idempotencyKeyInvalid:
+    'La clave del pedido (Idempotency-Key) debe tener entre 16 y 128 letras, números, guiones o guiones bajos.',
+  idempotencyKeyReused:
+    'Esta clave ya se usó para un pedido distinto. Recarga la página y vuelve a enviar tu pedido.',
+  orderInProgress:
+    'Tu pedido aún se está procesando. Espera un momento y revisa tu correo antes de volver a intentarlo.',
   paymentNotApproved: 'El pago no fue aprobado.',
   paymentPending: 'El pago aún está pendiente.',
   reservationExpired: 'La reserva de números expiró.',
@@ -372,12 +378,12 @@ export const SERVER = {
 /** Purchase limits (Ajustes → Límites de compra): what a buyer is told when one applies. */
 export const LIMIT_MESSAGES = {
   perOrder: (max: number) => `Puedes comprar hasta ${max} números por pedido.`,
-  perBuyer: (max: number) =>
-    `Cada comprador puede tener hasta ${max} números en esta rifa (por e-mail, teléfono o cédula).`,
-  unpaidPerBuyer: (max: number) =>
-    `Ya tienes pedidos sin pagar. Paga o espera a que venzan antes de reservar más números (máximo ${max} números sin pagar).`,
-  unpaidPerAddress:
-    'Hay demasiados números reservados sin pagar desde esta conexión. Intenta nuevamente cuando se paguen o venzan.',
+  /**
+   * Every per-buyer and per-address ceiling answers alike: which one, or a count, would
+   * tell a stranger who typed someone's cédula, phone or e-mail that they have orders here.
+   */
+  capReached:
+    'No podemos reservar estos números: llegaste al máximo de números por comprador (correo, teléfono o cédula) o por conexión. Si tienes pedidos sin pagar, págalos o espera a que venzan, o elige menos números.',
   tooManyOrdersBuyer: 'Demasiados pedidos con estos datos. Intente nuevamente en unos minutos.',
   /** The custom quantity's total and button while the typed quantity cannot be bought. */
   invalidTotal: '—',

@@ -43,6 +43,8 @@ export const ORDER_MESSAGES = {
   receiptEmpty: 'Adjunta el comprobante de tu transferencia.',
   receiptNotAccepted: 'Este pedido ya no acepta comprobantes.',
   receiptReceived: 'Recibimos tu comprobante. Lo revisaremos y te avisaremos por correo y SMS.',
+  receiptUnreadable:
+    'Recibimos tu archivo, pero es muy pequeño para leer el comprobante, así que tu reserva no se extendió. Sube una captura o foto completa de tu transferencia.',
   receiptNotFound: 'Comprobante no encontrado.',
   rejectReasonMin: 'Escribe el motivo del rechazo (al menos 5 caracteres).',
   rejectReasonMax: 'El motivo no puede superar 500 caracteres.',

@@ -17,7 +17,7 @@ import {
   paypalBlockSchema,
   purchaseSchema,
 } from './entities/purchase';
-import { BUYER_MESSAGES, VALIDATION } from './messages';
+import { BUYER_MESSAGES, SERVER, VALIDATION } from './messages';
 
 export const PAYMENT_PROVIDERS = ['stripe', 'paypal', 'bank_transfer', 'payphone'] as const;
 export const paymentProviderSchema = z.enum(PAYMENT_PROVIDERS);
@@ -96,6 +96,19 @@ export const createOrderSchema = z
   }, ALWAYS_REFINE);
 export type CreateOrderInput = z.input<typeof createOrderSchema>;
 export type CreateOrder = z.infer<typeof createOrderSchema>;
+
+/**
+ * create-order's `Idempotency-Key` header (SPEC §7): the checkout sends one per draft, so
+ * a double click or a retry answers the first order instead of placing a second one.
+ */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+export const idempotencyKeySchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{16,128}$/, { error: SERVER.idempotencyKeyInvalid });
+/** The headers create-order reads (Hono names them in lower case). */
+export const createOrderHeadersSchema = z.object({
+  'idempotency-key': idempotencyKeySchema.optional(),
+});
 
 /** Every create-order answer names the order: its human code and the order page's link. */
 const orderRef = {

@@ -21,5 +21,7 @@ export const SETTINGS_MESSAGES = {
   saved: 'Configuración guardada',
   limitInvalid: (min: number, max: number) =>
     `Debe ser un número entero entre ${min} y ${max} (0: sin límite)`,
+  percentInvalid: (min: number, max: number) =>
+    `Debe ser un porcentaje entre ${min} y ${max} (0: sin límite)`,
   perOrderAboveBuyer: 'El máximo por pedido no puede superar el máximo por comprador',
 } as const;

@@ -317,9 +317,12 @@ export const vagMessages = {
     maxPerBuyer: 'Máximo de números por comprador en la rifa',
     maxUnpaidPerBuyer: 'Números sin pagar por comprador',
     maxUnpaidPerAddress: 'Números sin pagar por conexión (IP)',
+    maxUnpaidPercent: 'Números sin pagar: máximo % de la rifa',
+    maxUnpaidPercentHelp:
+      'Por comprador y por conexión, nunca más que este porcentaje de los números de la rifa (al menos 1). Con 2 %, en una rifa de 200 números una conexión reserva sin pagar hasta 4 y diez conexiones hasta 40.',
     firstHoldHours: 'Primera reserva de una transferencia (horas)',
     firstHoldHelp:
-      'Al subir el comprobante, la reserva se extiende a las horas de reserva de una transferencia.',
+      'Al subir un comprobante legible (una captura o foto, no una imagen diminuta), la reserva se extiende una sola vez a las horas de reserva de una transferencia.',
   },
   users: {
     title: 'Gestión de Usuarios',

@@ -1,7 +1,7 @@
 // Ajustes → Límites de compra: how many numbers one order, one buyer and one connection
-// may take, and a transfer's first hold until its receipt arrives. The server enforces
-// them (0: no limit) and answers its Spanish messages; the storefront shows the
-// per-order maximum beside the custom quantity.
+// may take, the unpaid ceilings' share of the raffle, and a transfer's first hold until
+// its receipt arrives. The server enforces them (0: no limit) and answers its Spanish
+// messages; the storefront shows the per-order maximum beside the custom quantity.
 import { Box } from '@mui/material';
 import { SettingsCard } from './SettingsCard';
 import { NumberInput, useTranslate } from 'react-admin';
@@ -30,6 +30,15 @@ export function PurchaseLimitsCard() {
             fullWidth
           />
         ))}
+        <NumberInput
+          source="purchaseLimits.maxUnpaidPercent"
+          label={t('maxUnpaidPercent')}
+          helperText={t('maxUnpaidPercentHelp')}
+          min={0}
+          max={100}
+          step={0.5}
+          fullWidth
+        />
         <NumberInput
           source="purchaseLimits.firstHoldHours"
           label={t('firstHoldHours')}

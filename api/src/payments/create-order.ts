@@ -1,7 +1,10 @@
 // POST /payments/create-order: the purchase lifecycle in core places the order (price on
 // the server, limits, capacity, the PENDING purchase: core/src/purchase-lifecycle); this
 // module is the part that talks to the payment providers, outside services: which are
-// configured, and each one's payment page for the order.
+// configured, and each one's payment page for the order. With an `Idempotency-Key` a
+// repeat of the same request answers the first order (SPEC §7, `createOrderOnce`).
+import { createHash } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import {
   SERVER,
   TERMS_VERSION,
@@ -23,6 +26,11 @@ import { NumbersTaken } from '@vag/core/number-picks/numbers-taken';
 import { HTTPException } from 'hono/http-exception';
 import { saleFor } from '@vag/core/purchase-lifecycle/sale';
 import { currentSettings } from '@vag/core/settings/live-settings';
+import {
+  claimOrderRequest,
+  failOrderRequest,
+  finishOrderRequest,
+} from '@vag/core/db/order-requests';
 import { apiError } from '../lib/errors';
 import {
   paypalConfig,
@@ -58,6 +66,62 @@ export interface OrderCaller {
   raffleId: string;
   /** A staff member placing the order for a buyer (their consent is recorded as theirs). */
   staff?: Pick<StaffUser, 'role'> | undefined;
+}
+
+/** A request still placing its order after this long died with its process: taken over. */
+const ABANDONED_MS = 2 * 60_000;
+/** How long a repeat waits for the first request's answer before saying it is in progress. */
+const REPEAT_WAIT_MS = 30_000;
+const REPEAT_POLL_MS = 100;
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/**
+ * `createOrder` once per `Idempotency-Key` (SPEC §7): the first request with a key places
+ * the order and records its answer; a repeat with the same key and the same request (the
+ * same raffle and body) answers that, even when both arrive at once (one insert wins in
+ * the store, the other waits). The same key with a different request is refused (422), so
+ * a guessed key fetches nothing. A refused or failed first request lets a repeat try again.
+ */
+export async function createOrderOnce(
+  deps: AppDeps,
+  order: CreateOrder,
+  caller: OrderCaller,
+  key: string | undefined,
+): Promise<CreateOrderAnswer> {
+  if (!key) return createOrder(deps, order, caller);
+  const id = sha256(key);
+  const requestHash = sha256(JSON.stringify({ raffleId: caller.raffleId, order }));
+  const deadline = Date.now() + REPEAT_WAIT_MS;
+  for (;;) {
+    const now = new Date();
+    const claim = await claimOrderRequest(deps.db, id, requestHash, {
+      now,
+      staleBefore: new Date(now.getTime() - ABANDONED_MS),
+    });
+    if (claim.kind === 'owner') return placeRecorded(deps, order, caller, id);
+    if (claim.kind === 'other_request') throw apiError(422, SERVER.idempotencyKeyReused);
+    if (claim.doc.state === 'done') return claim.doc.answer as CreateOrderAnswer;
+    if (Date.now() > deadline) throw apiError(409, SERVER.orderInProgress);
+    await sleep(REPEAT_POLL_MS);
+  }
+}
+
+async function placeRecorded(
+  deps: AppDeps,
+  order: CreateOrder,
+  caller: OrderCaller,
+  id: string,
+): Promise<CreateOrderAnswer> {
+  let answer: CreateOrderAnswer;
+  try {
+    answer = await createOrder(deps, order, caller);
+  } catch (error) {
+    await failOrderRequest(deps.db, id);
+    throw error;
+  }
+  await finishOrderRequest(deps.db, id, { purchaseId: answer.purchaseId, answer });
+  return answer;
 }
 
 /**

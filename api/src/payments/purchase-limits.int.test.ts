@@ -1,10 +1,13 @@
 // The purchase limits of Ajustes, as a buyer and an attacker meet them: a maximum per
 // order, per buyer (e-mail, phone or cédula) and a ceiling on unpaid numbers per buyer
-// and per client address; a transfer's short first hold that a receipt lengthens. One
-// anonymous caller must not be able to hold a raffle.
-import { randomUUID } from 'node:crypto';
+// and per client address, also a share of the raffle; a transfer's short first hold that
+// a receipt lengthens once, when it can be a receipt. One anonymous caller must not be
+// able to hold a raffle, nor learn that someone else's cédula holds numbers in it.
+import { randomBytes, randomUUID } from 'node:crypto';
+import sharp from 'sharp';
 import {
   LIMIT_MESSAGES,
+  ORDER_MESSAGES,
   PURCHASE_LIMIT_DEFAULTS,
   SERVER,
   type PurchaseLimits,
@@ -21,7 +24,18 @@ import { strangerBuyer } from './test-buyers';
 import { CURRENT_RAFFLE_ID } from '@vag/core/db/raffle';
 
 const HOUR = 3_600_000;
-const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
+
+/** A photo-like JPEG (noise) of a phone screenshot's size: what a real receipt looks like. */
+const receiptPhoto = () =>
+  sharp(randomBytes(540 * 960 * 3), { raw: { width: 540, height: 960, channels: 3 } })
+    .jpeg()
+    .toBuffer();
+
+/** A 1×1 PNG, about a hundred bytes: a file, not a receipt. */
+const tinyPng = () =>
+  sharp({ create: { width: 1, height: 1, channels: 3, background: '#fff' } })
+    .png()
+    .toBuffer();
 
 let server: TestServer;
 let auth: { authorization: string };
@@ -31,13 +45,14 @@ beforeAll(async () => {
 });
 afterAll(async () => server?.stop());
 
-/** A fresh raffle of 10 000 numbers, nothing held, and these limits saved in Ajustes. */
-async function freshRaffle(limits: Partial<PurchaseLimits>) {
+/** A fresh raffle (10 000 numbers), nothing held, and these limits saved in Ajustes. */
+async function freshRaffle(limits: Partial<PurchaseLimits>, totalNumbers = 10_000) {
   await server.db.collection('purchases').deleteMany({});
   await server.db.collection('order_holds').deleteMany({});
   await server.db.collection('raffles').deleteMany({});
   await server.db.collection('raffle_numbers').deleteMany({});
-  await activeRaffle(server.db, { totalNumbers: 10_000, pricePerNumber: 1 });
+  await activeRaffle(server.db, { totalNumbers, pricePerNumber: 1 });
+  server.deps.storefrontCache.invalidate();
   const saved = await postJson(
     `${server.url}/api/settings/current`,
     { purchaseLimits: { ...PURCHASE_LIMIT_DEFAULTS, ...limits } },
@@ -95,7 +110,7 @@ describe('unpaid numbers per buyer and per address', () => {
       const again = strangerBuyer({ email, confirmEmail: email, ...same });
       const res = await order(10, `203.0.113.${3 + Math.floor(Math.random() * 200)}`, again);
       expect(res.status, JSON.stringify(same)).toBe(409);
-      expect(res.body.msg).toBe(LIMIT_MESSAGES.unpaidPerBuyer(15));
+      expect(res.body.msg).toBe(LIMIT_MESSAGES.capReached);
     }
     expect((await order(5, '203.0.113.2', ana)).status).toBe(201);
     expect(await heldNumbers()).toBe(15);
@@ -109,13 +124,13 @@ describe('unpaid numbers per buyer and per address', () => {
     expect(accepted * 10).toBeLessThanOrEqual(25);
     for (const refused of burst.filter((a) => a.status !== 201)) {
       expect(refused.status).toBe(409);
-      expect(refused.body.msg).toBe(LIMIT_MESSAGES.unpaidPerAddress);
+      expect(refused.body.msg).toBe(LIMIT_MESSAGES.capReached);
     }
     // One after another: up to the ceiling, then refused.
     for (let i = accepted; i < 2; i++) expect((await order(10, '198.51.100.7')).status).toBe(201);
     const over = await order(10, '198.51.100.7');
     expect(over.status).toBe(409);
-    expect(over.body.msg).toBe(LIMIT_MESSAGES.unpaidPerAddress);
+    expect(over.body.msg).toBe(LIMIT_MESSAGES.capReached);
     expect(await heldNumbers()).toBe(20);
     expect((await order(10, '198.51.100.8')).status).toBe(201);
   });
@@ -125,7 +140,7 @@ describe('unpaid numbers per buyer and per address', () => {
     const ana = strangerBuyer();
     const first = await order(10, '203.0.113.9', ana);
     expect(first.status).toBe(201);
-    expect((await order(1, '203.0.113.9', ana)).body.msg).toBe(LIMIT_MESSAGES.unpaidPerBuyer(10));
+    expect((await order(1, '203.0.113.9', ana)).body.msg).toBe(LIMIT_MESSAGES.capReached);
     const confirmed = await postJson(
       `${server.url}/api/purchases/${first.body.purchaseId}/confirm-transfer`,
       { referenceCode: 'REF-1', bankName: 'Pichincha' },
@@ -136,7 +151,7 @@ describe('unpaid numbers per buyer and per address', () => {
     expect((await order(10, '203.0.113.9', ana)).status).toBe(201);
     const third = await order(1, '203.0.113.10', ana);
     expect(third.status).toBe(409);
-    expect(third.body.msg).toBe(LIMIT_MESSAGES.perBuyer(20));
+    expect(third.body.msg).toBe(LIMIT_MESSAGES.capReached);
   });
 
   it("after 'Borrar todo' a buyer's deleted purchases no longer count against them", async () => {
@@ -151,7 +166,7 @@ describe('unpaid numbers per buyer and per address', () => {
       'PATCH',
     );
     expect(confirmed.status).toBe(200);
-    expect((await order(1, '203.0.113.12', ana)).body.msg).toBe(LIMIT_MESSAGES.perBuyer(10));
+    expect((await order(1, '203.0.113.12', ana)).body.msg).toBe(LIMIT_MESSAGES.capReached);
     const wiped = await fetch(`${server.url}/api/admin/delete-all-purchases`, {
       method: 'DELETE',
       headers: auth,
@@ -171,6 +186,73 @@ describe('unpaid numbers per buyer and per address', () => {
   });
 });
 
+/**
+ * Made-up buyers from `address` take what they can: the most one order may take, then
+ * less and less, until even one number is refused. Answers the numbers held.
+ */
+async function holdAll(address: string, sizes: number[]): Promise<number> {
+  let held = 0;
+  for (const quantity of sizes) {
+    for (;;) {
+      const res = await order(quantity, address);
+      if (res.status !== 201) {
+        expect(res.status).toBe(409);
+        expect(res.body.msg).toBe(LIMIT_MESSAGES.capReached);
+        break;
+      }
+      held += quantity;
+    }
+  }
+  return held;
+}
+
+describe('the unpaid ceilings are a share of the raffle', () => {
+  it('in a raffle of 200 numbers one address holds 4 (2 %) and ten addresses 40 (20 %), under the defaults', async () => {
+    await freshRaffle({}, 200);
+    expect(await holdAll('198.51.100.40', [10, 5, 2, 1])).toBe(4);
+    let ten = 0;
+    for (let i = 1; i <= 10; i++) ten += await holdAll(`198.51.101.${i}`, [10, 5, 2, 1]);
+    expect(ten).toBe(40);
+    expect(await heldNumbers()).toBe(4 + ten);
+  });
+
+  it('in a raffle of 1 000 numbers one buyer, from any address, holds at most 20 unpaid', async () => {
+    await freshRaffle({}, 1000);
+    const ana = strangerBuyer();
+    expect((await order(20, '198.51.100.50', ana)).status).toBe(201);
+    const more = await order(1, '198.51.100.51', ana);
+    expect(more.status).toBe(409);
+    expect(more.body.msg).toBe(LIMIT_MESSAGES.capReached);
+    // Someone else goes on.
+    expect((await order(20, '198.51.100.52')).status).toBe(201);
+  });
+});
+
+describe('a refusal tells a stranger nothing about another buyer', () => {
+  it("typing someone's cédula, phone or e-mail at their unpaid ceiling answers as any ceiling does", async () => {
+    await freshRaffle({ maxPerOrder: 10, maxUnpaidPerBuyer: 10, maxUnpaidPerAddress: 10 });
+    const ana = strangerBuyer();
+    expect((await order(10, '203.0.113.30', ana)).status).toBe(201);
+    // A buyer of their own at their own address's ceiling.
+    expect((await order(10, '203.0.113.31')).status).toBe(201);
+    const atAddress = await order(1, '203.0.113.31');
+    expect(atAddress.status).toBe(409);
+    const email = `otra-${randomUUID().slice(0, 8)}@example.com`;
+    for (const typed of [
+      { document: ana.document },
+      { phone: ana.phone },
+      { email: ana.email, confirmEmail: ana.email },
+    ]) {
+      const probe = await order(1, `203.0.113.${40 + Math.floor(Math.random() * 200)}`, {
+        ...strangerBuyer({ email, confirmEmail: email }),
+        ...typed,
+      });
+      expect(probe.status, JSON.stringify(typed)).toBe(atAddress.status);
+      expect(probe.body, JSON.stringify(typed)).toEqual(atAddress.body);
+    }
+  });
+});
+
 describe("a transfer's short first hold", () => {
   it('holds for firstHoldHours, a receipt lengthens it to transferHoldHours, and the sweeper and reminders keep to it', async () => {
     await freshRaffle({ firstHoldHours: 2 });
@@ -183,7 +265,7 @@ describe("a transfer's short first hold", () => {
     const key = new URL(receipted.body.orderUrl, server.url).searchParams.get('key')!;
     const upload = await fetch(
       `${server.url}/api/orders/${receipted.body.purchaseId}/receipt?key=${encodeURIComponent(key)}`,
-      { method: 'POST', body: new Uint8Array(PNG) },
+      { method: 'POST', body: new Uint8Array(await receiptPhoto()) },
     );
     expect(upload.status).toBe(201);
     const page = (await upload.json()) as { order: { expiresAt?: string } };
@@ -202,5 +284,34 @@ describe("a transfer's short first hold", () => {
     expect((await getPurchase(server.db, unpaid.body.purchaseId))!.status).toBe('EXPIRED');
     expect((await getPurchase(server.db, receipted.body.purchaseId))!.status).toBe('PENDING');
     expect(await heldNumbers()).toBe(4);
+  });
+
+  it('a 1×1 image keeps the first hold (and says why); a photo lengthens it once, and a second file no further', async () => {
+    await freshRaffle({ firstHoldHours: 2 });
+    const placed = await order(3, '203.0.113.22');
+    const id = placed.body.purchaseId as string;
+    const key = new URL(placed.body.orderUrl, server.url).searchParams.get('key')!;
+    const send = async (file: Buffer) => {
+      const res = await fetch(
+        `${server.url}/api/orders/${id}/receipt?key=${encodeURIComponent(key)}`,
+        { method: 'POST', body: new Uint8Array(file) },
+      );
+      expect(res.status).toBe(201);
+      return ((await res.json()) as { msg: string }).msg;
+    };
+    const hold = async () => {
+      const p = (await getPurchase(server.db, id))!;
+      return p.reservation.expiresAt.getTime() - p.createdAt.getTime();
+    };
+
+    expect(await send(await tinyPng())).toBe(ORDER_MESSAGES.receiptUnreadable);
+    expect(await hold()).toBeCloseTo(2 * HOUR, -4);
+    expect(await send(await receiptPhoto())).toBe(ORDER_MESSAGES.receiptReceived);
+    expect(await hold()).toBeCloseTo(48 * HOUR, -4);
+    const lengthened = (await getPurchase(server.db, id))!.reservation.expiresAt;
+    expect(await send(await receiptPhoto())).toBe(ORDER_MESSAGES.receiptReceived);
+    expect((await getPurchase(server.db, id))!.reservation.expiresAt).toEqual(lengthened);
+    // The small file is kept for staff all the same.
+    expect((await getPurchase(server.db, id))!.receipts).toHaveLength(3);
   });
 });

@@ -15,21 +15,28 @@ export const purchaseLimitsSchema = z.object({
   maxUnpaidPerBuyer: z.number(),
   /** Numbers unpaid orders from one client address may hold at once; 0: none. */
   maxUnpaidPerAddress: z.number(),
+  /**
+   * Both unpaid ceilings above, as a share of the raffle: one buyer's and one address's
+   * unpaid orders in a raffle hold at most this percent of its numbers (at least 1), so a
+   * small raffle gets small ceilings; 0: none.
+   */
+  maxUnpaidPercent: z.number(),
   /** A transfer's hold until its receipt arrives; the receipt lengthens it to transferHoldHours. */
   firstHoldHours: z.number(),
 });
 export type PurchaseLimits = z.infer<typeof purchaseLimitsSchema>;
 
 /**
- * Sane for a raffle of about 10 000 numbers: a buyer takes the largest package and more,
- * while one connection's unpaid orders hold at most 1 % of it and a transfer nobody pays
- * gives its numbers back within two hours.
+ * A buyer takes the largest package and more, while one connection's unpaid orders hold at
+ * most 2 % of a raffle (ten connections 20 %; 1 % of one of 10 000 numbers, where the 100
+ * numbers bind) and a transfer nobody pays gives its numbers back within two hours.
  */
 export const PURCHASE_LIMIT_DEFAULTS: PurchaseLimits = {
   maxPerOrder: 100,
   maxPerBuyer: 500,
   maxUnpaidPerBuyer: 100,
   maxUnpaidPerAddress: 100,
+  maxUnpaidPercent: 2,
   firstHoldHours: 2,
 };
 
@@ -39,6 +46,7 @@ export const NO_PURCHASE_LIMITS: PurchaseLimits = {
   maxPerBuyer: 0,
   maxUnpaidPerBuyer: 0,
   maxUnpaidPerAddress: 0,
+  maxUnpaidPercent: 0,
   firstHoldHours: 240,
 };
 
@@ -57,6 +65,10 @@ export const purchaseLimitsInputSchema = z
     maxPerBuyer: count,
     maxUnpaidPerBuyer: count,
     maxUnpaidPerAddress: count,
+    maxUnpaidPercent: z
+      .number({ error: M.percentInvalid(0, 100) })
+      .min(0, { error: M.percentInvalid(0, 100) })
+      .max(100, { error: M.percentInvalid(0, 100) }),
     firstHoldHours: z
       .number({ error: M.hoursInvalid(0.005, 240) })
       .min(0.005, { error: M.hoursInvalid(0.005, 240) })

@@ -3,6 +3,9 @@
 // client address. A buyer is each of their e-mail, phone and cédula: changing one of
 // them does not make a new buyer. The per-order maximum needs no store and is checked
 // by the caller first, so a request above it never learns the raffle's remainder.
+// The unpaid ceilings are also a share of the raffle (`maxUnpaidPercent` of its numbers):
+// a fixed 100 let two addresses hold a whole raffle of 200 numbers (README, "Purchase
+// limits").
 import { toEcuadorE164, withinLimit, type PurchaseLimits } from '@vag/contracts';
 import type { Db } from 'mongodb';
 import {
@@ -14,6 +17,7 @@ import {
   type HoldEntry,
 } from '../db/order-holds';
 import { purchaseOutcomes } from '../db/purchases';
+import { getCapacity } from '../db/raffle-capacity';
 import { normaliseEmail } from '../db/users';
 
 export interface HoldRequest {
@@ -43,7 +47,10 @@ export function buyerKeys(buyer: HoldRequest['buyer']): string[] {
 }
 
 const limitsOff = (l: PurchaseLimits) =>
-  l.maxPerBuyer === 0 && l.maxUnpaidPerBuyer === 0 && l.maxUnpaidPerAddress === 0;
+  l.maxPerBuyer === 0 &&
+  l.maxUnpaidPerBuyer === 0 &&
+  l.maxUnpaidPerAddress === 0 &&
+  l.maxUnpaidPercent === 0;
 
 /**
  * Records the order's hold and answers whether it fits the limits; a refused order's
@@ -69,7 +76,7 @@ export async function claimWithinLimits(
     createdAt: now,
   };
   await insertHold(db, entry);
-  let seen = await readHolds(db, entry, now);
+  let seen = await readHolds(db, limits, entry, now);
   let refusal = firstExceeded(limits, entry, seen, now);
   // Near a limit the entries may be stale (paid, expired early): settle them and look again.
   if (refusal) {
@@ -84,14 +91,22 @@ export async function claimWithinLimits(
 interface Seen {
   buyer: HoldEntry[];
   address: HoldEntry[];
+  /** The raffle's size, for the unpaid share; null when the share is off. */
+  raffle: { totalNumbers: number } | null;
 }
 
-async function readHolds(db: Db, entry: HoldEntry, now: Date): Promise<Seen> {
-  const [buyer, address] = await Promise.all([
+async function readHolds(
+  db: Db,
+  limits: PurchaseLimits,
+  entry: HoldEntry,
+  now: Date,
+): Promise<Seen> {
+  const [buyer, address, raffle] = await Promise.all([
     buyerHolds(db, entry.raffleId, entry.buyerKeys),
     addressHolds(db, entry.address, now),
+    limits.maxUnpaidPercent > 0 ? getCapacity(db, entry.raffleId) : null,
   ]);
-  return { buyer, address };
+  return { buyer, address, raffle };
 }
 
 const unpaid = (h: HoldEntry, now: Date) => h.state === 'held' && h.holdUntil > now;
@@ -108,13 +123,32 @@ function firstExceeded(
     // A held entry past its end may have been paid: it counts until settled.
     if (!withinLimit(sum(mine), limits.maxPerBuyer))
       return { ok: false, reason: 'per_buyer', max: limits.maxPerBuyer };
-    if (!withinLimit(sum(mine.filter((h) => unpaid(h, now))), limits.maxUnpaidPerBuyer))
+    const held = sum(mine.filter((h) => unpaid(h, now)));
+    if (!withinLimit(held, limits.maxUnpaidPerBuyer))
       return { ok: false, reason: 'unpaid_per_buyer', max: limits.maxUnpaidPerBuyer };
+    const share = raffleShare(limits, seen);
+    if (held > share) return { ok: false, reason: 'unpaid_per_buyer', max: share };
   }
+  // The count is of every raffle's orders from the address; the share, of this raffle's.
   const fromAddress = seen.address.filter((h) => unpaid(h, now));
   if (!withinLimit(sum(fromAddress), limits.maxUnpaidPerAddress))
     return { ok: false, reason: 'unpaid_per_address', max: limits.maxUnpaidPerAddress };
+  const here = sum(fromAddress.filter((h) => h.raffleId === entry.raffleId));
+  const share = raffleShare(limits, seen);
+  if (here > share) return { ok: false, reason: 'unpaid_per_address', max: share };
   return null;
+}
+
+/**
+ * The raffle's share of unpaid numbers for one holder: the percent of its numbers, at
+ * least 1; Infinity when off. Of the whole raffle, not of what is left: a share of the
+ * free numbers would refuse the honest buyers of a sale's last numbers, and a share of
+ * what others do not hold would shrink while paid orders wait for their numbers (they
+ * count as reserved until numbered). Ten addresses thus hold at most ten shares.
+ */
+function raffleShare(limits: PurchaseLimits, seen: Seen): number {
+  if (!seen.raffle || limits.maxUnpaidPercent === 0) return Infinity;
+  return Math.max(1, Math.floor((seen.raffle.totalNumbers * limits.maxUnpaidPercent) / 100));
 }
 
 /**
@@ -136,7 +170,7 @@ async function settle(db: Db, seen: Seen, own: HoldEntry, now: Date): Promise<Se
     settled.set(h._id, { ...h, ...change });
   }
   const current = (h: HoldEntry) => settled.get(h._id) ?? h;
-  return { buyer: seen.buyer.map(current), address: seen.address.map(current) };
+  return { ...seen, buyer: seen.buyer.map(current), address: seen.address.map(current) };
 }
 
 function outcomeOf(

@@ -109,7 +109,7 @@ export async function placeOrder<A>(deps: CoreDeps, request: PlaceOrder<A>): Pro
     quantity: priced.quantity,
     holdUntil: plan.hold.expiresAt,
   });
-  if (!claimed.ok) throw limitRefusal(claimed);
+  if (!claimed.ok) throw limitRefusal(deps, claimed);
   try {
     await reserveOrder(deps, plan);
     const answer = await writeOrder(deps, plan, request.pay);
@@ -186,19 +186,13 @@ function checkPerOrder(limits: PurchaseLimits, quantity: number): void {
   throw new OrderRefused(400, msg, { quantity: msg });
 }
 
-function limitRefusal(refusal: LimitRefusal): OrderRefused {
-  switch (refusal.reason) {
-    case 'per_buyer':
-      return new OrderRefused(409, LIMIT_MESSAGES.perBuyer(refusal.max));
-    case 'unpaid_per_buyer':
-      return new OrderRefused(409, LIMIT_MESSAGES.unpaidPerBuyer(refusal.max));
-    case 'unpaid_per_address':
-      return new OrderRefused(409, LIMIT_MESSAGES.unpaidPerAddress);
-    default: {
-      const never: never = refusal.reason;
-      return never;
-    }
-  }
+/**
+ * One answer for every per-buyer and per-address ceiling: naming which, or its count,
+ * would tell a stranger that someone's cédula, phone or e-mail already holds numbers here.
+ */
+function limitRefusal(deps: CoreDeps, refusal: LimitRefusal): OrderRefused {
+  deps.log.info({ reason: refusal.reason, max: refusal.max }, 'order refused by a purchase limit');
+  return new OrderRefused(409, LIMIT_MESSAGES.capReached);
 }
 
 /** Capacity on the raffle (I2), and for PayPhone its client id, which one order only may use. */

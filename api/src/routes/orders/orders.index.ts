@@ -167,17 +167,19 @@ export const ordersRouter = new Hono<AppEnv>()
       await enforceRateLimit(deps, 'receiptUploadPerOrder', id);
       const { data, contentType } = await receiptBody(c.req.raw);
 
-      // A receipt lengthens a transfer's short first hold (core/src/limits/transfer-hold.ts).
+      // A receipt lengthens a transfer's short first hold once, when it can be one
+      // (core/src/limits/transfer-hold.ts); a file too small is kept for staff all the same.
       const received = await storeReceipt(deps, id, data, contentType);
-      const current = await keepLatestReceipts(deps, await lengthenHoldForReceipt(deps, received));
+      const held = await lengthenHoldForReceipt(deps, received, { data, contentType });
+      const current = await keepLatestReceipts(deps, held.purchase);
       const [settings, raffle] = await Promise.all([
         currentSettings(deps),
         orderRaffle(deps.db, current.raffleId),
       ]);
-      return c.json(
-        { msg: ORDER_MESSAGES.receiptReceived, order: orderView(current, settings, raffle) },
-        201,
-      );
+      const msg = held.unreadable
+        ? ORDER_MESSAGES.receiptUnreadable
+        : ORDER_MESSAGES.receiptReceived;
+      return c.json({ msg, order: orderView(current, settings, raffle) }, 201);
     },
   );
 

@@ -3,6 +3,7 @@
 // api/src/payments; these handlers validate, call them and shape answers.
 import {
   captureOrderSchema,
+  createOrderHeadersSchema,
   createOrderSchema,
   SERVER,
   verifyPayphoneSchema,
@@ -21,7 +22,7 @@ import type { AppEnv, StaffUser } from '../../context';
 import type { PurchaseDoc } from '@vag/core/db/purchases';
 import { apiError } from '../../lib/errors';
 import { validate } from '../../lib/validate';
-import { createOrder } from '../../payments/create-order';
+import { createOrderOnce } from '../../payments/create-order';
 import { paymentAnswer } from '../../payments/present';
 import {
   capturePayPal,
@@ -47,10 +48,11 @@ export const createOrderRouter = new Hono<AppEnv>().post(
   describe({
     operationId: 'createOrder',
     tag: 'payments',
-    summary: 'Reserva los números y crea el pago con el proveedor del método elegido.',
+    summary:
+      'Reserva los números y crea el pago con el proveedor del método elegido. Con Idempotency-Key, repetir el mismo pedido responde el primero; la misma clave con otro pedido, 422.',
     status: 201,
     response: createOrderResponseSchema,
-    errors: [...JSON_BODY, 404, 409, 429, 502, 503],
+    errors: [...JSON_BODY, 404, 409, 422, 429, 502, 503],
   }),
   // Up to MAX_PICKED_PER_ORDER chosen numbers ("99999", each) fit beside the buyer's fields.
   bodyLimitOf(96 * KB),
@@ -58,6 +60,7 @@ export const createOrderRouter = new Hono<AppEnv>().post(
   // Every request counts against its address's generous ceiling, junk included; a valid
   // order then against its buyer's own limit.
   rateLimit('createOrderAddress'),
+  validate('header', createOrderHeadersSchema),
   validate('json', createOrderSchema),
   // Staff placing an order for a buyer are named in its consent's channel.
   optionalStaff(),
@@ -66,12 +69,13 @@ export const createOrderRouter = new Hono<AppEnv>().post(
     const order = c.req.valid('json');
     const address = clientAddress(c, deps.env.TRUST_PROXY);
     await enforceBuyerOrderLimit(deps, order.buyer);
-    const answer = await createOrder(deps, order, {
+    const caller = {
       address,
       raffleId: await raffleIdOf(c),
       staff: c.var.staff as StaffUser | undefined,
-    });
-    return c.json(answer, 201);
+    };
+    const key = c.req.valid('header')['idempotency-key'];
+    return c.json(await createOrderOnce(deps, order, caller, key), 201);
   },
 );
 

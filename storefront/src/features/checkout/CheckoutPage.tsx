@@ -4,6 +4,7 @@ import {
   BUYER_TEXTS,
   ERRORS,
   FORM,
+  IDEMPOTENCY_KEY_HEADER,
   TIMINGS,
   UI,
   type BankTransferOrderResponse,
@@ -15,7 +16,7 @@ import {
   rafflePath,
 } from '@vag/contracts';
 import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { linkedPackageId, packageSelection, readResellerCode } from '../packages/packages';
 import { restoreSelectedPackage } from '../packages/restore-selected-package';
@@ -26,7 +27,7 @@ import {
   sessionStore,
 } from '../packages/selected-package';
 import { storedReferral } from '../referral/referral';
-import { apiGet, apiPost, errorMessage } from '../shared/api';
+import { ApiError, apiGet, apiPost, errorMessage } from '../shared/api';
 import { useRaffle, useSettings } from '../shared/queries';
 import { raffleFromQuery, scopedPath, type RaffleRef } from '../shared/raffle-scope';
 import { BuyerFields } from './BuyerForm';
@@ -34,12 +35,13 @@ import {
   buildOrderPayload,
   clearFieldError,
   isAllowedMethod,
-  newClientTransactionId,
+  orderAttempt,
   payphoneBoxUrl,
   validateBuyer,
   type BuyerField,
   type BuyerValues,
   type FieldErrors,
+  type OrderAttempt,
 } from './checkout';
 import {
   forgetOrder,
@@ -133,6 +135,8 @@ export default function CheckoutPage() {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [processing, setProcessing] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  // The draft's last sending: sent again unchanged, it keeps its Idempotency-Key.
+  const attempt = useRef<OrderAttempt | null>(null);
   const [madeOrder, setMadeOrder] = useState<LastOrder | null>(null);
   const settings = useSettings();
   const working = settings.data?.paymentMethods;
@@ -238,9 +242,25 @@ export default function CheckoutPage() {
     try {
       await pay(method);
     } catch (error) {
+      // The server answered a refusal: the next sending is a new one (with a new PayPhone
+      // id); a lost answer keeps the key, so its retry answers the order if it was placed.
+      if (error instanceof ApiError && error.status !== null) attempt.current = null;
       setProcessing(false);
       setFailure(picks.refused(error) ?? paymentFailed(error));
     }
+  }
+
+  /** Posts the order with its draft's Idempotency-Key (and PayPhone id); answers both. */
+  async function send<T>(path: string, m: PaymentMethod) {
+    const draftOrder = picks.withNumbers(buildOrderPayload(pkg!, values, m));
+    const sending = orderAttempt(attempt.current, draftOrder);
+    attempt.current = sending;
+    const order =
+      m === 'mobile'
+        ? { ...draftOrder, clientTransactionId: sending.clientTransactionId }
+        : draftOrder;
+    const res = await apiPost<T>(path, order, { [IDEMPOTENCY_KEY_HEADER]: sending.key });
+    return { res, order, clientTransactionId: sending.clientTransactionId };
   }
 
   async function pay(m: PaymentMethod) {
@@ -249,28 +269,19 @@ export default function CheckoutPage() {
     const createOrder = scopedPath(raffle, '/payments/create-order');
     switch (m) {
       case 'paypal': {
-        const res = await apiPost<PaypalOrderResponse>(
-          createOrder,
-          picks.withNumbers(buildOrderPayload(pkg, values, m)),
-        );
+        const { res } = await send<PaypalOrderResponse>(createOrder, m);
         rememberOrderKey(res.orderUrl);
         window.location.assign(res.approveUrl);
         return;
       }
       case 'card': {
-        const res = await apiPost<CardOrderResponse>(
-          createOrder,
-          picks.withNumbers(buildOrderPayload(pkg, values, m)),
-        );
+        const { res } = await send<CardOrderResponse>(createOrder, m);
         rememberOrderKey(res.orderUrl);
         window.location.assign(res.checkoutUrl);
         return;
       }
       case 'bank_transfer': {
-        const res = await apiPost<BankTransferOrderResponse>(
-          createOrder,
-          picks.withNumbers(buildOrderPayload(pkg, values, m)),
-        );
+        const { res } = await send<BankTransferOrderResponse>(createOrder, m);
         toast.success(res.msg);
         forgetStoredReferral();
         rememberOrder(sessionStore(), res, pkg, raffle);
@@ -279,9 +290,7 @@ export default function CheckoutPage() {
         return;
       }
       case 'mobile': {
-        const clientTransactionId = newClientTransactionId();
-        const order = picks.withNumbers(buildOrderPayload(pkg, values, m, clientTransactionId));
-        const res = await apiPost<MobileOrderResponse>(createOrder, order);
+        const { res, order, clientTransactionId } = await send<MobileOrderResponse>(createOrder, m);
         rememberOrderKey(res.orderUrl);
         const url = payphoneBoxUrl(res, {
           totalPrice: order.totalPrice,

@@ -1,3 +1,4 @@
+import { idempotencyKeySchema } from '@vag/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   buildOrderPayload,
@@ -5,6 +6,7 @@ import {
   EMPTY_BUYER,
   isAllowedMethod,
   newClientTransactionId,
+  orderAttempt,
   payphoneBoxUrl,
   randomConceptReference,
   validateBuyer,
@@ -170,5 +172,23 @@ describe('identifiers', () => {
   it('makes a transfer concept reference', () => {
     expect(randomConceptReference(() => 0)).toBe('VAG-AAAAAA');
     expect(randomConceptReference()).toMatch(/^VAG-[A-Z2-9]{6}$/);
+  });
+});
+
+describe('orderAttempt', () => {
+  const pkg = { id: 'p1', name: 'Paquete 5', quantity: 5, price: 4.5, isPopular: false };
+  it('keeps the Idempotency-Key and PayPhone id while the order is the same, and makes new ones when it changes', () => {
+    const order = buildOrderPayload(pkg, valid, 'bank_transfer');
+    const first = orderAttempt(null, order);
+    expect(idempotencyKeySchema.safeParse(first.key).success).toBe(true);
+    expect(first.clientTransactionId).toMatch(/^trx-[0-9a-f]{32}$/);
+    // A second click with the same draft (a copy of the same order) sends the same key.
+    expect(orderAttempt(first, buildOrderPayload(pkg, valid, 'bank_transfer'))).toBe(first);
+    const changed = orderAttempt(
+      first,
+      buildOrderPayload(pkg, { ...valid, city: 'Cuenca' }, 'bank_transfer'),
+    );
+    expect(changed.key).not.toBe(first.key);
+    expect(changed.clientTransactionId).not.toBe(first.clientTransactionId);
   });
 });

@@ -138,6 +138,34 @@ export function buildOrderPayload(
   };
 }
 
+/**
+ * One sending of a draft: the order as sent, its Idempotency-Key and (PayPhone) its
+ * transaction id. The same order sent again (a double click, a retry after a lost answer)
+ * keeps both, so the server answers the first order (SPEC §7); any change makes a new one.
+ */
+export interface OrderAttempt {
+  body: string;
+  key: string;
+  clientTransactionId: string;
+}
+
+/** A random id; `randomUUID` exists only on https and localhost, `getRandomValues` everywhere. */
+function randomId(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+export function orderAttempt(
+  previous: OrderAttempt | null,
+  order: CreateOrderInput,
+  uuid: () => string = randomId,
+): OrderAttempt {
+  const body = JSON.stringify(order);
+  if (previous?.body === body) return previous;
+  return { body, key: uuid(), clientTransactionId: newClientTransactionId(uuid) };
+}
+
 /** /payphone-box.html with the parameters of SPEC §7 (amounts in cents, +593 phone). */
 export function payphoneBoxUrl(
   response: MobileOrderResponse,

@@ -24,15 +24,22 @@ export function isFinalError(error: unknown): boolean {
   );
 }
 
-async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
+async function request<T>(
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<T> {
   let res: Response;
   try {
     res = await fetch(`/api${path}`, {
       method,
-      headers:
-        body === undefined
+      headers: {
+        ...headers,
+        ...(body === undefined
           ? { accept: 'application/json' }
-          : { 'content-type': 'application/json', accept: 'application/json' },
+          : { 'content-type': 'application/json', accept: 'application/json' }),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch {
@@ -56,7 +63,8 @@ async function request<T>(method: string, path: string, body?: unknown): Promise
 }
 
 export const apiGet = <T>(path: string) => request<T>('GET', path);
-export const apiPost = <T>(path: string, body: unknown) => request<T>('POST', path, body);
+export const apiPost = <T>(path: string, body: unknown, headers?: Record<string, string>) =>
+  request<T>('POST', path, body, headers);
 export const apiPatch = <T>(path: string, body: unknown) => request<T>('PATCH', path, body);
 
 /** The message to show for any failure (SPEC §8). */
