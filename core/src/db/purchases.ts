@@ -588,6 +588,19 @@ export async function findNumbersFront(
 
 // ── Reconciliation ─────────────────────────────────────────────────────────────
 
+/** Which of these purchases are written (the reconciler's look at orders in flight). */
+export async function writtenPurchaseIds(db: Db, ids: readonly string[]): Promise<Set<string>> {
+  const found = new Set<string>();
+  // The store searches the _id index for an $in list this long at most, and scans beyond.
+  for (let i = 0; i < ids.length; i += 100) {
+    const rows = await purchases(db)
+      .find({ _id: { $in: ids.slice(i, i + 100) } }, { projection: { _id: 1 } })
+      .toArray();
+    for (const row of rows) found.add(row._id);
+  }
+  return found;
+}
+
 /**
  * What the purchases say the counters must be: reserved = pending reservations plus
  * COMPLETED purchases the numbers worker has not yet counted as sold; sold = counted ones.

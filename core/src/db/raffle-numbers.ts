@@ -162,6 +162,7 @@ export async function resetUnsoldRaffleNumbers(db: Db, raffleId: string): Promis
       },
       // The commitment goes with the key; a new generation publishes a new one.
       $unset: {
+        ordersInFlight: '',
         secretKey: '',
         fairness: '',
         salesStopped: '',
@@ -193,8 +194,9 @@ export async function releaseAllRaffleNumbers(db: Db, raffleId: string): Promise
         soldOut: false,
       },
       // With every sale gone, the sale is open again: its closing and draw described sales
-      // that no longer exist.
+      // that no longer exist; orders in flight were counted in `reserved`, now 0.
       $unset: {
+        ordersInFlight: '',
         salesStopped: '',
         closeRequestedAt: '',
         closing: '',

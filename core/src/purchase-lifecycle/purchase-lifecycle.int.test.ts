@@ -4,15 +4,21 @@
 // is placeOrder's `pay` parameter: here it answers as a provider would, or fails.
 import { randomUUID } from 'node:crypto';
 import { createOrderSchema, SERVER, type PaymentMethod } from '@vag/contracts';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { InProcessBus } from '../bus/in-process-bus';
 import type { CoreDeps } from '../deps';
 import { parseEnv } from '../env';
 import { createLogger } from '../logger';
 import { withCoreServices } from '../services';
 import { getPurchase } from '../db/purchases';
-import { getCapacity } from '../db/raffle-capacity';
+import {
+  getCapacity,
+  ORDER_DEADLINE_MS,
+  ORDER_LOST_MS,
+  reserveCapacity,
+} from '../db/raffle-capacity';
 import { CURRENT_RAFFLE_ID, generateRaffleNumbers } from '../db/raffle-numbers';
+import { reconcileOnce } from '../pipeline/reconciler';
 import { sweepExpiredReservations } from '../pipeline/sweeper';
 import { raffleWithNumbers } from '../testing/raffle-fixtures';
 import { createTestDatabase, type TestDatabase } from '../testing/test-db';
@@ -149,5 +155,68 @@ describe('the purchase lifecycle of a raffle beside the first', () => {
     expect(paid).toMatchObject({ transitioned: true, purchase: { status: 'COMPLETED' } });
     expect(await counters(OTHER)).toEqual({ available: 16, reserved: 4, sold: 0 });
     expect(await counters(CURRENT_RAFFLE_ID)).toEqual({ available: 10, reserved: 0, sold: 0 });
+  });
+});
+
+describe('an order in flight while the reconciler looks (DESIGN I2)', () => {
+  it('a slow payment provider does not make the reconciler give the order’s numbers to another buyer', async () => {
+    // The reconciler runs while the provider takes its time (PayPal holding the call): the
+    // counters hold 3 numbers that no purchase shows yet, and stay so for both its looks.
+    const slowPaypal = async (draft: OrderDraft) => {
+      await reconcileOnce(deps, { raffleId: OTHER, confirmDelayMs: 20 });
+      return paypalPage(draft);
+    };
+    const ref = await placeInOther(3, slowPaypal);
+    expect((await getPurchase(store.db, ref.purchaseId))?.status).toBe('PENDING');
+    expect(await counters(OTHER)).toEqual({ available: 17, reserved: 3, sold: 0 });
+    expect(
+      (await reconcileOnce(deps, { raffleId: OTHER, confirmDelayMs: 20 })).countersCorrected,
+    ).toBe(false);
+    expect(await counters(OTHER)).toEqual({ available: 17, reserved: 3, sold: 0 });
+  });
+
+  it('an order whose process died before writing its purchase gives its numbers back once, when it can no longer be written', async () => {
+    // What create-order did before its process was killed: the numbers held, no purchase.
+    expect(await reserveCapacity(store.db, 3, OTHER, randomUUID())).toEqual({ ok: true });
+    const inAWhile = (ms: number) => new Date(Date.now() + ms);
+
+    await reconcileOnce(deps, { raffleId: OTHER, confirmDelayMs: 20, now: inAWhile(30_000) });
+    expect(await counters(OTHER)).toEqual({ available: 17, reserved: 3, sold: 0 });
+
+    for (const pass of [1, 2])
+      await reconcileOnce(deps, {
+        raffleId: OTHER,
+        confirmDelayMs: 20,
+        now: inAWhile(ORDER_LOST_MS + pass),
+      });
+    expect(await counters(OTHER)).toEqual({ available: 20, reserved: 0, sold: 0 });
+  });
+
+  it('a provider that answers after the order’s deadline ends it EXPIRED with its numbers back, never holding them', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    try {
+      const lateProvider = async (draft: OrderDraft) => {
+        vi.setSystemTime(Date.now() + ORDER_DEADLINE_MS);
+        return paypalPage(draft);
+      };
+      const refused = await placeInOther(2, lateProvider).catch((error: unknown) => error);
+      expect(refused).toMatchObject({ status: 502, message: SERVER.providerError });
+    } finally {
+      vi.useRealTimers();
+    }
+    const ended = await store.db.collection('purchases').findOne({ raffleId: OTHER });
+    expect(ended).toMatchObject({
+      status: 'EXPIRED',
+      reservation: { active: false },
+      failure: { reason: 'provider_error' },
+    });
+    expect(await counters(OTHER)).toEqual({ available: 20, reserved: 0, sold: 0 });
+    // The reconciler, later, finds nothing of it to give back a second time.
+    await reconcileOnce(deps, {
+      raffleId: OTHER,
+      confirmDelayMs: 20,
+      now: new Date(Date.now() + 2 * ORDER_LOST_MS),
+    });
+    expect(await counters(OTHER)).toEqual({ available: 20, reserved: 0, sold: 0 });
   });
 });
