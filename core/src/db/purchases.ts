@@ -159,7 +159,12 @@ export interface PurchaseDoc {
   messaging?: PurchaseMessagingDoc;
   /** Why an order never reached the buyer's payment page (provider failure), or why it needs a refund. */
   failure?: {
-    reason: 'provider_error' | 'late_payment_sold_out' | 'amount_mismatch' | 'payment_reversed';
+    reason:
+      | 'provider_error'
+      | 'late_payment_sold_out'
+      | 'numbers_exhausted'
+      | 'amount_mismatch'
+      | 'payment_reversed';
     message: string;
     at: Date;
   };
@@ -448,6 +453,31 @@ export async function markRefundRequired(
         ...outboxField(event, now),
       },
       ...staffConfirmation(confirmedBy, now),
+    },
+    { returnDocument: 'after' },
+  );
+}
+
+/**
+ * A paid purchase for which no numbers are left (the numbers worker found none): COMPLETED
+ * → REFUND_REQUIRED, its refund event in the same write. Only while it holds no numbers
+ * (never counted as sold); its `purchase.paid` entry goes, since re-sending it cannot help.
+ */
+export async function markPaidRefundRequired(
+  db: Db,
+  { id, event, message }: { id: string; event: PurchaseRefundRequiredEvent; message: string },
+): Promise<PurchaseDoc | null> {
+  const now = new Date();
+  return purchases(db).findOneAndUpdate(
+    { _id: id, status: 'COMPLETED', soldCountedAt: { $exists: false } },
+    {
+      $set: {
+        status: 'REFUND_REQUIRED',
+        updatedAt: now,
+        failure: { reason: 'numbers_exhausted', message, at: now },
+        ...outboxField(event, now),
+      },
+      $unset: { 'outbox.purchase_paid': '' },
     },
     { returnDocument: 'after' },
   );
