@@ -350,8 +350,7 @@ async function recordOrder(
   try {
     if (!(await insertPurchaseWithCode(deps.db, purchase))) return false;
   } catch (error) {
-    await releaseUnwritten(deps, plan, purchase, error);
-    throw error;
+    if (!(await writtenAfterAll(deps, plan, purchase, error))) throw error;
   }
   // The purchase holds the numbers now; a crash before this leaves the entry for the
   // reconciler, which finds the purchase and only drops it.
@@ -365,27 +364,28 @@ async function recordOrder(
 
 /**
  * The insert failed. A store that went down may have written it and lost the answer:
- * then the purchase holds its numbers and nothing goes back (giving them back too would
- * sell them twice, I2). If the store cannot say, the entry in flight stays for the
- * reconciler to settle or give back.
+ * then the purchase holds its numbers and the order goes on (giving them back would sell
+ * them twice, I2). Not written: they go back. If the store cannot say, the entry in
+ * flight stays for the reconciler to settle or give back.
  */
-async function releaseUnwritten(
+async function writtenAfterAll(
   deps: CoreDeps,
   plan: OrderPlan,
   purchase: PurchaseDoc,
   insertError: unknown,
-): Promise<void> {
+): Promise<boolean> {
   const written = await getPurchase(deps.db, purchase._id).catch(() => undefined);
+  if (written) return true;
   if (written === undefined) {
     deps.log.error(
       { err: insertError, purchaseId: purchase._id },
       'order not written and the store cannot say: its numbers wait for the reconciler',
     );
-    return;
+    return false;
   }
-  if (written) return;
   await releaseReservation(deps, plan);
   await releaseChosenNumbers(deps, plan);
+  return false;
 }
 
 /**
