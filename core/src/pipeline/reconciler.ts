@@ -43,7 +43,12 @@ export interface ReconcileOptions {
   staleAfterMs?: number;
   /** Time between the two looks that must agree before counters are corrected. */
   confirmDelayMs?: number;
+  /** Time before the third look that must agree too when the correction frees numbers. */
+  freeConfirmMs?: number;
 }
+
+/** Longer than the store connection's selection timeout (core/src/db/client.ts, 10 s). */
+const FREE_CONFIRM_MS = 12_000;
 
 export interface ReconcileResult {
   countersCorrected: boolean;
@@ -148,6 +153,19 @@ async function reconcileCounters(
   await new Promise((resolve) => setTimeout(resolve, options.confirmDelayMs ?? 2_000));
   const second = await look(deps, raffleId);
   if (!second || second.agrees || second.key !== first.key) return false;
+  if (second.target.available > second.seen.available) {
+    // Giving numbers back: the second write of a transition that frees them (the sweeper's
+    // release after EXPIRED) may still be on its way, held up by a store restarting; it
+    // would free them a second time after the correction (I2). Such a write lands or
+    // fails within the store connection's selection timeout: look once more after it.
+    deps.log.info(
+      { raffleId, seen: second.seen, target: second.target },
+      'counters hold numbers no purchase holds; looking again before giving them back',
+    );
+    await new Promise((resolve) => setTimeout(resolve, options.freeConfirmMs ?? FREE_CONFIRM_MS));
+    const third = await look(deps, raffleId);
+    if (!third || third.agrees || third.key !== first.key) return false;
+  }
   const corrected = await correctCapacity(deps.db, second.seen, second.target, raffleId);
   if (corrected)
     deps.log.warn(

@@ -10,15 +10,20 @@ import type { CoreDeps } from '../deps';
 import { parseEnv } from '../env';
 import { createLogger } from '../logger';
 import { withCoreServices } from '../services';
-import { getPurchase } from '../db/purchases';
+import { Writable } from 'node:stream';
+import { pino } from 'pino';
+import { endPendingReservation, getPurchase } from '../db/purchases';
 import {
   getCapacity,
+  releaseCapacity,
   ORDER_DEADLINE_MS,
   ORDER_LOST_MS,
   reserveCapacity,
 } from '../db/raffle-capacity';
 import { CURRENT_RAFFLE_ID, generateRaffleNumbers } from '../db/raffle-numbers';
+import { purchaseEvent } from '../pipeline/purchase-events';
 import { reconcileOnce } from '../pipeline/reconciler';
+import { waitFor } from '../testing/wait';
 import { sweepExpiredReservations } from '../pipeline/sweeper';
 import { raffleWithNumbers } from '../testing/raffle-fixtures';
 import { createTestDatabase, type TestDatabase } from '../testing/test-db';
@@ -217,6 +222,51 @@ describe('an order in flight while the reconciler looks (DESIGN I2)', () => {
       confirmDelayMs: 20,
       now: new Date(Date.now() + 2 * ORDER_LOST_MS),
     });
+    expect(await counters(OTHER)).toEqual({ available: 20, reserved: 0, sold: 0 });
+  });
+});
+
+describe('a transition held up between its two writes (DESIGN I2)', () => {
+  it('the sweeper’s release landing after the reconciler’s two looks does not free the numbers twice', async () => {
+    const ref = await placeInOther(4);
+    // The sweeper's first write: the order is EXPIRED, its numbers not yet given back (a
+    // store restart holds the second write up).
+    const purchase = (await getPurchase(store.db, ref.purchaseId))!;
+    const at = new Date();
+    const expired = purchaseEvent(
+      'purchase.expired',
+      purchase,
+      { expiredAt: at.toISOString() },
+      at,
+    );
+    expect(await endPendingReservation(store.db, purchase._id, expired)).not.toBeNull();
+    expect(await counters(OTHER)).toEqual({ available: 16, reserved: 4, sold: 0 });
+
+    const lines: string[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(chunk.toString());
+        done();
+      },
+    });
+    const watched = { ...deps, log: pino({ level: 'info' }, sink) };
+    const pass = reconcileOnce(watched, {
+      raffleId: OTHER,
+      confirmDelayMs: 20,
+      freeConfirmMs: 1_000,
+    });
+    // Its two looks agree that 4 numbers are held for no purchase; then the release lands.
+    await Promise.race([
+      waitFor(() => lines.some((l) => l.includes('looking again before giving them back')), {
+        message: 'the reconciler looking again',
+      }),
+      pass.then(() => {
+        throw new Error('the reconciler corrected without looking again');
+      }),
+    ]);
+    await releaseCapacity(store.db, 4, OTHER);
+
+    expect((await pass).countersCorrected).toBe(false);
     expect(await counters(OTHER)).toEqual({ available: 20, reserved: 0, sold: 0 });
   });
 });
