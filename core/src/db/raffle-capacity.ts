@@ -23,7 +23,6 @@
 // numbers back once it is past ORDER_LOST_MS (releaseOrderInFlight): the entry's removal
 // and the counters' change are one conditional write, so that happens once, whoever does it.
 import type { Db } from 'mongodb';
-import { groupCommit } from './group-commit';
 
 /** create-order writes no purchase that holds numbers later than this after reserving them. */
 export const ORDER_DEADLINE_MS = 60_000;
@@ -77,23 +76,35 @@ export async function reserveCapacity(
   raffleId: string,
   purchaseId?: string,
 ): Promise<ReserveOutcome> {
+  const drop = purchaseId ? takeSettled(db, raffleId) : [];
   // A sale due to close (sold out, or past its end date) takes no new order.
-  const result = await raffles(db).updateOne(
-    {
-      _id: raffleId,
-      isActive: true,
-      numbersGenerated: true,
-      salesStopped: { $ne: true },
-      available: { $gte: quantity },
-    },
-    {
-      $inc: { available: -quantity, reserved: quantity },
-      ...(purchaseId && {
-        $set: { [inFlightField(purchaseId)]: { quantity, at: new Date() } satisfies OrderInFlight },
-      }),
-    },
-  );
+  const result = await raffles(db)
+    .updateOne(
+      {
+        _id: raffleId,
+        isActive: true,
+        numbersGenerated: true,
+        salesStopped: { $ne: true },
+        available: { $gte: quantity },
+      },
+      {
+        $inc: { available: -quantity, reserved: quantity },
+        ...(purchaseId && {
+          $set: {
+            [inFlightField(purchaseId)]: { quantity, at: new Date() } satisfies OrderInFlight,
+          },
+        }),
+        ...(drop.length > 0 && {
+          $unset: Object.fromEntries(drop.map((id) => [inFlightField(id), ''])),
+        }),
+      },
+    )
+    .catch((error: unknown) => {
+      returnSettled(db, raffleId, drop);
+      throw error;
+    });
   if (result.modifiedCount === 1) return { ok: true };
+  returnSettled(db, raffleId, drop);
   const doc = await raffles(db).findOne(
     { _id: raffleId },
     { projection: { isActive: 1, numbersGenerated: 1, available: 1, salesStopped: 1 } },
@@ -158,27 +169,52 @@ export async function releaseOrderInFlight(
   return result.modifiedCount === 1;
 }
 
-interface Settled {
-  raffleId: string;
-  purchaseId: string;
+/**
+ * Entries whose purchases this process has written, by raffle: its next reservation on
+ * the raffle drops them in its own update, so settling costs the store no write of its
+ * own (in a sale the next order comes within milliseconds; alone, the reconciler's pass
+ * drops them, as it drops those of a process that died).
+ */
+const settled = new WeakMap<Db, Map<string, Set<string>>>();
+/** Entries one reservation drops at most, keeping its update small. */
+const SETTLE_AT_ONCE = 200;
+
+/** The order's purchase is written and holds its numbers: its entry in flight has done its work. */
+export function settleOrderInFlight(
+  db: Db,
+  { raffleId, purchaseId }: { raffleId: string; purchaseId: string },
+): void {
+  let byRaffle = settled.get(db);
+  if (!byRaffle) settled.set(db, (byRaffle = new Map()));
+  byRaffle.set(raffleId, (byRaffle.get(raffleId) ?? new Set()).add(purchaseId));
 }
 
-/**
- * The order's purchase is written and holds its numbers: its entry in flight has done its
- * work (the counters stay as they are). The entries settled meanwhile go in one write per raffle.
- */
-export const settleOrderInFlight: (db: Db, order: Settled) => Promise<void> = groupCommit<Settled>(
-  async (db, orders) => {
-    const byRaffle = new Map<string, string[]>();
-    for (const { raffleId, purchaseId } of orders)
-      byRaffle.set(raffleId, [...(byRaffle.get(raffleId) ?? []), purchaseId]);
-    for (const [raffleId, ids] of byRaffle)
-      await raffles(db).updateOne(
-        { _id: raffleId },
-        { $unset: Object.fromEntries(ids.map((id) => [inFlightField(id), ''])) },
-      );
-  },
-);
+/** Takes up to SETTLE_AT_ONCE settled entries of the raffle, for a reservation to drop. */
+function takeSettled(db: Db, raffleId: string): string[] {
+  const ids = settled.get(db)?.get(raffleId);
+  if (!ids) return [];
+  const taken = [...ids].slice(0, SETTLE_AT_ONCE);
+  for (const id of taken) ids.delete(id);
+  return taken;
+}
+
+/** Entries a reservation took but did not drop (it was refused, or failed) wait for the next. */
+function returnSettled(db: Db, raffleId: string, ids: string[]): void {
+  for (const purchaseId of ids) settleOrderInFlight(db, { raffleId, purchaseId });
+}
+
+/** Drops entries of written purchases (the reconciler's prune). */
+export async function dropOrdersInFlight(
+  db: Db,
+  raffleId: string,
+  purchaseIds: readonly string[],
+): Promise<void> {
+  if (purchaseIds.length === 0) return;
+  await raffles(db).updateOne(
+    { _id: raffleId },
+    { $unset: Object.fromEntries(purchaseIds.map((id) => [inFlightField(id), ''])) },
+  );
+}
 
 const CAPACITY_PROJECTION = {
   totalNumbers: 1,

@@ -28,10 +28,10 @@ import {
 } from '../db/purchases';
 import {
   correctCapacity,
+  dropOrdersInFlight,
   getCapacityInFlight,
   ORDER_LOST_MS,
   releaseOrderInFlight,
-  settleOrderInFlight,
 } from '../db/raffle-capacity';
 import { rafflesInPlay } from '../db/raffle';
 import { publishEntries } from './relay';
@@ -129,10 +129,10 @@ async function settleOrdersInFlight(deps: CoreDeps, raffleId: string, now: Date)
   const capacity = await getCapacityInFlight(deps.db, raffleId);
   if (!capacity || capacity.inFlight.size === 0) return;
   const written = await writtenPurchaseIds(deps.db, [...capacity.inFlight.keys()]);
+  await dropOrdersInFlight(deps.db, raffleId, [...written]);
   for (const [purchaseId, order] of capacity.inFlight) {
-    if (written.has(purchaseId)) {
-      await settleOrderInFlight(deps.db, { raffleId, purchaseId });
-    } else if (now.getTime() - new Date(order.at).getTime() >= ORDER_LOST_MS) {
+    if (written.has(purchaseId)) continue;
+    if (now.getTime() - new Date(order.at).getTime() >= ORDER_LOST_MS) {
       if (await releaseOrderInFlight(deps.db, purchaseId, { quantity: order.quantity, raffleId }))
         deps.log.warn(
           { raffleId, purchaseId, quantity: order.quantity },

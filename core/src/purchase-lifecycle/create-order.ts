@@ -352,12 +352,9 @@ async function recordOrder(
   } catch (error) {
     if (!(await writtenAfterAll(deps, plan, purchase, error))) throw error;
   }
-  // The purchase holds the numbers now; a crash before this leaves the entry for the
-  // reconciler, which finds the purchase and only drops it.
-  settleOrderInFlight(deps.db, { raffleId: purchase.raffleId, purchaseId: purchase._id }).catch(
-    (error: unknown) =>
-      deps.log.warn({ err: error, purchaseId: purchase._id }, 'order in flight not settled'),
-  );
+  // The purchase holds the numbers now: its entry goes with this process's next order
+  // (or the reconciler's pass, which finds the purchase written and only drops it).
+  settleOrderInFlight(deps.db, { raffleId: purchase.raffleId, purchaseId: purchase._id });
   if (purchase.outbox) kickRelay(deps, purchase._id, purchase);
   return true;
 }
