@@ -7,7 +7,7 @@ import type { CommandFigures } from './command-counts';
 import type { CpuSeconds } from './cpu';
 import { auditRaffles, type AuditReport, type RaffleAudit } from '../audit';
 import { runK6, type K6Summary, loadtestsDir } from '../harness/k6';
-import { waitForPipeline } from '../harness/settle';
+import { describeBehind, pipelineState, waitForPipeline } from '../harness/settle';
 
 export interface SelloutFigures {
   label: string;
@@ -95,12 +95,21 @@ export async function runSellout(options: SelloutOptions): Promise<SelloutFigure
   if (run.code !== 0 && run.code !== 99 && run.code !== 108) {
     throw new Error(`k6 failed (${run.code}) on ${options.label}:\n${run.output}`);
   }
-  const settle = (withNotifications: boolean, boundMs: number) =>
-    waitForPipeline(options.db, {
+  // The pipeline is waited for as long as it moves; a stall longer than the bound ends the
+  // wait, and the bench says so plainly before its audit (which then fails on what is missing).
+  const settle = async (withNotifications: boolean, boundMs: number) => {
+    const started = Date.now();
+    const caughtUp = await waitForPipeline(options.db, {
       withNotifications,
       boundMs,
       messagesReceived: options.messagesReceived,
+      whileMoving: true,
     });
+    if (!caughtUp)
+      console.log(
+        `${options.label}: stopped waiting for the pipeline after ${((Date.now() - started) / 1000).toFixed(0)} s, ${boundMs / 1000} s without progress: ${describeBehind(await pipelineState(options.db))}`,
+      );
+  };
   if (options.startNotifications) {
     await settle(false, options.settleMs);
     await options.startNotifications();

@@ -18,6 +18,7 @@ interface Purchase {
   buyer: { email: string; phone: string };
   paypal?: { orderId: string } | null;
   numbersAssignedAt?: Date;
+  failure?: { reason?: string };
   notifications?: { email?: { sentAt?: Date }; sms?: { sentAt?: Date } };
   messaging?: { channel?: 'whatsapp' | 'sms' };
 }
@@ -57,6 +58,7 @@ export async function readPurchases(db: Db): Promise<Map<string, Purchase>> {
           buyer: 1,
           paypal: 1,
           numbersAssignedAt: 1,
+          'failure.reason': 1,
           notifications: 1,
           messaging: 1,
         },
@@ -66,6 +68,9 @@ export async function readPurchases(db: Db): Promise<Map<string, Purchase>> {
   return new Map(rows.map((p) => [p._id, p]));
 }
 
+/** Paid after its hold ended with no numbers left: flagged for refund, as promised. */
+const refundedLate = (p: Purchase) => p.failure?.reason === 'late_payment_sold_out';
+
 /** C1: each order answered 201 ended paid with exactly its numbers or expired with none held. */
 export async function checkAcceptedOrders(
   db: Db,
@@ -73,7 +78,7 @@ export async function checkAcceptedOrders(
   accepted: Array<{ purchaseId: string; quantity: number }>,
 ): Promise<InvariantResult> {
   const problems: string[] = [];
-  const count = { paid: 0, expired: 0 };
+  const count = { paid: 0, expired: 0, refund: 0 };
   const claimed = new Set(
     (await db.collection<{ purchaseId: string }>('number_claims').distinct('purchaseId')).map(
       String,
@@ -96,6 +101,12 @@ export async function checkAcceptedOrders(
       if (held > 0 || claimed.has(p._id))
         problems.push(`${p._id}: expired but still holds ${held} numbers or a claim`);
       else count.expired++;
+    } else if (p.status === 'REFUND_REQUIRED' && refundedLate(p)) {
+      // Paid after its hold ended, when no numbers were left: the product's promise is the
+      // refund flag (purchase-lifecycle/refund.ts), with no numbers held.
+      if (held > 0 || claimed.has(p._id))
+        problems.push(`${p._id}: flagged for refund but holds ${held} numbers or a claim`);
+      else count.refund++;
     } else {
       problems.push(`${p._id}: ${p.status}, neither paid nor expired`);
     }
@@ -104,13 +115,13 @@ export async function checkAcceptedOrders(
   const acceptedIds = new Set(accepted.map((o) => o.purchaseId));
   const unanswered = [...purchases.values()].filter((p) => !acceptedIds.has(p._id));
   for (const p of unanswered)
-    if (p.status !== 'COMPLETED' && p.status !== 'EXPIRED')
+    if (p.status === 'PENDING' || (p.status === 'REFUND_REQUIRED' && !refundedLate(p)))
       problems.push(`${p._id} (never answered 201): ${p.status}`);
   return result(
     'C1',
     'every accepted order paid with exactly its numbers or expired with its capacity released',
     [
-      `${accepted.length} orders accepted: ${count.paid} paid, ${count.expired} expired; ${unanswered.length} more in the store the api never confirmed`,
+      `${accepted.length} orders accepted: ${count.paid} paid, ${count.expired} expired, ${count.refund} paid late with no numbers left (refund flagged); ${unanswered.length} more in the store the api never confirmed`,
     ],
     problems,
   );
@@ -264,7 +275,7 @@ export function checkCaptures(
   for (const p of purchases.values()) if (p.paypal?.orderId) byOrder.set(p.paypal.orderId, p);
   for (const orderId of captured.keys()) {
     const p = byOrder.get(orderId);
-    if (p?.status !== 'COMPLETED')
+    if (p?.status !== 'COMPLETED' && !(p?.status === 'REFUND_REQUIRED' && refundedLate(p)))
       problems.push(
         `PayPal order ${orderId} captured, its purchase ${p?._id ?? '(none)'} is ${p?.status ?? 'missing'}`,
       );

@@ -5,6 +5,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
+import type { Db } from 'mongodb';
 import { auditRaffle, type AuditReport, type InvariantResult } from '../audit';
 import { runK6, type K6Summary } from '../harness/k6';
 import type { SaleSetup } from '../harness/raffle-setup';
@@ -144,7 +145,11 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
     let done = false;
     while (!done && Date.now() < deadline) {
       state = await pipelineState(db).catch(() => state);
-      done = state !== null && state.pending === 0 && settled(state);
+      done =
+        state !== null &&
+        state.pending === 0 &&
+        settled(state) &&
+        (await countersSettled(db).catch(() => false));
       if (!done) await sleep(2_000);
     }
 
@@ -186,6 +191,33 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
     await cluster?.stop();
     rmSync(out, { recursive: true, force: true });
   }
+}
+
+/**
+ * The raffle's counters agree with its purchases: what the reconciler restores after a
+ * crash between two writes (an order lost with the api gives its numbers back only once
+ * it can no longer be written, ORDER_LOST_MS after it held them), so the settling waits
+ * for its pass. If they never agree, the audit's `counters` says by how much.
+ */
+async function countersSettled(db: Db): Promise<boolean> {
+  const raffle = await db
+    .collection<{ _id: string; reserved?: number; sold?: number }>('raffles')
+    .findOne({ _id: 'current' }, { projection: { reserved: 1, sold: 1 } });
+  const rows = await db
+    .collection<{ status: string; quantity: number; reservation?: { active?: boolean } }>(
+      'purchases',
+    )
+    .find(
+      { raffleId: 'current', status: { $in: ['PENDING', 'COMPLETED'] } },
+      { projection: { status: 1, quantity: 1, 'reservation.active': 1 } },
+    )
+    .toArray();
+  let sold = 0;
+  let reserved = 0;
+  for (const p of rows)
+    if (p.status === 'COMPLETED') sold += p.quantity;
+    else if (p.reservation?.active) reserved += p.quantity;
+  return raffle?.sold === sold && raffle.reserved === reserved;
 }
 
 async function waitForFirstOrder(cluster: Cluster): Promise<void> {

@@ -62,6 +62,7 @@ interface PurchaseDoc {
     sms?: { status?: string; via?: 'whatsapp' | 'sms' };
   };
   messaging?: { channel?: 'whatsapp' | 'sms' };
+  failure?: { reason?: string };
 }
 
 interface ClaimDoc {
@@ -108,6 +109,7 @@ export async function auditRaffle(db: Db, options: AuditOptions = {}): Promise<A
           reservation: 1,
           notifications: 1,
           messaging: 1,
+          'failure.reason': 1,
         },
       },
     )
@@ -210,6 +212,10 @@ function checkNoOversell(
   if (sold === total && assigned !== total) {
     problems.push(`sold out (sold = ${total}) but ${assigned} numbers assigned`);
   }
+  // Flagged for refund by the numbers worker: it was paid for numbers that did not exist.
+  for (const p of purchases)
+    if (p.failure?.reason === 'numbers_exhausted')
+      problems.push(`${p.status} ${p._id}: paid for ${p.quantity} numbers that did not exist`);
   return result('I2', 'no oversell; sold out means exactly N assigned', problems, [
     `N ${total}, available ${available}, reserved ${reserved}, sold ${sold}, assigned ${assigned}`,
   ]);

@@ -159,7 +159,12 @@ export interface PurchaseDoc {
   messaging?: PurchaseMessagingDoc;
   /** Why an order never reached the buyer's payment page (provider failure), or why it needs a refund. */
   failure?: {
-    reason: 'provider_error' | 'late_payment_sold_out' | 'amount_mismatch' | 'payment_reversed';
+    reason:
+      | 'provider_error'
+      | 'late_payment_sold_out'
+      | 'numbers_exhausted'
+      | 'amount_mismatch'
+      | 'payment_reversed';
     message: string;
     at: Date;
   };
@@ -454,6 +459,31 @@ export async function markRefundRequired(
 }
 
 /**
+ * A paid purchase for which no numbers are left (the numbers worker found none): COMPLETED
+ * → REFUND_REQUIRED, its refund event in the same write. Only while it holds no numbers
+ * (never counted as sold); its `purchase.paid` entry goes, since re-sending it cannot help.
+ */
+export async function markPaidRefundRequired(
+  db: Db,
+  { id, event, message }: { id: string; event: PurchaseRefundRequiredEvent; message: string },
+): Promise<PurchaseDoc | null> {
+  const now = new Date();
+  return purchases(db).findOneAndUpdate(
+    { _id: id, status: 'COMPLETED', soldCountedAt: { $exists: false } },
+    {
+      $set: {
+        status: 'REFUND_REQUIRED',
+        updatedAt: now,
+        failure: { reason: 'numbers_exhausted', message, at: now },
+        ...outboxField(event, now),
+      },
+      $unset: { 'outbox.purchase_paid': '' },
+    },
+    { returnDocument: 'after' },
+  );
+}
+
+/**
  * Orders still waiting for their payment, with what the reports show of them: the reports
  * read these live (an open order is not a sale, so it has no fact; see report-facts.ts).
  */
@@ -587,6 +617,19 @@ export async function findNumbersFront(
 }
 
 // ── Reconciliation ─────────────────────────────────────────────────────────────
+
+/** Which of these purchases are written (the reconciler's look at orders in flight). */
+export async function writtenPurchaseIds(db: Db, ids: readonly string[]): Promise<Set<string>> {
+  const found = new Set<string>();
+  // The store searches the _id index for an $in list this long at most, and scans beyond.
+  for (let i = 0; i < ids.length; i += 100) {
+    const rows = await purchases(db)
+      .find({ _id: { $in: ids.slice(i, i + 100) } }, { projection: { _id: 1 } })
+      .toArray();
+    for (const row of rows) found.add(row._id);
+  }
+  return found;
+}
 
 /**
  * What the purchases say the counters must be: reserved = pending reservations plus

@@ -163,6 +163,7 @@ export async function resetUnsoldRaffleNumbers(db: Db, raffleId: string): Promis
       },
       // The commitment goes with the key; a new generation publishes a new one.
       $unset: {
+        ordersInFlight: '',
         secretKey: '',
         fairness: '',
         salesStopped: '',
@@ -194,8 +195,9 @@ export async function releaseAllRaffleNumbers(db: Db, raffleId: string): Promise
         soldOut: false,
       },
       // With every sale gone, the sale is open again: its closing and draw described sales
-      // that no longer exist.
+      // that no longer exist; orders in flight were counted in `reserved`, now 0.
       $unset: {
+        ordersInFlight: '',
         salesStopped: '',
         closeRequestedAt: '',
         closing: '',

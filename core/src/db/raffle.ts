@@ -153,7 +153,7 @@ export async function findRaffleByRef(db: Db, ref: string): Promise<RaffleDoc | 
 /** Every raffle, newest first (a few dozen a year: the Rifas list reads them all). */
 export async function listRaffleDocs(db: Db, filter: Filter<RaffleDoc> = {}): Promise<RaffleDoc[]> {
   return raffles(db)
-    .find(filter, { projection: { secretKey: 0, fairness: 0, pendingAudit: 0 } })
+    .find(filter, { projection: { secretKey: 0, fairness: 0, pendingAudit: 0, ordersInFlight: 0 } })
     .sort({ createdAt: -1, _id: 1 })
     .toArray();
 }

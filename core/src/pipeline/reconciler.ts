@@ -3,9 +3,14 @@
 // `purchase.paid` event was lost (an in-memory bus dies with its process).
 //
 // Counters are recomputed with the rule of db/raffle-capacity.ts. A live order is two
-// writes (counters, then purchase), so a single look may catch one in flight; a
-// correction is applied only when two looks some time apart agree, and only if the
-// counters still hold what was seen (a conditional update).
+// writes (counters, then purchase) with the payment provider's answer in between, which
+// may take tens of seconds: its entry in flight, written with the counters, counts as
+// reserved until its purchase is written, so no look ever takes those numbers for lost
+// (DESIGN I2). An entry whose purchase never came gives its numbers back once, when its
+// order can no longer be written (ORDER_LOST_MS). Other transitions are two writes
+// milliseconds apart, so a single look may catch one in flight; a correction is applied
+// only when two looks some time apart agree, and only if the counters still hold what
+// was seen (a conditional update).
 //
 // A paid purchase still without numbers is only re-published when its event looks lost
 // (an in-memory bus died with its process, or a crash came between the payment's write
@@ -19,8 +24,15 @@ import {
   findNumbersFront,
   findWaitingForNumbers,
   sumCapacityFromPurchases,
+  writtenPurchaseIds,
 } from '../db/purchases';
-import { correctCapacity, getCapacity } from '../db/raffle-capacity';
+import {
+  correctCapacity,
+  dropOrdersInFlight,
+  getCapacityInFlight,
+  ORDER_LOST_MS,
+  releaseOrderInFlight,
+} from '../db/raffle-capacity';
 import { rafflesInPlay } from '../db/raffle';
 import { publishEntries } from './relay';
 
@@ -31,7 +43,12 @@ export interface ReconcileOptions {
   staleAfterMs?: number;
   /** Time between the two looks that must agree before counters are corrected. */
   confirmDelayMs?: number;
+  /** Time before the third look that must agree too when the correction frees numbers. */
+  freeConfirmMs?: number;
 }
+
+/** Longer than the store connection's selection timeout (core/src/db/client.ts, 10 s). */
+const FREE_CONFIRM_MS = 12_000;
 
 export interface ReconcileResult {
   countersCorrected: boolean;
@@ -39,13 +56,20 @@ export interface ReconcileResult {
 }
 
 async function look(deps: Pick<CoreDeps, 'db'>, raffleId: string) {
-  const capacity = await getCapacity(deps.db, raffleId);
+  const capacity = await getCapacityInFlight(deps.db, raffleId);
   if (!capacity?.numbersGenerated) return null;
+  // Which orders in flight have their purchase, read before the purchases are summed: one
+  // written in between is then counted twice (held a moment longer), never not at all.
+  const written = await writtenPurchaseIds(deps.db, [...capacity.inFlight.keys()]);
   const sums = await sumCapacityFromPurchases(deps.db, raffleId);
+  let inFlight = 0;
+  for (const [purchaseId, order] of capacity.inFlight)
+    if (!written.has(purchaseId)) inFlight += order.quantity;
+  const reserved = sums.reserved + inFlight;
   const target = {
-    reserved: sums.reserved,
+    reserved,
     sold: sums.sold,
-    available: Math.max(0, capacity.totalNumbers - sums.reserved - sums.sold),
+    available: Math.max(0, capacity.totalNumbers - reserved - sums.sold),
     soldOut: sums.sold >= capacity.totalNumbers,
   };
   const seen = { available: capacity.available, reserved: capacity.reserved, sold: capacity.sold };
@@ -82,8 +106,10 @@ export async function reconcileOnce(
   // never moves another's numbers.
   const raffleIds = options.raffleId ? [options.raffleId] : await rafflesInPlay(deps.db);
   let countersCorrected = false;
-  for (const raffleId of raffleIds)
+  for (const raffleId of raffleIds) {
+    await settleOrdersInFlight(deps, raffleId, now);
     countersCorrected = (await reconcileCounters(deps, raffleId, options)) || countersCorrected;
+  }
 
   const cutoff = await requeueCutoff(deps, now, options.staleAfterMs ?? 60_000);
   const requeued = cutoff
@@ -91,6 +117,29 @@ export async function reconcileOnce(
     : 0;
   if (requeued > 0) deps.log.warn({ requeued }, 'paid purchases without numbers re-published');
   return { countersCorrected, requeued };
+}
+
+/**
+ * The raffle's orders in flight: an entry whose purchase is written is dropped (its
+ * create-order died before doing so); one without a purchase past ORDER_LOST_MS gives
+ * its numbers back — its create-order died, or gave up and gave them back itself
+ * (create-order.ts writes no purchase holding numbers past ORDER_DEADLINE_MS).
+ */
+async function settleOrdersInFlight(deps: CoreDeps, raffleId: string, now: Date): Promise<void> {
+  const capacity = await getCapacityInFlight(deps.db, raffleId);
+  if (!capacity || capacity.inFlight.size === 0) return;
+  const written = await writtenPurchaseIds(deps.db, [...capacity.inFlight.keys()]);
+  await dropOrdersInFlight(deps.db, raffleId, [...written]);
+  for (const [purchaseId, order] of capacity.inFlight) {
+    if (written.has(purchaseId)) continue;
+    if (now.getTime() - new Date(order.at).getTime() >= ORDER_LOST_MS) {
+      if (await releaseOrderInFlight(deps.db, purchaseId, { quantity: order.quantity, raffleId }))
+        deps.log.warn(
+          { raffleId, purchaseId, quantity: order.quantity },
+          'order lost before its purchase was written: its numbers are available again',
+        );
+    }
+  }
 }
 
 /** Corrects one raffle's counters when two looks, a moment apart, both disagree with its purchases. */
@@ -104,6 +153,19 @@ async function reconcileCounters(
   await new Promise((resolve) => setTimeout(resolve, options.confirmDelayMs ?? 2_000));
   const second = await look(deps, raffleId);
   if (!second || second.agrees || second.key !== first.key) return false;
+  if (second.target.available > second.seen.available) {
+    // Giving numbers back: the second write of a transition that frees them (the sweeper's
+    // release after EXPIRED) may still be on its way, held up by a store restarting; it
+    // would free them a second time after the correction (I2). Such a write lands or
+    // fails within the store connection's selection timeout: look once more after it.
+    deps.log.info(
+      { raffleId, seen: second.seen, target: second.target },
+      'counters hold numbers no purchase holds; looking again before giving them back',
+    );
+    await new Promise((resolve) => setTimeout(resolve, options.freeConfirmMs ?? FREE_CONFIRM_MS));
+    const third = await look(deps, raffleId);
+    if (!third || third.agrees || third.key !== first.key) return false;
+  }
   const corrected = await correctCapacity(deps.db, second.seen, second.target, raffleId);
   if (corrected)
     deps.log.warn(

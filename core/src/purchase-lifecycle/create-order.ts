@@ -25,16 +25,24 @@ import { NumbersTaken } from '../number-picks/numbers-taken';
 import { orderSelection, type Selection } from '../number-picks/selection';
 import {
   claimPaymentRef,
+  getPurchase,
   insertPurchaseWithCode,
   payphoneClientRef,
   type ProviderBlock,
   type PurchaseDoc,
 } from '../db/purchases';
-import { releaseCapacity, reserveCapacity, type ReserveOutcome } from '../db/raffle-capacity';
+import {
+  ORDER_DEADLINE_MS,
+  releaseOrderInFlight,
+  reserveCapacity,
+  settleOrderInFlight,
+  type ReserveOutcome,
+} from '../db/raffle-capacity';
 import type { SettingsDoc } from '../db/settings';
 import { findActiveResellerByCode } from '../db/users';
 import { claimWithinLimits, type LimitRefusal } from '../limits/purchase-limits';
 import { firstTransferHold } from '../limits/transfer-hold';
+import { purchaseEvent } from '../pipeline/purchase-events';
 import { kickRelay } from '../pipeline/relay';
 import { recordMarketingConsent } from '../privacy/marketing-consent';
 import { currentSettings } from '../settings/live-settings';
@@ -100,6 +108,7 @@ export async function placeOrder<A>(deps: CoreDeps, request: PlaceOrder<A>): Pro
     hold: holdFor(deps, order.paymentMethod, settings),
     consent: request.consent,
     selection,
+    reservedAt: 0,
   };
   const claimed = await claimWithinLimits(deps.db, settings.purchaseLimits, {
     purchaseId: plan.purchaseId,
@@ -148,6 +157,8 @@ interface OrderPlan {
   consent: NewPurchase['consent'];
   /** Pick mode: the chosen numbers, held with the order. */
   selection: Selection | null;
+  /** When its numbers were held (ms): past ORDER_DEADLINE_MS it may no longer hold them (I2). */
+  reservedAt: number;
 }
 
 /** A ticked marketing choice joins the buyer's e-mail record (privacy/marketing-consent.ts). */
@@ -198,7 +209,10 @@ function limitRefusal(deps: CoreDeps, refusal: LimitRefusal): OrderRefused {
 /** Capacity on the raffle (I2), and for PayPhone its client id, which one order only may use. */
 async function reserveOrder(deps: CoreDeps, plan: OrderPlan): Promise<void> {
   const { sale, order, priced, purchaseId } = plan;
-  const reserved = await reserveCapacity(deps.db, priced.quantity, sale.raffleId);
+  plan.reservedAt = Date.now();
+  // With its entry in flight: until the purchase is written, that entry is what tells the
+  // reconciler these numbers are held (db/raffle-capacity.ts, DESIGN I2).
+  const reserved = await reserveCapacity(deps.db, priced.quantity, sale.raffleId, purchaseId);
   if (!reserved.ok) throw reserveRefusal(reserved);
   await holdChosenNumbers(deps, plan);
   if (order.paymentMethod !== 'mobile') return;
@@ -208,7 +222,7 @@ async function reserveOrder(deps: CoreDeps, plan: OrderPlan): Promise<void> {
     purchaseId,
   );
   if (owner !== purchaseId) {
-    await releaseCapacity(deps.db, priced.quantity, sale.raffleId);
+    await releaseReservation(deps, plan);
     await releaseChosenNumbers(deps, plan);
     throw new OrderRefused(409, VALIDATION.clientTransactionIdInvalid, {
       clientTransactionId: VALIDATION.clientTransactionIdInvalid,
@@ -228,9 +242,17 @@ async function holdChosenNumbers(deps: CoreDeps, plan: OrderPlan): Promise<void>
     numbers: plan.selection.values,
   });
   if (held.ok) return;
-  await releaseCapacity(deps.db, plan.priced.quantity, plan.sale.raffleId);
+  await releaseReservation(deps, plan);
   const width = plan.selection.numbers[0]!.length;
   throw new NumbersTaken(held.taken.map((n) => String(n).padStart(width, '0')));
+}
+
+/** The order's numbers back, once, before any purchase of it holds them. */
+async function releaseReservation(deps: CoreDeps, plan: OrderPlan): Promise<void> {
+  await releaseOrderInFlight(deps.db, plan.purchaseId, {
+    quantity: plan.priced.quantity,
+    raffleId: plan.sale.raffleId,
+  });
 }
 
 async function releaseChosenNumbers(deps: CoreDeps, plan: OrderPlan): Promise<void> {
@@ -278,11 +300,11 @@ async function writeOrder<A>(
     try {
       provided = await pay(draft);
     } catch (error) {
-      if (!(await recordOrder(deps, draft.purchase))) continue;
+      if (!(await recordOrder(deps, plan, draft.purchase))) continue;
       throw await failOrder(deps, draft.purchase, error);
     }
     const purchase = { ...draft.purchase, ...provided.block, updatedAt: new Date() };
-    if (await recordOrder(deps, purchase)) return provided.answer;
+    if (await recordOrder(deps, plan, purchase)) return provided.answer;
   }
 }
 
@@ -308,25 +330,87 @@ function draftOrder(plan: OrderPlan): OrderDraft {
 }
 
 /**
- * Writes the purchase (its reservation goes back if that fails) and sends its outbox;
- * false when its order code is taken, the reservation still held for the next try.
+ * Writes the purchase (its reservation goes back if it surely was not written) and sends
+ * its outbox; false when its order code is taken, the reservation still held for the next
+ * try. An order past its deadline is not written as holding numbers: the reconciler may
+ * be giving them back (db/raffle-capacity.ts), so it ends as a provider failure.
  */
-async function recordOrder(deps: CoreDeps, purchase: PurchaseDoc): Promise<boolean> {
+async function recordOrder(
+  deps: CoreDeps,
+  plan: OrderPlan,
+  purchase: PurchaseDoc,
+): Promise<boolean> {
+  if (Date.now() - plan.reservedAt >= ORDER_DEADLINE_MS) throw await abandonOrder(deps, plan);
   try {
     if (!(await insertPurchaseWithCode(deps.db, purchase))) return false;
   } catch (error) {
-    await releaseCapacity(deps.db, purchase.quantity, purchase.raffleId);
-    if (purchase.pickedNumbers)
-      await releasePurchaseNumbers(
-        deps.db,
-        purchase.raffleId,
-        purchase._id,
-        purchase.pickedNumbers.map(Number),
-      );
-    throw error;
+    if (!(await writtenAfterAll(deps, plan, purchase, error))) throw error;
   }
+  // The purchase holds the numbers now: its entry goes with this process's next order
+  // (or the reconciler's pass, which finds the purchase written and only drops it).
+  settleOrderInFlight(deps.db, { raffleId: purchase.raffleId, purchaseId: purchase._id });
   if (purchase.outbox) kickRelay(deps, purchase._id, purchase);
   return true;
+}
+
+/**
+ * The insert failed. A store that went down may have written it and lost the answer:
+ * then the purchase holds its numbers and the order goes on (giving them back would sell
+ * them twice, I2). Not written: they go back. If the store cannot say, the entry in
+ * flight stays for the reconciler to settle or give back.
+ */
+async function writtenAfterAll(
+  deps: CoreDeps,
+  plan: OrderPlan,
+  purchase: PurchaseDoc,
+  insertError: unknown,
+): Promise<boolean> {
+  const written = await getPurchase(deps.db, purchase._id).catch(() => undefined);
+  if (written) return true;
+  if (written === undefined) {
+    deps.log.error(
+      { err: insertError, purchaseId: purchase._id },
+      'order not written and the store cannot say: its numbers wait for the reconciler',
+    );
+    return false;
+  }
+  await releaseReservation(deps, plan);
+  await releaseChosenNumbers(deps, plan);
+  return false;
+}
+
+/**
+ * The provider answered after the order's deadline: its numbers go back (unless the
+ * reconciler gave them back already) and the order is written EXPIRED with why, for staff
+ * (I5). Answers the refusal to throw (502), as for a provider failure.
+ */
+async function abandonOrder(deps: CoreDeps, plan: OrderPlan): Promise<OrderRefused> {
+  await releaseReservation(deps, plan);
+  await releaseChosenNumbers(deps, plan);
+  const at = new Date();
+  const message = `no order page within ${ORDER_DEADLINE_MS / 1000} s of holding its numbers`;
+  for (;;) {
+    const { purchase } = draftOrder(plan);
+    const expired = purchaseEvent(
+      'purchase.expired',
+      purchase,
+      { expiredAt: at.toISOString() },
+      at,
+    );
+    const ended: PurchaseDoc = {
+      ...purchase,
+      status: 'EXPIRED',
+      reservation: { ...purchase.reservation, active: false },
+      failure: { reason: 'provider_error', message, at },
+      outbox: { purchase_expired: { event: expired, createdAt: at, publishedAt: null } },
+      updatedAt: at,
+    };
+    if (!(await insertPurchaseWithCode(deps.db, ended))) continue;
+    kickRelay(deps, ended._id, ended);
+    break;
+  }
+  deps.log.error({ purchaseId: plan.purchaseId }, `order abandoned: ${message}`);
+  return new OrderRefused(502, SERVER.providerError);
 }
 
 /**

@@ -4,15 +4,26 @@
 // is placeOrder's `pay` parameter: here it answers as a provider would, or fails.
 import { randomUUID } from 'node:crypto';
 import { createOrderSchema, SERVER, type PaymentMethod } from '@vag/contracts';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { InProcessBus } from '../bus/in-process-bus';
 import type { CoreDeps } from '../deps';
 import { parseEnv } from '../env';
 import { createLogger } from '../logger';
 import { withCoreServices } from '../services';
-import { getPurchase } from '../db/purchases';
-import { getCapacity } from '../db/raffle-capacity';
+import { Writable } from 'node:stream';
+import { pino } from 'pino';
+import { endPendingReservation, getPurchase } from '../db/purchases';
+import {
+  getCapacity,
+  releaseCapacity,
+  ORDER_DEADLINE_MS,
+  ORDER_LOST_MS,
+  reserveCapacity,
+} from '../db/raffle-capacity';
 import { CURRENT_RAFFLE_ID, generateRaffleNumbers } from '../db/raffle-numbers';
+import { purchaseEvent } from '../pipeline/purchase-events';
+import { reconcileOnce } from '../pipeline/reconciler';
+import { waitFor } from '../testing/wait';
 import { sweepExpiredReservations } from '../pipeline/sweeper';
 import { raffleWithNumbers } from '../testing/raffle-fixtures';
 import { createTestDatabase, type TestDatabase } from '../testing/test-db';
@@ -149,5 +160,113 @@ describe('the purchase lifecycle of a raffle beside the first', () => {
     expect(paid).toMatchObject({ transitioned: true, purchase: { status: 'COMPLETED' } });
     expect(await counters(OTHER)).toEqual({ available: 16, reserved: 4, sold: 0 });
     expect(await counters(CURRENT_RAFFLE_ID)).toEqual({ available: 10, reserved: 0, sold: 0 });
+  });
+});
+
+describe('an order in flight while the reconciler looks (DESIGN I2)', () => {
+  it('a slow payment provider does not make the reconciler give the order’s numbers to another buyer', async () => {
+    // The reconciler runs while the provider takes its time (PayPal holding the call): the
+    // counters hold 3 numbers that no purchase shows yet, and stay so for both its looks.
+    const slowPaypal = async (draft: OrderDraft) => {
+      await reconcileOnce(deps, { raffleId: OTHER, confirmDelayMs: 20 });
+      return paypalPage(draft);
+    };
+    const ref = await placeInOther(3, slowPaypal);
+    expect((await getPurchase(store.db, ref.purchaseId))?.status).toBe('PENDING');
+    expect(await counters(OTHER)).toEqual({ available: 17, reserved: 3, sold: 0 });
+    expect(
+      (await reconcileOnce(deps, { raffleId: OTHER, confirmDelayMs: 20 })).countersCorrected,
+    ).toBe(false);
+    expect(await counters(OTHER)).toEqual({ available: 17, reserved: 3, sold: 0 });
+  });
+
+  it('an order whose process died before writing its purchase gives its numbers back once, when it can no longer be written', async () => {
+    // What create-order did before its process was killed: the numbers held, no purchase.
+    expect(await reserveCapacity(store.db, 3, OTHER, randomUUID())).toEqual({ ok: true });
+    const inAWhile = (ms: number) => new Date(Date.now() + ms);
+
+    await reconcileOnce(deps, { raffleId: OTHER, confirmDelayMs: 20, now: inAWhile(30_000) });
+    expect(await counters(OTHER)).toEqual({ available: 17, reserved: 3, sold: 0 });
+
+    for (const pass of [1, 2])
+      await reconcileOnce(deps, {
+        raffleId: OTHER,
+        confirmDelayMs: 20,
+        now: inAWhile(ORDER_LOST_MS + pass),
+      });
+    expect(await counters(OTHER)).toEqual({ available: 20, reserved: 0, sold: 0 });
+  });
+
+  it('a provider that answers after the order’s deadline ends it EXPIRED with its numbers back, never holding them', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    try {
+      const lateProvider = async (draft: OrderDraft) => {
+        vi.setSystemTime(Date.now() + ORDER_DEADLINE_MS);
+        return paypalPage(draft);
+      };
+      const refused = await placeInOther(2, lateProvider).catch((error: unknown) => error);
+      expect(refused).toMatchObject({ status: 502, message: SERVER.providerError });
+    } finally {
+      vi.useRealTimers();
+    }
+    const ended = await store.db.collection('purchases').findOne({ raffleId: OTHER });
+    expect(ended).toMatchObject({
+      status: 'EXPIRED',
+      reservation: { active: false },
+      failure: { reason: 'provider_error' },
+    });
+    expect(await counters(OTHER)).toEqual({ available: 20, reserved: 0, sold: 0 });
+    // The reconciler, later, finds nothing of it to give back a second time.
+    await reconcileOnce(deps, {
+      raffleId: OTHER,
+      confirmDelayMs: 20,
+      now: new Date(Date.now() + 2 * ORDER_LOST_MS),
+    });
+    expect(await counters(OTHER)).toEqual({ available: 20, reserved: 0, sold: 0 });
+  });
+});
+
+describe('a transition held up between its two writes (DESIGN I2)', () => {
+  it('the sweeper’s release landing after the reconciler’s two looks does not free the numbers twice', async () => {
+    const ref = await placeInOther(4);
+    // The sweeper's first write: the order is EXPIRED, its numbers not yet given back (a
+    // store restart holds the second write up).
+    const purchase = (await getPurchase(store.db, ref.purchaseId))!;
+    const at = new Date();
+    const expired = purchaseEvent(
+      'purchase.expired',
+      purchase,
+      { expiredAt: at.toISOString() },
+      at,
+    );
+    expect(await endPendingReservation(store.db, purchase._id, expired)).not.toBeNull();
+    expect(await counters(OTHER)).toEqual({ available: 16, reserved: 4, sold: 0 });
+
+    const lines: string[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(chunk.toString());
+        done();
+      },
+    });
+    const watched = { ...deps, log: pino({ level: 'info' }, sink) };
+    const pass = reconcileOnce(watched, {
+      raffleId: OTHER,
+      confirmDelayMs: 20,
+      freeConfirmMs: 1_000,
+    });
+    // Its two looks agree that 4 numbers are held for no purchase; then the release lands.
+    await Promise.race([
+      waitFor(() => lines.some((l) => l.includes('looking again before giving them back')), {
+        message: 'the reconciler looking again',
+      }),
+      pass.then(() => {
+        throw new Error('the reconciler corrected without looking again');
+      }),
+    ]);
+    await releaseCapacity(store.db, 4, OTHER);
+
+    expect((await pass).countersCorrected).toBe(false);
+    expect(await counters(OTHER)).toEqual({ available: 20, reserved: 0, sold: 0 });
   });
 });

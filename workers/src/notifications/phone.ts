@@ -122,17 +122,32 @@ function numbered(values: readonly string[]): Record<string, string> {
   return Object.fromEntries(values.map((v, i) => [String(i + 1), v.trim() || '-']));
 }
 
+/** How long a sent message's record waits for the store to come back (a restart takes seconds). */
+const RECORD_PATIENCE_MS = 120_000;
+
 /**
  * The message is out: a store hiccup now must not fail the attempt, or the retry would
- * send it again. Its status callbacks then find no record and are only logged.
+ * send it again. The record is written again until the store takes it (an upsert by the
+ * sid, so once) — a store restarting right after the send would otherwise lose it, and
+ * with it the only trace that Twilio took the message (DESIGN I5). Past the patience it
+ * is logged, and its status callbacks find no record.
  */
 async function keepRecord(deps: Deps, record: Parameters<typeof recordDelivery>[1]) {
-  try {
-    await recordDelivery(deps.db, record);
-  } catch (error) {
-    deps.log.error(
-      { sid: record._id, err: error },
-      'message sent but its delivery record not kept',
-    );
+  const deadline = Date.now() + RECORD_PATIENCE_MS;
+  for (let pause = 250; ; pause = Math.min(pause * 2, 5_000)) {
+    try {
+      await recordDelivery(deps.db, record);
+      return;
+    } catch (error) {
+      if (Date.now() + pause > deadline) {
+        deps.log.error(
+          { sid: record._id, err: error },
+          'message sent but its delivery record not kept',
+        );
+        return;
+      }
+      deps.log.warn({ sid: record._id, err: error }, 'delivery record not kept yet; retrying');
+      await new Promise((resolve) => setTimeout(resolve, pause));
+    }
   }
 }

@@ -25,6 +25,7 @@ import {
   recordInstantPrizesWon,
   recordNumbersProblem,
 } from '@vag/core/db/purchase-numbers';
+import { refundUnnumbered } from '@vag/core/purchase-lifecycle/refund';
 import { NumbersExhaustedError } from '@vag/core/raffle/allocate';
 import { allocateNumbersGrouped } from '@vag/core/raffle/allocate-grouped';
 import { makeEvent, TOPICS } from '@vag/contracts';
@@ -79,9 +80,12 @@ export async function assignNumbers(
   } catch (error) {
     if (!(error instanceof NumbersExhaustedError)) throw error;
     // Capacity accounting let more numbers be paid than exist (I2). Retrying cannot help
-    // and would block the purchases behind this one: flag it for an admin, loudly.
+    // and would block the purchases behind this one: the buyer paid for numbers that do
+    // not exist, so the purchase is flagged for refund (refund.ts), loudly; the problem
+    // stays on it for staff.
     log.error({ purchaseId, err: error }, 'numbers: no positions left for a paid purchase');
     await recordNumbersProblem(db, purchaseId, error.message);
+    await refundUnnumbered(deps, purchaseId, error.message);
     return 'skipped';
   }
   const { numbers, claim, raffle } = allocation;

@@ -192,7 +192,7 @@ describe('numbers worker', () => {
     }
   });
 
-  it('flags a paid purchase for which no numbers are left, without retrying', async () => {
+  it('flags a paid purchase for which no numbers are left for refund, without retrying', async () => {
     await raffleOf(10);
     const first = await paidPurchase(8);
     const late = await paidPurchase(2);
@@ -206,7 +206,15 @@ describe('numbers worker', () => {
     await handleNumbersMessage(deps, paidMessage(late, 2));
     expect((await purchase(beyond))?.assignedNumbers).toEqual([]);
     expect((await purchase(beyond))?.numbersProblem).toMatchObject({ problem: expect.any(String) });
+    // The buyer paid and gets no numbers: the purchase says it must be refunded, and the
+    // numbers it held as reserved are no longer counted.
+    expect(await purchase(beyond)).toMatchObject({
+      status: 'REFUND_REQUIRED',
+      failure: { reason: 'numbers_exhausted' },
+    });
     expect((await purchase(late))?.assignedNumbers).toHaveLength(2);
+    const raffle = await getRaffleNumbers(t.db, CURRENT_RAFFLE_ID);
+    expect({ reserved: raffle.reserved, sold: raffle.sold }).toEqual({ reserved: 0, sold: 10 });
   });
 
   it('skips a malformed event and a purchase that is not paid', async () => {
