@@ -41,6 +41,8 @@ export const AUDIT_ACTIONS = [
   'invoicing.certificate_uploaded',
   'invoice.buyer_corrected',
   'invoice.reissued',
+  'payment.short',
+  'purchase.refunded',
 ] as const;
 export const auditActionSchema = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof auditActionSchema>;
@@ -128,6 +130,8 @@ export const AUDIT_SCOPES: Record<AuditAction, AuditScope> = {
   'invoicing.certificate_uploaded': 'office',
   'invoice.buyer_corrected': 'purchase',
   'invoice.reissued': 'purchase',
+  'payment.short': 'purchase',
+  'purchase.refunded': 'purchase',
 };
 
 const CLOSED_BECAUSE = {
@@ -269,5 +273,7 @@ export const PUBLIC_AUDIT_TEXTS = {
     'invoicing.certificate_uploaded': 'Certificado de firma electrónica',
     'invoice.buyer_corrected': 'Datos de factura corregidos',
     'invoice.reissued': 'Factura emitida otra vez',
+    'payment.short': 'Pago incompleto',
+    'purchase.refunded': 'Reembolso',
   } satisfies Record<AuditAction, string>,
 } as const;
