@@ -78,6 +78,9 @@ export const bankStatementMessages = {
     assign: 'Asignar a un pedido',
     assignTitle: 'Asignar la línea a un pedido',
     orderCode: 'Código del pedido',
+    acceptShortReason: 'Motivo para confirmarlo con pago incompleto (opcional)',
+    acceptShortHint:
+      'Sin motivo, la línea cuenta para el pedido y el pedido sigue pendiente hasta que llegue el resto.',
     orderCodeInvalid: 'Escriba un código de pedido como VAG-7KQ2MX.',
     assignSubmit: 'Asignar',
     assignedTitle: 'Línea asignada',

@@ -410,6 +410,7 @@ export const vagMessages = {
     confirmedAt: 'Confirmada el',
     bankName: 'Banco',
     referenceCode: 'Código de referencia',
+    acceptShortReason: 'Motivo para confirmarlo con pago incompleto',
     confirmTransfer: UI.confirmTransfer,
     confirming: 'Confirmando...',
     transferConfirmedTitle: TOASTS.transferConfirmedTitle,

@@ -30,7 +30,11 @@ import { NotificationStatusBlock } from './NotificationStatusBlock';
 import { NumbersGrid } from './NumbersGrid';
 import { PurchaseInvoice } from '../invoicing/PurchaseInvoice';
 import { PaymentBlock } from './PaymentBlock';
-import { TransferReviewBlock, type ReviewedPurchase } from './TransferReviewBlock';
+import {
+  shortPaymentMissing,
+  TransferReviewBlock,
+  type ReviewedPurchase,
+} from './TransferReviewBlock';
 import { useReviewPermission } from './useReviewPermission';
 
 export function PurchaseDetails({
@@ -71,6 +75,7 @@ export function PurchaseDetails({
         ) : confirming ? (
           <ConfirmTransferForm
             purchaseId={data._id ?? id}
+            missing={shortPaymentMissing(data)}
             onBack={() => setConfirming(false)}
             onConfirmed={async () => {
               setConfirming(false);
