@@ -138,6 +138,8 @@ export interface PurchaseDoc {
     /** The bank statement line that paid it (bank-statements/), so a re-import knows its own work. */
     statementLineId?: string | null;
   };
+  /** The money went back (refunds/refund-purchase.ts): the numbers stay, marked refunded. */
+  refund?: { at: Date; amount: number; method: PaymentMethod };
   /** Bank lines that paid part of this transfer order (db/short-payments.ts). */
   shortPayment?: ShortPaymentDoc;
   /** Short human code, also the transfer concept (unique by the `order_code` index). */
