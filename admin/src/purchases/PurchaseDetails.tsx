@@ -29,6 +29,7 @@ import { InfoBlock } from './InfoBlock';
 import { NotificationStatusBlock } from './NotificationStatusBlock';
 import { NumbersGrid } from './NumbersGrid';
 import { PurchaseInvoice } from '../invoicing/PurchaseInvoice';
+import { RefundBlock } from '../refunds/RefundBlock';
 import { PaymentBlock } from './PaymentBlock';
 import {
   shortPaymentMissing,
@@ -139,6 +140,7 @@ export function PurchaseDetails({
               paid={adminDisplayStatus(data) === 'COMPLETADO'}
             />
             <PurchaseInvoice purchaseId={data._id ?? id} />
+            <RefundBlock purchaseId={data._id ?? id} purchase={data} />
             <Box sx={{ gridColumn: '1 / -1' }}>
               <NumbersGrid numbers={data.assignedNumbers ?? []} />
             </Box>
