@@ -68,6 +68,8 @@ export const auditEntrySchema = z.object({
   /** The public reference of the raffle's commitment when it had one. */
   raffleRef: z.string().nullable(),
   purchaseId: z.string().nullable(),
+  /** The raffle's name, when the entry is about a raffle that still has its record. */
+  raffleName: z.string().optional(),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
@@ -81,7 +83,12 @@ export const auditListQuerySchema = z.object({
     .string()
     .regex(/^\[\s*\d{1,9}\s*,\s*\d{1,9}\s*\]$/, { error: 'Parámetros de consulta inválidos.' })
     .optional(),
+  /** react-admin's filter as JSON: only `{"raffleId": "…"}` is read (the raffle's entries). */
+  filter: z.string().max(300).optional(),
 });
+
+/** The audit list's filter, from its JSON; anything else in it is not read. */
+export const auditListFilterSchema = z.object({ raffleId: z.string().min(1).max(100).optional() });
 
 /** GET /api/raffle/audit: a raffle-level entry without personal data. */
 export const publicAuditEntrySchema = z.object({

@@ -49,9 +49,11 @@ function EmptyList() {
   );
 }
 
-// Ten columns: narrower cell padding keeps 'Detalles' in view beside the menu at 1366 px,
+// Eleven columns: narrower cell padding keeps 'Detalles' in view beside the menu at 1366 px,
 // and the action column stays pinned at the right edge should the table ever scroll.
 const DATAGRID_SX = {
+  // Wider than the screen (a phone, a narrow window): the table scrolls, never cut off.
+  '& .RaDatagrid-tableWrapper': { overflowX: 'auto' },
   '& .RaDatagrid-headerCell, & .RaDatagrid-rowCell': { px: 1 },
   '& .RaDatagrid-rowCell:last-of-type, & .RaDatagrid-headerCell:last-of-type': {
     whiteSpace: 'nowrap',
@@ -124,6 +126,14 @@ export function PurchaseList() {
             )}
           />
           <FunctionField
+            label={t('orderCode')}
+            render={(r: Row) => (
+              <Typography variant="body2" sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}>
+                {r.orderCode ?? '—'}
+              </Typography>
+            )}
+          />
+          <FunctionField
             label={t('raffle')}
             render={(r: Row) => (
               <Typography
@@ -160,7 +170,21 @@ export function PurchaseList() {
               );
             }}
           />
-          <FunctionField label={t('date')} render={(r: Row) => formatDateTime(r.createdAt)} />
+          <FunctionField
+            label={t('date')}
+            render={(r: Row) => {
+              // Day over time: two short lines keep the ten columns within 1366 px.
+              const [day, time] = formatDateTime(r.createdAt).split(' ');
+              return (
+                <Box sx={{ whiteSpace: 'nowrap' }}>
+                  <Typography variant="body2">{day}</Typography>
+                  <Typography variant="caption" color="text.secondary">
+                    {time}
+                  </Typography>
+                </Box>
+              );
+            }}
+          />
           <FunctionField
             label={translate('vag.common.actions')}
             render={(r: Row) => (
