@@ -164,7 +164,7 @@ export async function closeSaleIfDue(
     },
     now,
   );
-  if (!(await saveClosing(db, closing, audit, raffleId))) return null;
+  if (!(await saveClosing(db, closing, audit, raffleId, raffle.sold))) return null;
   await relayPendingAudit(db, [audit], raffleId);
   return closing;
 }
