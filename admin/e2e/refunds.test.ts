@@ -21,6 +21,9 @@ describe('refunds and the purchases table at 1366 px', () => {
     const details = row.getByRole('button', { name: 'Detalles' });
     const box = (await details.boundingBox())!;
     expect(box.x + box.width).toBeLessThanOrEqual(DESKTOP.width);
+    // No column hides under the pinned Detalles: the date ends before it starts.
+    const date = (await page.getByRole('columnheader', { name: 'Fecha' }).boundingBox())!;
+    expect(date.x + date.width).toBeLessThanOrEqual(box.x);
     await shoot(page, 'purchases-1366');
 
     await details.click();

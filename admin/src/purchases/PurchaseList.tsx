@@ -49,7 +49,7 @@ function EmptyList() {
   );
 }
 
-// Eleven columns: narrower cell padding keeps 'Detalles' in view beside the menu at 1366 px,
+// Ten columns: narrower cell padding keeps 'Detalles' in view beside the menu at 1366 px,
 // and the action column stays pinned at the right edge should the table ever scroll.
 const DATAGRID_SX = {
   // Wider than the screen (a phone, a narrow window): the table scrolls, never cut off.
@@ -120,17 +120,22 @@ export function PurchaseList() {
           sx={DATAGRID_SX}
         >
           <FunctionField
-            label={t('id')}
+            label={t('orderCodeAndId')}
             render={(r: Row) => (
-              <code title={String(r._id ?? r.id)}>{truncateId(String(r._id ?? r.id))}</code>
-            )}
-          />
-          <FunctionField
-            label={t('orderCode')}
-            render={(r: Row) => (
-              <Typography variant="body2" sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}>
-                {r.orderCode ?? '—'}
-              </Typography>
+              // The order code staff and buyers say, over SPEC §2's short ID: one column.
+              <Box sx={{ whiteSpace: 'nowrap' }}>
+                <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                  {r.orderCode ?? '—'}
+                </Typography>
+                <Typography
+                  variant="caption"
+                  color="text.secondary"
+                  component="code"
+                  title={String(r._id ?? r.id)}
+                >
+                  {truncateId(String(r._id ?? r.id))}
+                </Typography>
+              </Box>
             )}
           />
           <FunctionField
@@ -159,6 +164,8 @@ export function PurchaseList() {
             label={t('status')}
             render={(r: Row) => {
               const status = adminDisplayStatus(r);
+              // A refunded purchase keeps its numbers (SPEC §4, "Refunds"): said, not hidden.
+              if (r.refund) return <Chip size="small" variant="outlined" label={t('refunded')} />;
               const chip = <Chip size="small" color={statusColor[status]} label={status} />;
               // An open transfer says whether the bank statement already has it.
               if (r.paymentMethod !== 'bank_transfer' || r.status !== 'PENDING') return chip;

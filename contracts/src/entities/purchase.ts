@@ -158,6 +158,10 @@ export const purchaseSchema = z.object({
   messaging: purchaseMessagingSchema.optional(),
   /** Bank lines that paid part of a transfer order (SPEC §4, "Short payments"). */
   shortPayment: shortPaymentSchema.optional(),
+  /** The money went back (SPEC §4, "Refunds"): the numbers stay, marked refunded. */
+  refund: z
+    .object({ at: isoDateTimeSchema, amount: z.number(), method: paymentMethodSchema })
+    .optional(),
 });
 export type Purchase = z.infer<typeof purchaseSchema>;
 
