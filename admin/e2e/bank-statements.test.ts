@@ -154,7 +154,7 @@ describe('Ajustes → the import key', () => {
     const card = page.getByTestId('import-key');
     await card.getByText('Sin clave: solo el personal importa a mano.').waitFor();
     await card.getByRole('button', { name: 'Generar clave' }).click();
-    await card.getByText('Copie la clave ahora: no se volverá a mostrar.').waitFor();
+    await card.getByText('Copia la clave ahora: no se volverá a mostrar.').waitFor();
     await card.getByRole('button', { name: 'Copiar clave' }).click();
     const key = await page.evaluate(() => navigator.clipboard.readText());
     expect(key.length).toBeGreaterThan(20);
@@ -184,7 +184,7 @@ describe('Ajustes → the import key', () => {
     await card.getByText(/^Clave configurada/).waitFor();
     await card.getByRole('button', { name: 'Generar una clave nueva' }).click();
     await ask.getByRole('button', { name: 'Generar' }).click();
-    await card.getByText('Copie la clave ahora: no se volverá a mostrar.').waitFor();
+    await card.getByText('Copia la clave ahora: no se volverá a mostrar.').waitFor();
     // The old key stopped working.
     const old = await fetch(`${site.url}/api/bank-statements`, {
       method: 'POST',
@@ -324,7 +324,7 @@ describe('Pagos → Conciliación', () => {
       const assign = page.getByRole('dialog', { name: 'Asignar la línea a un pedido' });
       await assign.getByLabel('Código del pedido').fill('pedido de rosa');
       await assign.getByRole('button', { name: 'Asignar' }).click();
-      await assign.getByText('Escriba un código de pedido como VAG-7KQ2MX.').waitFor();
+      await assign.getByText('Escribe un código de pedido como VAG-7KQ2MX.').waitFor();
       await assign.getByLabel('Código del pedido').fill('VAG-ZZZZZZ');
       await assign.getByRole('button', { name: 'Asignar' }).click();
       await assign.getByText(BANK_STATEMENT_TEXTS.errors.orderNotFound).waitFor();

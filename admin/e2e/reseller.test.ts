@@ -151,7 +151,7 @@ describe('a reseller in the back office', () => {
     expect(await page.getByText('Guía Rápida').count()).toBe(0);
     const link = `${site.url}/?code=${site.reseller.code}`;
     await page.getByText(link, { exact: true }).waitFor();
-    await page.getByText(/Comparta su enlace/).waitFor();
+    await page.getByText(/Comparte tu enlace/).waitFor();
     await page.getByRole('button', { name: 'Copiar enlace' }).click();
     await page.getByText(TOASTS.referralCopied).waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);

@@ -42,6 +42,8 @@ export const AUDIT_ACTIONS = [
   'invoicing.certificate_uploaded',
   'invoice.buyer_corrected',
   'invoice.reissued',
+  'payment.short',
+  'purchase.refunded',
 ] as const;
 export const auditActionSchema = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof auditActionSchema>;
@@ -67,6 +69,8 @@ export const auditEntrySchema = z.object({
   /** The public reference of the raffle's commitment when it had one. */
   raffleRef: z.string().nullable(),
   purchaseId: z.string().nullable(),
+  /** The raffle's name, when the entry is about a raffle that still has its record. */
+  raffleName: z.string().optional(),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
@@ -80,7 +84,12 @@ export const auditListQuerySchema = z.object({
     .string()
     .regex(/^\[\s*\d{1,9}\s*,\s*\d{1,9}\s*\]$/, { error: 'Parámetros de consulta inválidos.' })
     .optional(),
+  /** react-admin's filter as JSON: only `{"raffleId": "…"}` is read (the raffle's entries). */
+  filter: z.string().max(300).optional(),
 });
+
+/** The audit list's filter, from its JSON; anything else in it is not read. */
+export const auditListFilterSchema = z.object({ raffleId: z.string().min(1).max(100).optional() });
 
 /** GET /api/raffle/audit: a raffle-level entry without personal data. */
 export const publicAuditEntrySchema = z.object({
@@ -130,6 +139,8 @@ export const AUDIT_SCOPES: Record<AuditAction, AuditScope> = {
   'invoicing.certificate_uploaded': 'office',
   'invoice.buyer_corrected': 'purchase',
   'invoice.reissued': 'purchase',
+  'payment.short': 'purchase',
+  'purchase.refunded': 'purchase',
 };
 
 const CLOSED_BECAUSE = {
@@ -275,5 +286,7 @@ export const PUBLIC_AUDIT_TEXTS = {
     'invoicing.certificate_uploaded': 'Certificado de firma electrónica',
     'invoice.buyer_corrected': 'Datos de factura corregidos',
     'invoice.reissued': 'Factura emitida otra vez',
+    'payment.short': 'Pago incompleto',
+    'purchase.refunded': 'Reembolso',
   } satisfies Record<AuditAction, string>,
 } as const;

@@ -25,6 +25,7 @@ export * from './entities/report';
 export * from './entities/media';
 export * from './entities/bank-statement';
 export * from './entities/invoice';
+export * from './entities/refund';
 export * from './entities/invoice-texts';
 export * from './entities/number-picks';
 export * from './payments';

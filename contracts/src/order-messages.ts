@@ -53,6 +53,14 @@ export const ORDER_MESSAGES = {
   resellerConfirmOff:
     'Los revendedores no pueden confirmar ni rechazar pagos. Un administrador puede activarlo en Ajustes.',
   resellerNotOwnSale: 'Solo puedes confirmar o rechazar pagos de tus propias ventas.',
+  resellerNeedsProof:
+    'Para confirmar este pago necesitas un comprobante subido por el comprador o una línea del estado de cuenta que nombre el pedido.',
+  /** Short payments (SPEC §4): staff's word, the confirmation refused without a reason, and the buyer's. */
+  shortPayment: (missing: string) => `Pago incompleto: faltan ${missing}`,
+  shortNeedsReason: (missing: string) =>
+    `Pago incompleto: faltan ${missing}. Escribe por qué confirmas el pedido igual, o espera el resto.`,
+  shortPaymentBuyer: (received: string, missing: string, orderCode: string) =>
+    `Recibimos ${received} de tu transferencia: faltan ${missing} para completar el pago. Transfiere la diferencia con el concepto ${orderCode}.`,
   whatsappText: (orderCode: string, amount: string) =>
     `Hola, hice una transferencia para mi pedido ${orderCode} de Voy a Ganar por ${amount}. Te envío el comprobante.`,
   // E-mails and SMS

@@ -22,7 +22,7 @@ type Mode = 'assign' | 'setAside';
 type Checked = { ok: true; body: object } | { ok: false; message: string };
 
 /** The body to send, or the Spanish reason not to send it (the contract's messages first). */
-function check(mode: Mode, text: string, badCode: string): Checked {
+function check(mode: Mode, text: string, badCode: string, shortReason = ''): Checked {
   if (mode === 'setAside') {
     const parsed = setAsideLineSchema.safeParse({ reason: text });
     return parsed.success
@@ -30,7 +30,10 @@ function check(mode: Mode, text: string, badCode: string): Checked {
       : { ok: false, message: parsed.error.issues[0]?.message ?? badCode };
   }
   const code = normalOrderCode(text);
-  const parsed = assignLineSchema.safeParse({ orderCode: code ?? text });
+  const parsed = assignLineSchema.safeParse({
+    orderCode: code ?? text,
+    ...(shortReason.trim() ? { acceptShortReason: shortReason } : {}),
+  });
   if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? badCode };
   return code ? { ok: true, body: parsed.data } : { ok: false, message: badCode };
 }
@@ -51,11 +54,14 @@ function LineDialog({
   const api = useVagApi();
   const toast = useToast();
   const [text, setText] = useState('');
+  // A short line (SPEC §4, "Short payments"): confirms its order only with a reason.
+  const [shortReason, setShortReason] = useState('');
+  const short = mode === 'assign' && line.reason === 'amount_less';
   const [problem, setProblem] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
 
   const submit = async () => {
-    const checked = check(mode, text, t('orderCodeInvalid'));
+    const checked = check(mode, text, t('orderCodeInvalid'), short ? shortReason : '');
     if (!checked.ok) return setProblem(checked.message);
     setProblem(null);
     setSending(true);
@@ -106,6 +112,17 @@ function LineDialog({
           helperText={problem ?? ' '}
           multiline={mode === 'setAside'}
         />
+        {short && (
+          <TextField
+            fullWidth
+            size="small"
+            label={t('acceptShortReason')}
+            value={shortReason}
+            onChange={(e) => setShortReason(e.target.value)}
+            helperText={t('acceptShortHint')}
+            multiline
+          />
+        )}
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{t('cancel')}</Button>

@@ -5,12 +5,12 @@ import { BANK_STATEMENT_TEXTS } from '@vag/contracts';
 export const bankStatementMessages = {
   title: BANK_STATEMENT_TEXTS.title,
   intro:
-    'Importe el estado de cuenta del banco (CSV o Excel): cada crédito cuyo concepto lleva el código de un pedido y el monto exacto confirma ese pedido. Lo demás queda abajo para revisar.',
+    'Importa el estado de cuenta del banco (CSV o Excel): cada crédito cuyo concepto lleva el código de un pedido y el monto exacto confirma ese pedido. Lo demás queda abajo para revisar.',
   step1: '1. Archivo del banco',
   step2: '2. Columnas',
   step3: '3. Resultado',
   bankAccount: 'Cuenta bancaria',
-  noAccounts: 'No hay cuentas bancarias: agréguelas en Ajustes → Transferencias.',
+  noAccounts: 'No hay cuentas bancarias: agrégalas en Ajustes → Transferencias.',
   file: 'Estado de cuenta (CSV o Excel)',
   chooseFile: 'Elegir archivo',
   noFile: 'Ningún archivo elegido',
@@ -19,9 +19,9 @@ export const bankStatementMessages = {
   previewError: 'No se pudo leer el archivo',
   fileInfo: '%{file} · %{rows} filas · codificación %{encoding}.',
   mappingHint:
-    'Revise qué columna es cada dato. Se recuerda para esta cuenta en la próxima importación.',
+    'Revisa qué columna es cada dato. Se recuerda para esta cuenta en la próxima importación.',
   rememberedHint:
-    'Son las columnas de la última importación de esta cuenta: revíselas si el banco cambió su formato.',
+    'Son las columnas de la última importación de esta cuenta: revísalas si el banco cambió su formato.',
   none: '(ninguna)',
   column: 'Columna %{n}',
   fields: {
@@ -48,7 +48,7 @@ export const bankStatementMessages = {
   import: 'Importar',
   importing: 'Importando y conciliando… puede tardar unos segundos.',
   importError: 'No se importó el archivo',
-  importErrorHint: 'No se confirmó nada de este archivo. Corrija y vuelva a importar.',
+  importErrorHint: 'No se confirmó nada de este archivo. Corrige y vuelve a importar.',
   again: 'Importar otro archivo',
   summary: {
     title: 'Importado: %{file}',
@@ -78,7 +78,10 @@ export const bankStatementMessages = {
     assign: 'Asignar a un pedido',
     assignTitle: 'Asignar la línea a un pedido',
     orderCode: 'Código del pedido',
-    orderCodeInvalid: 'Escriba un código de pedido como VAG-7KQ2MX.',
+    acceptShortReason: 'Motivo para confirmarlo con pago incompleto (opcional)',
+    acceptShortHint:
+      'Sin motivo, la línea cuenta para el pedido y el pedido sigue pendiente hasta que llegue el resto.',
+    orderCodeInvalid: 'Escribe un código de pedido como VAG-7KQ2MX.',
     assignSubmit: 'Asignar',
     assignedTitle: 'Línea asignada',
     assignError: 'No se pudo asignar la línea',
@@ -109,7 +112,7 @@ export const bankStatementMessages = {
     confirmText:
       'La clave actual deja de funcionar en este momento: el programa que la usa debe recibir la nueva.',
     confirm: 'Generar',
-    shownOnce: 'Copie la clave ahora: no se volverá a mostrar.',
+    shownOnce: 'Copia la clave ahora: no se volverá a mostrar.',
     copy: 'Copiar clave',
     copied: 'Clave copiada',
     copyError: 'No se pudo copiar: seleccione la clave y cópiela a mano.',

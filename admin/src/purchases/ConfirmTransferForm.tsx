@@ -1,6 +1,11 @@
 // 'Confirmar Transferencia': reference code and bank name (SPEC §5), 'Volver' goes back.
 import { Box, Button, Typography } from '@mui/material';
-import { confirmTransferSchema, type ConfirmTransferResponse } from '@vag/contracts';
+import {
+  confirmTransferSchema,
+  formatUsd,
+  ORDER_MESSAGES,
+  type ConfirmTransferResponse,
+} from '@vag/contracts';
 import { Form, SaveButton, TextInput, useRefresh, useTranslate } from 'react-admin';
 import { errorMessage, useToast } from '../common/useToast';
 import { useVagApi } from '../common/useVagApi';
@@ -10,11 +15,13 @@ const validate = zodValidate(confirmTransferSchema);
 
 interface Props {
   purchaseId: string;
+  /** Dollars bank lines left unpaid (SPEC §4, "Short payments"): then a reason is asked. */
+  missing?: number;
   onBack: () => void;
   onConfirmed: () => void | Promise<void>;
 }
 
-export function ConfirmTransferForm({ purchaseId, onBack, onConfirmed }: Props) {
+export function ConfirmTransferForm({ purchaseId, missing = 0, onBack, onConfirmed }: Props) {
   const translate = useTranslate();
   const toast = useToast();
   const api = useVagApi();
@@ -29,6 +36,9 @@ export function ConfirmTransferForm({ purchaseId, onBack, onConfirmed }: Props) 
         {
           referenceCode: String(values.referenceCode ?? '').trim(),
           bankName: String(values.bankName ?? '').trim(),
+          ...(missing > 0
+            ? { acceptShortReason: String(values.acceptShortReason ?? '').trim() }
+            : {}),
         },
       );
       toast({
@@ -56,6 +66,19 @@ export function ConfirmTransferForm({ purchaseId, onBack, onConfirmed }: Props) 
       <Form noValidate onSubmit={submit} validate={validate}>
         <TextInput source="referenceCode" label={t('referenceCode')} fullWidth />
         <TextInput source="bankName" label={t('bankName')} fullWidth />
+        {missing > 0 && (
+          <>
+            <Typography color="error" sx={{ mb: 1 }}>
+              {ORDER_MESSAGES.shortPayment(formatUsd(missing))}
+            </Typography>
+            <TextInput
+              source="acceptShortReason"
+              label={t('acceptShortReason')}
+              fullWidth
+              multiline
+            />
+          </>
+        )}
         <Box sx={{ display: 'flex', gap: 1 }}>
           <SaveButton label={t('confirmTransfer')} alwaysEnable icon={<></>} />
           <Button onClick={onBack}>{translate('vag.common.back')}</Button>

@@ -29,8 +29,13 @@ import { InfoBlock } from './InfoBlock';
 import { NotificationStatusBlock } from './NotificationStatusBlock';
 import { NumbersGrid } from './NumbersGrid';
 import { PurchaseInvoice } from '../invoicing/PurchaseInvoice';
+import { RefundBlock } from '../refunds/RefundBlock';
 import { PaymentBlock } from './PaymentBlock';
-import { TransferReviewBlock, type ReviewedPurchase } from './TransferReviewBlock';
+import {
+  shortPaymentMissing,
+  TransferReviewBlock,
+  type ReviewedPurchase,
+} from './TransferReviewBlock';
 import { useReviewPermission } from './useReviewPermission';
 
 export function PurchaseDetails({
@@ -71,6 +76,7 @@ export function PurchaseDetails({
         ) : confirming ? (
           <ConfirmTransferForm
             purchaseId={data._id ?? id}
+            missing={shortPaymentMissing(data)}
             onBack={() => setConfirming(false)}
             onConfirmed={async () => {
               setConfirming(false);
@@ -134,6 +140,7 @@ export function PurchaseDetails({
               paid={adminDisplayStatus(data) === 'COMPLETADO'}
             />
             <PurchaseInvoice purchaseId={data._id ?? id} />
+            <RefundBlock purchaseId={data._id ?? id} purchase={data} />
             <Box sx={{ gridColumn: '1 / -1' }}>
               <NumbersGrid numbers={data.assignedNumbers ?? []} />
             </Box>

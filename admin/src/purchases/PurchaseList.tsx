@@ -52,6 +52,8 @@ function EmptyList() {
 // Ten columns: narrower cell padding keeps 'Detalles' in view beside the menu at 1366 px,
 // and the action column stays pinned at the right edge should the table ever scroll.
 const DATAGRID_SX = {
+  // Wider than the screen (a phone, a narrow window): the table scrolls, never cut off.
+  '& .RaDatagrid-tableWrapper': { overflowX: 'auto' },
   '& .RaDatagrid-headerCell, & .RaDatagrid-rowCell': { px: 1 },
   '& .RaDatagrid-rowCell:last-of-type, & .RaDatagrid-headerCell:last-of-type': {
     whiteSpace: 'nowrap',
@@ -118,9 +120,22 @@ export function PurchaseList() {
           sx={DATAGRID_SX}
         >
           <FunctionField
-            label={t('id')}
+            label={t('orderCodeAndId')}
             render={(r: Row) => (
-              <code title={String(r._id ?? r.id)}>{truncateId(String(r._id ?? r.id))}</code>
+              // The order code staff and buyers say, over SPEC §2's short ID: one column.
+              <Box sx={{ whiteSpace: 'nowrap' }}>
+                <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                  {r.orderCode ?? '—'}
+                </Typography>
+                <Typography
+                  variant="caption"
+                  color="text.secondary"
+                  component="code"
+                  title={String(r._id ?? r.id)}
+                >
+                  {truncateId(String(r._id ?? r.id))}
+                </Typography>
+              </Box>
             )}
           />
           <FunctionField
@@ -149,6 +164,8 @@ export function PurchaseList() {
             label={t('status')}
             render={(r: Row) => {
               const status = adminDisplayStatus(r);
+              // A refunded purchase keeps its numbers (SPEC §4, "Refunds"): said, not hidden.
+              if (r.refund) return <Chip size="small" variant="outlined" label={t('refunded')} />;
               const chip = <Chip size="small" color={statusColor[status]} label={status} />;
               // An open transfer says whether the bank statement already has it.
               if (r.paymentMethod !== 'bank_transfer' || r.status !== 'PENDING') return chip;
@@ -160,7 +177,21 @@ export function PurchaseList() {
               );
             }}
           />
-          <FunctionField label={t('date')} render={(r: Row) => formatDateTime(r.createdAt)} />
+          <FunctionField
+            label={t('date')}
+            render={(r: Row) => {
+              // Day over time: two short lines keep the ten columns within 1366 px.
+              const [day, time] = formatDateTime(r.createdAt).split(' ');
+              return (
+                <Box sx={{ whiteSpace: 'nowrap' }}>
+                  <Typography variant="body2">{day}</Typography>
+                  <Typography variant="caption" color="text.secondary">
+                    {time}
+                  </Typography>
+                </Box>
+              );
+            }}
+          />
           <FunctionField
             label={translate('vag.common.actions')}
             render={(r: Row) => (

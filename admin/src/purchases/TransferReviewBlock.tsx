@@ -14,9 +14,12 @@ import {
 } from '@mui/material';
 import {
   formatDateTime,
+  formatUsd,
+  ORDER_MESSAGES,
   rejectTransferSchema,
   type PurchaseBankLine,
   type ReviewPermission,
+  type ShortPayment,
 } from '@vag/contracts';
 import { useEffect, useState } from 'react';
 import { useRefresh, useTranslate } from 'react-admin';
@@ -46,6 +49,20 @@ export interface ReviewedPurchase {
   status: string;
   totalPrice?: number;
   bankLine?: PurchaseBankLine;
+  shortPayment?: ShortPayment;
+}
+
+/** What bank lines left unpaid of the order, in dollars (SPEC §4, "Short payments"). */
+export function shortPaymentMissing(
+  purchase: Pick<ReviewedPurchase, 'totalPrice' | 'shortPayment'>,
+): number {
+  if (!purchase.shortPayment) return 0;
+  return (
+    Math.max(
+      0,
+      Math.round((purchase.totalPrice ?? 0) * 100) - purchase.shortPayment.receivedCents,
+    ) / 100
+  );
 }
 
 /** The receipt's bytes fetched with the staff token, as a local URL. */
@@ -193,6 +210,7 @@ export function TransferReviewBlock({
   const translate = useTranslate();
   const receipts = purchase.receipts ?? [];
   const log = purchase.reviewLog ?? [];
+  const missing = shortPaymentMissing(purchase);
   return (
     <Box sx={{ gridColumn: '1 / -1', overflowWrap: 'anywhere' }} data-testid="transfer-review">
       <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700 }}>
@@ -205,6 +223,11 @@ export function TransferReviewBlock({
       )}
       {purchase.status === 'PENDING' && (
         <BankLineNote bankLine={purchase.bankLine} total={purchase.totalPrice} />
+      )}
+      {purchase.status === 'PENDING' && missing > 0 && (
+        <Typography color="error" sx={{ fontWeight: 700 }} data-testid="short-payment">
+          {ORDER_MESSAGES.shortPayment(formatUsd(missing))}
+        </Typography>
       )}
       {receipts.length === 0 ? (
         <Typography color="text.secondary">{translate('vag.review.noReceipts')}</Typography>

@@ -8,6 +8,7 @@ import {
   Client,
   Environment,
   OrdersController,
+  PaymentsController,
   PaypalExperienceUserAction,
   type Order,
 } from '@paypal/paypal-server-sdk';
@@ -17,12 +18,12 @@ import type { PayPalConfig } from './credentials';
 const SANDBOX = 'https://api-m.sandbox.paypal.com';
 const LIVE = 'https://api-m.paypal.com';
 
-const controllers = new Map<string, OrdersController>();
+const clients = new Map<string, { orders: OrdersController; payments: PaymentsController }>();
 
-function orders(config: PayPalConfig): OrdersController {
+function controllersFor(config: PayPalConfig) {
   const key = `${config.baseUrl}|${config.clientId}|${config.clientSecret}`;
-  let controller = controllers.get(key);
-  if (!controller) {
+  let controllers = clients.get(key);
+  if (!controllers) {
     const base = config.baseUrl.replace(/\/+$/, '');
     const environment = base === LIVE ? Environment.Production : Environment.Sandbox;
     const rewrite = base !== LIVE && base !== SANDBOX;
@@ -39,10 +40,35 @@ function orders(config: PayPalConfig): OrdersController {
           }
         : {}),
     });
-    controller = new OrdersController(client);
-    controllers.set(key, controller);
+    controllers = {
+      orders: new OrdersController(client),
+      payments: new PaymentsController(client),
+    };
+    clients.set(key, controllers);
   }
-  return controller;
+  return controllers;
+}
+
+function orders(config: PayPalConfig): OrdersController {
+  return controllersFor(config).orders;
+}
+
+/**
+ * Gives a capture's money back (Payments v2 captures/{id}/refund), the whole amount. The
+ * request id makes a repeat (a retry, a second click) answer the same refund.
+ */
+export async function refundPayPalCapture(
+  config: PayPalConfig,
+  captureId: string,
+  requestId: string,
+): Promise<string> {
+  const { result } = await controllersFor(config).payments.refundCapturedPayment({
+    captureId,
+    paypalRequestId: requestId,
+    prefer: 'return=minimal',
+  });
+  if (!result.id) throw new Error('PayPal answered a refund without an id');
+  return result.id;
 }
 
 /**

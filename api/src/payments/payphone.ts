@@ -117,3 +117,25 @@ export async function fetchPayPhoneSale(
     transactionStatus: String(data.transactionStatus ?? ''),
   };
 }
+
+/**
+ * Reverses an approved sale (POST /api/Reverse, docs.payphone.app "Reversar pago"; only
+ * the same day, until 20:00 in Ecuador). PayPhone answers `true`, or an error with a
+ * message. It has no idempotency key: a repeat of a reverse that went through answers an
+ * error, so the sale's state is asked then, and a reversed sale counts as done.
+ */
+export async function reversePayPhoneSale(
+  config: PayPhoneConfig,
+  transactionId: number,
+): Promise<string> {
+  const { status, data } = await call<boolean | { message?: string; errorCode?: number }>(
+    config,
+    '/api/Reverse',
+    { id: transactionId },
+  );
+  if (status < 300 && data === true) return String(transactionId);
+  const sale = await fetchPayPhoneSale(config, transactionId);
+  if (sale?.transactionStatus === 'Reversed') return String(transactionId);
+  const message = typeof data === 'object' && data?.message ? data.message : `HTTP ${status}`;
+  throw new Error(`PayPhone: ${message}`);
+}

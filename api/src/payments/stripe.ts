@@ -107,3 +107,19 @@ export function verifyWebhook(
 ): Stripe.Event {
   return stripe(config).webhooks.constructEvent(rawBody, signature, config.webhookSecret);
 }
+
+/**
+ * Gives a Checkout payment's money back (the whole amount). The idempotency key makes a
+ * repeat (a retry, a second click) answer the same refund.
+ */
+export async function refundStripePayment(
+  config: StripeConfig,
+  paymentIntentId: string,
+  idempotencyKey: string,
+): Promise<string> {
+  const refund = await stripe(config).refunds.create(
+    { payment_intent: paymentIntentId },
+    { idempotencyKey },
+  );
+  return refund.id;
+}

@@ -23,6 +23,7 @@ import { createOrderRouter, paymentsRouter } from './payments/payments.index';
 import { publicRafflesRouter, staffRafflesRouter } from './raffles/raffles.index';
 import { raffleScope } from '../raffles/raffle-scope';
 import { purchaseActionsRouter } from './purchase-actions/purchase-actions.index';
+import { refundsRouter } from './refunds/refunds.index';
 import { salesChartRouter } from './sales-chart/sales-chart.index';
 import { shortLinksRouter } from './short-links/short-links.index';
 import { myDataRouter } from './my-data/my-data.index';
@@ -64,6 +65,7 @@ export const apiRoutes = new Hono<AppEnv>()
   .route('/orders', ordersRouter)
   .route('/referral', referralRouter)
   .route('/purchases', purchaseActionsRouter)
+  .route('/purchases', refundsRouter)
   .route('/admin/reports', reportsRouter)
   .route('/admin', adminRouter)
   .route('/lottery', featuredRaffleRouter)

@@ -43,6 +43,11 @@ export const LINE_STATUSES = [
   'duplicate',
   /** Money out of the account: listed, never matched. */
   'debit',
+  /**
+   * The payment staff already confirmed by hand with this line's reference and amount: the
+   * same money seen in the bank, linked to its order, never counted twice.
+   */
+  'recognised',
 ] as const;
 export const lineStatusSchema = z.enum(LINE_STATUSES);
 export type LineStatus = z.infer<typeof lineStatusSchema>;
@@ -204,6 +209,16 @@ export const assignLineSchema = z.object({
     .trim()
     .min(6, { error: 'Escribe el código del pedido (VAG-XXXXXX).' })
     .max(20, { error: 'Escribe el código del pedido (VAG-XXXXXX).' }),
+  /**
+   * A line for less than the order owes confirms it only with staff's reason for taking
+   * less (SPEC §4, "Short payments"); without one the order stays unpaid and says what is missing.
+   */
+  acceptShortReason: z
+    .string()
+    .trim()
+    .min(3, { error: 'Escribe por qué confirmas el pedido con un pago incompleto.' })
+    .max(200, { error: 'El motivo puede tener hasta 200 caracteres.' })
+    .optional(),
 });
 export type AssignLine = z.infer<typeof assignLineSchema>;
 
@@ -251,6 +266,7 @@ export const BANK_STATEMENT_TEXTS = {
     set_aside: 'Apartada',
     duplicate: 'Repetida',
     debit: 'Débito',
+    recognised: 'Ya confirmada a mano',
   } satisfies Record<LineStatus, string>,
   reasons: {
     no_code: 'No tiene un código de pedido',
@@ -311,6 +327,10 @@ export const BANK_STATEMENT_TEXTS = {
       'Demasiadas claves de importación inválidas desde esta dirección. Espera unos minutos y vuelve a intentarlo con la clave de Ajustes.',
   },
   assigned: (orderCode: string) => `Línea asignada: el pedido ${orderCode} quedó confirmado.`,
+  assignedShort: (orderCode: string, missing: number) =>
+    `Línea asignada al pedido ${orderCode}: pago incompleto, faltan ${formatUsd(missing)}. El pedido sigue pendiente hasta que llegue el resto o lo confirmes con un motivo.`,
+  assignedShortAccepted: (orderCode: string, missing: number) =>
+    `Línea asignada: el pedido ${orderCode} quedó confirmado con un pago incompleto (faltaban ${formatUsd(missing)}).`,
   assignedRefund: (orderCode: string) =>
     `Línea asignada al pedido ${orderCode}: ya no quedaban números, el pedido queda para reembolso.`,
   setAside: 'Línea apartada.',
@@ -324,6 +344,10 @@ export const BANK_STATEMENT_TEXTS = {
       `Pago por transferencia confirmado del pedido ${orderCode} por ${by === 'auto' ? 'conciliación automática' : 'conciliación manual'}: archivo «${fileName}», fila ${row}.`,
     assigned: (orderCode: string, fileName: string, row: number, amount: number) =>
       `Línea del estado de cuenta asignada al pedido ${orderCode}: archivo «${fileName}», fila ${row}, ${formatUsd(amount)}.`,
+    short: (orderCode: string, amount: number, missing: number) =>
+      `Pago incompleto del pedido ${orderCode}: llegaron ${formatUsd(amount)}, faltan ${formatUsd(missing)}. El pedido sigue pendiente.`,
+    shortAccepted: (orderCode: string, missing: number, reason: string) =>
+      `Pedido ${orderCode} confirmado con un pago incompleto (faltaban ${formatUsd(missing)}). Motivo: ${reason}`,
     setAside: (fileName: string, row: number, amount: number, reason: string) =>
       `Línea del estado de cuenta apartada: archivo «${fileName}», fila ${row}, ${formatUsd(amount)}. Motivo: ${reason}`,
     importKeyCreated: 'Se creó una clave de importación de estados de cuenta.',

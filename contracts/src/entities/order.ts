@@ -122,6 +122,11 @@ export const orderViewSchema = z.object({
    * while its page is public (null once archived or never published).
    */
   raffle: z.object({ name: z.string(), slug: z.string().nullable() }),
+  /**
+   * A transfer the bank lines paid only in part (SPEC §4, "Short payments"): what came and
+   * what is missing, in dollars; null otherwise.
+   */
+  shortPayment: z.object({ received: z.number(), missing: z.number() }).nullable().optional(),
   /** The paid purchase's factura when invoicing issued one (its downloads once authorized). */
   invoice: orderInvoiceSchema.nullable().optional(),
   /**

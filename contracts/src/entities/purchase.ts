@@ -102,6 +102,13 @@ export const resendNotificationResponseSchema = z.object({
 });
 export type ResendNotificationResponse = z.infer<typeof resendNotificationResponseSchema>;
 
+/** What bank lines paid of a transfer order, in cents, and staff's reason if they confirmed it short. */
+export const shortPaymentSchema = z.object({
+  receivedCents: z.number().int(),
+  accepted: z.object({ by: z.string(), reason: z.string(), at: isoDateTimeSchema }).optional(),
+});
+export type ShortPayment = z.infer<typeof shortPaymentSchema>;
+
 export const instantPrizeWonSchema = z.object({ number: z.string(), amount: z.number() });
 export type InstantPrizeWon = z.infer<typeof instantPrizeWonSchema>;
 
@@ -149,6 +156,12 @@ export const purchaseSchema = z.object({
   bankLine: purchaseBankLineSchema.optional(),
   /** WhatsApp or SMS for the numbers, with the WhatsApp opt-in (absent: SMS, as before). */
   messaging: purchaseMessagingSchema.optional(),
+  /** Bank lines that paid part of a transfer order (SPEC §4, "Short payments"). */
+  shortPayment: shortPaymentSchema.optional(),
+  /** The money went back (SPEC §4, "Refunds"): the numbers stay, marked refunded. */
+  refund: z
+    .object({ at: isoDateTimeSchema, amount: z.number(), method: paymentMethodSchema })
+    .optional(),
 });
 export type Purchase = z.infer<typeof purchaseSchema>;
 
@@ -179,6 +192,13 @@ export type PurchaseLookup = z.infer<typeof purchaseLookupSchema>;
 
 /** PATCH /purchases/{id}/confirm-transfer (SPEC §5). */
 export const confirmTransferSchema = z.object({
+  /** Staff's reason to confirm an order that bank lines paid only in part (SPEC §4, "Short payments"). */
+  acceptShortReason: z
+    .string()
+    .trim()
+    .min(3, { error: 'Escribe por qué confirmas el pedido con un pago incompleto.' })
+    .max(200, { error: 'El motivo puede tener hasta 200 caracteres.' })
+    .optional(),
   referenceCode: z
     .string({ error: VALIDATION.referenceCodeRequired })
     .trim()

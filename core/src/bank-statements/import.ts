@@ -28,6 +28,7 @@ import { ordersByCode, ordersByCodePrefix } from '../db/purchase-codes';
 import type { ParsedLine } from './lines';
 import { decide, findCodes, type OrderToMatch } from './match';
 import type { PurchaseDoc } from '../db/purchases';
+import { recordShortLine } from '../db/short-payments';
 import {
   AUTOMATIC_RECONCILIATION,
   AuditBatch,
@@ -348,7 +349,7 @@ async function matchChunk(
   const plain: Array<{ index: number; purchase: PurchaseDoc; line: StatementLineDoc }> = [];
   const others: number[] = [];
   chunk.forEach((line, index) => {
-    const decision = decide(line._id, line.cents, namedOrders(line, orders));
+    const decision = decide(line._id, line.cents, namedOrders(line, orders), line);
     const order = decision.action === 'confirm' ? decision.order : null;
     if (order && order.status === 'PENDING' && !claimed.has(order._id)) {
       claimed.add(order._id);
@@ -399,13 +400,20 @@ export async function matchLine(
     const candidates = (await ordersByCodePrefix(deps.db, found.cut)).map(candidateOf);
     return review(candidates.length > 0 ? 'partial_code' : 'no_code', null, candidates);
   }
-  const decision = decide(line._id, line.cents, named);
-  if (decision.action === 'review')
-    return review(
-      decision.reason,
-      decision.order,
-      (decision.order ? [decision.order] : named).map(candidateOf),
-    );
+  const decision = decide(line._id, line.cents, named, line);
+  if (decision.action === 'recognised') return recognised(decision.order);
+  if (decision.action === 'review') {
+    // A short credit counts toward its unpaid order, which stays unpaid and says what is
+    // missing (SPEC §4, "Short payments"); the line waits for staff all the same.
+    const order =
+      decision.reason === 'amount_less'
+        ? ((await recordShortLine(deps.db, decision.order!._id, {
+            id: line._id,
+            cents: line.cents,
+          })) ?? decision.order)
+        : decision.order;
+    return review(decision.reason, order, (order ? [order] : named).map(candidateOf));
+  }
   // 'done' too: the payment stands, and its audit entry is written if the stop came before it.
   return outcomeOf(await payFromLine(deps, decision.order, line, payer, audits));
 }
@@ -421,6 +429,18 @@ function outcomeOf(paid: LinePayment): LineOutcome {
     purchaseId: order._id,
     orderCode: order.orderCode ?? null,
     late: paid.late,
+    candidates: [],
+  };
+}
+
+/** The payment staff confirmed by hand, now seen in the bank: linked to its order, not a second payment. */
+function recognised(order: OrderToMatch): LineOutcome {
+  return {
+    status: 'recognised',
+    reason: null,
+    purchaseId: order._id,
+    orderCode: order.orderCode ?? null,
+    late: false,
     candidates: [],
   };
 }

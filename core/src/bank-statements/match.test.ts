@@ -86,4 +86,25 @@ describe('decide', () => {
       reason: 'already_paid',
     });
   });
+
+  it('counts what earlier short lines paid: the line bringing the rest confirms, one still short waits', () => {
+    const short = order({ shortPayment: { receivedCents: 900, lines: { 'line-0': 900 } } });
+    expect(decide('line-1', 150, [short]).action).toBe('confirm');
+    expect(decide('line-1', 100, [short])).toMatchObject({ reason: 'amount_less' });
+    // The same short line looked at again is not counted twice.
+    expect(decide('line-0', 900, [short])).toMatchObject({ reason: 'amount_less' });
+  });
+
+  it('recognises the payment staff confirmed by hand with the reference the line carries', () => {
+    const byHand = order({
+      status: 'COMPLETED',
+      bankTransfer: { referenceCode: '00-4481', confirmedBy: 'reseller@x.ec' },
+    });
+    const texts = { reference: '004481', description: 'TRANSF VAG-7KQ4MZ' };
+    expect(decide('line-1', 1050, [byHand], texts).action).toBe('recognised');
+    expect(decide('line-1', 1000, [byHand], texts)).toMatchObject({ reason: 'already_paid' });
+    expect(decide('line-1', 1050, [byHand], { ...texts, reference: '9999' })).toMatchObject({
+      reason: 'already_paid',
+    });
+  });
 });

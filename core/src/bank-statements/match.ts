@@ -62,35 +62,74 @@ export interface OrderToMatch {
   status: PurchaseStatus;
   totalPrice: number;
   paymentMethod: string;
-  /** The statement line that paid it, when one did. */
-  bankTransfer?: { statementLineId?: string | null } | null;
+  /** The statement line that paid it, when one did; the reference staff typed, when they confirmed it. */
+  bankTransfer?: {
+    statementLineId?: string | null;
+    referenceCode?: string | null;
+    confirmedBy?: string | null;
+  } | null;
+  /** What earlier lines paid of it (db/short-payments.ts). */
+  shortPayment?: { receivedCents: number; lines: Record<string, number> } | null;
+}
+
+/** The line's texts, to compare with a reference staff typed. */
+export interface LineTexts {
+  reference: string;
+  description: string;
 }
 
 export type Decision<O extends OrderToMatch = OrderToMatch> =
   | { action: 'confirm'; order: O }
   /** This very line already confirmed the order (an import that stopped half-way, run again). */
   | { action: 'done'; order: O }
+  /** Staff confirmed the order by hand with this line's reference: the same payment, seen again. */
+  | { action: 'recognised'; order: O }
   | { action: 'review'; reason: LineReason; order: O | null };
 
 /**
  * `orders`: the known orders among the codes the line names. A credit confirms only its one
- * order, unpaid, by transfer, for exactly its total (cents, so 10.1 and 10.10 are the same).
+ * order, unpaid, by transfer, for exactly what it still owes (cents, so 10.1 and 10.10 are
+ * the same): its total less what earlier short lines brought (SPEC §4, "Short payments").
+ * A credit for an order staff confirmed by hand, with this line's reference and amount, is
+ * that payment seen in the bank, not a second one.
  */
 export function decide<O extends OrderToMatch>(
   lineId: string,
   cents: number,
   orders: O[],
+  texts: LineTexts = { reference: '', description: '' },
 ): Decision<O> {
   if (orders.length === 0) return { action: 'review', reason: 'no_code', order: null };
   if (orders.length > 1) return { action: 'review', reason: 'two_candidates', order: null };
   const order = orders[0]!;
   if (order.bankTransfer?.statementLineId === lineId) return { action: 'done', order };
   if (order.status === 'COMPLETED' || order.status === 'REFUND_REQUIRED')
-    return { action: 'review', reason: 'already_paid', order };
+    return confirmedByHand(order, { cents, ...texts })
+      ? { action: 'recognised', order }
+      : { action: 'review', reason: 'already_paid', order };
   if (order.paymentMethod !== 'bank_transfer')
     return { action: 'review', reason: 'other_method', order };
-  const total = Math.round(order.totalPrice * 100);
-  if (cents < total) return { action: 'review', reason: 'amount_less', order };
-  if (cents > total) return { action: 'review', reason: 'amount_more', order };
+  const short = order.shortPayment;
+  const before = short ? short.receivedCents - (short.lines[lineId] ?? 0) : 0;
+  const owed = Math.round(order.totalPrice * 100) - before;
+  if (cents < owed) return { action: 'review', reason: 'amount_less', order };
+  if (cents > owed) return { action: 'review', reason: 'amount_more', order };
   return { action: 'confirm', order };
+}
+
+/** Letters and digits only, upper case: how a reference reads in a bank's text and in a form alike. */
+function bare(text: string): string {
+  return normalize(text).replace(/[^0-9A-Z]/g, '');
+}
+
+/**
+ * Staff confirmed this order by hand (not a line) with a reference the line carries, and the
+ * line brings the order's total: the bank's record of the payment they saw.
+ */
+export function confirmedByHand(order: OrderToMatch, line: { cents: number } & LineTexts): boolean {
+  const typed = bare(order.bankTransfer?.referenceCode ?? '');
+  if (order.status !== 'COMPLETED' || order.paymentMethod !== 'bank_transfer') return false;
+  if (order.bankTransfer?.statementLineId || typed.length < 4) return false;
+  if (line.cents !== Math.round(order.totalPrice * 100)) return false;
+  return [line.reference, line.description].some((text) => bare(text).includes(typed));
 }

@@ -6,6 +6,14 @@ import type { CoreDeps } from '../deps';
 import { appendAudit } from '../db/audit-log';
 import { getLine, handleLine, type StatementLineDoc } from '../db/bank-statements';
 import { ordersByCode } from '../db/purchase-codes';
+import type { PurchaseDoc } from '../db/purchases';
+import {
+  acceptShortPayment,
+  forgetShortLine,
+  receivedBefore,
+  recordShortLine,
+  totalCents,
+} from '../db/short-payments';
 import { findCodes } from './match';
 import { payFromLine } from './pay-from-line';
 import { statementAccountByKey } from './statement';
@@ -39,10 +47,17 @@ function orderCodeOf(typed: string): string | null {
   return findCodes(typed.trim()).codes[0] ?? null;
 }
 
+export interface Assignment {
+  /** The order code as staff typed it. */
+  orderCode: string;
+  /** Staff's reason to confirm an order this line does not pay in full (SPEC §4, "Short payments"). */
+  acceptShortReason?: string | undefined;
+}
+
 export async function assignLine(
   deps: CoreDeps,
   id: string,
-  typedCode: string,
+  { orderCode: typedCode, acceptShortReason }: Assignment,
   staff: Staff,
 ): Promise<{ line: StatementLineDoc; msg: string }> {
   const line = await reviewableLine(deps, id);
@@ -56,6 +71,13 @@ export async function assignLine(
   if (paidBefore && order.bankTransfer?.statementLineId !== line._id)
     throw new LineActionError(409, E.orderPaid);
 
+  const missing = paidBefore ? 0 : totalCents(order) - receivedBefore(order, line._id) - line.cents;
+  if (missing > 0 && !acceptShortReason)
+    return assignShortLine(deps, { line, order, missing, staff });
+  if (missing > 0) {
+    await recordShortLine(deps.db, order._id, { id: line._id, cents: line.cents });
+    await acceptShortPayment(deps.db, order._id, { by: staff.email, reason: acceptShortReason! });
+  }
   const account = await statementAccountByKey(deps, line.bankAccountKey);
   const paid = await payFromLine(deps, order, line, {
     actor: staff,
@@ -85,10 +107,65 @@ export async function assignLine(
     purchaseId: order._id,
     raffleId: order.raffleId,
   });
+  if (missing > 0)
+    await appendAudit(deps.db, {
+      actor: staff,
+      action: 'payment.short',
+      description: BANK_STATEMENT_TEXTS.audit.shortAccepted(
+        code!,
+        missing / 100,
+        acceptShortReason!,
+      ),
+      purchaseId: order._id,
+      raffleId: order.raffleId,
+    });
   const msg = refund
     ? BANK_STATEMENT_TEXTS.assignedRefund(code!)
-    : BANK_STATEMENT_TEXTS.assigned(code!);
+    : missing > 0
+      ? BANK_STATEMENT_TEXTS.assignedShortAccepted(code!, missing / 100)
+      : BANK_STATEMENT_TEXTS.assigned(code!);
   return { line: handled, msg };
+}
+
+interface ShortAssignment {
+  line: StatementLineDoc;
+  order: PurchaseDoc;
+  /** Cents still missing once this line counts. */
+  missing: number;
+  staff: Staff;
+}
+
+/**
+ * A line for less than the order owes: it counts toward the order, which stays unpaid and
+ * says what is missing to staff and to the buyer (SPEC §4, "Short payments").
+ */
+async function assignShortLine(
+  deps: CoreDeps,
+  { line, order, missing, staff }: ShortAssignment,
+): Promise<{ line: StatementLineDoc; msg: string }> {
+  const code = order.orderCode ?? order._id;
+  const counted = await recordShortLine(deps.db, order._id, { id: line._id, cents: line.cents });
+  if (!counted) throw new LineActionError(409, E.orderPaid);
+  const handled = await handleLine(
+    deps.db,
+    line._id,
+    {
+      status: 'assigned',
+      reason: 'amount_less',
+      purchaseId: order._id,
+      orderCode: order.orderCode ?? null,
+    },
+    staff.email,
+  );
+  if (!handled) throw new LineActionError(409, E.notReviewable);
+  await appendAudit(deps.db, {
+    actor: staff,
+    action: 'payment.short',
+    description: BANK_STATEMENT_TEXTS.audit.short(code, line.amount, missing / 100),
+    purchaseId: order._id,
+    raffleId: order.raffleId,
+  });
+  return { line: handled, msg: BANK_STATEMENT_TEXTS.assignedShort(code, missing / 100) };
 }
 
 export async function setAsideLine(
@@ -100,6 +177,8 @@ export async function setAsideLine(
   const line = await reviewableLine(deps, id);
   const handled = await handleLine(deps.db, id, { status: 'set_aside', note: reason }, staff.email);
   if (!handled) throw new LineActionError(409, E.notReviewable);
+  // Not a payment for the order it named: what it counted toward that order no longer does.
+  if (line.purchaseId) await forgetShortLine(deps.db, line.purchaseId, line._id);
   await appendAudit(deps.db, {
     actor: staff,
     action: 'bank_line.set_aside',

@@ -112,11 +112,12 @@ export async function relayPendingAudit(
 /** Newest first, a page at a time (staff's list). */
 export async function listAudit(
   db: Db,
-  page: { skip: number; limit: number },
+  page: { skip: number; limit: number; raffleId?: string | undefined },
 ): Promise<{ entries: AuditEntry[]; total: number }> {
+  const query = page.raffleId ? { raffleId: page.raffleId } : {};
   const [docs, total] = await Promise.all([
-    log(db).find({}).sort({ at: -1, _id: 1 }).skip(page.skip).limit(page.limit).toArray(),
-    log(db).countDocuments({}),
+    log(db).find(query).sort({ at: -1, _id: 1 }).skip(page.skip).limit(page.limit).toArray(),
+    log(db).countDocuments(query),
   ]);
   return {
     total,

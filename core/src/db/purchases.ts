@@ -18,6 +18,7 @@ import type {
 import type { Db, Filter } from 'mongodb';
 import type { ChannelState } from './notifications';
 import { isDuplicateKey } from './raffle-numbers';
+import type { ShortPaymentDoc } from './short-payments';
 
 export interface PurchaseBuyerDoc {
   firstName: string;
@@ -137,6 +138,10 @@ export interface PurchaseDoc {
     /** The bank statement line that paid it (bank-statements/), so a re-import knows its own work. */
     statementLineId?: string | null;
   };
+  /** The money went back (refunds/refund-purchase.ts): the numbers stay, marked refunded. */
+  refund?: { at: Date; amount: number; method: PaymentMethod };
+  /** Bank lines that paid part of this transfer order (db/short-payments.ts). */
+  shortPayment?: ShortPaymentDoc;
   /** Short human code, also the transfer concept (unique by the `order_code` index). */
   orderCode?: string;
   /** Unguessable key of the order link: public reads of the purchase need it. */

@@ -190,6 +190,8 @@ export async function saveClosing(
   closing: ClosingDoc,
   audit: AuditDoc,
   raffleId: string,
+  /** The raffle's `sold` counter the list was made for: the list plus refunded numbers. */
+  soldCounter = closing.soldCount,
 ): Promise<boolean> {
   const result = await raffles(db).updateOne(
     {
@@ -198,7 +200,7 @@ export async function saveClosing(
       // A sale reopened meanwhile ('Reabrir venta') takes its stop back: no closing then.
       salesStopped: true,
       reserved: { $in: [0, null] },
-      sold: closing.soldCount,
+      sold: soldCounter,
     },
     { $set: { closing, salesStopped: true }, $push: { pendingAudit: audit } },
   );

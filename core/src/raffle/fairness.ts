@@ -24,6 +24,7 @@ import { publishDrawnPastRaffle } from '../db/past-raffles';
 import { getPurchase, type PurchaseDoc } from '../db/purchases';
 import { getRaffle, getRaffleHero, numberModeOf } from '../db/raffle';
 import { listSoldNumbers, soldNumberHolder } from '../db/number-holds';
+import { refundedPurchaseIds } from '../db/refunds';
 import {
   getRaffleFairness,
   markDrawPublished,
@@ -69,12 +70,33 @@ export function soldEntriesOf(raffle: RaffleNumbers, claims: readonly NumberClai
  * purchase's public reference.
  */
 async function soldListOf(db: Db, raffle: RaffleNumbers): Promise<SoldEntry[]> {
-  if (!(await isPickRaffle(db, raffle.raffleId)))
-    return soldEntriesOf(raffle, await listClaims(db, raffle.raffleId));
-  return (await listSoldNumbers(db, raffle.raffleId)).map((sold) => ({
-    number: formatNumber(sold.number, raffle.numberWidth),
-    reference: purchaseReference(sold.purchaseId),
-  }));
+  return (await soldAndRefunded(db, raffle)).sold;
+}
+
+/**
+ * The sold list, without the numbers of refunded purchases (refunds/refund-purchase.ts:
+ * they stay their buyer's record, out of the draw), and how many numbers those hold.
+ */
+async function soldAndRefunded(
+  db: Db,
+  raffle: RaffleNumbers,
+): Promise<{ sold: SoldEntry[]; refunded: number }> {
+  const refunded = await refundedPurchaseIds(db, raffle.raffleId);
+  if (!(await isPickRaffle(db, raffle.raffleId))) {
+    const claims = await listClaims(db, raffle.raffleId);
+    const kept = claims.filter((claim) => !refunded.has(claim.purchaseId));
+    const left = claims.reduce((n, c) => n + (refunded.has(c.purchaseId) ? c.count : 0), 0);
+    return { sold: soldEntriesOf(raffle, kept), refunded: left };
+  }
+  const numbers = await listSoldNumbers(db, raffle.raffleId);
+  const kept = numbers.filter((sold) => !refunded.has(sold.purchaseId));
+  return {
+    sold: kept.map((sold) => ({
+      number: formatNumber(sold.number, raffle.numberWidth),
+      reference: purchaseReference(sold.purchaseId),
+    })),
+    refunded: numbers.length - kept.length,
+  };
 }
 
 async function isPickRaffle(db: Db, raffleId: string): Promise<boolean> {
@@ -125,8 +147,8 @@ export async function closeSaleIfDue(
   // Paid orders still being numbered count as reserved: wait for them.
   if (raffle.reserved > 0) return null;
 
-  const sold = await soldListOf(db, raffle);
-  if (sold.length !== raffle.sold) return null;
+  const { sold, refunded } = await soldAndRefunded(db, raffle);
+  if (sold.length + refunded !== raffle.sold) return null;
   const closing: ClosingDoc = {
     closedAt: now,
     reason,
@@ -143,7 +165,7 @@ export async function closeSaleIfDue(
     },
     now,
   );
-  if (!(await saveClosing(db, closing, audit, raffleId))) return null;
+  if (!(await saveClosing(db, closing, audit, raffleId, raffle.sold))) return null;
   await relayPendingAudit(db, [audit], raffleId);
   return closing;
 }

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   BANK_STATEMENT_TEXTS,
   IMPORT_KEY_ACTOR,
+  ORDER_MESSAGES,
   TOPICS,
   type ColumnMapping,
   statementLineSchema,
@@ -446,6 +447,113 @@ describe('importing a bank statement', () => {
         'Devolución de un proveedor, no es una venta',
       ),
     );
+  });
+
+  it('a line short of its order does not complete it: the order stays pending and says what is missing (to staff and to the buyer); the rest completes it, or staff confirm it short with a reason', async () => {
+    const [target, accepted] = [await order(3), await order(3)];
+    const file = statement([
+      [29, 'TRANSFERENCIA SIN CODIGO', 'C', 4],
+      [29, 'OTRA TRANSFERENCIA SIN CODIGO', 'C', 4],
+    ]);
+    const imported = await upload('/admin/bank-statements', file, {
+      mapping: JSON.stringify(mapping),
+    });
+    const [short, shortToo] = await linesOf(imported.body.id);
+
+    // $4,00 for a $4,50 order: assigned, counted, not paid.
+    const assigned = await postJson(
+      `${api}/admin/bank-statement-lines/${short!.id}/assign`,
+      { orderCode: target.orderCode },
+      admin,
+    );
+    expect(assigned).toMatchObject({
+      status: 200,
+      body: {
+        status: 'assigned',
+        reason: 'amount_less',
+        msg: BANK_STATEMENT_TEXTS.assignedShort(target.orderCode!, 0.5),
+      },
+    });
+    const pending = (await getPurchase(server.db, target._id))!;
+    expect(pending.status).toBe('PENDING');
+    expect(pending.shortPayment).toMatchObject({ receivedCents: 400 });
+    const page = await fetch(`${api}/orders/${target._id}?key=${target.accessKey}`);
+    expect(((await page.json()) as { shortPayment: unknown }).shortPayment).toEqual({
+      received: 4,
+      missing: 0.5,
+    });
+    // Staff confirming it by hand must say why they take less.
+    const byHand = await fetch(`${api}/purchases/${target._id}/confirm-transfer`, {
+      method: 'PATCH',
+      headers: { ...admin, 'content-type': 'application/json' },
+      body: JSON.stringify({ referenceCode: 'REF-77', bankName: 'Banco Pichincha' }),
+    });
+    expect(byHand.status).toBe(409);
+    expect(((await byHand.json()) as { msg: string }).msg).toBe(
+      ORDER_MESSAGES.shortNeedsReason('$0,50'),
+    );
+
+    // The missing $0,50 arrives with the code: the two lines pay the order.
+    const rest = await upload(
+      '/admin/bank-statements',
+      statement([[30, `PAGO RESTO ${target.orderCode}`, 'C', 0.5]]),
+      { mapping: JSON.stringify(mapping) },
+    );
+    expect(rest.body).toMatchObject({ confirmed: 1, needsReview: 0 });
+    expect((await numbersOf(server.db, target._id)).assignedNumbers).toHaveLength(3);
+
+    // Staff may confirm a short line with their reason: kept on the order and audited.
+    const confirmed = await postJson(
+      `${api}/admin/bank-statement-lines/${shortToo!.id}/assign`,
+      {
+        orderCode: accepted.orderCode,
+        acceptShortReason: 'El banco cobró la comisión al comprador',
+      },
+      admin,
+    );
+    expect(confirmed).toMatchObject({
+      status: 200,
+      body: { msg: BANK_STATEMENT_TEXTS.assignedShortAccepted(accepted.orderCode!, 0.5) },
+    });
+    expect((await numbersOf(server.db, accepted._id)).shortPayment?.accepted).toMatchObject({
+      by: adminEmail,
+      reason: 'El banco cobró la comisión al comprador',
+    });
+    expect((await auditOf(accepted._id)).map((e) => e.action)).toContain('payment.short');
+  });
+
+  it('an import counts a short credit toward its order and leaves it pending; a line for an order staff confirmed by hand with its reference is that payment, recognised', async () => {
+    const [short, byHand, byHandOtherRef] = [await order(3), await order(1), await order(1)];
+    for (const [purchase, referenceCode] of [
+      [byHand, '90001'],
+      [byHandOtherRef, '123'],
+    ] as const)
+      await confirmTransferPayment(server.deps, purchase, {
+        referenceCode,
+        bankName: 'Banco Pichincha',
+        staff: { id: 'x', email: adminEmail },
+      });
+    const imported = await upload(
+      '/admin/bank-statements',
+      statement([
+        [30, `PAGO ${short.orderCode}`, 'C', 4],
+        [30, `PAGO ${byHand.orderCode}`, 'C', 1.5],
+        [30, `PAGO ${byHandOtherRef.orderCode}`, 'C', 1.5],
+      ]),
+      { mapping: JSON.stringify(mapping) },
+    );
+    const [shortLine, recognised, otherRef] = await linesOf(imported.body.id);
+    expect(shortLine).toMatchObject({ status: 'needs_review', reason: 'amount_less' });
+    expect((await getPurchase(server.db, short._id))!).toMatchObject({
+      status: 'PENDING',
+      shortPayment: { receivedCents: 400 },
+    });
+    expect(recognised).toMatchObject({
+      status: 'recognised',
+      reason: null,
+      orderCode: byHand.orderCode,
+    });
+    expect(otherRef).toMatchObject({ status: 'needs_review', reason: 'already_paid' });
   });
 
   it("POST /api/bank-statements takes the import key made in Ajustes (or a staff token) and the account's remembered mapping", async () => {

@@ -274,7 +274,7 @@ describe('bank-transfer order', () => {
 });
 
 describe('who may confirm or reject a transfer', () => {
-  it('admins always; a reseller only with the setting on and only for own sales; 403 in Spanish otherwise; 401 anonymous', async () => {
+  it('admins always; a reseller only with the setting on, only for own sales and only with a receipt or a bank line; 403 in Spanish otherwise; 401 anonymous', async () => {
     const own = await createStaff(server.db, { role: 'reseller' });
     const other = await createStaff(server.db, { role: 'reseller' });
     const sale = () => transferOrder(1, { resellerCode: own.user.code });
@@ -312,6 +312,12 @@ describe('who may confirm or reject a transfer', () => {
         json: { msg: ORDER_MESSAGES.resellerNotOwnSale },
       });
       expect((await reject(a.id, own.token)).status).toBe(200);
+      // A reseller confirms only a payment they can point at: a receipt or a bank line.
+      expect(await confirm(a.id, own.token)).toMatchObject({
+        status: 409,
+        json: { msg: ORDER_MESSAGES.resellerNeedsProof },
+      });
+      expect((await upload(a.id, a.key, PDF)).status).toBe(201);
       expect((await confirm(a.id, own.token)).status).toBe(200);
       const direct = await transferOrder(1);
       expect((await confirm(direct.id, own.token)).status).toBe(403);

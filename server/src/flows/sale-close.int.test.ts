@@ -4,6 +4,7 @@
 import {
   AUDIT_TEXTS,
   ecuadorDay,
+  REFUND_TEXTS,
   fairnessExportSchema,
   SALE_TEXTS,
   saleStatusSchema,
@@ -119,6 +120,36 @@ describe("PATCH /api/lottery/is-active ('Cerrar venta')", () => {
     expect(await call('PATCH', '/lottery/is-active', { isActive: true })).toMatchObject({
       status: 409,
       body: { msg: SALE_TEXTS.alreadyClosed },
+    });
+  });
+
+  it('a refunded purchase keeps its numbers, marked refunded, and the sold list leaves them out; after the closing a refund waits for the draw', async () => {
+    await raffleWithNumbers(srv.db, 10);
+    const transfer = { status: 'PENDING', paymentMethod: 'bank_transfer' } as const;
+    const kept = await insertPurchase(srv.db, { quantity: 3, ...transfer });
+    await pay(kept, 3);
+    const refunded = await insertPurchase(srv.db, { quantity: 2, ...transfer });
+    const numbers = await pay(refunded, 2);
+    const body = { reason: 'El comprador pagó dos veces', transferReference: 'TRF-0001' };
+    expect((await call('POST', `/purchases/${refunded}/refund`, body)).status).toBe(200);
+
+    expect((await call('PATCH', '/lottery/is-active', { isActive: false })).status).toBe(200);
+    // Closed by this call or by the server's own closing job, whichever comes first.
+    await waitFor(
+      async () =>
+        (await closeSaleIfDue(srv.db, undefined, CURRENT_RAFFLE_ID)) ??
+        ((await status()).phase === 'closed' || null),
+      { message: 'the sale to close' },
+    );
+    const record = fairnessExportSchema.parse((await call('GET', '/raffle/fairness')).body);
+    expect(record.closing).toMatchObject({ soldCount: 3 });
+    const doc = await srv.db
+      .collection<{ _id: string; assignedNumbers: string[]; status: string }>('purchases')
+      .findOne({ _id: refunded });
+    expect(doc).toMatchObject({ status: 'COMPLETED', assignedNumbers: numbers });
+    expect(await call('POST', `/purchases/${kept}/refund`, body)).toMatchObject({
+      status: 409,
+      body: { msg: REFUND_TEXTS.errors.saleClosed },
     });
   });
 

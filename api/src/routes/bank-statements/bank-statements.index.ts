@@ -319,7 +319,7 @@ export const bankStatementsRouter = new Hono<AppEnv>()
         const { line, msg } = await assignLine(
           c.get('deps'),
           c.req.valid('param').id,
-          c.req.valid('json').orderCode,
+          c.req.valid('json'),
           { id: staff.id, email: staff.email },
         );
         return c.json({ ...lineView(line), msg });

@@ -11,6 +11,7 @@ import {
 } from '@vag/contracts';
 import type { PurchaseDoc } from '@vag/core/db/purchases';
 import type { SettingsDoc } from '@vag/core/db/settings';
+import { missingCents } from '@vag/core/db/short-payments';
 
 /** The purchase's own raffle as the order page names it (see orderRaffle in orders.index.ts). */
 export type OrderRaffle = OrderView['raffle'];
@@ -48,8 +49,16 @@ export function orderView(
     ...(p.status === 'COMPLETED' && p.instantPrizesWon?.length
       ? { instantPrizesWon: p.instantPrizesWon }
       : {}),
+    shortPayment: shortPaymentOf(p),
     raffle,
   };
+}
+
+/** What the bank lines paid of an unpaid transfer and what is missing (SPEC §4, "Short payments"). */
+function shortPaymentOf(p: PurchaseDoc): OrderView['shortPayment'] {
+  const missing = missingCents(p);
+  if (!p.shortPayment?.receivedCents || missing === 0) return null;
+  return { received: p.shortPayment.receivedCents / 100, missing: missing / 100 };
 }
 
 /** What an id alone may read: the status and amounts, nothing personal. */

@@ -42,6 +42,8 @@ export interface FakePayPal {
    * but the order changed all the same, as at a real provider), `none` is normal.
    */
   setFault(fault: PayPalFault): void;
+  /** Refunds of captures (POST /v2/payments/captures/{id}/refund), one per PayPal-Request-Id. */
+  refunds: Array<{ id: string; captureId: string; value: string }>;
   stop(): Promise<void>;
 }
 
@@ -58,6 +60,8 @@ export async function startFakePayPal(): Promise<FakePayPal> {
   const createReplies = new Map<string, FakeResponse>();
   const captureReplies = new Map<string, FakeResponse>();
   const captures = new Map<string, number>();
+  const refunds: FakePayPal['refunds'] = [];
+  const refundReplies = new Map<string, FakeResponse>();
   let failCreates = 0;
   const captureLog: FakePayPal['captureLog'] = [];
   let fault: PayPalFault = 'none';
@@ -234,6 +238,27 @@ export async function startFakePayPal(): Promise<FakePayPal> {
       if (requestId) captureReplies.set(replayKey, reply);
       return reply;
     }
+    const refund = req.path.match(/^\/v2\/payments\/captures\/([^/]+)\/refund$/);
+    if (req.method === 'POST' && refund) {
+      const captureId = refund[1]!;
+      if (requestId && refundReplies.has(requestId)) return refundReplies.get(requestId)!;
+      const order = [...orders.values()].find((o) => o.captureId === captureId);
+      if (!order) return notFound;
+      if (refunds.some((r) => r.captureId === captureId))
+        return unprocessable('CAPTURE_FULLY_REFUNDED');
+      const made = { id: id(), captureId, value: order.capturedValue ?? order.amount.value };
+      refunds.push(made);
+      const reply: FakeResponse = {
+        status: 201,
+        body: {
+          id: made.id,
+          status: 'COMPLETED',
+          amount: { currency_code: order.amount.currency_code, value: made.value },
+        },
+      };
+      if (requestId) refundReplies.set(requestId, reply);
+      return reply;
+    }
     return {
       status: 404,
       body: { name: 'NOT_FOUND', message: `fake PayPal has no ${req.method} ${req.path}` },
@@ -260,6 +285,7 @@ export async function startFakePayPal(): Promise<FakePayPal> {
     },
     captureCalls: (orderId) => captures.get(orderId) ?? 0,
     captureLog,
+    refunds,
     setFault(next) {
       if (next === 'timeout' && fault !== 'timeout')
         release = new Promise<void>((resolve) => (releaseHeld = resolve));

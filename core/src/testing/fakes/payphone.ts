@@ -32,6 +32,8 @@ export interface FakePayPhone {
   confirmCalls(): number;
   /** PayPhone reverses an approved payment after the fact. */
   reverse(clientTransactionId: string): void;
+  /** Reverses asked for by the shop (POST /api/Reverse), by PayPhone transaction id. */
+  reverseCalls: number[];
   failNextPrepares(count: number): void;
   stop(): Promise<void>;
 }
@@ -42,6 +44,7 @@ export async function startFakePayPhone(): Promise<FakePayPhone> {
   const transactions = new Map<string, FakeTransaction>();
   let nextId = 40_000_000 + Math.floor(Math.random() * 1_000_000);
   let confirms = 0;
+  const reverseCalls: number[] = [];
   let failPrepares = 0;
 
   const server: FakeHttpServer = await startFakeHttpServer((req) => {
@@ -114,6 +117,26 @@ export async function startFakePayPhone(): Promise<FakePayPhone> {
         },
       };
     }
+    if (req.method === 'POST' && req.path === '/api/Reverse') {
+      reverseCalls.push(Number(body.id));
+      const tx = [...transactions.values()].find((t) => t.id === Number(body.id));
+      if (!tx?.outcome)
+        return {
+          status: 400,
+          body: {
+            message:
+              'La transacción no existe, verifique que el identificador enviado sea correcto.',
+            errorCode: 20,
+          },
+        };
+      if (tx.outcome.transactionStatus !== 'Approved')
+        return {
+          status: 400,
+          body: { message: 'La transacción no se puede reversar.', errorCode: 25 },
+        };
+      tx.outcome = { ...tx.outcome, statusCode: 2, transactionStatus: 'Reversed' };
+      return { body: true };
+    }
     const sale = req.path.match(/^\/api\/Sale\/(\d+)$/);
     if (req.method === 'GET' && sale) {
       const tx = [...transactions.values()].find((t) => t.id === Number(sale[1]));
@@ -148,6 +171,7 @@ export async function startFakePayPhone(): Promise<FakePayPhone> {
       return { id: tx.id, clientTransactionId };
     },
     confirmCalls: () => confirms,
+    reverseCalls,
     reverse(clientTransactionId) {
       const tx = transactions.get(clientTransactionId);
       if (!tx?.outcome) throw new Error(`fake PayPhone: ${clientTransactionId} was not paid`);

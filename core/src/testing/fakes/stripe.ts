@@ -33,6 +33,8 @@ export interface FakeStripe {
   /** A signed `checkout.session.completed` webhook delivery for the session. */
   signedCompletedEvent(sessionId: string): { payload: string; signature: string };
   failNextCreates(count: number): void;
+  /** Refunds made (POST /v1/refunds), one per distinct Idempotency-Key. */
+  refunds: Array<{ id: string; payment_intent: string; amount: number }>;
   stop(): Promise<void>;
 }
 
@@ -43,6 +45,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const webhookSecret = `whsec_fake${token()}`;
   const sessions = new Map<string, FakeSession>();
   const replies = new Map<string, FakeResponse>();
+  const refunds: FakeStripe['refunds'] = [];
   let failCreates = 0;
 
   const notFound = (what: string): FakeResponse => ({
@@ -118,6 +121,49 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       if (key) replies.set(key, reply);
       return reply;
     }
+    if (req.method === 'POST' && req.path === '/v1/refunds') {
+      const key =
+        typeof req.headers['idempotency-key'] === 'string'
+          ? req.headers['idempotency-key']
+          : undefined;
+      if (key && replies.has(key)) return replies.get(key)!;
+      const intent = formField(req.body, 'payment_intent') ?? '';
+      const session = [...sessions.values()].find((s) => s.payment_intent === intent);
+      if (!session)
+        return {
+          status: 404,
+          body: {
+            error: {
+              type: 'invalid_request_error',
+              code: 'resource_missing',
+              message: `No such payment_intent: '${intent}'`,
+            },
+          },
+        };
+      if (refunds.some((r) => r.payment_intent === intent))
+        return {
+          status: 400,
+          body: {
+            error: {
+              type: 'invalid_request_error',
+              code: 'charge_already_refunded',
+              message: 'Charge has already been refunded.',
+            },
+          },
+        };
+      const refund = {
+        id: `re_${token(12)}`,
+        object: 'refund',
+        payment_intent: intent,
+        amount: Number(formField(req.body, 'amount') ?? session.amount_total),
+        currency: session.currency,
+        status: 'succeeded',
+      };
+      refunds.push(refund);
+      const reply: FakeResponse = { body: refund };
+      if (key) replies.set(key, reply);
+      return reply;
+    }
     const get = req.path.match(/^\/v1\/checkout\/sessions\/([^/]+)$/);
     if (req.method === 'GET' && get) {
       const session = sessions.get(get[1]!);
@@ -170,6 +216,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     failNextCreates(count) {
       failCreates = count;
     },
+    refunds,
     stop: () => server.stop(),
   };
 }

@@ -11,6 +11,7 @@ import {
   formatDateTime,
   formatUsd,
   numberRuns,
+  ORDER_MESSAGES,
   rafflePath,
   ticketPath,
   TICKET_TEXTS,
@@ -213,6 +214,15 @@ function Status({ order }: { order: OrderView }) {
         <p className="alert alert-error" style={WRAP} data-testid="rejection-reason">
           Motivo: {asSentence(order.rejectionReason)}. Tu pedido sigue pendiente de pago: sube un
           nuevo comprobante antes de que termine la reserva.
+        </p>
+      )}
+      {order.shortPayment && (
+        <p className="alert alert-error" style={WRAP} data-testid="short-payment">
+          {ORDER_MESSAGES.shortPaymentBuyer(
+            formatUsd(order.shortPayment.received),
+            formatUsd(order.shortPayment.missing),
+            order.orderCode,
+          )}
         </p>
       )}
       {order.state === 'in_review' && (
