@@ -280,11 +280,15 @@ export default function OrderPage() {
   }, [where]);
 
   if (!where) return <OrderLinkProblem message="No se encontró el pedido en el enlace." />;
+  // The spinner sits where the order will be, inside the same box, so the box itself
+  // does not move when the order replaces it.
   if (!order)
     return error ? (
       <OrderLinkProblem message={error} />
     ) : (
-      <div className="spinner" aria-label="Cargando" />
+      <div className="order-page">
+        <div className="spinner" aria-label="Cargando" />
+      </div>
     );
 
   return (
