@@ -55,6 +55,24 @@ describe('loadDemoData', () => {
     expect(phoneCopy.headers.get('content-type')).toBe('image/webp');
   });
 
+  it("shows the express raffle's phone with its own picture, not the featured raffle's pickup", async () => {
+    await loadDemoData(server.db);
+    const raffles = (await call('GET', '/raffles')).json as { slug: string; imageUrl: string }[];
+    const express = raffles.find((r) => r.slug === 'rifa-express-iphone-16');
+    const featured = raffles.find((r) => r.slug === 'gran-rifa-navidena-2026');
+    expect(express?.imageUrl).toBeTruthy();
+    expect(express?.imageUrl).not.toBe(featured?.imageUrl);
+    const picture = await fetch(`${server.url}${express!.imageUrl}`);
+    expect(picture.headers.get('content-type')).toBe('image/jpeg');
+    const bytes = Buffer.from(await picture.arrayBuffer());
+    const { width, height } = await sharp(bytes).metadata();
+    expect({ width, height }).toEqual({ width: 1280, height: 720 });
+    const pickup = Buffer.from(
+      await (await fetch(`${server.url}/media/media-1.jpg`)).arrayBuffer(),
+    );
+    expect(bytes.equals(pickup)).toBe(false);
+  });
+
   it('creates demo accounts that can sign in, the reseller with a referral code', async () => {
     await loadDemoData(server.db);
     for (const account of Object.values(DEMO_ACCOUNTS)) {

@@ -7,7 +7,7 @@ import type { Db } from 'mongodb';
 import { connectDatabase } from '../db/client';
 import { countInstantPrizes } from '../db/instant-prizes';
 import { ensureIndexes } from '../db/indexes';
-import { readMedia } from '../db/media';
+import { readMedia, saveMedia } from '../db/media';
 import { saveMediaImage } from '../media/media-variants';
 import { upsertPackage } from '../db/packages';
 import { upsertPastRaffle } from '../db/past-raffles';
@@ -26,7 +26,7 @@ import { getSettings, replaceSettings } from '../db/settings';
 import { ensureStaffUser, findUserByEmail } from '../db/users';
 import { parseEnv } from '../env';
 import { assignInstantPrizes, PrizesNotAssignableError } from '../raffle/instant-prizes';
-import { demoPrizePicture } from './demo-prize';
+import { demoPhonePicture, demoPrizePicture } from './demo-prize';
 
 export const DEMO_ACCOUNTS = {
   admin: {
@@ -88,6 +88,13 @@ export const DEMO_PAST_RAFFLES = [
 
 export const DEMO_INSTANT_PRIZES = [500, 250, 100, 100, 50, 50, 20, 20] as const;
 
+/**
+ * The express raffle's own picture (a phone, not the featured raffle's pickup), stored as
+ * one of its trust page's files: the same photo is its prize proof. A fixed id, so loading
+ * the demo again finds it.
+ */
+export const DEMO_PHONE_PICTURE = 'confianza-de3a0000-0000-4000-8000-000000000016.jpg';
+
 /** The second raffle on sale beside the featured one: a quick, small "rifa express". */
 export const DEMO_EXPRESS_RAFFLE = {
   _id: 'demo-rifa-express',
@@ -95,7 +102,7 @@ export const DEMO_EXPRESS_RAFFLE = {
   slug: 'rifa-express-iphone-16',
   prize: 'iPhone 16 de 128 GB',
   description: 'Mil números, un ganador, sorteo con la Lotería Nacional.',
-  imageUrl: '/media/media-1.jpg',
+  imageUrl: `/media/${DEMO_PHONE_PICTURE}`,
   pricePerNumber: 2,
   endDate: new Date('2026-12-12T20:00:00.000-05:00'),
   totalNumbers: 1_000,
@@ -176,6 +183,12 @@ export async function loadDemoData(db: Db): Promise<void> {
 
 async function loadExpressRaffle(db: Db): Promise<void> {
   const { _id: id, ...fields } = DEMO_EXPRESS_RAFFLE;
+  if (!(await readMedia(db, DEMO_PHONE_PICTURE)))
+    await saveMedia(db, DEMO_PHONE_PICTURE, {
+      data: await demoPhonePicture(),
+      contentType: 'image/jpeg',
+      size: { width: 1280, height: 720 },
+    });
   if (!(await getRaffle(db, id))) await insertRaffle(db, { _id: id, ...fields });
   for (const { id: packageId, ...pkg } of DEMO_EXPRESS_PACKAGES)
     await upsertPackage(db, id, packageId, pkg);
