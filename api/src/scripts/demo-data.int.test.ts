@@ -73,6 +73,20 @@ describe('loadDemoData', () => {
     expect(bytes.equals(pickup)).toBe(false);
   });
 
+  it("names its organizer and shows each raffle's prize photo on the trust page", async () => {
+    await loadDemoData(server.db);
+    const settings = (await call('GET', '/settings')).json as { organizer: { legalName: string } };
+    expect(settings.organizer.legalName).toBe('Voy a Ganar S.A.');
+    const page = await fetch(`${server.url}/rifas/rifa-express-iphone-16/confianza`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    for (const shown of ['El organizador', 'Voy a Ganar S.A.', '1790011674001', 'El premio'])
+      expect(html).toContain(shown);
+    expect(html).toMatch(
+      /<img src="\/media\/confianza-[^"]+\.jpg\?v=[^"]+" width="1280" height="720"/,
+    );
+  });
+
   it('creates demo accounts that can sign in, the reseller with a referral code', async () => {
     await loadDemoData(server.db);
     for (const account of Object.values(DEMO_ACCOUNTS)) {
