@@ -46,6 +46,7 @@ export function orderView(
     assignedNumbers: p.status === 'COMPLETED' ? (p.assignedNumbers ?? []) : [],
     ...(p.pickedNumbers ? { pickedNumbers: p.pickedNumbers } : {}),
     raffle,
+    ...(p.messaging ? { messageChannel: p.messaging.channel } : {}),
   };
 }
 

@@ -216,7 +216,10 @@ function Status({ order }: { order: OrderView }) {
         </p>
       )}
       {order.state === 'in_review' && (
-        <p>Revisaremos tu comprobante y te avisaremos por correo y SMS.</p>
+        <p data-testid="review-notice">
+          Revisaremos tu comprobante y te avisaremos por correo y{' '}
+          {order.messageChannel === 'whatsapp' ? 'WhatsApp' : 'SMS'}.
+        </p>
       )}
       {order.state === 'expired' && (
         <p>
