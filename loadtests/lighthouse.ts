@@ -3,7 +3,7 @@
 // and the bytes transferred per page, and writes them to loadtests/out/lighthouse.json.
 //   npx tsx loadtests/lighthouse.ts [BASE_URL]      (default http://127.0.0.1:3000)
 // LIGHTHOUSE_PATHS=/rifas/<slug>,… measures more pages (comma-separated paths);
-// LIGHTHOUSE_ONLY=/checkout,/pedido measures only the pages whose name starts so.
+// LIGHTHOUSE_ONLY=/,/checkout?paquete=,/pedido measures only the pages so named.
 // The server should hold a raffle with packages (the demo data: npm run seed:demo -w @vag/api).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -230,9 +230,7 @@ async function main(): Promise<void> {
   for (const extra of (process.env.LIGHTHOUSE_PATHS ?? '').split(',').filter(Boolean))
     targets.push({ page: extra, url: `${BASE_URL}${extra}` });
   const only = (process.env.LIGHTHOUSE_ONLY ?? '').split(',').filter(Boolean);
-  const measured = only.length
-    ? targets.filter((t) => only.some((o) => t.page.startsWith(o)))
-    : targets;
+  const measured = only.length ? targets.filter((t) => only.includes(t.page)) : targets;
 
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
