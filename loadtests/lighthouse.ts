@@ -2,7 +2,8 @@
 // against a live server with Debian's Chromium. Prints the four scores, LCP, CLS, TBT
 // and the bytes transferred per page, and writes them to loadtests/out/lighthouse.json.
 //   npx tsx loadtests/lighthouse.ts [BASE_URL]      (default http://127.0.0.1:3000)
-// LIGHTHOUSE_PATHS=/rifas/<slug>,… measures more pages (comma-separated paths).
+// LIGHTHOUSE_PATHS=/rifas/<slug>,… measures more pages (comma-separated paths);
+// LIGHTHOUSE_ONLY=/,/checkout?paquete=,/pedido measures only the pages so named.
 // The server should hold a raffle with packages (the demo data: npm run seed:demo -w @vag/api).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -82,11 +83,24 @@ async function checkoutTarget(): Promise<Target> {
   };
 }
 
-/** The confirmation page of a fresh bank-transfer order. */
-async function confirmationTarget(): Promise<Target> {
+/**
+ * The checkout as a package card's form opens it before the home hydrated (a slow phone):
+ * `/checkout?paquete=<id>`, nothing in sessionStorage.
+ */
+async function linkedCheckoutTarget(): Promise<Target> {
+  const [pkg] = await api<{ _id: string }[]>('GET', '/packages');
+  if (!pkg) throw new Error('the server has no packages: load the demo data first');
+  return {
+    page: '/checkout?paquete=',
+    url: `${BASE_URL}/checkout?paquete=${encodeURIComponent(pkg._id)}`,
+  };
+}
+
+/** A fresh bank-transfer order: its confirmation and its order page (`/pedido`). */
+async function transferOrder(): Promise<{ purchaseId: string; orderUrl: string }> {
   const [pkg] = await api<{ _id: string; quantity: number; price: number }[]>('GET', '/packages');
   if (!pkg) throw new Error('the server has no packages');
-  const order = await api<{ purchaseId: string }>('POST', '/payments/create-order', {
+  return api<{ purchaseId: string; orderUrl: string }>('POST', '/payments/create-order', {
     amount: pkg.price,
     quantity: pkg.quantity,
     unitPrice: Math.round((pkg.price / pkg.quantity) * 100) / 100,
@@ -104,7 +118,16 @@ async function confirmationTarget(): Promise<Target> {
       acceptedTerms: true,
     },
   });
+}
+
+async function confirmationTarget(): Promise<Target> {
+  const order = await transferOrder();
   return { page: '/payment-success', url: `${BASE_URL}/payment-success?id=${order.purchaseId}` };
+}
+
+async function orderPageTarget(): Promise<Target> {
+  const order = await transferOrder();
+  return { page: '/pedido', url: `${BASE_URL}${order.orderUrl}` };
 }
 
 function summarize(page: string, result: RunnerResult): PageResult {
@@ -195,7 +218,7 @@ async function main(): Promise<void> {
   const health = await fetch(`${BASE_URL}/api/health`).catch(() => null);
   if (!health?.ok) throw new Error(`${BASE_URL}/api/health is not ok: start the server first`);
   const targets: Target[] = [{ page: '/', url: `${BASE_URL}/` }];
-  for (const make of [checkoutTarget, confirmationTarget]) {
+  for (const make of [checkoutTarget, linkedCheckoutTarget, confirmationTarget, orderPageTarget]) {
     try {
       targets.push(await make());
     } catch (error) {
@@ -206,6 +229,8 @@ async function main(): Promise<void> {
   // More pages by path, e.g. LIGHTHOUSE_PATHS=/rifas/rifa-elige (a pick-mode raffle's grid).
   for (const extra of (process.env.LIGHTHOUSE_PATHS ?? '').split(',').filter(Boolean))
     targets.push({ page: extra, url: `${BASE_URL}${extra}` });
+  const only = (process.env.LIGHTHOUSE_ONLY ?? '').split(',').filter(Boolean);
+  const measured = only.length ? targets.filter((t) => only.includes(t.page)) : targets;
 
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
@@ -213,7 +238,7 @@ async function main(): Promise<void> {
   });
   const rows: PageResult[] = [];
   try {
-    for (const target of targets) rows.push(await measureWithRetry(target, chrome.port));
+    for (const target of measured) rows.push(await measureWithRetry(target, chrome.port));
   } finally {
     chrome.kill();
   }

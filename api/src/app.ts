@@ -93,11 +93,17 @@ function genericMessage(status: number): string {
   return SERVER.internalError;
 }
 
-let cachedNotFound: string | null | undefined;
+/**
+ * The storefront's 404 page, read once it exists. Its absence is not remembered: a visit
+ * while the storefront is being built would otherwise leave a bare '404' until a restart.
+ */
+const notFoundPages = new Map<string, string>();
 function notFoundPage(deps: AppDeps): string | null {
-  if (cachedNotFound === undefined) {
-    const file = path.join(storefrontDirs(deps).client, '404.html');
-    cachedNotFound = existsSync(file) ? readFileSync(file, 'utf8') : null;
+  const file = path.join(storefrontDirs(deps).client, '404.html');
+  let page = notFoundPages.get(file);
+  if (page === undefined && existsSync(file)) {
+    page = readFileSync(file, 'utf8');
+    notFoundPages.set(file, page);
   }
-  return cachedNotFound;
+  return page ?? null;
 }

@@ -65,6 +65,8 @@ export const ORDER_MESSAGES = {
     `Hola, hice una transferencia para mi pedido ${orderCode} de Voy a Ganar por ${amount}. Te envío el comprobante.`,
   // E-mails and SMS
   createdSubject: (orderCode: string) => `Tu pedido ${orderCode}: datos para la transferencia`,
+  /** A deadline in a message read anywhere (an e-mail, WhatsApp): the clock it is on. */
+  deadlineInEcuador: (deadline: string) => `${deadline} (hora de Ecuador)`,
   createdText: (orderCode: string, amount: string, deadline: string, link: string, accounts = '') =>
     `Tu pedido ${orderCode} por ${amount} está reservado hasta el ${deadline}. Transfiere el monto a una de nuestras cuentas escribiendo ${orderCode} como concepto y sube el comprobante aquí: ${link}${accounts ? `\n\nNuestras cuentas:\n\n${accounts}` : ''}`,
   createdSms: (orderCode: string, amount: string, link: string) =>

@@ -28,5 +28,12 @@ export const PIPELINE_MESSAGES = {
   sms: (numbers: string, link: string | null) =>
     `Voy a Ganar: pago recibido. Tus numeros: ${numbers}.${link ? ` Tu boleto: ${link}` : ''} Suerte!`,
   smsInstantPrize: (amount: string) => ` Ganaste un premio instantaneo de ${amount}!`,
+  /**
+   * The same news as WhatsApp carries it where no template writes it (the outbox log
+   * without Twilio): WhatsApp has no GSM-7 segments, so it is written in full Spanish.
+   */
+  whatsapp: (numbers: string, link: string | null) =>
+    `Voy a Ganar: recibimos tu pago. Tus números: ${numbers}.${link ? ` Tu boleto: ${link}` : ''} ¡Suerte!`,
+  whatsappInstantPrize: (amount: string) => ` ¡Ganaste un premio instantáneo de ${amount}!`,
   notificationLogged: 'Sin proveedor configurado: el mensaje quedó registrado en el archivo local.',
 } as const;

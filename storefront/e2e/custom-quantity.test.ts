@@ -66,4 +66,24 @@ describe('the custom quantity at 390 px', () => {
     expect(await page.getByTestId('custom-total').textContent()).toBe('—');
     await screenshots(page, form, 'custom-quantity-over-max-1366');
   });
+
+  it('keeps a quantity typed before the card hydrated (a quick thumb right after it scrolls in)', async () => {
+    const page = await site.page(PHONE);
+    // The card's script arrives only once the buyer has typed: the race a slow phone runs.
+    let release!: () => void;
+    const typed = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/_astro/Packages.*.js', async (route) => {
+      await typed;
+      await route.continue();
+    });
+    await page.goto('/#sectionPackages');
+    const input = page.getByLabel(/Cantidad personalizada/);
+    await input.fill('7');
+    release();
+    await hydrated(page, 'Packages');
+    const form = page.locator('form.custom-package');
+    await form.getByRole('button', { name: 'Comprar 7 números' }).waitFor();
+    expect(await page.getByTestId('custom-total').textContent()).toBe('$7,00');
+    expect(await input.inputValue()).toBe('7');
+  });
 });

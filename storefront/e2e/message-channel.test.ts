@@ -77,6 +77,17 @@ describe('where the numbers go, 390 px', () => {
     expect(purchase?.messaging?.channel).toBe('whatsapp');
     expect(purchase?.messaging?.optIn?.text).toBe(CH.whatsappOptIn);
     expect(purchase?.messaging?.optIn?.at.getTime()).toBeGreaterThanOrEqual(before - 1000);
+
+    // After the receipt, the order page promises the news where this buyer chose: WhatsApp.
+    await page.getByLabel(/Sube el comprobante/).setInputFiles({
+      name: 'comprobante.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('%PDF-1.4\n%comprobante\n'),
+    });
+    await page.getByTestId('order-status').getByText('Comprobante en revisión').waitFor();
+    expect(await page.getByTestId('review-notice').textContent()).toBe(
+      'Revisaremos tu comprobante y te avisaremos por correo y WhatsApp.',
+    );
   });
 
   it('choosing SMS hides the WhatsApp opt-in and the order records SMS without one', async () => {

@@ -113,6 +113,26 @@ async function fillBuyer(page: Page, email: string) {
   await page.getByLabel(/Acepto los términos/).check();
 }
 
+describe('the pick page on a 360 px phone', () => {
+  it('does not scroll sideways, and one number chosen is "Elige tu número" at checkout', async () => {
+    const page = await site.page({ width: 360, height: 740 });
+    await page.goto(`/rifas/${SLUG}#numeros`);
+    await hydrated(page, 'RafflePicks');
+    const grid = page.getByTestId('number-grid');
+    await grid.locator('.ng-cells .ng-cell').first().waitFor();
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - window.innerWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.getByRole('button', { name: 'Siguientes' }).waitFor();
+    await grid.getByRole('button', { name: '0007, libre' }).click();
+    await page.getByRole('button', { name: /^Comprar 1 número · / }).click();
+    await page.waitForURL(`**/checkout?rifa=${SLUG}`);
+    await page.getByRole('heading', { name: 'Elige tu número', exact: true }).waitFor();
+    await saveScreenshot(page, 'checkout-one-pick-360');
+  });
+});
+
 describe('the grid of 10 000 numbers loading', () => {
   it.each([
     ['390', PHONE],

@@ -61,6 +61,16 @@ describe('a second raffle on sale', () => {
     }
   });
 
+  it("/sorteos lists every raffle on sale: the featured one and a card of 'Rifa Express Moto'", async () => {
+    const page = await site.page(MOBILE);
+    await page.goto('/sorteos');
+    await page.getByRole('heading', { name: 'Sorteo actual' }).waitFor();
+    const card = page.getByTestId('raffle-card');
+    expect(await card.count()).toBe(1);
+    await card.getByRole('link', { name: 'Ver rifa Rifa Express Moto' }).click();
+    await page.waitForURL(`**${rafflePath('rifa-express')}`);
+  });
+
   it('GET /rifas/rifa-express renders on the server with its own title, description, link preview and schema.org data', async () => {
     const res = await fetch(`${site.url}${rafflePath('rifa-express')}`);
     expect(res.status).toBe(200);

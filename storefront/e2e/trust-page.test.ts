@@ -120,6 +120,20 @@ describe('/rifas/<slug>/confianza', () => {
     await saveScreenshot(page, `trust-page-empty-${PHONE.width}`);
   });
 
+  it('with nothing filled is not offered: neither its raffle page nor the footer promises what it lacks', async () => {
+    const page = await site.page(PHONE);
+    await page.goto(`/rifas/${bare.slug}`);
+    await page.getByText('Regla del sorteo:').first().waitFor();
+    expect(await page.getByRole('link', { name: '¿Quién organiza esta rifa?' }).count()).toBe(0);
+    expect(await page.getByText('Organizador, permiso').count()).toBe(0);
+    expect(
+      await page
+        .getByRole('contentinfo')
+        .getByRole('link', { name: '¿Quién organiza la rifa?' })
+        .count(),
+    ).toBe(0);
+  });
+
   it('filled in shows the organizer, the permit and its document, the prize photos and invoice, and the live stream, without moving', async () => {
     const setup = await site.page(PHONE);
     await fillTrust(setup);
@@ -163,6 +177,9 @@ describe('/rifas/<slug>/confianza', () => {
     await page.goto(`/rifas/${filled.slug}`);
     const link = page.getByRole('link', { name: '¿Quién organiza esta rifa?' });
     await link.scrollIntoViewIfNeeded();
+    expect(await page.getByTestId('trust-link').textContent()).toContain(
+      'Organizador, permiso, pruebas del premio y transmisión del sorteo.',
+    );
     await saveScreenshot(page, `trust-link-raffle-page-${PHONE.width}`);
     await link.click();
     await page.waitForURL(`**${trustPagePath(filled.slug)}`);

@@ -85,6 +85,23 @@ describe('the order page of a paid purchase', () => {
 });
 
 describe('/verificar', () => {
+  it("opened from a ticket's QR code before the draw shows that ticket's numbers and looks up the first", async () => {
+    const mine = bought[0]!;
+    const { slug } = (await site.api<{ slug: string }[]>('GET', '/raffles'))[0]!;
+    const page = await site.page(PHONE);
+    await page.goto(`/verificar?rifa=${slug}&n=${mine.join(',')}`);
+    await hydrated(page, 'Verifier');
+    const ticket = page.getByTestId('ticket-numbers');
+    await ticket.waitFor();
+    expect(await ticket.locator('li').allInnerTexts()).toEqual(mine);
+    const result = page.getByTestId('number-result');
+    await result.getByText(mine[0]!, { exact: true }).waitFor();
+    await result.getByText('Vendido', { exact: true }).waitFor();
+    expect(await page.getByLabel('Número de la rifa').inputValue()).toBe(mine[0]);
+    await noHorizontalScroll(page);
+    await saveScreenshot(page, 'verificar-ticket-before-draw-390');
+  });
+
   it('is linked from the header and the footer', async () => {
     const page = await site.page(DESKTOP);
     await page.goto('/');

@@ -538,6 +538,14 @@ export const vagMessages = {
       feature:
         'La página de inicio de la tienda mostrará esta rifa en lugar de «%{current}». Las demás rifas siguen a la venta en sus propias páginas.',
       featureNoCurrent: 'La página de inicio de la tienda mostrará esta rifa.',
+      trustGaps:
+        'Su página «¿Quién organiza esta rifa?» aún no muestra: %{list}. Los compradores la consultan antes de pagar; se completa en Ajustes (organizador) y en la pestaña Confianza de la rifa.',
+      trustGap: {
+        organizer: 'el organizador',
+        permit: 'el permiso',
+        prizeProof: 'fotos o factura del premio',
+        liveStream: 'la transmisión del sorteo',
+      },
     },
     clearTitle: 'Borrar pedidos de prueba',
     clearHint:

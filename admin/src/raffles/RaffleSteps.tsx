@@ -1,14 +1,21 @@
 // The buttons of a raffle's steps (see raffleActions.ts). A status change first says, in a
 // dialog, what it will do; the api's `msg` is the toast and its Spanish refusal the error.
 import { Box, Button } from '@mui/material';
-import { useMutation } from '@tanstack/react-query';
-import { formatCount, rafflePath, type RaffleAction, type StaffRaffle } from '@vag/contracts';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import {
+  formatCount,
+  rafflePath,
+  type RaffleAction,
+  type Settings,
+  type StaffRaffle,
+} from '@vag/contracts';
+import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { Confirm, useBasename, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { errorMessage, useToast } from '../common/useToast';
 import { useVagApi } from '../common/useVagApi';
-import { isStatusAction, stepsFor, type RaffleStep } from './raffleActions';
+import { isStatusAction, stepsFor, trustGaps, type RaffleStep } from './raffleActions';
 import { rafflePathOf, useRaffles, useRefreshRaffles } from './useRaffles';
 
 const COLOURS: Partial<Record<RaffleStep, 'primary' | 'success' | 'warning' | 'secondary'>> = {
@@ -24,11 +31,31 @@ export function raffleScreen(basename: string, id: string, tab = ''): string {
   return `${basename}/raffles/${encodeURIComponent(id)}${tab ? `/${tab}` : ''}`;
 }
 
+/**
+ * Before a draft is published: what its trust page will not show yet (the organizer
+ * from Ajustes, the rest from its Confianza tab), or null when nothing is missing.
+ */
+function useTrustGapsText(raffle: StaffRaffle): string | null {
+  const translate = useTranslate();
+  const api = useVagApi();
+  const { data: settings } = useQuery({
+    queryKey: ['settings'],
+    queryFn: () => api.call<Settings>('GET', '/settings'),
+    enabled: raffle.status === 'draft',
+  });
+  if (raffle.status !== 'draft' || !settings) return null;
+  const gaps = trustGaps(raffle.trust, settings.organizer.legalName);
+  if (gaps.length === 0) return null;
+  const list = gaps.map((gap) => translate(`vag.raffles.confirm.trustGap.${gap}`)).join(', ');
+  return translate('vag.raffles.confirm.trustGaps', { list });
+}
+
 function useConfirmText(raffle: StaffRaffle) {
   const translate = useTranslate();
   const { data: raffles } = useRaffles();
   const current = raffles?.find((r) => r.featured && r._id !== raffle._id);
-  return (action: RaffleAction) => {
+  const gaps = useTrustGapsText(raffle);
+  return (action: RaffleAction): { title: string; body: ReactNode } => {
     const args = {
       name: raffle.name,
       path: rafflePath(raffle.slug),
@@ -39,7 +66,19 @@ function useConfirmText(raffle: StaffRaffle) {
       action === 'feature' && !current
         ? translate('vag.raffles.confirm.featureNoCurrent')
         : translate(`vag.raffles.confirm.${action}`, args);
-    return { title: translate(`vag.raffles.confirm.${action}Title`, args), body };
+    const title = translate(`vag.raffles.confirm.${action}Title`, args);
+    if (action !== 'publish' || !gaps) return { title, body };
+    return {
+      title,
+      body: (
+        <>
+          {body}
+          <Box component="span" sx={{ display: 'block', mt: 2 }} data-testid="publish-trust-gaps">
+            {gaps}
+          </Box>
+        </>
+      ),
+    };
   };
 }
 

@@ -55,6 +55,38 @@ describe('loadDemoData', () => {
     expect(phoneCopy.headers.get('content-type')).toBe('image/webp');
   });
 
+  it("shows the express raffle's phone with its own picture, not the featured raffle's pickup", async () => {
+    await loadDemoData(server.db);
+    const raffles = (await call('GET', '/raffles')).json as { slug: string; imageUrl: string }[];
+    const express = raffles.find((r) => r.slug === 'rifa-express-iphone-16');
+    const featured = raffles.find((r) => r.slug === 'gran-rifa-navidena-2026');
+    expect(express?.imageUrl).toBeTruthy();
+    expect(express?.imageUrl).not.toBe(featured?.imageUrl);
+    const picture = await fetch(`${server.url}${express!.imageUrl}`);
+    expect(picture.headers.get('content-type')).toBe('image/jpeg');
+    const bytes = Buffer.from(await picture.arrayBuffer());
+    const { width, height } = await sharp(bytes).metadata();
+    expect({ width, height }).toEqual({ width: 1280, height: 720 });
+    const pickup = Buffer.from(
+      await (await fetch(`${server.url}/media/media-1.jpg`)).arrayBuffer(),
+    );
+    expect(bytes.equals(pickup)).toBe(false);
+  });
+
+  it("names its organizer and shows each raffle's prize photo on the trust page", async () => {
+    await loadDemoData(server.db);
+    const settings = (await call('GET', '/settings')).json as { organizer: { legalName: string } };
+    expect(settings.organizer.legalName).toBe('Voy a Ganar S.A.');
+    const page = await fetch(`${server.url}/rifas/rifa-express-iphone-16/confianza`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    for (const shown of ['El organizador', 'Voy a Ganar S.A.', '1790011674001', 'El premio'])
+      expect(html).toContain(shown);
+    expect(html).toMatch(
+      /<img src="\/media\/confianza-[^"]+\.jpg\?v=[^"]+" width="1280" height="720"/,
+    );
+  });
+
   it('creates demo accounts that can sign in, the reseller with a referral code', async () => {
     await loadDemoData(server.db);
     for (const account of Object.values(DEMO_ACCOUNTS)) {

@@ -1,6 +1,7 @@
 // The buyer's order page (/pedido): what a purchase id plus its access key may read, what
 // an id alone may read, the receipt rules and the staff's rejection.
 import { z } from 'zod';
+import { messageChannelSchema } from './message-channel';
 import { idSchema, isoDateTimeSchema, paymentMethodSchema } from '../common';
 import { ORDER_MESSAGES as M } from '../order-messages';
 import { bankAccountSchema } from './settings';
@@ -134,6 +135,8 @@ export const orderViewSchema = z.object({
    * (each links this page) is one click from withdrawing, as every e-mail is.
    */
   unsubscribeToken: z.string().optional(),
+  /** Where the buyer's phone messages go (WhatsApp or SMS), so the page names the right one. */
+  messageChannel: messageChannelSchema.optional(),
 });
 export type OrderView = z.infer<typeof orderViewSchema>;
 

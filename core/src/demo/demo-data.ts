@@ -7,7 +7,7 @@ import type { Db } from 'mongodb';
 import { connectDatabase } from '../db/client';
 import { countInstantPrizes } from '../db/instant-prizes';
 import { ensureIndexes } from '../db/indexes';
-import { readMedia } from '../db/media';
+import { readMedia, saveMedia } from '../db/media';
 import { saveMediaImage } from '../media/media-variants';
 import { upsertPackage } from '../db/packages';
 import { upsertPastRaffle } from '../db/past-raffles';
@@ -26,7 +26,7 @@ import { getSettings, replaceSettings } from '../db/settings';
 import { ensureStaffUser, findUserByEmail } from '../db/users';
 import { parseEnv } from '../env';
 import { assignInstantPrizes, PrizesNotAssignableError } from '../raffle/instant-prizes';
-import { demoPrizePicture } from './demo-prize';
+import { demoPhonePicture, demoPrizePicture } from './demo-prize';
 
 export const DEMO_ACCOUNTS = {
   admin: {
@@ -88,6 +88,34 @@ export const DEMO_PAST_RAFFLES = [
 
 export const DEMO_INSTANT_PRIZES = [500, 250, 100, 100, 50, 50, 20, 20] as const;
 
+/**
+ * The express raffle's own picture (a phone, not the featured raffle's pickup), stored as
+ * one of its trust page's files: the same photo is its prize proof. A fixed id, so loading
+ * the demo again finds it.
+ */
+export const DEMO_PHONE_PICTURE = 'confianza-de3a0000-0000-4000-8000-000000000016.jpg';
+/** The featured raffle's pickup as its trust page's prize photo (the hero's is a media slot). */
+export const DEMO_PICKUP_PROOF = 'confianza-de3a0000-0000-4000-8000-000000000001.jpg';
+
+/**
+ * Who organizes the demo raffles, so its trust page and privacy notice name someone
+ * (the bank account's holder). Kept where staff already filled their own.
+ */
+export const DEMO_ORGANIZER = {
+  legalName: 'Voy a Ganar S.A.',
+  ruc: '1790011674001',
+  address: 'Av. Amazonas N34-451 y Av. Atahualpa, Quito',
+} as const;
+
+/** What each demo raffle's trust page shows beside the organizer: the prize's photo. */
+const demoTrust = (photo: string) => ({
+  permitReference: '',
+  permitDocument: '',
+  prizeProofImages: [photo],
+  prizeInvoice: '',
+  liveStreamUrl: '',
+});
+
 /** The second raffle on sale beside the featured one: a quick, small "rifa express". */
 export const DEMO_EXPRESS_RAFFLE = {
   _id: 'demo-rifa-express',
@@ -95,7 +123,8 @@ export const DEMO_EXPRESS_RAFFLE = {
   slug: 'rifa-express-iphone-16',
   prize: 'iPhone 16 de 128 GB',
   description: 'Mil números, un ganador, sorteo con la Lotería Nacional.',
-  imageUrl: '/media/media-1.jpg',
+  imageUrl: `/media/${DEMO_PHONE_PICTURE}`,
+  trust: demoTrust(DEMO_PHONE_PICTURE),
   pricePerNumber: 2,
   endDate: new Date('2026-12-12T20:00:00.000-05:00'),
   totalNumbers: 1_000,
@@ -123,6 +152,11 @@ export async function loadDemoData(db: Db): Promise<void> {
     });
     await generateRaffleNumbers(db, CURRENT_RAFFLE_ID);
   }
+  await saveDemoPicture(db, DEMO_PICKUP_PROOF, demoPrizePicture);
+  if (!(await getRaffle(db, CURRENT_RAFFLE_ID))?.trust)
+    await updateRaffleRecord(db, CURRENT_RAFFLE_ID, {
+      fields: { trust: demoTrust(DEMO_PICKUP_PROOF) },
+    });
   await setRaffleActive(db, CURRENT_RAFFLE_ID, true);
   await stampRaffle(db, CURRENT_RAFFLE_ID, 'publishedAt');
   await featureRaffle(db, CURRENT_RAFFLE_ID);
@@ -149,6 +183,9 @@ export async function loadDemoData(db: Db): Promise<void> {
   await replaceSettings(db, {
     ...current,
     email: current.email || 'contacto@voyaganar.ec',
+    organizer: current.organizer.legalName
+      ? current.organizer
+      : { ...current.organizer, ...DEMO_ORGANIZER },
     contactNumber: current.contactNumber || '+593 99 876 5432',
     whatsappNumber: current.whatsappNumber || '593998765432',
     bankAccounts: current.bankAccounts.length
@@ -176,12 +213,23 @@ export async function loadDemoData(db: Db): Promise<void> {
 
 async function loadExpressRaffle(db: Db): Promise<void> {
   const { _id: id, ...fields } = DEMO_EXPRESS_RAFFLE;
+  await saveDemoPicture(db, DEMO_PHONE_PICTURE, demoPhonePicture);
   if (!(await getRaffle(db, id))) await insertRaffle(db, { _id: id, ...fields });
   for (const { id: packageId, ...pkg } of DEMO_EXPRESS_PACKAGES)
     await upsertPackage(db, id, packageId, pkg);
   await generateRaffleNumbers(db, id);
   await setRaffleActive(db, id, true);
   await stampRaffle(db, id, 'publishedAt');
+}
+
+/** A demo picture stored under a trust file's name (1280×720 JPEG), once. */
+async function saveDemoPicture(db: Db, name: string, draw: () => Promise<Buffer>): Promise<void> {
+  if (await readMedia(db, name)) return;
+  await saveMedia(db, name, {
+    data: await draw(),
+    contentType: 'image/jpeg',
+    size: { width: 1280, height: 720 },
+  });
 }
 
 /**

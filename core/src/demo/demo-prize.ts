@@ -1,6 +1,7 @@
-// The demo raffle's prize picture: a pickup with a gift bow, drawn as SVG and rendered by
-// sharp, so `npm start` shows a prize rather than a blank frame, without fetching
-// anything from outside. 1280×720, the hero's frame.
+// The demo raffles' prize pictures: a pickup with a gift bow (the featured raffle) and a
+// phone (the express raffle), drawn as SVG and rendered by sharp, so `npm start` shows
+// each raffle's own prize rather than a blank frame, without fetching anything from
+// outside. 1280×720, the hero's frame.
 import sharp from 'sharp';
 
 const CONFETTI = [
@@ -66,6 +67,62 @@ const SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="1280" height="720" v
   <text x="1090" y="169" text-anchor="middle" font-family="DejaVu Sans, Arial, sans-serif" font-size="54" font-weight="bold" fill="#3b0764">0 km</text>
 </svg>`;
 
+const PHONE_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="1280" height="720" viewBox="0 0 1280 720">
+  <defs>
+    <linearGradient id="sky" x1="0" y1="0" x2="1" y2="1">
+      <stop offset="0" stop-color="#0f172a"/>
+      <stop offset="0.6" stop-color="#4c1d95"/>
+      <stop offset="1" stop-color="#db2777"/>
+    </linearGradient>
+    <linearGradient id="screen" x1="0" y1="0" x2="1" y2="1">
+      <stop offset="0" stop-color="#60a5fa"/>
+      <stop offset="0.5" stop-color="#a78bfa"/>
+      <stop offset="1" stop-color="#f472b6"/>
+    </linearGradient>
+    <linearGradient id="frame" x1="0" y1="0" x2="1" y2="0">
+      <stop offset="0" stop-color="#e5e7eb"/>
+      <stop offset="1" stop-color="#9ca3af"/>
+    </linearGradient>
+  </defs>
+  <rect width="1280" height="720" fill="url(#sky)"/>
+  ${confetti}
+  <ellipse cx="640" cy="668" rx="250" ry="22" fill="#020617" opacity="0.5"/>
+  <g transform="rotate(-8 520 360)">
+    <rect x="410" y="70" width="300" height="590" rx="52" fill="url(#frame)"/>
+    <rect x="424" y="84" width="272" height="562" rx="42" fill="#111827"/>
+    <rect x="436" y="96" width="248" height="538" rx="34" fill="url(#screen)"/>
+    <rect x="520" y="112" width="80" height="24" rx="12" fill="#111827"/>
+    <g fill="#ffffff" opacity="0.9">
+      <rect x="466" y="190" width="52" height="52" rx="14"/>
+      <rect x="534" y="190" width="52" height="52" rx="14"/>
+      <rect x="602" y="190" width="52" height="52" rx="14"/>
+      <rect x="466" y="262" width="52" height="52" rx="14"/>
+      <rect x="534" y="262" width="52" height="52" rx="14"/>
+      <rect x="602" y="262" width="52" height="52" rx="14"/>
+    </g>
+  </g>
+  <g transform="rotate(10 820 380)">
+    <rect x="690" y="110" width="290" height="570" rx="50" fill="#1f2937"/>
+    <rect x="706" y="126" width="258" height="538" rx="40" fill="#374151"/>
+    <rect x="726" y="148" width="130" height="130" rx="34" fill="#111827"/>
+    <circle cx="762" cy="184" r="24" fill="#0f172a" stroke="#64748b" stroke-width="6"/>
+    <circle cx="820" cy="184" r="24" fill="#0f172a" stroke="#64748b" stroke-width="6"/>
+    <circle cx="762" cy="242" r="24" fill="#0f172a" stroke="#64748b" stroke-width="6"/>
+    <circle cx="822" cy="242" r="8" fill="#fde68a"/>
+  </g>
+  <circle cx="1090" cy="150" r="92" fill="#f59e0b" stroke="#fff" stroke-width="8"/>
+  <text x="1090" y="168" text-anchor="middle" font-family="DejaVu Sans, Arial, sans-serif" font-size="40" font-weight="bold" fill="#3b0764">128 GB</text>
+</svg>`;
+
+const jpeg = (svg: string) =>
+  sharp(Buffer.from(svg)).jpeg({ quality: 86, mozjpeg: true }).toBuffer();
+
+/** The featured demo raffle's prize: a pickup. */
 export function demoPrizePicture(): Promise<Buffer> {
-  return sharp(Buffer.from(SVG)).jpeg({ quality: 86, mozjpeg: true }).toBuffer();
+  return jpeg(SVG);
+}
+
+/** The express demo raffle's prize: a phone. */
+export function demoPhonePicture(): Promise<Buffer> {
+  return jpeg(PHONE_SVG);
 }

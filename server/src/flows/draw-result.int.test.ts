@@ -23,7 +23,7 @@ import {
 import { waitFor } from '@vag/core/testing/wait';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../testing/server';
-import { CURRENT_RAFFLE_ID } from '@vag/core/db/raffle';
+import { CURRENT_RAFFLE_ID, getRaffle } from '@vag/core/db/raffle';
 
 let fakes: FakeProviders;
 let srv: TestServer;
@@ -108,6 +108,10 @@ describe('POST /api/raffle/draw, once recorded', () => {
     );
     expect(mail!.text).toContain(`Tu número ${winning} ganó el sorteo de Gran Sorteo Navideño`);
     expect(mail!.text).toContain('primer premio 7');
+    // The verifier of this raffle, not the plain /verificar of whichever is featured later.
+    const { slug } = (await getRaffle(srv.db, CURRENT_RAFFLE_ID))!;
+    expect(slug).toBeTruthy();
+    expect(mail!.text).toContain(`/verificar?rifa=${slug}`);
     const sms = await waitFor(
       () => fakes.twilio.messages.find((m) => m.body.includes('gano el sorteo')),
       { message: "the winner's SMS" },

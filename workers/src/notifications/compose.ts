@@ -103,3 +103,15 @@ export function composeSms(
   const list = numbersSummary(numbers, Math.max(20, budget - 12), (n) => ` y ${n} mas`);
   return M.sms(list, link) + prizeText;
 }
+
+/** The numbers' news as WhatsApp reads it (accents and '¡'): every number up to its limit. */
+export function composeWhatsapp(
+  numbers: string[],
+  prizes: InstantPrizeWon[],
+  link: string | null = null,
+): string {
+  const prize = prizes.reduce((sum, p) => sum + p.amount, 0);
+  const prizeText = prize > 0 ? M.whatsappInstantPrize(formatUsd(prize)) : '';
+  const list = numbersSummary(numbers, 600, (n) => ` y ${n} más`);
+  return M.whatsapp(list, link) + prizeText;
+}

@@ -18,6 +18,7 @@ import {
   nameInOneLine,
 } from '@vag/contracts';
 import { getPurchase, type PurchaseDoc } from '@vag/core/db/purchases';
+import { getRaffle } from '@vag/core/db/raffle';
 import { twilioConfigured } from '@vag/core/messaging/twilio-rest';
 import { loadWhatsappSettings, templateFor } from '@vag/core/messaging/whatsapp-settings';
 import { unsubscribeUrl } from '@vag/core/privacy/unsubscribe-token';
@@ -50,6 +51,15 @@ function mailOf(to: string, subject: string, text: string): Mail {
   };
 }
 
+/**
+ * The verifier of the drawn raffle (`/verificar?rifa=<slug>`): plain /verificar speaks
+ * for whichever raffle is featured later, not for this one.
+ */
+async function verifierOf(deps: Deps, data: Drawn, site: string): Promise<string> {
+  const slug = (await getRaffle(deps.db, data.raffleId))?.slug;
+  return slug ? `${site}/verificar?rifa=${encodeURIComponent(slug)}` : `${site}/verificar`;
+}
+
 async function winnerMessages(deps: Deps, data: Drawn, site: string): Promise<Message[]> {
   const { winner, winningNumber } = data;
   if (!winner || !winningNumber) return [];
@@ -61,7 +71,7 @@ async function winnerMessages(deps: Deps, data: Drawn, site: string): Promise<Me
     winningNumber,
     result: data.result,
     orderCode: winner.orderCode,
-    verifyUrl: `${site}/verificar`,
+    verifyUrl: await verifierOf(deps, data, site),
   });
   return [
     {
@@ -106,7 +116,7 @@ async function buyerResultMessages(
   const settings = await loadWhatsappSettings(deps.db);
   if (twilioConfigured(env) && !templateFor(settings, 'draw_result')) return [];
   const number = data.winningNumber ?? data.drawnNumber;
-  const verify = `${site}/verificar`;
+  const verify = await verifierOf(deps, data, site);
   const buyers = await deps.db
     .collection<PurchaseDoc>('purchases')
     .find(

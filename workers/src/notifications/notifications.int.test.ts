@@ -158,6 +158,23 @@ describe('notifications worker', () => {
       email: { status: 'logged' },
       sms: { status: 'logged' },
     });
+    // The SMS stays plain GSM-7 (no accents: one segment holds more numbers).
+    expect(lines.find((l) => l.channel === 'sms').body).toContain('Tus numeros: 0003');
+  });
+
+  it('a buyer who chose WhatsApp reads its words in full Spanish, accents and ¡ included', async () => {
+    const deps = await setup({});
+    const purchase = await paidPurchase(deps, {
+      messaging: { channel: 'whatsapp', optIn: { text: 'Acepto', at: new Date() } },
+    });
+    await handleNotificationsMessage(deps, numbersAssigned(purchase, ['0003', '0004']));
+    const lines = readFileSync(path.join(deps.env.DATA_DIR, 'outbox.log'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    const whatsapp = lines.find((l) => l.channel === 'whatsapp');
+    expect(whatsapp.body).toContain('Tus números: 0003');
+    expect(whatsapp.body).toContain('¡Suerte!');
   });
 });
 
@@ -219,6 +236,10 @@ describe('order notices', () => {
       '1790012345001',
     ])
       expect(mail.text).toContain(text);
+    // The hold's end says which clock it is on.
+    expect(mail.text).toMatch(
+      /reservado hasta el \d{2}\/\d{2}\/\d{4} \d{2}:\d{2} \(hora de Ecuador\)/,
+    );
   });
 
   it('a rejection reason that ends in a period is not followed by a second one', async () => {

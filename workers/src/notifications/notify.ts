@@ -31,7 +31,7 @@ import {
 } from '@vag/contracts';
 import { loadTicketRaffle, renderTicket, type TicketFile } from '@vag/core/ticket/ticket';
 import { withUnsubscribeLink } from './unsubscribe-link';
-import { composeEmail, composeSms, smsOrderLink } from './compose';
+import { composeEmail, composeSms, composeWhatsapp, smsOrderLink } from './compose';
 import { logToOutbox, mailer, sendMail } from './transports';
 import { sendPhoneMessage, type PhoneAttempts, type PhoneMessage } from './phone';
 import { ticketMediaToken } from '@vag/core/messaging/ticket-link';
@@ -228,6 +228,7 @@ async function numbersMessage(
     message: 'numbers',
     to: toEcuadorE164(purchase.buyer.phone),
     sms: composeSms(numbers, input.instantPrizes, link),
+    whatsapp: composeWhatsapp(numbers, input.instantPrizes, link),
     variables: [
       nameInOneLine(purchase.buyer.firstName),
       numbersSummary(numbers, 600, (n) => ` y ${n} más`),

@@ -60,7 +60,10 @@ function composeText(
   const code = purchase.orderCode ?? purchase._id;
   const name = nameInOneLine(purchase.buyer.firstName);
   const amount = formatUsd(purchase.totalPrice);
-  const deadline = formatDateTime(purchase.reservation.expiresAt);
+  // The e-mail and WhatsApp say which clock the deadline is on (a buyer abroad, a phone
+  // set to another zone); the SMS keeps the short form, plain GSM-7 in one segment.
+  const smsDeadline = formatDateTime(purchase.reservation.expiresAt);
+  const deadline = M.deadlineInEcuador(smsDeadline);
   const link = `${site}${orderPath(purchase._id, purchase.accessKey ?? '')}`;
   // The SMS carries the short form (one segment), the e-mail the full link.
   const smsLink = smsOrderLink(purchase, site) ?? link;
@@ -83,7 +86,7 @@ function composeText(
       return {
         subject: M.reminderSubject(code),
         text: M.reminderText(code, amount, deadline, link),
-        sms: M.reminderSms(code, deadline, smsLink),
+        sms: M.reminderSms(code, smsDeadline, smsLink),
         variables: [name, code, deadline, link],
       };
     case 'expired':

@@ -29,8 +29,10 @@ export interface PhoneMessage {
   message: WhatsappMessage;
   /** E.164. */
   to: string;
-  /** The SMS text (also the fallback's). */
+  /** The SMS text (also the fallback's): plain GSM-7, no accents, to fit its segments. */
   sms: string;
+  /** The text in full Spanish where WhatsApp shows our words (the outbox log); else the SMS's. */
+  whatsapp?: string;
   /** The template's {{1}}, {{2}}, … in order. */
   variables: readonly string[];
 }
@@ -58,7 +60,7 @@ export async function sendPhoneMessage(
       ...(channel === 'whatsapp'
         ? { template: msg.message, variables: numbered(msg.variables) }
         : {}),
-      body: msg.sms,
+      body: channel === 'whatsapp' ? (msg.whatsapp ?? msg.sms) : msg.sms,
     });
     return { via: channel, logged: true };
   }

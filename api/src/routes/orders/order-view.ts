@@ -51,6 +51,7 @@ export function orderView(
       : {}),
     shortPayment: shortPaymentOf(p),
     raffle,
+    ...(p.messaging ? { messageChannel: p.messaging.channel } : {}),
   };
 }
 

@@ -13,6 +13,7 @@ import {
   type PaymentMethod,
   type Package,
   type PaypalOrderResponse,
+  type PublicSettings,
   rafflePath,
 } from '@vag/contracts';
 import { useStore } from '@nanostores/react';
@@ -93,14 +94,22 @@ function rafflePage(raffle: RaffleRef): string {
   return raffle ? rafflePath(raffle) : '/';
 }
 
-/** Which raffle the order goes to, named, with the way back to its packages. */
-function BuyingIn({ raffle }: { raffle: RaffleRef }) {
+/**
+ * Which raffle the order goes to, named, with the way back to its packages. The page
+ * brings the names of the raffles on sale, so the line is there at the first paint and
+ * nothing below it moves when the raffle's own read arrives.
+ */
+function BuyingIn({ raffle, knownName }: { raffle: RaffleRef; knownName: string | undefined }) {
   const raffleQuery = useRaffle(undefined, raffle);
-  if (!raffleQuery.data?.name) return null;
+  const name = raffleQuery.data?.name || knownName;
   return (
-    <p className="checkout-raffle" data-testid="checkout-raffle">
-      Estás comprando en: <strong>{raffleQuery.data.name}</strong> ·{' '}
-      <a href={`${rafflePage(raffle)}#sectionPackages`}>Ver la rifa</a>
+    <p className="checkout-raffle" data-testid={name ? 'checkout-raffle' : undefined}>
+      {name && (
+        <>
+          Estás comprando en: <strong>{name}</strong> ·{' '}
+          <a href={`${rafflePage(raffle)}#sectionPackages`}>Ver la rifa</a>
+        </>
+      )}
     </p>
   );
 }
@@ -122,7 +131,15 @@ function forgetStoredReferral(): void {
   }
 }
 
-export default function CheckoutPage() {
+export default function CheckoutPage({
+  initialSettings,
+  raffleNames = {},
+}: {
+  /** The public settings the page was rendered with: the methods list is right at once. */
+  initialSettings?: PublicSettings | null;
+  /** The names of the raffles a buyer can open by slug, the featured raffle's under ''. */
+  raffleNames?: Record<string, string>;
+}) {
   const [linked] = useState(() => linkedPackageId(window.location.search));
   const [raffle] = useState(() => raffleFromQuery(window.location.search));
   const [resolving, setResolving] = useState(linked !== null);
@@ -130,7 +147,11 @@ export default function CheckoutPage() {
   useState(() => (linked ? null : restoreSelectedPackage(undefined, raffle)));
   const pkg = useStore($selectedPackage);
   const [draft] = useState(() => readDraft(sessionStore()));
-  const [method, setMethod] = useState<PaymentMethod | null>(draft.method);
+  // The working methods are known from the page: the only one is chosen before the first
+  // paint, so the hint under the form does not come and go.
+  const [method, setMethod] = useState<PaymentMethod | null>(() =>
+    initialMethod(draft.method, initialSettings?.paymentMethods),
+  );
   const [values, setValues] = useState<BuyerValues>(draft.values);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [processing, setProcessing] = useState(false);
@@ -138,7 +159,7 @@ export default function CheckoutPage() {
   // The draft's last sending: sent again unchanged, it keeps its Idempotency-Key.
   const attempt = useRef<OrderAttempt | null>(null);
   const [madeOrder, setMadeOrder] = useState<LastOrder | null>(null);
-  const settings = useSettings();
+  const settings = useSettings(initialSettings);
   const working = settings.data?.paymentMethods;
   // A pick-mode raffle's numbers (nothing changes in a random-mode raffle).
   const picks = useCheckoutPicks(raffle, pkg);
@@ -309,7 +330,7 @@ export default function CheckoutPage() {
 
   return (
     <>
-      <BuyingIn raffle={raffle} />
+      <BuyingIn raffle={raffle} knownName={raffleNames[raffle ?? '']} />
       <CheckoutPicks picks={picks} />
       <div className="checkout-layout">
         <div className="checkout-aside">

@@ -1,5 +1,5 @@
-// Payment method chooser. A method without working credentials on the server shows
-// 'No disponible' and cannot be chosen; card is listed but refused (SPEC §9). Bank
+// Payment method chooser. A method without working credentials on the server is not
+// listed (a buyer has nothing to do with it); card is listed but refused (SPEC §9). Bank
 // transfer shows the configured accounts; the order code (the transfer concept) and the
 // amount come on the order page once the order exists.
 import {
@@ -37,35 +37,30 @@ function availability(methods: PaymentMethodAvailability | undefined, id: Paymen
 export function PaymentMethods({ method, onChange, disabled }: Props) {
   const settings = useSettings();
   const methods = settings.data?.paymentMethods;
+  const listed = PAYMENT_METHOD_OPTIONS.filter(
+    ({ id, available }) => available && availability(methods, id),
+  );
   return (
     <section className="card" aria-labelledby="methods-title">
       <h2 id="methods-title">Método de pago</h2>
       <fieldset className="methods" disabled={disabled}>
         <legend className="visually-hidden">Elige un método de pago</legend>
-        {PAYMENT_METHOD_OPTIONS.map(({ id, label, available }) => {
-          const working = available && availability(methods, id);
-          return (
-            <label
-              key={id}
-              className={method === id ? 'method selected' : 'method'}
-              aria-disabled={!working}
-            >
-              <input
-                type="radio"
-                name="paymentMethod"
-                value={id}
-                checked={method === id}
-                disabled={!working}
-                onChange={() => {
-                  if (working && isAllowedMethod(id)) onChange(id);
-                  else toast.error(ERRORS.methodNotAvailable);
-                }}
-              />
-              {label}
-              {!working && <span className="muted"> — No disponible</span>}
-            </label>
-          );
-        })}
+        {listed.length === 0 && <p className="alert alert-warn">{ERRORS.methodNotAvailable}</p>}
+        {listed.map(({ id, label }) => (
+          <label key={id} className={method === id ? 'method selected' : 'method'}>
+            <input
+              type="radio"
+              name="paymentMethod"
+              value={id}
+              checked={method === id}
+              onChange={() => {
+                if (isAllowedMethod(id)) onChange(id);
+                else toast.error(ERRORS.methodNotAvailable);
+              }}
+            />
+            {label}
+          </label>
+        ))}
       </fieldset>
       {method === 'bank_transfer' && <BankDetails accounts={settings.data?.bankAccounts ?? []} />}
     </section>

@@ -1,7 +1,12 @@
 // The grid at the checkout of a pick-mode raffle: the buyer completes the package's
 // quantity with their own numbers (or the maquinita's), the order carries them as
 // `numbers`, and a 409 takes exactly the taken ones out of the selection.
-import { numbersTakenErrorSchema, PICK_TEXTS, type SelectedPackage } from '@vag/contracts';
+import {
+  formatCount,
+  numbersTakenErrorSchema,
+  PICK_TEXTS,
+  type SelectedPackage,
+} from '@vag/contracts';
 import { useCallback, useState } from 'react';
 import { sessionStore } from '../packages/selected-package';
 import { ApiError } from '../shared/api';
@@ -63,7 +68,11 @@ export function CheckoutPicks({ picks }: { picks: CheckoutPicksState }) {
   if (!picks.view) return null;
   return (
     <section className="card" aria-labelledby="picks-title" style={{ marginBottom: '1rem' }}>
-      <h2 id="picks-title">Elige tus {picks.quantity} números</h2>
+      <h2 id="picks-title">
+        {picks.quantity === 1
+          ? 'Elige tu número'
+          : `Elige tus ${formatCount(picks.quantity)} números`}
+      </h2>
       <NumberGrid
         raffle={picks.raffle}
         view={picks.view as GridView}

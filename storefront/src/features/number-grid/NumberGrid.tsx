@@ -223,8 +223,9 @@ export function NumberGrid({ raffle, view, selection, onSelection, target, notic
             className="btn btn-outline"
             disabled={page === 0}
             onClick={() => setPage(page - 1)}
+            aria-label="Anteriores"
           >
-            ← Anteriores
+            ← <span className="ng-pager-word">Anteriores</span>
           </button>
           <span>{pageLabel(page, view)}</span>
           <button
@@ -232,8 +233,9 @@ export function NumberGrid({ raffle, view, selection, onSelection, target, notic
             className="btn btn-outline"
             disabled={page >= pages - 1}
             onClick={() => setPage(page + 1)}
+            aria-label="Siguientes"
           >
-            Siguientes →
+            <span className="ng-pager-word">Siguientes</span> →
           </button>
         </div>
       )}

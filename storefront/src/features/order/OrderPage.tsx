@@ -226,7 +226,10 @@ function Status({ order }: { order: OrderView }) {
         </p>
       )}
       {order.state === 'in_review' && (
-        <p>Revisaremos tu comprobante y te avisaremos por correo y SMS.</p>
+        <p data-testid="review-notice">
+          Revisaremos tu comprobante y te avisaremos por correo y{' '}
+          {order.messageChannel === 'whatsapp' ? 'WhatsApp' : 'SMS'}.
+        </p>
       )}
       {order.state === 'expired' && (
         <p>
@@ -307,11 +310,15 @@ export default function OrderPage() {
   }, [where]);
 
   if (!where) return <OrderLinkProblem message="No se encontró el pedido en el enlace." />;
+  // The spinner sits where the order will be, inside the same box, so the box itself
+  // does not move when the order replaces it.
   if (!order)
     return error ? (
       <OrderLinkProblem message={error} />
     ) : (
-      <div className="spinner" aria-label="Cargando" />
+      <div className="order-page">
+        <div className="spinner" aria-label="Cargando" />
+      </div>
     );
 
   return (

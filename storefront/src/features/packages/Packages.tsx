@@ -13,7 +13,7 @@ import {
   type Progress,
   type Raffle,
 } from '@vag/contracts';
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { storedReferral } from '../referral/referral';
 
 import { freeNumbers } from '../progress/progress';
@@ -192,6 +192,13 @@ function CustomQuantity({
   raffleRef: RaffleRef;
 }) {
   const [input, setInput] = useState('1');
+  const field = useRef<HTMLInputElement>(null);
+  // The card is drawn on the server and hydrates when it scrolls into view: what the buyer
+  // typed into it before that is the quantity, or the next render would put back '1'.
+  useLayoutEffect(() => {
+    const typed = field.current?.value;
+    if (typed !== undefined && typed !== '1') setInput(typed);
+  }, []);
   const progress = useProgress(undefined, raffleRef);
   const available = progress.data ? freeNumbers(progress.data) : null;
   const problem = customQuantityProblem(input, available, maxPerOrder);
@@ -213,6 +220,7 @@ function CustomQuantity({
           Cantidad personalizada ({formatUsd(raffle.pricePerNumber)} por número)
         </label>
         <input
+          ref={field}
           id="custom-quantity"
           className="input"
           type="number"

@@ -1,6 +1,13 @@
 import type { PublicSettings, TrustPageContent } from '@vag/contracts';
 import { describe, expect, it } from 'vitest';
-import { fairnessRows, liveStreamOf, organizerRows, permitOf, prizeProofOf } from './trust';
+import {
+  fairnessRows,
+  liveStreamOf,
+  organizerRows,
+  permitOf,
+  prizeProofOf,
+  trustHighlights,
+} from './trust';
 
 const HASH = 'a'.repeat(64);
 const empty: TrustPageContent = {
@@ -78,5 +85,34 @@ describe("a raffle's trust page", () => {
     expect(
       fairnessRows({ ...empty, fairness: { commitment: null, closing: null, draw: null } }),
     ).toEqual([]);
+  });
+});
+
+describe("the trust page's link", () => {
+  const settings = (legalName: string) =>
+    ({ organizer: { legalName, ruc: '', address: '' } }) as unknown as PublicSettings;
+
+  it('is not offered when the page would show only the draw rule and the record', () => {
+    expect(trustHighlights(settings('  '), empty)).toBeNull();
+    expect(trustHighlights(undefined, undefined)).toBeNull();
+  });
+
+  it('names only what the page shows', () => {
+    expect(trustHighlights(settings('Voy a Ganar S.A.S.'), empty)).toBe('Organizador.');
+    expect(
+      trustHighlights(settings(''), {
+        ...empty,
+        permitReference: 'GG-2026-0142',
+        liveStreamUrl: 'https://www.youtube.com/@voyaganar/live',
+      }),
+    ).toBe('Permiso y transmisión del sorteo.');
+    expect(
+      trustHighlights(settings('Voy a Ganar S.A.S.'), {
+        ...empty,
+        permitReference: 'GG-2026-0142',
+        prizeProofImages: [{ src: '/media/confianza-x.jpg', pdf: false }],
+        liveStreamUrl: 'https://www.youtube.com/@voyaganar/live',
+      }),
+    ).toBe('Organizador, permiso, pruebas del premio y transmisión del sorteo.');
   });
 });

@@ -85,6 +85,27 @@ export function fairnessRows(trust: TrustPageContent | null | undefined): Row[] 
   ];
 }
 
+/**
+ * What a raffle's trust page shows beyond the draw rule and the record, in the words of
+ * its link ("Organizador, permiso, pruebas del premio y transmisión del sorteo"): only
+ * what the operator filled, and nothing at all when the page would have nothing more.
+ */
+export function trustHighlights(
+  settings: PublicSettings | null | undefined,
+  trust: TrustPageContent | null | undefined,
+): string | null {
+  const parts = [
+    organizerRows(settings).length > 0 ? 'organizador' : '',
+    permitOf(trust) ? 'permiso' : '',
+    prizeProofOf(trust) ? 'pruebas del premio' : '',
+    liveStreamOf(trust) ? 'transmisión del sorteo' : '',
+  ].filter((part) => part !== '');
+  if (parts.length === 0) return null;
+  const last = parts.pop()!;
+  const sentence = parts.length > 0 ? `${parts.join(', ')} y ${last}` : last;
+  return `${sentence.charAt(0).toUpperCase()}${sentence.slice(1)}.`;
+}
+
 function filled(rows: Row[]): Row[] {
   return rows.map((row) => ({ ...row, value: row.value.trim() })).filter((row) => row.value !== '');
 }

@@ -8,7 +8,7 @@ import {
   type FairnessCommitment,
   type NumberLookup as Lookup,
 } from '@vag/contracts';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { apiGet } from '../shared/api';
 import { scopedPath, type RaffleRef } from '../shared/raffle-scope';
 import { numberPath } from './verify';
@@ -22,14 +22,36 @@ type State =
 export default function NumberLookup({
   size,
   raffleRef = null,
+  initialNumber = null,
 }: {
   size: FairnessCommitment | null;
   /** The raffle of `?rifa=`; null: the featured raffle. */
   raffleRef?: RaffleRef;
+  /** A ticket's first number (`?n=`): looked up as soon as the page opens. */
+  initialNumber?: string | null;
 }) {
   const [state, setState] = useState<State>({ kind: 'idle' });
   const [invalid, setInvalid] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    if (!initialNumber || !input.current) return;
+    input.current.value = initialNumber;
+    void lookUp(initialNumber);
+    // Once per number the page was opened with; the raffle comes from the same query.
+  }, [initialNumber]);
+
+  async function lookUp(text: string) {
+    setState({ kind: 'loading' });
+    try {
+      setState({
+        kind: 'done',
+        lookup: await apiGet<Lookup>(scopedPath(raffleRef, numberPath(text))),
+      });
+    } catch (error) {
+      setState({ kind: 'error', message: error instanceof Error ? error.message : String(error) });
+    }
+  }
 
   async function search(event: React.FormEvent) {
     event.preventDefault();
@@ -46,15 +68,7 @@ export default function NumberLookup({
       input.current?.focus();
       return;
     }
-    setState({ kind: 'loading' });
-    try {
-      setState({
-        kind: 'done',
-        lookup: await apiGet<Lookup>(scopedPath(raffleRef, numberPath(text))),
-      });
-    } catch (error) {
-      setState({ kind: 'error', message: error instanceof Error ? error.message : String(error) });
-    }
+    await lookUp(text);
   }
 
   return (

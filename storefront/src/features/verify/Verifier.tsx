@@ -40,10 +40,13 @@ export default function Verifier({ featuredAudit }: { featuredAudit: PublicAudit
   const [record, setRecord] = useState<Record>({ kind: 'loading' });
   const [other, setOther] = useState<OtherRaffle | null>(null);
   const [raffle, setRaffle] = useState<RaffleRef>(null);
+  // The ticket's QR code: `?rifa=<slug>&n=<its numbers>`.
+  const [ticket, setTicket] = useState<string[]>([]);
 
   useEffect(() => {
     const ref = raffleFromQuery(window.location.search);
     setRaffle(ref);
+    setTicket(splitNumbers(numbersFromQuery(window.location.search)));
     apiGet<unknown>(scopedPath(ref, FAIRNESS_PATH))
       .then((body) => {
         const data = parseFairness(body);
@@ -61,7 +64,12 @@ export default function Verifier({ featuredAudit }: { featuredAudit: PublicAudit
           Rifa: <strong>{other.name}</strong>
         </p>
       )}
-      <NumberLookup size={data?.commitment ?? null} raffleRef={raffle} />
+      {data && !data.draw && ticket.length > 0 && <TicketNumbers numbers={ticket} />}
+      <NumberLookup
+        size={data?.commitment ?? null}
+        raffleRef={raffle}
+        initialNumber={ticket[0] ?? null}
+      />
       {record.kind === 'loading' && (
         <div className="card verify-card">
           <div className="spinner"></div>
@@ -81,6 +89,27 @@ export default function Verifier({ featuredAudit }: { featuredAudit: PublicAudit
         <AuditLog entries={featuredAudit} />
       )}
     </div>
+  );
+}
+
+/**
+ * A ticket opened before the draw: its numbers, and what this page will check with them
+ * once the draw is recorded (after it, "Verifica el sorteo" checks them at once).
+ */
+function TicketNumbers({ numbers }: { numbers: string[] }) {
+  return (
+    <section className="card verify-card" aria-labelledby="verify-ticket-title">
+      <h2 id="verify-ticket-title">Los números de tu boleto</h2>
+      <ul className="numbers" data-testid="ticket-numbers">
+        {numbers.map((n) => (
+          <li key={n}>{n}</li>
+        ))}
+      </ul>
+      <p className="muted">
+        El sorteo aún no se realiza. Cuando se registre, esta misma página comprobará que tus
+        números son los que la clave asigna a tu compra y cuál es el número ganador.
+      </p>
+    </section>
   );
 }
 
