@@ -203,6 +203,17 @@ export const statementUploadFieldsSchema = z.object({
   mapping: z.string().optional(),
 });
 
+/**
+ * Staff's reason to confirm an order that bank lines paid only in part (SPEC §4, "Short
+ * payments"): the same field in Conciliación and in "Confirmar Transferencia".
+ */
+export const acceptShortReasonSchema = z
+  .string()
+  .trim()
+  .min(3, { error: 'Escribe por qué confirmas el pedido con un pago incompleto.' })
+  .max(200, { error: 'El motivo puede tener hasta 200 caracteres.' })
+  .optional();
+
 export const assignLineSchema = z.object({
   orderCode: z
     .string({ error: 'Escribe el código del pedido (VAG-XXXXXX).' })
@@ -213,12 +224,7 @@ export const assignLineSchema = z.object({
    * A line for less than the order owes confirms it only with staff's reason for taking
    * less (SPEC §4, "Short payments"); without one the order stays unpaid and says what is missing.
    */
-  acceptShortReason: z
-    .string()
-    .trim()
-    .min(3, { error: 'Escribe por qué confirmas el pedido con un pago incompleto.' })
-    .max(200, { error: 'El motivo puede tener hasta 200 caracteres.' })
-    .optional(),
+  acceptShortReason: acceptShortReasonSchema,
 });
 export type AssignLine = z.infer<typeof assignLineSchema>;
 

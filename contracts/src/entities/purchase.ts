@@ -4,7 +4,7 @@ import { idSchema, raIdSchema, isoDateTimeSchema, paymentMethodSchema } from '..
 import { MIN_LENGTH, NOTIFICATION_CHANNELS, PACKAGE_TYPES, PURCHASE_STATUSES } from '../constants';
 import { VALIDATION } from '../messages';
 import { purchaseBuyerSchema } from './buyer';
-import { purchaseBankLineSchema } from './bank-statement';
+import { acceptShortReasonSchema, purchaseBankLineSchema } from './bank-statement';
 import { purchaseMessagingSchema } from './message-channel';
 
 export const purchaseStatusSchema = z.enum(PURCHASE_STATUSES);
@@ -193,12 +193,7 @@ export type PurchaseLookup = z.infer<typeof purchaseLookupSchema>;
 /** PATCH /purchases/{id}/confirm-transfer (SPEC §5). */
 export const confirmTransferSchema = z.object({
   /** Staff's reason to confirm an order that bank lines paid only in part (SPEC §4, "Short payments"). */
-  acceptShortReason: z
-    .string()
-    .trim()
-    .min(3, { error: 'Escribe por qué confirmas el pedido con un pago incompleto.' })
-    .max(200, { error: 'El motivo puede tener hasta 200 caracteres.' })
-    .optional(),
+  acceptShortReason: acceptShortReasonSchema,
   referenceCode: z
     .string({ error: VALIDATION.referenceCodeRequired })
     .trim()
