@@ -11,6 +11,7 @@ import {
   shoot,
   spaGoto,
   staffPage,
+  uploadReceipt,
   useAdminSite,
 } from './support';
 
@@ -71,7 +72,11 @@ describe('a reseller in the back office', () => {
 
   it('sees Confirmar/Rechazar on their own transfer only once Ajustes allows it, and confirms it', async () => {
     const email = `transfer.${Date.now()}@correo.ec`;
-    await createBankTransferOrder(site, { email, quantity: 2, resellerCode: site.reseller.code });
+    const purchaseId = await createBankTransferOrder(site, {
+      email,
+      quantity: 2,
+      resellerCode: site.reseller.code,
+    });
     for (const viewport of [DESKTOP, MOBILE]) {
       const page = await staffPage(site, site.reseller, viewport);
       await spaGoto(page, '/admin/purchases');
@@ -99,6 +104,10 @@ describe('a reseller in the back office', () => {
       await dialog.getByRole('button', { name: UI.confirmTransfer }).click();
       await dialog.getByLabel('Código de referencia').fill('REF-REV-77');
       await dialog.getByLabel('Banco').fill('Banco del Austro');
+      await dialog.getByRole('button', { name: UI.confirmTransfer }).click();
+      // A reseller confirms only with proof: a receipt or a bank line naming the order.
+      await page.getByText(ORDER_MESSAGES.resellerNeedsProof).waitFor();
+      await uploadReceipt(site, purchaseId);
       await dialog.getByRole('button', { name: UI.confirmTransfer }).click();
       await page.getByText(TOASTS.transferConfirmed(2)).waitFor();
       // The toast comes before the dialog's refetch; the grid only exists once numbers are in.

@@ -158,7 +158,7 @@ export async function createBankTransferOrder(
   },
 ): Promise<string> {
   const total = Math.round(quantity * pricePerNumber * 100) / 100;
-  const answer = await site.api<{ purchaseId: string }>(
+  const answer = await site.api<{ purchaseId: string; orderUrl: string }>(
     'POST',
     '/payments/create-order',
     {
@@ -187,7 +187,26 @@ export async function createBankTransferOrder(
     },
     null,
   );
+  orderKeys.set(answer.purchaseId, new URL(answer.orderUrl, site.url).searchParams.get('key')!);
   return answer.purchaseId;
+}
+
+/** The buyer's order links' keys, by purchase, for what only the buyer may do. */
+const orderKeys = new Map<string, string>();
+
+/** The buyer uploads a transfer receipt on their order page (a PDF large enough to be one). */
+export async function uploadReceipt(site: AdminSite, purchaseId: string): Promise<void> {
+  const key = orderKeys.get(purchaseId);
+  if (!key) throw new Error(`no order made by createBankTransferOrder: ${purchaseId}`);
+  const res = await fetch(
+    `${site.url}/api/orders/${purchaseId}/receipt?key=${encodeURIComponent(key)}`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/pdf' },
+      body: `%PDF-1.4\n%comprobante\n${'%'.repeat(8 * 1024)}\n`,
+    },
+  );
+  if (res.status !== 201) throw new Error(`receipt upload answered ${res.status}`);
 }
 
 export async function signIn(

@@ -42,7 +42,9 @@ export const ORDER_MESSAGES = {
   receiptType: 'El comprobante debe ser una imagen JPEG o PNG, o un PDF.',
   receiptEmpty: 'Adjunta el comprobante de tu transferencia.',
   receiptNotAccepted: 'Este pedido ya no acepta comprobantes.',
-  receiptReceived: 'Recibimos tu comprobante. Lo revisaremos y te avisaremos por correo y SMS.',
+  /** The buyer's own channel (their WhatsApp or SMS), as the order page names it. */
+  receiptReceived: (channel: 'whatsapp' | 'sms' | undefined) =>
+    `Recibimos tu comprobante. Lo revisaremos y te avisaremos por correo y ${channel === 'whatsapp' ? 'WhatsApp' : 'SMS'}.`,
   receiptUnreadable:
     'Recibimos tu archivo, pero es muy pequeño para leer el comprobante, así que tu reserva no se extendió. Sube una captura o foto completa de tu transferencia.',
   receiptNotFound: 'Comprobante no encontrado.',

@@ -78,13 +78,17 @@ describe('where the numbers go, 390 px', () => {
     expect(purchase?.messaging?.optIn?.text).toBe(CH.whatsappOptIn);
     expect(purchase?.messaging?.optIn?.at.getTime()).toBeGreaterThanOrEqual(before - 1000);
 
-    // After the receipt, the order page promises the news where this buyer chose: WhatsApp.
+    // After the receipt (a file large enough to be one), the order page and its notice
+    // promise the news where this buyer chose: WhatsApp.
     await page.getByLabel(/Sube el comprobante/).setInputFiles({
       name: 'comprobante.pdf',
       mimeType: 'application/pdf',
-      buffer: Buffer.from('%PDF-1.4\n%comprobante\n'),
+      buffer: Buffer.from(`%PDF-1.4\n%comprobante\n${'%'.repeat(8 * 1024)}\n`),
     });
     await page.getByTestId('order-status').getByText('Comprobante en revisión').waitFor();
+    await page
+      .getByText('Recibimos tu comprobante. Lo revisaremos y te avisaremos por correo y WhatsApp.')
+      .waitFor();
     expect(await page.getByTestId('review-notice').textContent()).toBe(
       'Revisaremos tu comprobante y te avisaremos por correo y WhatsApp.',
     );

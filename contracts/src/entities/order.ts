@@ -170,7 +170,12 @@ export type RejectTransfer = z.infer<typeof rejectTransferSchema>;
 export const orderKeyQuerySchema = z.object({ key: z.string() });
 
 /** POST /orders/{id}/receipt answers the order as it now stands. */
-export const receiptUploadResponseSchema = z.object({ msg: z.string(), order: orderViewSchema });
+export const receiptUploadResponseSchema = z.object({
+  msg: z.string(),
+  /** The file was kept for staff but cannot be a receipt: the hold was not lengthened. */
+  holdKept: z.boolean().optional(),
+  order: orderViewSchema,
+});
 
 /** POST /purchases/{id}/reject-transfer answers the review record. */
 export const rejectTransferResponseSchema = z.object({

@@ -26,6 +26,8 @@ export async function twoRaffles(server: Pick<TestServer, 'db'>): Promise<void> 
     isActive: true,
     featured: false,
     status: 'on_sale',
+    // On sale means published: a raffle never published is a draft, which resellers never see.
+    publishedAt: new Date(),
     totalNumbers: 100,
     numberWidth: 2,
     pricePerNumber: 2,

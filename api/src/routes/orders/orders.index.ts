@@ -178,8 +178,9 @@ export const ordersRouter = new Hono<AppEnv>()
       ]);
       const msg = held.unreadable
         ? ORDER_MESSAGES.receiptUnreadable
-        : ORDER_MESSAGES.receiptReceived;
-      return c.json({ msg, order: orderView(current, settings, raffle) }, 201);
+        : ORDER_MESSAGES.receiptReceived(current.messaging?.channel);
+      const order = orderView(current, settings, raffle);
+      return c.json({ msg, ...(held.unreadable && { holdKept: true }), order }, 201);
     },
   );
 

@@ -29,12 +29,19 @@ export function ReceiptUpload({ id, accessKey, onUploaded }: Props) {
           body: file,
         },
       );
-      const body = (await res.json().catch(() => ({}))) as { msg?: string; order?: OrderView };
+      const body = (await res.json().catch(() => ({}))) as {
+        msg?: string;
+        holdKept?: boolean;
+        order?: OrderView;
+      };
       if (!res.ok || !body.order) {
         setProblem(body.msg ?? 'No se pudo subir el comprobante. Intenta nuevamente.');
         return;
       }
-      toast.success(body.msg ?? 'Comprobante recibido');
+      // A file too small to be a receipt is kept, but the hold did not grow: a warning.
+      if (body.holdKept)
+        toast.warning(body.msg ?? 'Sube una captura completa de tu transferencia.');
+      else toast.success(body.msg ?? 'Comprobante recibido');
       onUploaded(body.order);
     } catch {
       setProblem('No se pudo subir el comprobante. Revisa tu conexión e intenta nuevamente.');
