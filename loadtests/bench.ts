@@ -76,7 +76,9 @@ import {
   publishRaffle,
   putRaffleBesideOnSale,
   putRaffleOnSale,
+  setUnpaidShare,
 } from './harness/raffle-setup';
+import { SUGGESTED_UNPAID_PERCENT } from '@vag/contracts';
 
 const PHASES = [
   'alloc',
@@ -331,9 +333,10 @@ async function main(): Promise<void> {
     }
   }
 
-  /** The holding attack on a 10 000-number raffle with the default purchase limits. */
+  /** The holding attack on a 10 000-number raffle with the default limits and a 2 % share. */
   function holdingAttack(): Promise<HoldingFigures> {
     return onEmbeddedApi('bench_holding', async ({ api, db, token }) => {
+      await setUnpaidShare(api.url, token, SUGGESTED_UNPAID_PERCENT);
       await putRaffleOnSale(api.url, token, {
         totalNumbers: 10_000,
         pricePerNumber: 1,
@@ -358,6 +361,7 @@ async function main(): Promise<void> {
   /** The same attackers, alone, on a pick raffle of `totalNumbers` beside the featured one. */
   function holdingPickAttack(totalNumbers: number): Promise<HoldingFigures> {
     return onEmbeddedApi(`bench_holding_pick_${totalNumbers}`, async ({ api, db, token }) => {
+      await setUnpaidShare(api.url, token, SUGGESTED_UNPAID_PERCENT);
       const sale = { pricePerNumber: 1, packages: LARGE_PACKAGES };
       await putRaffleOnSale(api.url, token, { ...sale, totalNumbers: 1000 });
       const pickRaffleId = await putRaffleBesideOnSale(api.url, token, {

@@ -1,6 +1,7 @@
 // Puts a raffle on sale through the api, the way an admin does it: hero with N numbers,
 // active, numbers generated, the packages of the home page, and the bank account the
 // transfers are paid to (checkout offers no transfer without one).
+import { PURCHASE_LIMIT_DEFAULTS } from '@vag/contracts';
 import { TEST_BANK_ACCOUNT } from '@vag/api/testing/server';
 
 export interface SaleSetup {
@@ -37,6 +38,17 @@ function adminCall(baseUrl: string, adminToken: string) {
     if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${await res.text()}`);
     return res.json() as Promise<unknown>;
   };
+}
+
+/** Sets the unpaid ceilings' share of a raffle (off by default; README, "Purchase limits"). */
+export async function setUnpaidShare(
+  baseUrl: string,
+  adminToken: string,
+  maxUnpaidPercent: number,
+): Promise<void> {
+  await adminCall(baseUrl, adminToken)('PUT', '/api/settings/current', {
+    purchaseLimits: { ...PURCHASE_LIMIT_DEFAULTS, maxUnpaidPercent },
+  });
 }
 
 /** Puts the featured raffle (the home's) on sale; its id. */

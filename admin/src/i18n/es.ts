@@ -319,7 +319,7 @@ export const vagMessages = {
     maxUnpaidPerAddress: 'Números sin pagar por conexión (IP)',
     maxUnpaidPercent: 'Números sin pagar: máximo % de la rifa',
     maxUnpaidPercentHelp:
-      'Por comprador y por conexión, nunca más que este porcentaje de los números de la rifa (al menos 1). Con 2 %, en una rifa de 200 números una conexión reserva sin pagar hasta 4 y diez conexiones hasta 40.',
+      'Por comprador y por conexión, nunca más que este porcentaje de los números de la rifa (al menos 1); 0 lo desactiva. Con 2 %, en una rifa de 200 números una conexión reserva sin pagar hasta 4 y diez conexiones hasta 40, pero en una de 100 un comprador solo reserva 2.',
     firstHoldHours: 'Primera reserva de una transferencia (horas)',
     firstHoldHelp:
       'Al subir un comprobante legible (una captura o foto, no una imagen diminuta), la reserva se extiende una sola vez a las horas de reserva de una transferencia.',

@@ -9,6 +9,7 @@ import {
   LIMIT_MESSAGES,
   ORDER_MESSAGES,
   PURCHASE_LIMIT_DEFAULTS,
+  SUGGESTED_UNPAID_PERCENT,
   SERVER,
   type PurchaseLimits,
 } from '@vag/contracts';
@@ -207,8 +208,8 @@ async function holdAll(address: string, sizes: number[]): Promise<number> {
 }
 
 describe('the unpaid ceilings are a share of the raffle', () => {
-  it('in a raffle of 200 numbers one address holds 4 (2 %) and ten addresses 40 (20 %), under the defaults', async () => {
-    await freshRaffle({}, 200);
+  it('in a raffle of 200 numbers one address holds 4 (2 %) and ten addresses 40 (20 %), with a 2 % share', async () => {
+    await freshRaffle({ maxUnpaidPercent: SUGGESTED_UNPAID_PERCENT }, 200);
     expect(await holdAll('198.51.100.40', [10, 5, 2, 1])).toBe(4);
     let ten = 0;
     for (let i = 1; i <= 10; i++) ten += await holdAll(`198.51.101.${i}`, [10, 5, 2, 1]);
@@ -216,8 +217,13 @@ describe('the unpaid ceilings are a share of the raffle', () => {
     expect(await heldNumbers()).toBe(4 + ten);
   });
 
+  it('is off by default: an honest buyer of a 100-number raffle holds 10 unpaid numbers', async () => {
+    await freshRaffle({}, 100);
+    expect((await order(10, '198.51.100.60')).status).toBe(201);
+  });
+
   it('in a raffle of 1 000 numbers one buyer, from any address, holds at most 20 unpaid', async () => {
-    await freshRaffle({}, 1000);
+    await freshRaffle({ maxUnpaidPercent: SUGGESTED_UNPAID_PERCENT }, 1000);
     const ana = strangerBuyer();
     expect((await order(20, '198.51.100.50', ana)).status).toBe(201);
     const more = await order(1, '198.51.100.51', ana);

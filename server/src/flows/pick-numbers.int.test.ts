@@ -37,7 +37,11 @@ beforeAll(async () => {
   await activeRaffle(server.db, { totalNumbers: 1000, pricePerNumber: 1 });
   await server.db
     .collection<{ _id: string }>('raffles')
-    .updateOne({ _id: CURRENT_RAFFLE_ID }, { $set: { numberMode: 'pick' } });
+    // On sale, so published: a draft's grid and maquinita answer 404 to buyers.
+    .updateOne(
+      { _id: CURRENT_RAFFLE_ID },
+      { $set: { numberMode: 'pick', publishedAt: new Date() } },
+    );
   const saved = await postJson(
     `${api}/settings/current`,
     { purchaseLimits: NO_PURCHASE_LIMITS },

@@ -29,7 +29,8 @@ beforeAll(async () => {
   await raffleWithNumbers(server.db, 1000);
   await server.db
     .collection<{ _id: string }>('raffles')
-    .updateOne({ _id: 'current' }, { $set: { name: 'Gran Rifa' } });
+    // On sale, so published (resellers never see a draft's sales).
+    .updateOne({ _id: 'current' }, { $set: { name: 'Gran Rifa', publishedAt: new Date() } });
   call = apiCaller(server.url);
   admin = await createStaff(server.db, { role: 'admin' });
   reseller = await createStaff(server.db, { role: 'reseller' });

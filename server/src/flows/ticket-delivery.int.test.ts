@@ -12,6 +12,10 @@ import { mailAttachment } from '../testing/mail-attachment';
 import { pdfText } from '../testing/pdf-text';
 import { startTestServer, type TestServer } from '../testing/server';
 
+/** A ticket lists its numbers in ascending order. */
+const ascending = (numbers: readonly string[]) =>
+  [...numbers].sort((a, b) => Number(a) - Number(b));
+
 let fakes: FakeProviders;
 let server: TestServer;
 let api: string;
@@ -72,8 +76,8 @@ describe('the ticket on its way to the buyer', () => {
       `Pedido: ${bought.orderCode}`,
       'Rifa: Gran Sorteo Navideño',
       'Premio: Moto 0 km',
-      bought.numbers.join(', '),
-      `/verificar?rifa=${raffle!.slug}&n=${bought.numbers.join(',')}`,
+      ascending(bought.numbers).join(', '),
+      `/verificar?rifa=${raffle!.slug}&n=${ascending(bought.numbers).join(',')}`,
     ])
       expect(text).toContain(expected);
 

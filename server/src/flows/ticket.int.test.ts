@@ -13,6 +13,10 @@ import { CURRENT_RAFFLE_ID } from '@vag/core/db/raffle';
 import { startTestServer, type TestServer } from '../testing/server';
 import { pdfText, scanQrCode } from '../testing/pdf-text';
 
+/** A ticket lists its numbers in ascending order. */
+const ascending = (numbers: readonly string[]) =>
+  [...numbers].sort((a, b) => Number(a) - Number(b));
+
 let srv: TestServer;
 let watcher: Awaited<ReturnType<typeof watchNumbersAssigned>>;
 
@@ -66,10 +70,11 @@ describe('GET /api/orders/{id}/ticket', () => {
       'Premio: Moto 0 km',
       'Pedido: VAG-7K2M',
       'Tus 5 números',
-      numbers.join(', '),
+      // In ascending order, as a person looks a number up.
+      ascending(numbers).join(', '),
       'El número ganador sale del primer premio',
       // The verifier of the purchase's own raffle (its slug), with the numbers.
-      `/verificar?rifa=${await slugOfTheRaffle()}&n=${numbers.join(',')}`,
+      `/verificar?rifa=${await slugOfTheRaffle()}&n=${ascending(numbers).join(',')}`,
     ])
       expect(text).toContain(expected);
     // A phone scanning the QR code opens the same verifier link.

@@ -15,7 +15,11 @@ import type { TestServer } from './server';
  */
 export async function twoRaffles(server: Pick<TestServer, 'db'>): Promise<void> {
   const raffles = server.db.collection<{ _id: string }>('raffles');
-  await raffles.updateOne({ _id: 'current' }, { $set: { name: 'Gran Rifa' } });
+  // Both on sale, so published: a raffle never published is a draft, which resellers never see.
+  await raffles.updateOne(
+    { _id: 'current' },
+    { $set: { name: 'Gran Rifa' }, $min: { publishedAt: new Date() } },
+  );
   await raffles.insertOne({
     _id: 'r-b',
     name: 'Rifa Express',
@@ -26,7 +30,6 @@ export async function twoRaffles(server: Pick<TestServer, 'db'>): Promise<void> 
     isActive: true,
     featured: false,
     status: 'on_sale',
-    // On sale means published: a raffle never published is a draft, which resellers never see.
     publishedAt: new Date(),
     totalNumbers: 100,
     numberWidth: 2,
