@@ -14,10 +14,11 @@ beforeAll(async () => {
   fakes = await startFakeProviders();
   site = await startSite({ env: fakes.env });
   await seedRaffle(site);
-  // The featured raffle's mode, as its draft would have been saved in the back office.
+  // The featured raffle's mode, as its draft would have been saved in the back office, then
+  // published (a draft's grid answers 404 to buyers).
   await site.srv.db
     .collection<{ _id: string }>('raffles')
-    .updateOne({ _id: 'current' }, { $set: { numberMode: 'pick' } });
+    .updateOne({ _id: 'current' }, { $set: { numberMode: 'pick', publishedAt: new Date() } });
 });
 afterAll(async () => {
   await site?.stop();
@@ -44,7 +45,7 @@ describe.each([
     expect(await buy.textContent()).toContain('Comprar 1 número');
     await buy.click();
     await page.waitForURL('**/checkout');
-    await page.getByRole('heading', { name: 'Elige tus 1 números' }).waitFor();
+    await page.getByRole('heading', { name: 'Elige tu número' }).waitFor();
     expect(await page.getByTestId('number-selection').textContent()).toContain(wanted);
   });
 });
