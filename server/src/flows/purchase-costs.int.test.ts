@@ -55,7 +55,9 @@ const BUDGET = {
  * this, before the delivery records' +1; 9 if nothing overlapped), so the budget leaves room for that; one more write per
  * purchase anywhere is the alone budgets' to catch.
  */
-const SALE = { buyers: 24, writes: 9, reads: 3 };
+// The unsubscribe link's stored id adds a read per e-mail and a write per new mailbox
+// (every buyer of this sale is new): +1 / +1.
+const SALE = { buyers: 24, writes: 10, reads: 4 };
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
