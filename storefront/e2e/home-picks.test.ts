@@ -1,5 +1,6 @@
 // The featured raffle lets buyers choose their numbers: the home shows its grid as the
 // raffle's own page does, and a number chosen there is the one the checkout asks to pay.
+import { PICK_TEXTS } from '@vag/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeProviders, type FakeProviders } from '../../core/src/testing/fakes/index';
 import { hydrated, saveScreenshot, seedRaffle, startSite, type Site } from './support';
@@ -38,7 +39,7 @@ describe.each([
     await hydrated(page, 'RafflePicks');
     const grid = page.getByTestId('number-grid');
     await grid.waitFor();
-    await page.getByLabel('¿Está libre tu número?').fill(wanted);
+    await page.getByLabel(PICK_TEXTS.searchLabel).fill(wanted);
     await grid.getByRole('button', { name: `${wanted}, libre` }).click();
     await saveScreenshot(page, `home-number-grid-${label}`);
     const buy = page.getByTestId('buy-selection');

@@ -1,6 +1,7 @@
 // The words, limits and bitmap reading of pick-your-numbers raffles, free of zod so the
 // storefront's grid island can import them without the schemas (number-picks.ts has
 // those and re-exports these).
+import { formatCount } from '../helpers/money';
 
 export const NUMBER_MODES = ['random', 'pick'] as const;
 export type NumberMode = (typeof NUMBER_MODES)[number];
@@ -38,9 +39,33 @@ export const PICK_TEXTS = {
   gridLegendHeld: 'Apartado',
   gridLegendSold: 'Vendido',
   gridLegendMine: 'Tu selección',
-  searchLabel: '¿Está libre tu número?',
+  /** The grid's one field: jumps to the page of the number typed and says if it is free. */
+  searchLabel: 'Ir al número',
+  onlyFree: 'Solo libres',
   machine: 'Maquinita',
   machineHelp: 'Elige al azar entre los números libres',
+  /** How many the maquinita adds: what is missing for the package at checkout, else 1. */
+  machineCount: 'Cuántos',
+  /** A chosen number another order took (a 409 or a fresh grid): it leaves the selection. */
+  takenFromSelection: (list: readonly string[]) =>
+    list.length === 1
+      ? `El ${list[0]} ya lo eligió otra persona; lo quitamos de tu selección.`
+      : `El ${joinNumbers(list)} ya los eligieron otras personas; los quitamos de tu selección.`,
+  /** The pick bar's button: 'Comprar 1 número · $1,00', 'Comprar 3 números · $2,50'. */
+  buyButton: (count: number, total: string) =>
+    `Comprar ${formatCount(count)} ${count === 1 ? 'número' : 'números'} · ${total}`,
+  emptySelection: 'Toca los números que quieras o usa la maquinita.',
+  removeNumber: (n: string) => `Quitar el número ${n}`,
+  /**
+   * Why chosen numbers cost the price per number beside cheaper packages: a selection of
+   * exactly a package's quantity is priced as that package (SPEC §2), any other as many
+   * numbers at the raffle's price.
+   */
+  packagesDiscount: (quantities: readonly number[], pricePerNumber: string) =>
+    `Los paquetes tienen descuento: si eliges ${joinWords(quantities.map(String), 'o')} números pagas el precio del paquete; cualquier otra cantidad cuesta ${pricePerNumber} por número.`,
+  /** Checkout: fewer numbers chosen than the package the buyer came with. */
+  missingForPackage: (missing: number, name: string, price: string) =>
+    `Te ${missing === 1 ? 'falta 1 número' : `faltan ${missing} números`} para tu paquete ${name} (${price}): elígelos o usa la maquinita. Si pagas ahora, pagas solo los que elegiste.`,
   notEnoughFree: (free: number) =>
     free === 0
       ? 'Ya no quedan números libres en esta rifa.'
@@ -57,6 +82,17 @@ export const PICK_TEXTS = {
       ? 'Modo de números: elige tus números. Cada comprador elige sus números (o los pide a la maquinita); el sorteo y su regla publicada deciden el ganador igual que en el modo al azar.'
       : 'Modo de números: al azar. Los números se asignan al pagar, con la permutación secreta comprometida al publicar la rifa.',
 } as const;
+
+/** '0427', '0427 y el 0431', '0427, el 0431 y el 0502': numbers after 'El'. */
+function joinNumbers(list: readonly string[]): string {
+  return joinWords(list, 'y el', ', el');
+}
+
+/** 'a', 'a o b', 'a, b o c'. */
+function joinWords(list: readonly string[], last: string, between = ','): string {
+  if (list.length <= 1) return list.join('');
+  return `${list.slice(0, -1).join(`${between} `)} ${last} ${list[list.length - 1]}`;
+}
 
 /** Bit i of a base64 bitmap of the grid (MSB first). */
 export function gridBit(bytes: Uint8Array, i: number): boolean {

@@ -267,13 +267,15 @@ export default function CheckoutPage({
       // id); a lost answer keeps the key, so its retry answers the order if it was placed.
       if (error instanceof ApiError && error.status !== null) attempt.current = null;
       setProcessing(false);
-      setFailure(picks.refused(error) ?? paymentFailed(error));
+      // Chosen numbers another order took leave the selection, and the notice beside the
+      // button says which; the buyer sees the new total before paying again.
+      setFailure(picks.refused(error) ? null : paymentFailed(error));
     }
   }
 
   /** Posts the order with its draft's Idempotency-Key (and PayPhone id); answers both. */
   async function send<T>(path: string, m: PaymentMethod) {
-    const draftOrder = picks.withNumbers(buildOrderPayload(pkg!, values, m));
+    const draftOrder = picks.withNumbers(buildOrderPayload(picks.offer ?? pkg!, values, m));
     const sending = orderAttempt(attempt.current, draftOrder);
     attempt.current = sending;
     const order =
@@ -334,7 +336,7 @@ export default function CheckoutPage({
       <CheckoutPicks picks={picks} />
       <div className="checkout-layout">
         <div className="checkout-aside">
-          <OrderSummary pkg={pkg} />
+          <OrderSummary pkg={picks.offer ?? pkg} notes={picks.notes} />
           <PaymentMethods method={method} onChange={setMethod} disabled={processing} />
         </div>
         <form
@@ -348,6 +350,11 @@ export default function CheckoutPage({
             <legend className="visually-hidden">Datos del comprador</legend>
             <BuyerFields values={values} errors={errors} method={method} onChange={change} />
           </fieldset>
+          {picks.notice && (
+            <p className="alert alert-warn" role="status" data-testid="number-notice">
+              {picks.notice}
+            </p>
+          )}
           {failure && (
             <div className="alert alert-error" role="alert" data-testid="order-failure">
               <strong>{BUYER_TEXTS.orderFailedTitle}</strong>

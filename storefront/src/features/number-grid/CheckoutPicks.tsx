@@ -1,71 +1,90 @@
-// The grid at the checkout of a pick-mode raffle: the buyer completes the package's
-// quantity with their own numbers (or the maquinita's), the order carries them as
-// `numbers`, and a 409 takes exactly the taken ones out of the selection.
+// The grid at the checkout of a pick-mode raffle: the buyer chooses up to the package's
+// quantity (or lets the maquinita fill it), the order is the chosen numbers at the price
+// the server will charge (the package of that quantity, else the price per number;
+// DESIGN I6), and a 409 takes exactly the taken ones out, the total following at once.
 import {
+  CUSTOM_PACKAGE_ID,
   formatCount,
+  formatUsd,
   numbersTakenErrorSchema,
   PICK_TEXTS,
   type SelectedPackage,
 } from '@vag/contracts';
-import { useCallback, useState } from 'react';
-import { sessionStore } from '../packages/selected-package';
 import { ApiError } from '../shared/api';
+import { usePackages, useRaffle } from '../shared/queries';
 import type { RaffleRef } from '../shared/raffle-scope';
 import { formatNumber, takenIndexes, withoutTaken, type GridView } from './grid';
-import { NumberGrid, useNumberGrid } from './NumberGrid';
-import { readPicks, savePicks } from './picks';
+import { NumberGrid, SelectionChips, useNumberGrid } from './NumberGrid';
+import { discountedQuantities, selectionOffer } from './picks';
+import { usePickSelection } from './selection';
 
 export type CheckoutPicksState = ReturnType<typeof useCheckoutPicks>;
 
 export function useCheckoutPicks(raffle: RaffleRef, pkg: SelectedPackage | null) {
   const view = useNumberGrid(raffle);
+  const raffleQuery = useRaffle(undefined, raffle);
+  const packages = usePackages(undefined, raffle);
   const quantity = pkg?.quantity ?? 0;
-  const [selection, setSelection] = useState(() =>
-    readPicks(sessionStore(), raffle).slice(0, quantity || undefined),
-  );
-  const [notice, setNotice] = useState<string | null>(null);
+  const { selection, choose, taken, notice } = usePickSelection(raffle, quantity);
   const active = view !== null && view !== 'none';
-  const choose = useCallback(
-    (next: number[]) => {
-      setSelection(next);
-      savePicks(sessionStore(), raffle, next);
-    },
-    [raffle],
-  );
   const width = active ? view.width : 1;
+  const price = raffleQuery.data?.pricePerNumber;
+  // The chosen numbers are the order: as many as the package, its price; fewer, the
+  // package of that quantity or the price per number (null while those are not read).
+  const offer: SelectedPackage | null =
+    !active || !pkg || selection.length === 0 || selection.length === pkg.quantity
+      ? pkg
+      : price === undefined || !packages.data
+        ? null
+        : selectionOffer(selection.length, packages.data, price, pkg.resellerCode ?? null);
+  const discounts =
+    active && offer?.id === CUSTOM_PACKAGE_ID && price !== undefined
+      ? discountedQuantities(packages.data ?? [], price)
+      : [];
   return {
     view: active ? view : null,
     raffle,
     quantity,
     selection,
     choose,
+    taken,
     notice,
-    /** Why the order cannot go yet: no numbers, or not the quantity whose price was shown. */
+    /** What the order buys and costs now (the package chosen, outside a pick-mode raffle). */
+    offer,
+    /** Lines under the summary: what the package still asks for, why packages cost less. */
+    notes: [
+      active && pkg && selection.length > 0 && selection.length < quantity
+        ? PICK_TEXTS.missingForPackage(quantity - selection.length, pkg.name, formatUsd(pkg.price))
+        : null,
+      discounts.length > 0 && price !== undefined
+        ? PICK_TEXTS.packagesDiscount(discounts, formatUsd(price))
+        : null,
+    ].filter((line): line is string => line !== null),
+    /** Why the order cannot go yet: no numbers, or their price not read yet. */
     problem(): string | null {
       if (!active) return null;
       if (selection.length === 0) return PICK_TEXTS.pickRequired;
-      return selection.length === quantity ? null : PICK_TEXTS.selectionChanged;
+      return offer ? null : PICK_TEXTS.selectionChanged;
     },
     /** The order body with the chosen numbers, in a pick-mode raffle. */
     withNumbers<T extends object>(order: T): T & { numbers?: string[] } {
       return active ? { ...order, numbers: selection.map((n) => formatNumber(n, width)) } : order;
     },
-    /** A 409 naming taken numbers: they leave the selection; the message to show, or null. */
-    refused(error: unknown): string | null {
-      if (!active || !(error instanceof ApiError) || error.status !== 409) return null;
+    /** A 409 naming taken numbers: they leave the selection and the page says so. */
+    refused(error: unknown): boolean {
+      if (!active || !(error instanceof ApiError) || error.status !== 409) return false;
       const body = numbersTakenErrorSchema.safeParse(error.body);
-      if (!body.success) return null;
+      if (!body.success) return false;
       const { kept } = withoutTaken(selection, takenIndexes(body.data.takenNumbers));
-      choose(kept);
-      const message = PICK_TEXTS.numbersTaken(body.data.takenNumbers);
-      setNotice(message);
-      return message;
+      taken(kept, body.data.takenNumbers);
+      return true;
     },
   };
 }
 
 export function CheckoutPicks({ picks }: { picks: CheckoutPicksState }) {
   if (!picks.view) return null;
+  const view = picks.view as GridView;
   return (
     <section className="card" aria-labelledby="picks-title" style={{ marginBottom: '1rem' }}>
       <h2 id="picks-title">
@@ -75,12 +94,21 @@ export function CheckoutPicks({ picks }: { picks: CheckoutPicksState }) {
       </h2>
       <NumberGrid
         raffle={picks.raffle}
-        view={picks.view as GridView}
+        view={view}
         selection={picks.selection}
         onSelection={picks.choose}
+        onTaken={picks.taken}
         target={picks.quantity}
-        notice={picks.notice}
       />
+      <div className="ng-chosen-row">
+        <SelectionChips
+          numbers={picks.selection.map((n) => formatNumber(n, view.width))}
+          of={picks.quantity}
+          onRemove={(n) =>
+            picks.choose(picks.selection.filter((i) => formatNumber(i, view.width) !== n))
+          }
+        />
+      </div>
     </section>
   );
 }

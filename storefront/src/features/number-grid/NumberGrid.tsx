@@ -1,21 +1,21 @@
 // The grid of a pick-mode raffle (raffle page and checkout): free, held, sold and chosen
-// numbers a page at a time, the search "¿está libre el 0427?", the maquinita, and a live
-// region saying what changed. It polls the grid every few seconds while the tab is seen
-// and ignores answers whose version did not change; a chosen number someone else takes
-// leaves the selection with a message, the rest stays.
+// numbers a page at a time, "Ir al número" (jumps to its page and says if it is free),
+// "Solo libres", the maquinita, and a live region saying what changed. It polls the grid
+// every few seconds while the tab is seen and ignores answers whose version did not
+// change; a chosen number someone else takes leaves the selection (the page says so
+// beside its buy button or form), the rest stays.
 import { PICK_TEXTS, type NumberGrid as GridData } from '@vag/contracts';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { apiGet, apiPost, errorMessage, isFinalError } from '../shared/api';
 import { scopedPath, type RaffleRef } from '../shared/raffle-scope';
 import {
   cellState,
   formatNumber,
+  gridPages,
   gridView,
-  missingCount,
-  pageCount,
-  pageLabel,
+  machineCount,
+  machineDefault,
   pageOf,
-  pageRange,
   searchNumber,
   searchSentence,
   STATE_WORDS,
@@ -68,42 +68,45 @@ type Props = {
   raffle: RaffleRef;
   view: GridView;
   selection: number[];
+  /** The buyer changed the selection (a tap, the maquinita). */
   onSelection: (next: number[]) => void;
-  /** The package's quantity at checkout (the maquinita fills up to it); null on the raffle page. */
+  /** Another order took chosen numbers: what is kept, and the taken ones as printed. */
+  onTaken: (kept: number[], taken: string[]) => void;
+  /** The package's quantity at checkout (the most one may choose); null on the raffle page. */
   target: number | null;
-  /** A message to read out (a 409's taken numbers), set by the page. */
-  notice?: string | null;
 };
 
-export function NumberGrid({ raffle, view, selection, onSelection, target, notice }: Props) {
+export function NumberGrid({ raffle, view, selection, onSelection, onTaken, target }: Props) {
   const mine = useMemo(() => new Set(selection), [selection]);
+  const [onlyFree, setOnlyFree] = useState(false);
+  const pages = useMemo(() => gridPages(view, onlyFree), [view, onlyFree]);
   const [page, setPage] = useState(() => (selection[0] === undefined ? 0 : pageOf(selection[0])));
   const [query, setQuery] = useState('');
+  const [howMany, setHowMany] = useState('');
   const [said, setSaid] = useState('');
-  const [warning, setWarning] = useState('');
+  const [machineProblem, setMachineProblem] = useState('');
   const [busy, setBusy] = useState(false);
   const latest = useRef(selection);
   latest.current = selection;
+  const ids = useId();
 
   // Another order took a chosen number: it leaves the selection, the rest stays.
   useEffect(() => {
     const taken = takenSince(view, latest.current);
     if (taken.length === 0) return;
-    onSelection(withoutTaken(latest.current, taken).kept);
-    const message = PICK_TEXTS.numbersTaken(taken.map((n) => formatNumber(n, view.width)));
-    setSaid(message);
-    setWarning(message);
-  }, [view, onSelection]);
-
-  useEffect(() => {
-    if (!notice) return;
-    setSaid(notice);
-    setWarning(notice);
-  }, [notice]);
+    const printed = taken.map((n) => formatNumber(n, view.width));
+    onTaken(withoutTaken(latest.current, taken).kept, printed);
+    setSaid(PICK_TEXTS.takenFromSelection(printed));
+  }, [view, onTaken]);
 
   const found = searchNumber(query, view, mine);
-  const pages = pageCount(view.total);
-  const { first, last } = pageRange(page, view.total);
+  const shown = Math.min(page, pages.count - 1);
+
+  function jump(text: string, free = onlyFree) {
+    setQuery(text);
+    const answer = searchNumber(text, view, mine);
+    if (answer?.kind === 'found') setPage(gridPages(view, free).pageOf(answer.index));
+  }
 
   function choose(i: number) {
     const next = toggle(selection, i, target);
@@ -114,94 +117,121 @@ export function NumberGrid({ raffle, view, selection, onSelection, target, notic
     setSaid(next.includes(i) ? `${n} añadido a tu selección.` : `${n} quitado de tu selección.`);
   }
 
+  /** Free numbers at random from the server, `count` of them, none already chosen. */
+  async function spin(count: number): Promise<number[]> {
+    const picked: number[] = [];
+    // The server does not know this selection (it holds nothing yet): a number already
+    // chosen may come back, so the rest is asked again, a few times at most.
+    for (let round = 0; round < 3 && picked.length < count; round++) {
+      const answer = await apiPost<{ numbers: string[] }>(scopedPath(raffle, '/lucky-numbers'), {
+        count: count - picked.length,
+      });
+      for (const n of answer.numbers.map(Number))
+        if (!mine.has(n) && !picked.includes(n) && picked.length < count) picked.push(n);
+    }
+    return picked;
+  }
+
   async function machine() {
-    const count = missingCount(selection, target);
-    if (count === 0) return setSaid(`Ya elegiste tus ${target} números.`);
+    const asked = machineCount(howMany, selection, target);
+    if ('problem' in asked) {
+      setMachineProblem(asked.problem);
+      return setSaid(asked.problem);
+    }
+    setMachineProblem('');
     setBusy(true);
     try {
-      const answer = await apiPost<{ numbers: string[] } | string[]>(
-        scopedPath(raffle, '/lucky-numbers'),
-        { count },
-      );
-      const picked = (Array.isArray(answer) ? answer : answer.numbers).map(Number);
-      const next = [...selection, ...picked.filter((n) => !mine.has(n))].slice(
-        0,
-        target ?? Infinity,
-      );
-      onSelection(next);
-      if (picked[0] !== undefined) setPage(pageOf(picked[0]));
+      const picked = await spin(asked.count);
+      onSelection([...selection, ...picked]);
+      setHowMany('');
+      if (picked[0] !== undefined) {
+        setQuery('');
+        setPage(pages.pageOf(picked[0]));
+      }
       setSaid(`La maquinita eligió: ${picked.map((n) => formatNumber(n, view.width)).join(', ')}.`);
     } catch (error) {
+      setMachineProblem(errorMessage(error));
       setSaid(errorMessage(error));
-      setWarning(errorMessage(error));
     } finally {
       setBusy(false);
     }
   }
 
-  const cells = [];
-  for (let i = first; i <= last; i++) {
-    const state = cellState(view, i, mine);
-    cells.push(
+  const cells = pages
+    .numbersOf(shown)
+    .map((i) => (
       <Cell
         key={i}
         number={formatNumber(i, view.width)}
-        state={state}
+        state={cellState(view, i, mine)}
         found={found?.kind === 'found' && found.index === i}
         onChoose={() => choose(i)}
-      />,
-    );
-  }
+      />
+    ));
 
   return (
     <div className="ng" data-testid="number-grid">
       <div className="ng-tools">
-        <label>
+        <label className="ng-jump">
           {PICK_TEXTS.searchLabel}
           <input
             inputMode="numeric"
             autoComplete="off"
+            enterKeyHint="go"
             value={query}
             placeholder={formatNumber(427 % view.total, view.width)}
             aria-describedby="ng-search-answer"
-            onChange={(e) => {
-              setQuery(e.target.value);
-              const answer = searchNumber(e.target.value, view, mine);
-              if (answer?.kind === 'found') setPage(pageOf(answer.index));
-            }}
+            aria-invalid={found?.kind === 'problem' || undefined}
+            onChange={(e) => jump(e.target.value)}
             data-testid="number-search"
           />
         </label>
-        {pages > 1 && (
+        <label className="ng-check">
+          <input
+            type="checkbox"
+            checked={onlyFree}
+            onChange={(e) => {
+              setOnlyFree(e.target.checked);
+              const first = pages.numbersOf(shown)[0];
+              const anchor = found?.kind === 'found' ? found.index : first;
+              setPage(anchor === undefined ? 0 : gridPages(view, e.target.checked).pageOf(anchor));
+            }}
+            data-testid="only-free"
+          />
+          {PICK_TEXTS.onlyFree}
+        </label>
+        <div className="ng-machine">
           <label>
-            Rango
-            <select
-              value={page}
-              onChange={(e) => setPage(Number(e.target.value))}
-              data-testid="number-range"
-            >
-              {Array.from({ length: pages }, (_, p) => (
-                <option key={p} value={p}>
-                  {pageLabel(p, view)}
-                </option>
-              ))}
-            </select>
+            {PICK_TEXTS.machineCount}
+            <input
+              inputMode="numeric"
+              autoComplete="off"
+              value={howMany}
+              placeholder={String(machineDefault(selection, target))}
+              aria-describedby={`${ids}-machine`}
+              onChange={(e) => {
+                setHowMany(e.target.value);
+                setMachineProblem('');
+              }}
+              data-testid="maquinita-count"
+            />
           </label>
-        )}
-        <button
-          type="button"
-          className="btn btn-outline"
-          onClick={() => void machine()}
-          disabled={busy}
-          title={PICK_TEXTS.machineHelp}
-          data-testid="maquinita"
-        >
-          {PICK_TEXTS.machine}
-        </button>
+          <button
+            type="button"
+            className="btn btn-outline"
+            onClick={() => void machine()}
+            disabled={busy}
+            title={PICK_TEXTS.machineHelp}
+            data-testid="maquinita"
+          >
+            {PICK_TEXTS.machine}
+          </button>
+        </div>
       </div>
       <p id="ng-search-answer" className="ng-chosen" data-testid="number-search-answer">
         {found?.kind === 'found' && searchSentence(found)}
         {found?.kind === 'problem' && found.message}
+        {machineProblem && <span id={`${ids}-machine`}>{machineProblem}</span>}
       </p>
       <ul className="ng-legend" aria-label="Leyenda">
         {(['free', 'held', 'sold', 'mine'] as const).map((s) => (
@@ -213,48 +243,82 @@ export function NumberGrid({ raffle, view, selection, onSelection, target, notic
           </li>
         ))}
       </ul>
-      <div className="ng-cells" role="group" aria-label={`Números ${pageLabel(page, view)}`}>
+      <div className="ng-cells" role="group" aria-label={`Números ${pages.label(shown)}`}>
         {cells}
       </div>
-      {pages > 1 && (
+      {cells.length === 0 && <p className="ng-chosen">{PICK_TEXTS.notEnoughFree(0)}</p>}
+      {pages.count > 1 && (
         <div className="ng-pager">
           <button
             type="button"
             className="btn btn-outline"
-            disabled={page === 0}
-            onClick={() => setPage(page - 1)}
+            disabled={shown === 0}
+            onClick={() => setPage(shown - 1)}
             aria-label="Anteriores"
           >
             ← <span className="ng-pager-word">Anteriores</span>
           </button>
-          <span>{pageLabel(page, view)}</span>
+          <span data-testid="number-page">{pages.label(shown)}</span>
           <button
             type="button"
             className="btn btn-outline"
-            disabled={page >= pages - 1}
-            onClick={() => setPage(page + 1)}
+            disabled={shown >= pages.count - 1}
+            onClick={() => setPage(shown + 1)}
             aria-label="Siguientes"
           >
             <span className="ng-pager-word">Siguientes</span> →
           </button>
         </div>
       )}
-      <p className="ng-chosen" data-testid="number-selection">
-        <strong>
-          {PICK_TEXTS.gridLegendMine} ({selection.length}
-          {target !== null ? ` de ${target}` : ''}):
-        </strong>{' '}
-        {selection.length === 0
-          ? 'ninguno todavía'
-          : selection.map((n) => formatNumber(n, view.width)).join(', ')}
-      </p>
       <p className="visually-hidden" aria-live="polite" data-testid="number-live">
         {said}
       </p>
-      {warning && (
-        <p className="alert alert-warn" aria-hidden="true" data-testid="number-notice">
-          {warning}
-        </p>
+    </div>
+  );
+}
+
+/**
+ * The chosen numbers as chips, each a button that takes it out ("Quitar el número 0427"),
+ * in one row that scrolls sideways inside itself, so the bar or card around it keeps its
+ * height however many there are.
+ */
+export function SelectionChips(props: {
+  numbers: readonly string[];
+  onRemove: (n: string) => void;
+  /** '(2 de 3)' at checkout. */
+  of?: number | null;
+}) {
+  const { numbers, onRemove, of } = props;
+  return (
+    <div className="ng-chips" data-testid="number-selection">
+      {of ? (
+        <span className="ng-chips-count" aria-hidden="true">
+          {numbers.length} de {of}
+        </span>
+      ) : null}
+      <span className="visually-hidden">
+        {PICK_TEXTS.gridLegendMine} ({numbers.length}
+        {of ? ` de ${of}` : ''}):
+      </span>
+      {numbers.length === 0 ? (
+        <span className="ng-chips-empty">{PICK_TEXTS.emptySelection}</span>
+      ) : (
+        <ul aria-label={PICK_TEXTS.gridLegendMine}>
+          {numbers.map((n) => (
+            <li key={n}>
+              <button
+                type="button"
+                className="ng-chip"
+                aria-label={PICK_TEXTS.removeNumber(n)}
+                onClick={() => onRemove(n)}
+                data-chip={n}
+              >
+                {n}
+                <span aria-hidden="true">×</span>
+              </button>
+            </li>
+          ))}
+        </ul>
       )}
     </div>
   );

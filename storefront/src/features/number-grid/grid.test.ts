@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { NumberGrid, Package } from '@vag/contracts';
 import {
   cellState,
+  gridPages,
   gridView,
+  machineCount,
   missingCount,
   pageCount,
   pageLabel,
@@ -12,7 +14,7 @@ import {
   toggle,
   withoutTaken,
 } from './grid';
-import { readPicks, savePicks, selectionOffer } from './picks';
+import { discountedQuantities, readPicks, savePicks, selectionOffer } from './picks';
 
 /** A grid of `total` numbers with the given held and sold numbers, as the api sends it. */
 function gridOf(total: number, held: number[], sold: number[]): NumberGrid {
@@ -86,6 +88,33 @@ describe('the grid of a pick-mode raffle', () => {
     expect(toggle([1], 3, null)).toEqual([1, 3]);
     expect(missingCount([1], 5)).toBe(4);
   });
+
+  it('the maquinita adds what "Cuántos" says: by default what the package lacks, else 1', () => {
+    expect(machineCount('', [1], 5)).toEqual({ count: 4 });
+    expect(machineCount('', [1], null)).toEqual({ count: 1 });
+    expect(machineCount('3', [1], null)).toEqual({ count: 3 });
+    expect(machineCount('9', [1], 5)).toEqual({
+      problem: 'Pide entre 1 y 4 números a la maquinita.',
+    });
+    expect(machineCount('', [1, 2], 2)).toEqual({
+      problem: 'Ya elegiste tus 2 números. Quita uno para cambiarlo.',
+    });
+  });
+
+  it('"Solo libres" pages only the free numbers and jumps to the first free one from a number', () => {
+    const small = gridView(gridOf(300, [1, 2], [3, 150]));
+    const all = gridPages(small, false);
+    expect(all.count).toBe(3);
+    expect(all.numbersOf(0).slice(0, 5)).toEqual([0, 1, 2, 3, 4]);
+    const free = gridPages(small, true);
+    expect(free.count).toBe(3);
+    expect(free.numbersOf(0).slice(0, 3)).toEqual([0, 4, 5]);
+    expect(free.numbersOf(0)).toHaveLength(100);
+    expect(free.label(0)).toBe('000–102');
+    expect(free.pageOf(2)).toBe(0);
+    expect(free.pageOf(150)).toBe(1);
+    expect(free.numbersOf(2)).toHaveLength(96);
+  });
 });
 
 describe('the price of a selection', () => {
@@ -100,6 +129,15 @@ describe('the price of a selection', () => {
       quantity: 3,
       price: 4.5,
     });
+  });
+
+  it('names the quantities whose package is cheaper than its numbers one by one', () => {
+    const offer = [
+      { _id: 'a', quantity: 10, price: 10 },
+      { _id: 'b', quantity: 5, price: 4.5 },
+      { _id: 'c', quantity: 50, price: 40 },
+    ] as unknown as Package[];
+    expect(discountedQuantities(offer, 1)).toEqual([5, 50]);
   });
 
   it('keeps the chosen numbers per raffle for the checkout', () => {

@@ -1,7 +1,7 @@
 // Pure rules of the number grid of a pick-mode raffle: reading the two bitmaps of
 // GET /api/raffles/{slug}/number-grid (numberGridSchema), the state of one number, the
 // pages of a large raffle, the search for one number, and what a 409 leaves of a selection.
-import { gridBit, PICK_TEXTS, type NumberGrid } from '@vag/contracts';
+import { gridBit, MAX_PICKED_PER_ORDER, PICK_TEXTS, type NumberGrid } from '@vag/contracts';
 
 export type CellState = 'free' | 'held' | 'sold' | 'mine';
 
@@ -74,6 +74,64 @@ export function pageRange(page: number, total: number): { first: number; last: n
 export function pageLabel(page: number, view: Pick<GridView, 'total' | 'width'>): string {
   const { first, last } = pageRange(page, view.total);
   return `${formatNumber(first, view.width)}–${formatNumber(last, view.width)}`;
+}
+
+/**
+ * The grid's pages: every number in ranges of PAGE_SIZE, or with "Solo libres" only the
+ * free ones (the buyer's own choices are free too), PAGE_SIZE a page, so a nearly sold
+ * raffle still fills its pages and a jump lands on the nearest free number.
+ */
+export interface GridPages {
+  count: number;
+  numbersOf(page: number): number[];
+  /** The page that shows number i, or (free only) the first free number from i. */
+  pageOf(i: number): number;
+  label(page: number): string;
+}
+
+export function gridPages(view: GridView, onlyFree: boolean): GridPages {
+  if (!onlyFree)
+    return {
+      count: pageCount(view.total),
+      numbersOf(page) {
+        const { first, last } = pageRange(page, view.total);
+        return Array.from({ length: Math.max(0, last - first + 1) }, (_, k) => first + k);
+      },
+      pageOf,
+      label: (page) => pageLabel(page, view),
+    };
+  const free = freeNumbers(view);
+  const count = Math.max(1, Math.ceil(free.length / PAGE_SIZE));
+  const numbersOf = (page: number) => free.slice(page * PAGE_SIZE, (page + 1) * PAGE_SIZE);
+  return {
+    count,
+    numbersOf,
+    pageOf: (i) => Math.min(count - 1, Math.floor(firstAtLeast(free, i) / PAGE_SIZE)),
+    label(page) {
+      const shown = numbersOf(page);
+      const [first, last] = [shown[0], shown[shown.length - 1]];
+      if (first === undefined || last === undefined) return '';
+      return `${formatNumber(first, view.width)}–${formatNumber(last, view.width)}`;
+    },
+  };
+}
+
+/** The free numbers, ascending. */
+export function freeNumbers(view: GridView): number[] {
+  const free: number[] = [];
+  for (let i = 0; i < view.total; i++) if (isFree(view, i)) free.push(i);
+  return free;
+}
+
+/** Position of the first value ≥ i in an ascending list (its length if none). */
+function firstAtLeast(sorted: readonly number[], i: number): number {
+  let [lo, hi] = [0, sorted.length];
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid]! < i) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 export type SearchAnswer =
@@ -149,7 +207,35 @@ export function toggle(selection: readonly number[], i: number, max: number | nu
   return [...selection, i];
 }
 
-/** How many more numbers the maquinita should pick to reach the package's quantity. */
+/** How many more numbers the package's quantity asks for (none without a package). */
 export function missingCount(selection: readonly number[], target: number | null): number {
-  return target === null ? 1 : Math.max(0, target - selection.length);
+  return target === null ? 0 : Math.max(0, target - selection.length);
+}
+
+/**
+ * The maquinita's one rule, on the raffle page and at checkout alike: it adds as many
+ * free numbers as "Cuántos" says; left as offered, that is what the package still asks
+ * for, else 1. Never past the package's quantity. Answers the count, or why not.
+ */
+export function machineCount(
+  typed: string,
+  selection: readonly number[],
+  target: number | null,
+): { count: number } | { problem: string } {
+  const room =
+    target === null ? MAX_PICKED_PER_ORDER - selection.length : missingCount(selection, target);
+  if (room <= 0)
+    return {
+      problem: `Ya elegiste tus ${target ?? selection.length} números. Quita uno para cambiarlo.`,
+    };
+  const text = typed.trim();
+  if (text === '') return { count: Math.min(room, machineDefault(selection, target)) };
+  const count = /^\d{1,6}$/.test(text) ? Number(text) : NaN;
+  if (!(count >= 1 && count <= room)) return { problem: PICK_TEXTS.countInvalid(room) };
+  return { count };
+}
+
+/** What "Cuántos" offers: the numbers the package still asks for, else 1. */
+export function machineDefault(selection: readonly number[], target: number | null): number {
+  return missingCount(selection, target) || 1;
 }

@@ -1,6 +1,12 @@
 // The buyer's chosen numbers between the raffle page and the checkout, kept in the tab's
 // sessionStorage per raffle (as the selected package is, packages/selected-package.ts).
-import { CUSTOM_PACKAGE_ID, type Package, type SelectedPackage } from '@vag/contracts';
+import {
+  CUSTOM_PACKAGE_ID,
+  customTotal,
+  toCents,
+  type Package,
+  type SelectedPackage,
+} from '@vag/contracts';
 import { customSelection, packageSelection } from '../packages/packages';
 import type { RaffleRef } from '../shared/raffle-scope';
 
@@ -44,4 +50,20 @@ export function selectionOffer(
   return pkg
     ? packageSelection(pkg, resellerCode)
     : customSelection(count, pricePerNumber, resellerCode);
+}
+
+/**
+ * The quantities whose package costs less than as many numbers at the raffle's price,
+ * ascending: what the line under the grid names when it says why packages cost less.
+ */
+export function discountedQuantities(
+  packages: readonly Package[],
+  pricePerNumber: number,
+): number[] {
+  const cheaper = packages.filter(
+    (p) =>
+      p._id !== CUSTOM_PACKAGE_ID &&
+      toCents(p.price) < toCents(customTotal(p.quantity, pricePerNumber)),
+  );
+  return [...new Set(cheaper.map((p) => p.quantity))].sort((a, b) => a - b);
 }
