@@ -215,14 +215,14 @@ describe('the checkout of chosen numbers', () => {
     const form = page.locator('form.checkout-main');
     await form
       .getByTestId('number-notice')
-      .getByText(PICK_TEXTS.takenFromSelection(['302']))
+      .getByText(`${PICK_TEXTS.takenFromSelection(['302'])} ${PICK_TEXTS.orderNow(4, '$4,00')}`)
       .waitFor();
     await page.getByTestId('summary-total').getByText('$4,00').waitFor();
     expect(await chips(page)).toEqual(['300', '301', '303', '304']);
     expect(await page.getByTestId('order-failure').count()).toBe(0);
     await page
       .getByTestId('summary-note')
-      .getByText(PICK_TEXTS.missingForPackage(1, 'Cinco', '$4,50'))
+      .getByText(PICK_TEXTS.missingForPackage(1, 'Cinco', '$4,50', '$1,00'))
       .waitFor();
     await form.getByTestId('number-notice').scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SHOTS}/checkout-taken-390.png` });

@@ -45,7 +45,7 @@ export const PICK_TEXTS = {
   machine: 'Maquinita',
   machineHelp: 'Elige al azar entre los números libres',
   /** How many the maquinita adds: what is missing for the package at checkout, else 1. */
-  machineCount: 'Cuántos',
+  machineCount: 'Cuántos al azar',
   /** A chosen number another order took (a 409 or a fresh grid): it leaves the selection. */
   takenFromSelection: (list: readonly string[]) =>
     list.length === 1
@@ -64,8 +64,11 @@ export const PICK_TEXTS = {
   packagesDiscount: (quantities: readonly number[], pricePerNumber: string) =>
     `Los paquetes tienen descuento: si eliges ${joinWords(quantities.map(String), 'o')} números pagas el precio del paquete; cualquier otra cantidad cuesta ${pricePerNumber} por número.`,
   /** Checkout: fewer numbers chosen than the package the buyer came with. */
-  missingForPackage: (missing: number, name: string, price: string) =>
-    `Te ${missing === 1 ? 'falta 1 número' : `faltan ${missing} números`} para tu paquete ${name} (${price}): elígelos o usa la maquinita. Si pagas ahora, pagas solo los que elegiste.`,
+  missingForPackage: (missing: number, name: string, price: string, pricePerNumber: string) =>
+    `Te ${missing === 1 ? 'falta 1 número' : `faltan ${missing} números`} para tu paquete ${name} (${price}): ${missing === 1 ? 'elígelo' : 'elígelos'} o usa la maquinita. Si pagas ahora, pagas ${pricePerNumber} por número.`,
+  /** Checkout, beside the form: the order after a change the buyer did not make. */
+  orderNow: (count: number, total: string) =>
+    `Ahora tu pedido es de ${formatCount(count)} ${count === 1 ? 'número' : 'números'} · ${total}.`,
   notEnoughFree: (free: number) =>
     free === 0
       ? 'Ya no quedan números libres en esta rifa.'

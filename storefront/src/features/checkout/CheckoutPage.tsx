@@ -4,7 +4,9 @@ import {
   BUYER_TEXTS,
   ERRORS,
   FORM,
+  formatUsd,
   IDEMPOTENCY_KEY_HEADER,
+  PICK_TEXTS,
   TIMINGS,
   UI,
   type BankTransferOrderResponse,
@@ -352,7 +354,9 @@ export default function CheckoutPage({
           </fieldset>
           {picks.notice && (
             <p className="alert alert-warn" role="status" data-testid="number-notice">
-              {picks.notice}
+              {picks.notice}{' '}
+              {picks.offer &&
+                PICK_TEXTS.orderNow(picks.offer.quantity, formatUsd(picks.offer.price))}
             </p>
           )}
           {failure && (

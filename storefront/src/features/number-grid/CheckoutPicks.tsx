@@ -52,14 +52,7 @@ export function useCheckoutPicks(raffle: RaffleRef, pkg: SelectedPackage | null)
     /** What the order buys and costs now (the package chosen, outside a pick-mode raffle). */
     offer,
     /** Lines under the summary: what the package still asks for, why packages cost less. */
-    notes: [
-      active && pkg && selection.length > 0 && selection.length < quantity
-        ? PICK_TEXTS.missingForPackage(quantity - selection.length, pkg.name, formatUsd(pkg.price))
-        : null,
-      discounts.length > 0 && price !== undefined
-        ? PICK_TEXTS.packagesDiscount(discounts, formatUsd(price))
-        : null,
-    ].filter((line): line is string => line !== null),
+    notes: checkoutNotes({ active, pkg, count: selection.length, price, discounts }),
     /** Why the order cannot go yet: no numbers, or their price not read yet. */
     problem(): string | null {
       if (!active) return null;
@@ -111,4 +104,32 @@ export function CheckoutPicks({ picks }: { picks: CheckoutPicksState }) {
       </div>
     </section>
   );
+}
+
+/**
+ * The line under the summary of a pick-mode order: fewer numbers than the package says
+ * what is missing and what each costs meanwhile; otherwise, a selection at the price per
+ * number beside cheaper packages says why (SPEC §2 "Elige tus números").
+ */
+function checkoutNotes(at: {
+  active: boolean;
+  pkg: SelectedPackage | null;
+  count: number;
+  price: number | undefined;
+  discounts: number[];
+}): string[] {
+  const { pkg, count, price } = at;
+  if (!at.active || !pkg || price === undefined) return [];
+  if (count > 0 && count < pkg.quantity)
+    return [
+      PICK_TEXTS.missingForPackage(
+        pkg.quantity - count,
+        pkg.name,
+        formatUsd(pkg.price),
+        formatUsd(price),
+      ),
+    ];
+  return at.discounts.length > 0
+    ? [PICK_TEXTS.packagesDiscount(at.discounts, formatUsd(price))]
+    : [];
 }
