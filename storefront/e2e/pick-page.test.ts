@@ -4,7 +4,7 @@
 // server's price and the chosen numbers as chips that take a number out; a number another
 // order takes leaves the selection with a notice beside the bar or the form and the total
 // follows at once; "Ir al número" jumps (and says clearly what is out of range), "Solo
-// libres" hides the taken ones; the maquinita adds "Cuántos" numbers on both pages.
+// libres" hides the taken ones; the maquinita adds "Cuántos al azar" numbers on both pages.
 import { mkdirSync } from 'node:fs';
 import { PICK_TEXTS } from '@vag/contracts';
 import type { Page } from 'playwright-core';
@@ -229,7 +229,7 @@ describe('the checkout of chosen numbers', () => {
     await page.getByTestId('summary-total').scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SHOTS}/checkout-summary-390.png` });
 
-    // The maquinita's rule is the raffle page's: "Cuántos" offers what is missing (1).
+    // The maquinita's rule is the raffle page's: "Cuántos al azar" offers what is missing (1).
     expect(await page.getByTestId('maquinita-count').getAttribute('placeholder')).toBe('1');
     await page.getByRole('button', { name: PICK_TEXTS.machine }).click();
     await page.getByTestId('summary-total').getByText('$4,50').waitFor();
@@ -265,7 +265,7 @@ describe('finding a number among 1 000', () => {
     expect(states).toHaveLength(100);
     expect(states.every((s) => s === 'free' || s === 'mine')).toBe(true);
 
-    // The maquinita adds as many as "Cuántos" says (1 unless told), as at checkout.
+    // The maquinita adds as many as "Cuántos al azar" says (1 unless told), as at checkout.
     await page.getByLabel(PICK_TEXTS.machineCount).fill('3');
     await page.getByRole('button', { name: PICK_TEXTS.machine }).click();
     await bar(page).getByRole('button', { name: 'Comprar 3 números · $3,00' }).waitFor();

@@ -89,7 +89,7 @@ describe('the grid of a pick-mode raffle', () => {
     expect(missingCount([1], 5)).toBe(4);
   });
 
-  it('the maquinita adds what "Cuántos" says: by default what the package lacks, else 1', () => {
+  it('the maquinita adds what "Cuántos al azar" says: by default what the package lacks, else 1', () => {
     expect(machineCount('', [1], 5)).toEqual({ count: 4 });
     expect(machineCount('', [1], null)).toEqual({ count: 1 });
     expect(machineCount('3', [1], null)).toEqual({ count: 3 });

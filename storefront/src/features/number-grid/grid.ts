@@ -214,7 +214,7 @@ export function missingCount(selection: readonly number[], target: number | null
 
 /**
  * The maquinita's one rule, on the raffle page and at checkout alike: it adds as many
- * free numbers as "Cuántos" says; left as offered, that is what the package still asks
+ * free numbers as "Cuántos al azar" says; left as offered, that is what the package still asks
  * for, else 1. Never past the package's quantity. Answers the count, or why not.
  */
 export function machineCount(
@@ -235,7 +235,7 @@ export function machineCount(
   return { count };
 }
 
-/** What "Cuántos" offers: the numbers the package still asks for, else 1. */
+/** What "Cuántos al azar" offers: the numbers the package still asks for, else 1. */
 export function machineDefault(selection: readonly number[], target: number | null): number {
   return missingCount(selection, target) || 1;
 }
