@@ -10,7 +10,15 @@ import { PICK_TEXTS } from '@vag/contracts';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeProviders, type FakeProviders } from '../../core/src/testing/fakes/index';
-import { hydrated, openSecondRaffle, seedRaffle, startSite, waitFor, type Site } from './support';
+import {
+  hydrated,
+  openMeasuringShifts,
+  openSecondRaffle,
+  seedRaffle,
+  startSite,
+  waitFor,
+  type Site,
+} from './support';
 
 const SLUG = 'rifa-del-barrio';
 const SHOTS = '/work/shots/pick57';
@@ -191,6 +199,24 @@ describe('the pick bar', () => {
 });
 
 describe('the checkout of chosen numbers', () => {
+  it.each([
+    ['390', { width: 390, height: 844 }],
+    ['1366', { width: 1366, height: 900 }],
+  ] as const)(
+    'moves nothing while its grid loads at %s px (CLS ≤ 0.02)',
+    async (_label, viewport) => {
+      const page = await openPickPage(viewport);
+      for (const n of ['500', '501']) await pick(page, n);
+      await bar(page).getByRole('button', { name: 'Comprar 2 números · $2,00' }).click();
+      await page.waitForURL(`**/checkout?rifa=${SLUG}`);
+      // The checkout opened afresh (as after a reload), measuring from its first byte.
+      const shifts = await openMeasuringShifts(page, `/checkout?rifa=${SLUG}`);
+      await page.getByTestId('number-grid').locator('.ng-cells .ng-cell').first().waitFor();
+      await page.getByTestId('summary-total').getByText('$2,00').waitFor();
+      expect(await shifts()).toBeLessThanOrEqual(0.02);
+    },
+  );
+
   it('after a 409 shows the notice beside the form and the new total at once', async () => {
     const page = await openPickPage({ width: 390, height: 844 });
     for (const n of ['300', '301', '302', '303', '304']) await pick(page, n);

@@ -136,11 +136,14 @@ function forgetStoredReferral(): void {
 export default function CheckoutPage({
   initialSettings,
   raffleNames = {},
+  pickRaffles = [],
 }: {
   /** The public settings the page was rendered with: the methods list is right at once. */
   initialSettings?: PublicSettings | null;
   /** The names of the raffles a buyer can open by slug, the featured raffle's under ''. */
   raffleNames?: Record<string, string>;
+  /** The raffles whose buyers choose their numbers, the featured one also under ''. */
+  pickRaffles?: readonly string[];
 }) {
   const [linked] = useState(() => linkedPackageId(window.location.search));
   const [raffle] = useState(() => raffleFromQuery(window.location.search));
@@ -335,10 +338,10 @@ export default function CheckoutPage({
   return (
     <>
       <BuyingIn raffle={raffle} knownName={raffleNames[raffle ?? '']} />
-      <CheckoutPicks picks={picks} />
+      <CheckoutPicks picks={picks} expected={pickRaffles.includes(raffle ?? '')} />
       <div className="checkout-layout">
         <div className="checkout-aside">
-          <OrderSummary pkg={picks.offer ?? pkg} notes={picks.notes} />
+          <OrderSummary pkg={picks.offer ?? pkg} />
           <PaymentMethods method={method} onChange={setMethod} disabled={processing} />
         </div>
         <form

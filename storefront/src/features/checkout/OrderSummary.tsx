@@ -16,14 +16,7 @@ function useVerifiedCode(code: string | null | undefined): string | null | undef
   return verified;
 }
 
-export function OrderSummary({
-  pkg,
-  notes = [],
-}: {
-  pkg: SelectedPackage;
-  /** Lines under the total (a pick-mode raffle: what the package still asks, its discount). */
-  notes?: readonly string[];
-}) {
+export function OrderSummary({ pkg }: { pkg: SelectedPackage }) {
   const verified = useVerifiedCode(pkg.resellerCode);
   return (
     <section className="card" aria-labelledby="summary-title">
@@ -48,11 +41,6 @@ export function OrderSummary({
           {formatUsd(pkg.price)}
         </dd>
       </dl>
-      {notes.map((note) => (
-        <p key={note} className="summary-note" data-testid="summary-note">
-          {note}
-        </p>
-      ))}
     </section>
   );
 }

@@ -43,6 +43,8 @@ export function useCheckoutPicks(raffle: RaffleRef, pkg: SelectedPackage | null)
       : [];
   return {
     view: active ? view : null,
+    /** The grid, the raffle's price and its packages are read (or failed): it can show. */
+    ready: active && raffleQuery.status !== 'loading' && packages.status !== 'loading',
     raffle,
     quantity,
     selection,
@@ -75,9 +77,16 @@ export function useCheckoutPicks(raffle: RaffleRef, pkg: SelectedPackage | null)
   };
 }
 
-export function CheckoutPicks({ picks }: { picks: CheckoutPicksState }) {
-  if (!picks.view) return null;
-  const view = picks.view as GridView;
+export function CheckoutPicks({
+  picks,
+  expected,
+}: {
+  picks: CheckoutPicksState;
+  /** The page knows this raffle lets buyers choose: its place is held while the grid loads. */
+  expected: boolean;
+}) {
+  if (!picks.view && !expected) return null;
+  const view = picks.ready ? (picks.view as GridView) : null;
   return (
     <section className="card" aria-labelledby="picks-title" style={{ marginBottom: '1rem' }}>
       <h2 id="picks-title">
@@ -85,22 +94,39 @@ export function CheckoutPicks({ picks }: { picks: CheckoutPicksState }) {
           ? 'Elige tu número'
           : `Elige tus ${formatCount(picks.quantity)} números`}
       </h2>
-      <NumberGrid
-        raffle={picks.raffle}
-        view={view}
-        selection={picks.selection}
-        onSelection={picks.choose}
-        onTaken={picks.taken}
-        target={picks.quantity}
-      />
-      <div className="ng-chosen-row">
-        <SelectionChips
-          numbers={picks.selection.map((n) => formatNumber(n, view.width))}
-          of={picks.quantity}
-          onRemove={(n) =>
-            picks.choose(picks.selection.filter((i) => formatNumber(i, view.width) !== n))
-          }
+      {view ? (
+        <NumberGrid
+          raffle={picks.raffle}
+          view={view}
+          selection={picks.selection}
+          onSelection={picks.choose}
+          onTaken={picks.taken}
+          target={picks.quantity}
         />
+      ) : (
+        <p className="loading ng-placeholder">Cargando los números...</p>
+      )}
+      <div className="ng-chosen-row">
+        {view ? (
+          <SelectionChips
+            numbers={picks.selection.map((n) => formatNumber(n, view.width))}
+            of={picks.quantity}
+            onRemove={(n) =>
+              picks.choose(picks.selection.filter((i) => formatNumber(i, view.width) !== n))
+            }
+          />
+        ) : (
+          <div className="ng-chips" />
+        )}
+      </div>
+      {/* Room for the line kept from the first paint: the summary and form below stay put. */}
+      <div className="ng-notes">
+        {view &&
+          picks.notes.map((note) => (
+            <p key={note} data-testid="summary-note">
+              {note}
+            </p>
+          ))}
       </div>
     </section>
   );
