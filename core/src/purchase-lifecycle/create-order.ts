@@ -240,6 +240,7 @@ async function holdChosenNumbers(deps: CoreDeps, plan: OrderPlan): Promise<void>
     raffleId: plan.sale.raffleId,
     purchaseId: plan.purchaseId,
     numbers: plan.selection.values,
+    fresh: true,
   });
   if (held.ok) return;
   await releaseReservation(deps, plan);
