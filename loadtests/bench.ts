@@ -22,7 +22,7 @@
 //   picks     the pick-your-numbers rush (picks-rush.js, bench/picks-run.ts) on a raffle in
 //             'pick' mode, audited after each: --rush=pace,contest,grid (pace: the random and
 //             the pick mode side by side at --pace-rate=60 buyers/s, --pace-buyers=1800 each,
-//             then the 500-on-50 contest at that rate, with CPU and store commands per paid
+//             alternated --pace-rounds=1 times, then the 500-on-50 contest at that rate, with CPU and store commands per paid
 //             purchase; 500 buyers for the same 50 numbers at once; 5 000 buyers over 10 000
 //             numbers, half with the maquinita)
 //   ramp, ramp-kafka1, ramp-kafka2  capacity: buyers/s raised step by step (--ramp=30,60,…, each
@@ -445,6 +445,7 @@ async function main(): Promise<void> {
           outDir,
           rate: Number(flag('pace-rate', '60')),
           buyers: Number(flag('pace-buyers', '1800')),
+          rounds: Number(flag('pace-rounds', '1')),
           cpuMeter: meterOf(api, [api]),
           commands: () => commandTally(api.pid, tallyFile),
           messagesReceived,

@@ -220,6 +220,8 @@ export function handleSummary(data) {
     numberGridMs: trend('http_req_duration{name:number-grid}'),
     confirmTransferMs: trend('http_req_duration{name:confirm-transfer}'),
     rate: RATE,
+    // Buyers k6 could not start because every VU was busy (arrival rate only).
+    droppedIterations: count('dropped_iterations'),
     createOrders: count('http_reqs{name:create-order}'),
     thresholds: Object.fromEntries(
       Object.entries(m)

@@ -3,6 +3,7 @@
 // sellout audit of that raffle (its `picks` check: no number held or sold twice, each
 // paid order with exactly the numbers it chose; and I1). `--rush=pace` sets the pick mode
 // beside the random mode at the same arrival rate (runPicksPace, below).
+import { rmSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import type { Db } from 'mongodb';
@@ -10,6 +11,7 @@ import { auditRaffles, formatReport, type AuditReport } from '../audit';
 import { runK6 } from '../harness/k6';
 import { LARGE_PACKAGES, putRaffleBesideOnSale, putRaffleOnSale } from '../harness/raffle-setup';
 import { waitForPipeline } from '../harness/settle';
+import { listRaffleHolds } from '@vag/core/db/number-holds';
 import { commandFigures, type CommandFigures } from './command-counts';
 import type { CommandTally } from './command-tally';
 import type { CpuSeconds } from './cpu';
@@ -133,6 +135,8 @@ export interface PaceFigures {
   cpuSeconds: CpuSeconds;
   commands: CommandFigures;
   audit: AuditReport;
+  /** The grid's read of every hold (what the api does each cache window), timed after the sale. */
+  gridRead: { holds: number; ms: number } | null;
 }
 
 export interface PicksPaceFigures {
@@ -145,6 +149,7 @@ export interface PicksPaceFigures {
 type PicksSummary = Omit<PicksFigures, 'k6Code' | 'numbersSold' | 'audit'> & {
   numberGridMs: Record<string, number> | null;
   confirmTransferMs: Record<string, number> | null;
+  droppedIterations?: number;
 };
 
 export interface PicksPaceRun {
@@ -154,6 +159,8 @@ export interface PicksPaceRun {
   outDir: string;
   rate: number;
   buyers: number;
+  /** Random, then pick, this many times; then the contest. */
+  rounds: number;
   /** Starts counting the CPU of the api and the store; the function gives what they spent since. */
   cpuMeter: () => () => CpuSeconds;
   /** The api's store commands so far (bench/command-tally.ts). */
@@ -162,18 +169,25 @@ export interface PicksPaceRun {
   messagesReceived: () => number;
 }
 
-const PACE_SHAPES: PaceShape[] = ['random', 'free', 'contest'];
-
 export async function runPicksPace(run: PicksPaceRun): Promise<PicksPaceFigures> {
   const loadStart = loadavg()[0] ?? 0;
-  const raffles = await paceRaffles(run);
+  const random = await putRaffleOnSale(run.baseUrl, run.staffToken, {
+    ...PACE_SALE,
+    totalNumbers: 10_000 * run.rounds,
+  });
   const shapes: PaceFigures[] = [];
-  for (const shape of PACE_SHAPES) {
+  const measure = async (shape: PaceShape, raffle: { id: string; slug: string }) => {
     console.log(`picks pace: '${shape}' at ${run.rate} buyers/s…`);
-    const figures = await paceShape(run, shape, raffles[shape]);
+    const figures = await paceShape(run, shape, raffle);
     console.log(formatPaceShape(figures));
     shapes.push(figures);
+  };
+  // Rounds alternate the modes, so that a box whose load moves shows it in both.
+  for (let round = 1; round <= run.rounds; round++) {
+    await measure('random', { id: random, slug: random });
+    await measure('free', await pickRaffle(run, `rifa-elige-libres-${round}`));
   }
+  await measure('contest', await pickRaffle(run, 'rifa-elige-concurso'));
   return {
     rate: run.rate,
     buyers: run.buyers,
@@ -182,26 +196,17 @@ export async function runPicksPace(run: PicksPaceRun): Promise<PicksPaceFigures>
   };
 }
 
-/** The three raffles: the featured one in random mode, two pick raffles beside it. */
-async function paceRaffles(
-  run: PicksPaceRun,
-): Promise<Record<PaceShape, { id: string; slug: string }>> {
-  const sale = { pricePerNumber: 1, packages: LARGE_PACKAGES, totalNumbers: 10_000 };
-  const random = await putRaffleOnSale(run.baseUrl, run.staffToken, sale);
-  const beside = async (slug: string, name: string) => ({
+const PACE_SALE = { pricePerNumber: 1, packages: LARGE_PACKAGES, totalNumbers: 10_000 };
+
+/** A 10 000-number pick raffle beside the featured one (random mode, every round's). */
+async function pickRaffle(run: PicksPaceRun, slug: string): Promise<{ id: string; slug: string }> {
+  const id = await putRaffleBesideOnSale(run.baseUrl, run.staffToken, {
+    ...PACE_SALE,
+    name: `Rifa ${slug}`,
     slug,
-    id: await putRaffleBesideOnSale(run.baseUrl, run.staffToken, {
-      ...sale,
-      name,
-      slug,
-      numberMode: 'pick',
-    }),
+    numberMode: 'pick',
   });
-  return {
-    random: { id: random, slug: random },
-    free: await beside('rifa-elige-libres', 'Rifa Elige Libres'),
-    contest: await beside('rifa-elige-concurso', 'Rifa Elige Concurso'),
-  };
+  return { id, slug };
 }
 
 async function paceShape(
@@ -209,6 +214,12 @@ async function paceShape(
   shape: PaceShape,
   raffle: { id: string; slug: string },
 ): Promise<PaceFigures> {
+  const paidSoFar = () =>
+    run.db.collection('purchases').countDocuments({ raffleId: raffle.id, status: 'COMPLETED' });
+  const paidBefore = await paidSoFar();
+  const summaryPath = path.join(run.outDir, `bench-picks-pace-${shape}.json`);
+  // A k6 that failed writes none: the last shape's must not be read for it.
+  rmSync(summaryPath, { force: true });
   const commandsBefore = await run.commands();
   const spent = run.cpuMeter();
   const result = await runK6(
@@ -221,7 +232,7 @@ async function paceShape(
       RATE: String(run.rate),
       BUYERS: String(run.buyers),
     },
-    path.join(run.outDir, `bench-picks-pace-${shape}.json`),
+    summaryPath,
   );
   if (!result.summary) throw new Error(`picks-rush.js wrote no summary:\n${result.output}`);
   await waitForPipeline(run.db, {
@@ -231,9 +242,7 @@ async function paceShape(
     whileMoving: true,
   });
   const cpuSeconds = spent();
-  const paid = await run.db
-    .collection('purchases')
-    .countDocuments({ raffleId: raffle.id, status: 'COMPLETED' });
+  const paid = (await paidSoFar()) - paidBefore;
   const commands = commandFigures(commandsBefore, await run.commands(), paid);
   const [audited] = await auditRaffles(run.db, {
     raffleIds: [raffle.id],
@@ -242,6 +251,7 @@ async function paceShape(
   });
   if (!audited) throw new Error(`no audit for raffle ${raffle.id}`);
   return {
+    gridRead: shape === 'random' ? null : await timeGridRead(run.db, raffle.id),
     shape,
     summary: result.summary as unknown as PicksSummary,
     k6Code: result.code,
@@ -252,6 +262,18 @@ async function paceShape(
   };
 }
 
+/** The best of three reads of the raffle's holds, as the grid reads them (db/number-holds.ts). */
+async function timeGridRead(db: Db, raffleId: string): Promise<{ holds: number; ms: number }> {
+  let best = Infinity;
+  let holds = 0;
+  for (let i = 0; i < 3; i++) {
+    const started = performance.now();
+    holds = (await listRaffleHolds(db, raffleId)).length;
+    best = Math.min(best, performance.now() - started);
+  }
+  return { holds, ms: best };
+}
+
 const perPaid = (seconds: number | undefined, paid: number) =>
   paid && seconds !== undefined ? ((1000 * seconds) / paid).toFixed(1) : 'n/a';
 
@@ -259,14 +281,24 @@ function formatPaceShape(f: PaceFigures): string {
   const s = f.summary;
   const refusedCommands = f.commands.soldOut.writes + f.commands.soldOut.reads;
   return [
-    `'${f.shape}': ${s.buyers} buyers in ${(s.durationMs / 1000).toFixed(1)} s; ${f.paid} paid (${s.numbersWon} numbers), ${s.takenAnswers} refused naming ${s.numbersRefused} taken; unexpected ${(100 * s.unexpectedErrorRate).toFixed(2)} %; k6 exit ${f.k6Code}.`,
+    `'${f.shape}': ${s.buyers} buyers in ${(s.durationMs / 1000).toFixed(1)} s; ${f.paid} paid (${s.numbersWon} numbers), ${s.takenAnswers} refused naming ${s.numbersRefused} taken; ${s.droppedIterations ?? 0} buyers not started (every VU busy); unexpected ${(100 * s.unexpectedErrorRate).toFixed(2)} %; k6 exit ${f.k6Code}.`,
     `  create-order p50 ${ms(s.createOrderMs, 'med')} / p95 ${ms(s.createOrderMs, 'p(95)')} / p99 ${ms(s.createOrderMs, 'p(99)')} ms; confirm-transfer p95 ${ms(s.confirmTransferMs, 'p(95)')} ms; number-grid p95 ${ms(s.numberGridMs, 'p(95)')} ms.`,
     `  CPU per paid purchase: ${Object.entries(f.cpuSeconds)
       .map(([name, sec]) => `${name} ${perPaid(sec, f.paid)} ms`)
       .join(', ')}.`,
     `  store commands per paid purchase: ${f.commands.writesPerPaid.toFixed(1)} writes, ${f.commands.readsPerPaid.toFixed(1)} reads; the refused orders' ${refusedCommands} in all (${f.commands.soldOut.writes} writes).`,
-    `  audit ${f.audit.ok ? 'PASS' : 'FAIL'}`,
+    `  audit ${f.audit.ok ? 'PASS' : 'FAIL'}${f.gridRead ? `; the grid's read of ${f.gridRead.holds} holds afterwards ${f.gridRead.ms.toFixed(0)} ms` : ''}`,
   ].join('\n');
+}
+
+/** getMore's key names its cursor: one line for them all. */
+function byCursorless(tally: Record<string, number>): Record<string, number> {
+  const merged: Record<string, number> = {};
+  for (const [key, n] of Object.entries(tally)) {
+    const k = key.startsWith('read getMore ') ? 'read getMore' : key;
+    merged[k] = (merged[k] ?? 0) + n;
+  }
+  return merged;
 }
 
 export function formatPicksPace(p: PicksPaceFigures): string {
@@ -279,21 +311,25 @@ export function formatPicksPace(p: PicksPaceFigures): string {
       .join(' / ');
     return `| ${f.shape} | ${f.paid} (${s.numbersWon}) | ${s.takenAnswers} | ${ms(s.createOrderMs, 'med')} / ${ms(s.createOrderMs, 'p(95)')} / ${ms(s.createOrderMs, 'p(99)')} | ${cpu} | ${f.commands.writesPerPaid.toFixed(1)} / ${f.commands.readsPerPaid.toFixed(1)} | ${f.audit.ok ? 'PASS' : 'FAIL'} |`;
   });
-  const p95 = (shape: PaceShape) =>
-    p.shapes.find((f) => f.shape === shape)?.summary.createOrderMs?.['p(95)'] ?? NaN;
+  const p95 = (f: PaceFigures | undefined) => f?.summary.createOrderMs?.['p(95)'] ?? NaN;
+  // Each round's pick shape against the random one just before it.
+  const ratios = p.shapes
+    .map((f, i) => (f.shape === 'free' ? (p95(f) / p95(p.shapes[i - 1])).toFixed(2) + '×' : null))
+    .filter((r) => r !== null);
+  const contest = p.shapes.find((f) => f.shape === 'contest');
   const byCommand = p.shapes.map(
     (f) =>
-      `${f.shape}: ${Object.entries(f.commands.byCommand)
+      `${f.shape}: ${Object.entries(byCursorless(f.commands.byCommand))
         .sort(([a], [b]) => a.localeCompare(b))
         .map(([k, n]) => `${k} ${(n / Math.max(1, f.paid)).toFixed(2)}`)
         .join(', ')}`,
   );
   return [
-    `Picks at the same pace: ${p.rate} buyers/s, ${p.buyers} buyers a shape (the contest 500); load average ${p.loadAverage.start.toFixed(1)} → ${p.loadAverage.end.toFixed(1)}.`,
+    `Picks at the same pace: ${p.rate} buyers/s, ${p.buyers} buyers a shape (the contest 500), in the order run; load average ${p.loadAverage.start.toFixed(1)} → ${p.loadAverage.end.toFixed(1)}.`,
     header,
     '| --- | --- | --- | --- | --- | --- | --- |',
     ...rows,
-    `pick (free) create-order p95 / random: ${(p95('free') / p95('random')).toFixed(2)}×; contest p95 ${p95('contest').toFixed(1)} ms.`,
+    `pick (free) create-order p95 / random's of the same round: ${ratios.join(', ')}; contest p95 ${p95(contest).toFixed(1)} ms.`,
     'Store commands per paid purchase, by command:',
     ...byCommand,
     ...p.shapes.map(formatPaceShape),
