@@ -216,8 +216,14 @@ describe('choosing numbers', () => {
       const lost = await pick(['314', '315', '316', '317']);
       expect(lost.status).toBe(409);
       expect(lost.body.takenNumbers).toEqual(['314']);
-      // The three that went in come back in one delete, and they are free again.
+      // The three that went in come back in one delete, and they are free again; nothing
+      // else of the refused order was written (no ledger entry, no move of the raffle's
+      // counters, which every order of the rush needs).
       expect(holdCommands()).toEqual({ 'insert number_holds': 1, 'delete number_holds': 1 });
+      const written = counter
+        .counts()
+        .filter((c) => c.kind === 'write' && !c.command.endsWith(' number_holds'));
+      expect(written).toEqual([]);
       expect((await pick(['315', '316', '317'])).status).toBe(201);
     } finally {
       counter.stop();
