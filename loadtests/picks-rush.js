@@ -61,7 +61,7 @@ export const options = {
           executor: 'constant-arrival-rate',
           rate: RATE,
           timeUnit: '1s',
-          duration: `${Math.ceil(shape.buyers / RATE)}s`,
+          duration: `${Math.ceil((1000 * shape.buyers) / RATE)}ms`,
           preAllocatedVUs: Math.min(MAX_VUS, RATE * 2),
           maxVUs: MAX_VUS,
         }

@@ -159,7 +159,7 @@ export interface PicksPaceRun {
   outDir: string;
   rate: number;
   buyers: number;
-  /** Random, then pick, this many times; then the contest. */
+  /** Random, then pick, this many times (0: the contest alone); then the contest. */
   rounds: number;
   /** Starts counting the CPU of the api and the store; the function gives what they spent since. */
   cpuMeter: () => () => CpuSeconds;
@@ -173,7 +173,7 @@ export async function runPicksPace(run: PicksPaceRun): Promise<PicksPaceFigures>
   const loadStart = loadavg()[0] ?? 0;
   const random = await putRaffleOnSale(run.baseUrl, run.staffToken, {
     ...PACE_SALE,
-    totalNumbers: 10_000 * run.rounds,
+    totalNumbers: 10_000 * Math.max(1, run.rounds),
   });
   const shapes: PaceFigures[] = [];
   const measure = async (shape: PaceShape, raffle: { id: string; slug: string }) => {
