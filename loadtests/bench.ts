@@ -20,8 +20,11 @@
 //             unpaid transfers while honest buyers sell it out, then pick raffles of 200 and
 //             1 000 numbers (bench/holding-run.ts); ~2.5 min
 //   picks     the pick-your-numbers rush (picks-rush.js, bench/picks-run.ts) on a raffle in
-//             'pick' mode, audited after each: --rush=contest,grid (500 buyers for the same
-//             50 numbers; 5 000 buyers over 10 000 numbers, half with the maquinita)
+//             'pick' mode, audited after each: --rush=pace,contest,grid (pace: the random and
+//             the pick mode side by side at --pace-rate=60 buyers/s, --pace-buyers=1800 each,
+//             alternated --pace-rounds=1 times, then the 500-on-50 contest at that rate, with CPU and store commands per paid
+//             purchase; 500 buyers for the same 50 numbers at once; 5 000 buyers over 10 000
+//             numbers, half with the maquinita)
 //   ramp, ramp-kafka1, ramp-kafka2  capacity: buyers/s raised step by step (--ramp=30,60,…, each
 //             held --step-seconds=60, a rest of up to --rest=300 s between steps for the
 //             pipeline to catch up) until create-order p95 ≥ 250 ms or errors; embedded, and
@@ -60,7 +63,15 @@ import { cpuMeter, cpuPerPurchase, peakMemoryMb } from './bench/cpu';
 import { formatResults, type BenchResults } from './bench/report';
 import { runRamp } from './bench/ramp-run';
 import { formatHolding, runHolding, type HoldingFigures } from './bench/holding-run';
-import { formatPicks, runPicks, type PicksFigures, type PicksShape } from './bench/picks-run';
+import {
+  formatPicks,
+  formatPicksPace,
+  runPicks,
+  runPicksPace,
+  type PicksFigures,
+  type PicksPaceFigures,
+  type PicksShape,
+} from './bench/picks-run';
 import {
   formatInvoicing,
   invoicingRun,
@@ -191,6 +202,7 @@ async function main(): Promise<void> {
   const holdings: HoldingFigures[] = [];
   const invoicing: InvoicingFigures[] = [];
   const picks: PicksFigures[] = [];
+  const picksPaces: PicksPaceFigures[] = [];
   /** What the probes that wait for the pipeline count instead of reading the store. */
   const messagesReceived = () => fakes.smtp.mails.length + fakes.twilio.messages.length;
   /** Counts the CPU of the api, its workers processes (children after the api) and the store. */
@@ -317,13 +329,16 @@ async function main(): Promise<void> {
   async function onEmbeddedApi<T>(
     dbName: string,
     run: (ctx: { api: ApiProcess; db: Db; token: string }) => Promise<T>,
+    /** The api counts its store commands into this file (bench/command-tally.ts). */
+    tallyFile?: string,
   ): Promise<T> {
     const db = mongo.db(dbName);
     await db.dropDatabase();
     const api = await startApi({
-      MONGODB_URL: `${storeUrl}${dbName}`,
+      MONGODB_URL: `${storeUrl}${dbName}${tallyFile ? '?monitorCommands=true' : ''}`,
       ...fakes.env,
       WORKERS: 'embedded',
+      ...(tallyFile && { BENCH_COMMAND_TALLY: tallyFile }),
     });
     try {
       return await run({ api, db, token: await adminToken(db) });
@@ -414,6 +429,29 @@ async function main(): Promise<void> {
       console.log(formatPicks(figures));
       return figures;
     });
+  }
+
+  /** The random and the pick mode at the same arrival rate, on one api (bench/picks-run.ts). */
+  function picksPace(): Promise<PicksPaceFigures> {
+    const dbName = 'bench_picks_pace';
+    const tallyFile = path.join(benchLogDir(), `commands-${dbName}.json`);
+    return onEmbeddedApi(
+      dbName,
+      ({ api, db, token }) =>
+        runPicksPace({
+          baseUrl: api.url,
+          db,
+          staffToken: token,
+          outDir,
+          rate: Number(flag('pace-rate', '60')),
+          buyers: Number(flag('pace-buyers', '1800')),
+          rounds: Number(flag('pace-rounds', '1')),
+          cpuMeter: meterOf(api, [api]),
+          commands: () => commandTally(api.pid, tallyFile),
+          messagesReceived,
+        }),
+      tallyFile,
+    );
   }
 
   /** Starts an api (plus `workers` processes of every consumer), then the capacity ramp. */
@@ -543,8 +581,9 @@ async function main(): Promise<void> {
       for (const totalNumbers of [200, 1000]) holdings.push(await holdingPickAttack(totalNumbers));
     }
     if (only.has('picks'))
-      for (const rush of flag('rush', 'contest,grid').split(',') as PicksShape[])
-        picks.push(await picksRush(rush));
+      for (const rush of flag('rush', 'pace,contest,grid').split(',') as Array<PicksShape | 'pace'>)
+        if (rush === 'pace') picksPaces.push(await picksPace());
+        else picks.push(await picksRush(rush));
     if (only.has('ramp')) await ramp('ramp', { WORKERS: 'embedded' }, 0);
     for (const workers of [1, 2]) {
       if (!only.has(`ramp-kafka${workers}` as Phase)) continue;
@@ -574,6 +613,7 @@ async function main(): Promise<void> {
     ...holdings.map(formatHolding),
     ...invoicing.map(formatInvoicing),
     ...picks.map(formatPicks),
+    ...picksPaces.map(formatPicksPace),
   ].join('\n\n');
   console.log(`\n${text}`);
   writeFileSync(path.join(outDir, 'bench-results.json'), JSON.stringify(results, null, 2));

@@ -45,6 +45,11 @@ export async function holdNumbers(
     purchaseId: string;
     numbers: readonly number[];
     state?: NumberHoldState;
+    /**
+     * A new order's purchase id, which held nothing before: every clash is another
+     * purchase's, so the owners need no read (a rush's refused orders cost two writes).
+     */
+    fresh?: boolean;
   },
 ): Promise<HoldOutcome> {
   const at = new Date();
@@ -58,10 +63,12 @@ export async function holdNumbers(
   }));
   const clashes = await insertReportingClashes(db, docs);
   if (clashes.length === 0) return { ok: true };
-  const owners = await ownersOf(
-    db,
-    clashes.map((d) => d._id),
-  );
+  const owners = hold.fresh
+    ? []
+    : await ownersOf(
+        db,
+        clashes.map((d) => d._id),
+      );
   const mine = new Set(owners.filter((o) => o.purchaseId === hold.purchaseId).map((o) => o._id));
   const taken = clashes.filter((d) => !mine.has(d._id)).map((d) => d.number);
   if (taken.length === 0) return { ok: true };
@@ -74,16 +81,16 @@ export async function holdNumbers(
   return { ok: false, taken: taken.sort((a, b) => a - b) };
 }
 
-/** The store searches the _id index for an $in list of up to 100 ids (STORE.md): read in such slices. */
+/** Who holds each of `ids`, read in slices the store searches by its _id index. */
 async function ownersOf(
   db: Db,
   ids: string[],
 ): Promise<Array<Pick<NumberHoldDoc, '_id' | 'purchaseId'>>> {
   const owners: Array<Pick<NumberHoldDoc, '_id' | 'purchaseId'>> = [];
-  for (let i = 0; i < ids.length; i += 100)
+  for (const slice of idSlices(ids))
     owners.push(
       ...(await holds(db)
-        .find({ _id: { $in: ids.slice(i, i + 100) } }, { projection: { purchaseId: 1 } })
+        .find({ _id: { $in: slice } }, { projection: { purchaseId: 1 } })
         .toArray()),
     );
   return owners;
@@ -102,9 +109,20 @@ async function insertReportingClashes(db: Db, docs: NumberHoldDoc[]): Promise<Nu
   }
 }
 
-/** Takes back this purchase's unpaid holds (by id, so only its own go). */
+/**
+ * The store searches the _id index for an $in list of up to 100 ids (STORE.md): a
+ * selection's ids in such slices, so a whole order is one command per hundred numbers.
+ */
+function idSlices(ids: readonly string[]): string[][] {
+  const slices: string[][] = [];
+  for (let i = 0; i < ids.length; i += 100) slices.push(ids.slice(i, i + 100));
+  return slices;
+}
+
+/** Takes back this purchase's unpaid holds (by id, so only its own go), in one write a slice. */
 async function releaseNumbers(db: Db, purchaseId: string, ids: readonly string[]): Promise<void> {
-  for (const _id of ids) await holds(db).deleteOne({ _id, purchaseId, state: 'held' });
+  for (const slice of idSlices(ids))
+    await holds(db).deleteMany({ _id: { $in: slice }, purchaseId, state: 'held' });
 }
 
 /** The order ended unpaid (or never got written): its numbers are free again. */
@@ -121,18 +139,39 @@ export async function releasePurchaseNumbers(
   );
 }
 
-/** The purchase was paid: its holds become sold (idempotent). */
+/**
+ * The purchase was paid: its holds become sold, in one write a slice (idempotent). True
+ * when the purchase holds every one of `numbers` (held or sold already); false when some
+ * hold is gone (the caller holds them again, db/number-holds.ts holdNumbers).
+ */
 export async function markNumbersSold(
   db: Db,
   raffleId: string,
   purchaseId: string,
   numbers: readonly number[],
-): Promise<void> {
-  for (const n of numbers)
-    await holds(db).updateOne(
-      { _id: numberHoldId(raffleId, n), purchaseId },
+): Promise<boolean> {
+  let matched = 0;
+  const ids = numbers.map((n) => numberHoldId(raffleId, n));
+  for (const slice of idSlices(ids)) {
+    const sold = await holds(db).updateMany(
+      { _id: { $in: slice }, purchaseId },
       { $set: { state: 'sold' } },
     );
+    matched += sold.matchedCount;
+  }
+  return matched === ids.length;
+}
+
+/** A paid purchase whose numbers could not all be its own: those it has are held again, not sold. */
+export async function unmarkNumbersSold(
+  db: Db,
+  raffleId: string,
+  purchaseId: string,
+  numbers: readonly number[],
+): Promise<void> {
+  const ids = numbers.map((n) => numberHoldId(raffleId, n));
+  for (const slice of idSlices(ids))
+    await holds(db).updateMany({ _id: { $in: slice }, purchaseId }, { $set: { state: 'held' } });
 }
 
 /** Every held or sold number of a raffle, for its grid. */

@@ -230,6 +230,26 @@ export async function advanceCursor(
   );
 }
 
+/**
+ * Counts `quantity` chosen numbers (pick mode: their paid purchases) as sold instead of
+ * reserved, and answers the raffle's numbers as they are after it, in one command: the
+ * numbers worker reads them along instead of reading the raffle again.
+ */
+export async function countChosenAsSold(
+  db: Db,
+  raffleId: string,
+  quantity: number,
+): Promise<RaffleNumbers> {
+  // The whole document back: our store refuses findAndModify with this projection
+  // (its dotted field), and the raffle's document is small.
+  const doc = await raffles(db).findOneAndUpdate(
+    { _id: raffleId },
+    { $inc: { reserved: -quantity, sold: quantity } },
+    { returnDocument: 'after' },
+  );
+  return toNumbers(raffleId, doc);
+}
+
 export async function markSoldOut(db: Db, raffleId: string): Promise<void> {
   await raffles(db).updateOne(
     { _id: raffleId, soldOut: { $ne: true } },

@@ -110,15 +110,11 @@ export async function placeOrder<A>(deps: CoreDeps, request: PlaceOrder<A>): Pro
     selection,
     reservedAt: 0,
   };
-  const claimed = await claimWithinLimits(deps.db, settings.purchaseLimits, {
-    purchaseId: plan.purchaseId,
-    raffleId: sale.raffleId,
-    buyer: order.buyer,
-    address: request.address,
-    quantity: priced.quantity,
-    holdUntil: plan.hold.expiresAt,
-  });
-  if (!claimed.ok) throw limitRefusal(deps, claimed);
+  // Pick mode: the chosen numbers first. A taken one refuses the order before the ledger
+  // and the raffle's counters are written, so a rush's losing orders cost their numbers'
+  // insert and one delete, not writes on the one raffle document every order needs.
+  await holdChosenNumbers(deps, plan);
+  await withinLimits(deps, plan, { limits: settings.purchaseLimits, address: request.address });
   try {
     await reserveOrder(deps, plan);
     const answer = await writeOrder(deps, plan, request.pay);
@@ -129,6 +125,31 @@ export async function placeOrder<A>(deps: CoreDeps, request: PlaceOrder<A>): Pro
     await releaseHold(deps.db, plan.purchaseId);
     throw error;
   }
+}
+
+/**
+ * The buyer's limits (the holds ledger); refused, the chosen numbers go back, as they do
+ * when the ledger cannot be written (no purchase will hold them).
+ */
+async function withinLimits(
+  deps: CoreDeps,
+  plan: OrderPlan,
+  { limits, address }: { limits: PurchaseLimits; address: string },
+): Promise<void> {
+  const claimed = await claimWithinLimits(deps.db, limits, {
+    purchaseId: plan.purchaseId,
+    raffleId: plan.sale.raffleId,
+    buyer: plan.order.buyer,
+    address,
+    quantity: plan.priced.quantity,
+    holdUntil: plan.hold.expiresAt,
+  }).catch(async (error: unknown) => {
+    await releaseChosenNumbers(deps, plan);
+    throw error;
+  });
+  if (claimed.ok) return;
+  await releaseChosenNumbers(deps, plan);
+  throw limitRefusal(deps, claimed);
 }
 
 /**
@@ -212,9 +233,16 @@ async function reserveOrder(deps: CoreDeps, plan: OrderPlan): Promise<void> {
   plan.reservedAt = Date.now();
   // With its entry in flight: until the purchase is written, that entry is what tells the
   // reconciler these numbers are held (db/raffle-capacity.ts, DESIGN I2).
-  const reserved = await reserveCapacity(deps.db, priced.quantity, sale.raffleId, purchaseId);
-  if (!reserved.ok) throw reserveRefusal(reserved);
-  await holdChosenNumbers(deps, plan);
+  const reserved = await reserveCapacity(deps.db, priced.quantity, sale.raffleId, purchaseId).catch(
+    async (error: unknown) => {
+      await releaseChosenNumbers(deps, plan);
+      throw error;
+    },
+  );
+  if (!reserved.ok) {
+    await releaseChosenNumbers(deps, plan);
+    throw reserveRefusal(reserved);
+  }
   if (order.paymentMethod !== 'mobile') return;
   const owner = await claimPaymentRef(
     deps.db,
@@ -231,8 +259,9 @@ async function reserveOrder(deps: CoreDeps, plan: OrderPlan): Promise<void> {
 }
 
 /**
- * The chosen numbers, all or none (db/number-holds.ts): when any is taken the capacity
- * goes back and the buyer is told exactly which (409, numbersTakenErrorSchema).
+ * The chosen numbers, all or none (db/number-holds.ts), before anything else of the order
+ * is written: when any is taken the buyer is told exactly which (409,
+ * numbersTakenErrorSchema), and nothing else was held.
  */
 async function holdChosenNumbers(deps: CoreDeps, plan: OrderPlan): Promise<void> {
   if (!plan.selection) return;
@@ -240,9 +269,9 @@ async function holdChosenNumbers(deps: CoreDeps, plan: OrderPlan): Promise<void>
     raffleId: plan.sale.raffleId,
     purchaseId: plan.purchaseId,
     numbers: plan.selection.values,
+    fresh: true,
   });
   if (held.ok) return;
-  await releaseReservation(deps, plan);
   const width = plan.selection.numbers[0]!.length;
   throw new NumbersTaken(held.taken.map((n) => String(n).padStart(width, '0')));
 }

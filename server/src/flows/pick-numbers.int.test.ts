@@ -16,20 +16,30 @@ import { strangerBuyer } from '@vag/api/payments/test-buyers';
 import { staffToken } from '@vag/api/testing/seed';
 import { roomInWindow } from '@vag/api/testing/rate-limits';
 import { testMongoBaseUrl, uniqueDbName } from '@vag/core/testing/test-db';
-import { countCommands } from '../testing/command-counter';
-import { startTestServer, type TestServer } from '../testing/server';
+import { startTestServer as startApiTestServer } from '@vag/api/testing/server';
+import { startWorkers } from '@vag/workers';
+import { countCommands, type CommandCounter } from '../testing/command-counter';
+import type { TestServer } from '../testing/server';
 
 let server: TestServer;
 let api: string;
 let auth: { authorization: string };
 let address = 0;
 
+/** The in-process workers' commands (their own connection pool), counted throughout. */
+let workersCounter: CommandCounter | undefined;
+
 beforeAll(async () => {
-  server = await startTestServer({
+  const dbName = uniqueDbName('picks');
+  server = await startApiTestServer({
     env: {
       TRUST_PROXY: 'true',
-      // The driver reports each command, for the test that counts the maquinita's reads.
-      MONGODB_URL: `${testMongoBaseUrl()}${uniqueDbName('picks')}?monitorCommands=true`,
+      // The driver reports each command, for the tests that count the store's commands.
+      MONGODB_URL: `${testMongoBaseUrl()}${dbName}?monitorCommands=true`,
+    },
+    startWorkers: (deps) => {
+      workersCounter = countCommands(deps.db.client, dbName);
+      return startWorkers(deps);
     },
   });
   api = `${server.url}/api`;
@@ -50,7 +60,10 @@ beforeAll(async () => {
   );
   expect(saved.status).toBe(200);
 });
-afterAll(async () => server?.stop());
+afterAll(async () => {
+  workersCounter?.stop();
+  await server?.stop();
+});
 
 /** A transfer order choosing `numbers`, from a buyer and address of its own. */
 function pick(numbers: string[], quantity = numbers.length) {
@@ -169,6 +182,49 @@ describe('choosing numbers', () => {
         .reduce((n, c) => n + c.count, 0);
       // One read of the holds per grid cache window (a second or two), whatever the spins.
       expect(holdReads).toBeLessThanOrEqual(2);
+    } finally {
+      counter.stop();
+    }
+  });
+
+  it('holds, sells and gives back a selection in one write of its numbers each, whatever its size', async () => {
+    // The api's commands (the order, the confirmation) and the numbers worker's (the sale).
+    const counter = countCommands(server.db.client, server.db.databaseName);
+    workersCounter!.reset();
+    const holdCommands = () => {
+      const counts: Record<string, number> = {};
+      for (const c of [...counter.counts(), ...workersCounter!.counts()])
+        if (c.command.endsWith(' number_holds'))
+          counts[c.command] = (counts[c.command] ?? 0) + c.count;
+      return counts;
+    };
+    try {
+      const won = await pick(['310', '311', '312', '313', '314']);
+      expect(won.status).toBe(201);
+      const confirmed = await postJson(
+        `${api}/purchases/${won.body.purchaseId}/confirm-transfer`,
+        { referenceCode: 'REF-ONE-WRITE', bankName: 'Pichincha' },
+        auth,
+        'PATCH',
+      );
+      expect(confirmed.status).toBe(200);
+      await numbersOf(server.db, won.body.purchaseId);
+      // One insert holds the five, one update sells them; nobody else's holds to read.
+      expect(holdCommands()).toEqual({ 'insert number_holds': 1, 'update number_holds': 1 });
+      counter.reset();
+      workersCounter!.reset();
+      const lost = await pick(['314', '315', '316', '317']);
+      expect(lost.status).toBe(409);
+      expect(lost.body.takenNumbers).toEqual(['314']);
+      // The three that went in come back in one delete, and they are free again; nothing
+      // else of the refused order was written (no ledger entry, no move of the raffle's
+      // counters, which every order of the rush needs).
+      expect(holdCommands()).toEqual({ 'insert number_holds': 1, 'delete number_holds': 1 });
+      const written = counter
+        .counts()
+        .filter((c) => c.kind === 'write' && !c.command.endsWith(' number_holds'));
+      expect(written).toEqual([]);
+      expect((await pick(['315', '316', '317'])).status).toBe(201);
     } finally {
       counter.stop();
     }

@@ -11,12 +11,7 @@
 //   5. publish numbers.assigned (consumers are idempotent; a repeat is harmless), with
 //      the raffle fields the e-mail's ticket prints, read along with the numbers
 import type { CoreDeps } from '@vag/core';
-import {
-  CURRENT_RAFFLE_ID,
-  getRaffleNumbers,
-  markSoldOut,
-  type RaffleNumbers,
-} from '@vag/core/db/raffle-numbers';
+import { CURRENT_RAFFLE_ID, markSoldOut, type RaffleNumbers } from '@vag/core/db/raffle-numbers';
 import { assignPickedNumbers } from '@vag/core/number-picks/assign-picked';
 import { claimInstantPrizes } from '@vag/core/db/instant-prizes';
 import {
@@ -60,7 +55,8 @@ export async function assignNumbers(
       await recordNumbersProblem(db, purchaseId, picked.problem);
       return 'skipped';
     }
-    const raffle = await getRaffleNumbers(db, raffleId);
+    // The raffle as the counters' write left it (read along, core/src/number-picks).
+    const { raffle } = picked;
     return finishAssignment(deps, {
       purchaseId,
       raffleId,
