@@ -10,16 +10,10 @@ import { INVOICE_TEXTS, type SriMessage } from '@vag/contracts';
 import type { Db } from 'mongodb';
 import { getRaffle } from '../db/raffle';
 import { getPurchase } from '../db/purchases';
-import {
-  draftInvoice,
-  invoices,
-  numberInvoice,
-  type InvoiceDoc,
-  type InvoiceIssuer,
-} from '../db/invoices';
+import { draftInvoice, invoices, type InvoiceDoc, type InvoiceIssuer } from '../db/invoices';
 import { buyerForPurchase } from './buyer';
 import { CertificateError, ecuadorDate } from './certificate';
-import { numberedFields, seriesOf } from './numbering';
+import { numberInBlock, seriesOf } from './numbering';
 import { loadInvoicingSettings, loadSigningCertificate } from './settings';
 import { signComprobante } from './sign';
 import {
@@ -90,7 +84,7 @@ export async function draftFactura(db: Db, purchaseId: string): Promise<InvoiceD
     total: purchase.totalPrice,
   };
   const draft = await draftInvoice(db, { ...fields, series: seriesOf(fields) });
-  const numbered = await numberInvoice(db, draft._id, numberedFields(draft));
+  const numbered = await numberInBlock(db, draft);
   if (problem) await holdForStaff(db, numbered, [localMessage(problem)]);
   return numbered;
 }
@@ -137,7 +131,7 @@ export async function draftNotaCredito(
     nextAttemptAt: undefined,
   };
   const draft = await draftInvoice(db, { ...fields, series: seriesOf(fields) });
-  return numberInvoice(db, draft._id, numberedFields(draft));
+  return numberInBlock(db, draft);
 }
 
 /** One step forward for a document; returns its state after. Safe to call any number of times. */

@@ -10,7 +10,13 @@ import {
 } from '@vag/contracts';
 import type { Db } from 'mongodb';
 import { unsignedDueNow } from '../db/invoices';
-import { openP12, readP12, distinguishedName, type SigningCertificate } from './certificate';
+import {
+  checkValidity,
+  distinguishedName,
+  openP12,
+  readP12,
+  type SigningCertificate,
+} from './certificate';
 import { seal, unseal, type SealedBox } from './secret-box';
 
 export const INVOICING_SETTINGS_ID = 'current';
@@ -87,6 +93,14 @@ export async function saveCertificate(
   return info;
 }
 
+/**
+ * The certificate last opened, by its sealed bytes (each seal has its own random iv, so two
+ * uploads never match) and the key that opened it:
+ * opening a .p12 derives keys from its password (tens of milliseconds of CPU), which every
+ * factura paid until a sale's invoices could not keep up (DESIGN Invoicing throughput).
+ */
+let opened: { id: string; key: Buffer; signer: SigningCertificate } | null = null;
+
 /** The certificate in use, opened for signing; null when none was uploaded. */
 export async function loadSigningCertificate(
   db: Db,
@@ -95,7 +109,15 @@ export async function loadSigningCertificate(
 ): Promise<SigningCertificate | null> {
   const doc = await latestCertificate(db);
   if (!doc) return null;
-  return readP12(unseal(key, doc.p12), unseal(key, doc.password).toString('utf8'), now);
+  const id = `${doc._id}:${doc.p12.iv}:${doc.p12.tag}`;
+  if (opened?.id === id && opened.key.equals(key)) {
+    // Still checked on every use: a certificate that expired since it was opened signs nothing.
+    checkValidity(opened.signer.certificate, now);
+    return opened.signer;
+  }
+  const signer = readP12(unseal(key, doc.p12), unseal(key, doc.password).toString('utf8'), now);
+  opened = { id, key: Buffer.from(key), signer };
+  return signer;
 }
 
 function latestCertificate(db: Db): Promise<CertificateDoc | null> {
