@@ -41,7 +41,11 @@ const certificates = (db: Db) => db.collection<CertificateDoc>('invoice_certific
 export async function loadInvoicingSettings(db: Db): Promise<InvoicingSettings> {
   const [doc, cert] = await Promise.all([
     settingsCollection(db).findOne({ _id: INVOICING_SETTINGS_ID }),
-    latestCertificate(db),
+    // Only its public facts: the sealed file is read when signing, not for every draft.
+    certificates(db).findOne(
+      {},
+      { sort: { uploadedAt: -1 }, projection: { info: 1 } },
+    ) as Promise<Pick<CertificateDoc, 'info'> | null>,
   ]);
   const { _id, updatedAt, ...fields } = doc ?? { _id: '', updatedAt: new Date() };
   void _id;
@@ -107,21 +111,22 @@ export async function loadSigningCertificate(
   key: Buffer,
   now = new Date(),
 ): Promise<SigningCertificate | null> {
-  const doc = await latestCertificate(db);
-  if (!doc) return null;
-  const id = `${doc._id}:${doc.p12.iv}:${doc.p12.tag}`;
+  const latest = await certificates(db).findOne(
+    {},
+    { sort: { uploadedAt: -1 }, projection: { 'p12.iv': 1, 'p12.tag': 1 } },
+  );
+  if (!latest) return null;
+  const id = `${latest._id}:${latest.p12.iv}:${latest.p12.tag}`;
   if (opened?.id === id && opened.key.equals(key)) {
     // Still checked on every use: a certificate that expired since it was opened signs nothing.
     checkValidity(opened.signer.certificate, now);
     return opened.signer;
   }
+  const doc = await certificates(db).findOne({ _id: latest._id });
+  if (!doc) return null;
   const signer = readP12(unseal(key, doc.p12), unseal(key, doc.password).toString('utf8'), now);
   opened = { id, key: Buffer.from(key), signer };
   return signer;
-}
-
-function latestCertificate(db: Db): Promise<CertificateDoc | null> {
-  return certificates(db).findOne({}, { sort: { uploadedAt: -1 } });
 }
 
 export async function ensureInvoicingSettingsIndexes(db: Db): Promise<void> {
