@@ -6,9 +6,10 @@
 // with SIGKILL while facturas are at the SRI, then started again. It ends when every
 // purchase has its authorized factura, and runs the audit's invoices check (exactly one
 // authorized factura per paid purchase, secuenciales 1..n). Prints authorized facturas per
-// second. Needs VAG_TEST_MONGODB_URL and VAG_TEST_KAFKA_BROKERS (a store and a broker).
+// second, and the worker processes' own CPU per factura (a figure a shared box's load does
+// not move as much as the wall clock). Needs VAG_TEST_MONGODB_URL and VAG_TEST_KAFKA_BROKERS (a store and a broker).
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -63,6 +64,7 @@ async function main(): Promise<boolean> {
       { cwd: repoRoot, logFile: path.join(logDir, `${label}.log`), env },
     );
   let worker: ServiceProcess | null = null;
+  let workerCpuMs = 0;
   try {
     await prepare(t, env.INVOICE_SECRET_KEY, count);
     const paidAt = Date.now();
@@ -79,6 +81,7 @@ async function main(): Promise<boolean> {
       outageMs,
       sendsAgainWithinMs: 120_000,
       kill: async () => {
+        workerCpuMs += cpuMs(worker!.child.pid);
         worker!.child.kill('SIGKILL');
         await worker!.exited;
       },
@@ -107,6 +110,11 @@ async function main(): Promise<boolean> {
       `after the restart: ${count - authorizedAtRestart} authorized in ${((done - restartedAt) / 1000).toFixed(1)} s ` +
         `(${((count - authorizedAtRestart) / ((done - restartedAt) / 1000)).toFixed(1)}/s, start-up and the dead worker's leases included)`,
     );
+    workerCpuMs += cpuMs(worker!.child.pid);
+    console.log(
+      `worker CPU: ${(workerCpuMs / count).toFixed(1)} ms per factura ` +
+        `(${((count * 1000) / workerCpuMs).toFixed(0)} facturas/s per core at most)`,
+    );
     const resent = [...sri.documents.values()].filter((d) => d.sends > 1).length;
     console.log(`SRI: ${sri.documents.size} documents, ${resent} of them sent twice (the kill)`);
     const check = (await auditRaffle(t.db)).results.find((r) => r.id === 'invoices');
@@ -118,6 +126,17 @@ async function main(): Promise<boolean> {
     await sri.stop();
     await t.drop();
     console.log(`worker logs: ${logDir}`);
+  }
+}
+
+/** User and system CPU a process has used so far (Linux /proc; 0 elsewhere). */
+function cpuMs(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    // utime and stime, fields 14 and 15 of proc(5), in clock ticks (100 a second).
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0;
   }
 }
 

@@ -41,6 +41,10 @@ export interface InvoicingFigures {
   wallSeconds: number;
   /** Authorized facturas per second after the outage ended (the worker's own pace). */
   perSecondAfterOutage: number;
+  /** The sale's pace: paid purchases per second, first payment → last payment. */
+  paidPerSecond: number;
+  /** Authorized facturas per second, first payment → last authorization, outage left out. */
+  authorizedPerSecond: number;
 }
 
 /** The operator's Ajustes → Facturación electrónica, saved before the api starts. */
@@ -106,7 +110,14 @@ export function invoicingRun(options: InvoicingOptions) {
         .sort({ authorizedAt: -1 })
         .limit(1)
         .toArray();
+      const [lastPaid] = await purchases
+        .find({ status: 'COMPLETED' })
+        .sort({ paidAt: -1 })
+        .limit(1)
+        .toArray();
       const lastAt = last?.authorizedAt?.getTime() ?? Date.now();
+      const firstPaidAt = firstPaid?.paidAt?.getTime() ?? lastAt;
+      const saleSeconds = ((lastPaid?.paidAt?.getTime() ?? lastAt) - firstPaidAt) / 1000;
       const authorizedAfterOutage = await invoices(options.db).countDocuments({
         status: 'autorizada',
         authorizedAt: { $gte: new Date(outageEndedAt) },
@@ -119,6 +130,9 @@ export function invoicingRun(options: InvoicingOptions) {
         outageSeconds: options.outageMs / 1000,
         wallSeconds: (lastAt - (firstPaid?.paidAt?.getTime() ?? lastAt)) / 1000,
         perSecondAfterOutage: authorizedAfterOutage / ((lastAt - outageEndedAt) / 1000),
+        paidPerSecond: paid / Math.max(1, saleSeconds),
+        authorizedPerSecond:
+          (await authorized()) / Math.max(1, (lastAt - firstPaidAt - options.outageMs) / 1000),
       };
     },
   };
@@ -180,7 +194,9 @@ export function formatInvoicing(f: InvoicingFigures): string {
   return (
     `invoicing: ${f.authorized} authorized facturas for ${f.paid} paid purchases; ` +
     `first payment → last authorization ${f.wallSeconds.toFixed(0)} s (SRI down ${f.outageSeconds} s), ` +
-    `${f.perSecondAfterOutage.toFixed(1)} facturas/s after the outage; ` +
+    `${f.perSecondAfterOutage.toFixed(1)} facturas/s after the outage, ` +
+    `${f.authorizedPerSecond.toFixed(1)} facturas/s outage left out against the sale's ` +
+    `${f.paidPerSecond.toFixed(1)} purchases/s; ` +
     `worker killed with ${f.atSriWhenKilled} at the SRI, ${f.sentTwice} sent twice`
   );
 }

@@ -284,6 +284,24 @@ describe('sellout audit', () => {
       expect(JSON.stringify(report.results)).toContain(`${series}: secuencial 2 given twice`);
     });
 
+    it('fails on a secuencial claimed but never given to its document (skipped)', async () => {
+      const [a, b] = [completed([0]), completed([1])];
+      await seed([a, b]);
+      const [fa, fb] = [factura(a._id, 1), factura(b._id, 2)];
+      await seedInvoicing([fa, fb]);
+      // A block claimed 1..3; the third number's document never carried it.
+      await t.db.collection<Doc>('invoice_sequences').insertMany([
+        { _id: `${series}:1`, series, number: 1, invoiceId: fa._id },
+        { _id: `${series}:2`, series, number: 2, invoiceId: fb._id },
+        { _id: `${series}:3`, series, number: 3, invoiceId: 'lost' },
+      ]);
+      const report = await auditRaffle(t.db);
+      expect(failing(report)).toEqual(['invoices']);
+      expect(JSON.stringify(report.results)).toContain(
+        `${series}: secuencial 3 claimed for lost but never given to it`,
+      );
+    });
+
     it('fails while a paid purchase has no factura or one not yet authorized', async () => {
       const [a, b] = [completed([0]), completed([1])];
       await seed([a, b]);

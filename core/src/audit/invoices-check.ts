@@ -2,7 +2,9 @@
 // purchase ends with exactly one authorized factura, a refunded purchase whose factura was
 // authorized has its authorized nota de crédito, no unpaid purchase is invoiced, and each
 // series (establecimiento, punto de emisión, kind) runs 1..n with no gap and no number
-// twice — the SRI's rule for secuenciales, which numberInvoice promises (core/src/db/invoices).
+// twice — the SRI's rule for secuenciales, which numberInvoices promises (core/src/db/invoices)
+// — and every secuencial claimed (invoice_sequences, claimed in blocks) is on the document
+// it names: a claimed number never written down would be one the series skips.
 import type { Db } from 'mongodb';
 import { invoices, type InvoiceDoc } from '../db/invoices';
 import { loadInvoicingSettings } from '../invoices/settings';
@@ -42,7 +44,15 @@ export async function findInvoiceProblems(
     .toArray();
   if (!settings.enabled && docs.length === 0) return null;
   const own = docs.filter((d) => d.raffleId === raffleId);
-  const problems = [...purchaseProblems(purchases, own), ...seriesProblems(docs, own)];
+  const claims = await db
+    .collection<SequenceClaim>('invoice_sequences')
+    .find({}, { projection: { series: 1, number: 1, invoiceId: 1 } })
+    .toArray();
+  const problems = [
+    ...purchaseProblems(purchases, own),
+    ...seriesProblems(docs, own),
+    ...claimProblems(claims, docs, own),
+  ];
   const authorized = own.filter((d) => d.status === 'autorizada');
   return {
     problems,
@@ -50,6 +60,7 @@ export async function findInvoiceProblems(
       `${authorized.filter((d) => d.kind === 'factura').length} authorized facturas, ` +
         `${authorized.filter((d) => d.kind === 'nota_credito').length} notas de crédito, ` +
         `${own.length - authorized.length} other documents`,
+      ...seriesSummary(docs, own),
     ],
   };
 }
@@ -108,6 +119,35 @@ function seriesProblems(all: InvoiceFacts[], own: InvoiceFacts[]): string[] {
   for (const [key, docs] of keys)
     if (docs.length > 1) problems.push(`access key ${key} on ${docs.length} documents`);
   return problems;
+}
+
+interface SequenceClaim {
+  _id: string;
+  series: string;
+  number: number;
+  invoiceId: string;
+}
+
+/** Each claimed secuencial of this raffle's series is the number of the document it names. */
+function claimProblems(claims: SequenceClaim[], all: InvoiceFacts[], own: InvoiceFacts[]) {
+  const used = new Set(own.map((d) => d.series));
+  const numberOf = new Map(all.map((d) => [d._id, d.number]));
+  return claims
+    .filter((c) => used.has(c.series) && numberOf.get(c.invoiceId) !== c.number)
+    .map(
+      (c) => `${c.series}: secuencial ${c.number} claimed for ${c.invoiceId} but never given to it`,
+    );
+}
+
+/** "series: 1..n" for each series this raffle's documents use (each punto de emisión's run). */
+function seriesSummary(all: InvoiceFacts[], own: InvoiceFacts[]): string[] {
+  const used = new Set(own.map((d) => d.series));
+  return [...groupBy(all, (d) => d.series)]
+    .filter(([series]) => used.has(series))
+    .map(([series, docs]) => {
+      const numbers = docs.map((d) => d.number).filter((n) => n > 0);
+      return `${series}: ${numbers.length} secuenciales, highest ${Math.max(0, ...numbers)}`;
+    });
 }
 
 function groupBy<T>(list: T[], key: (item: T) => string): Map<string, T[]> {

@@ -258,52 +258,132 @@ const sequenceClaims = (db: Db) => db.collection<SequenceClaim>('invoice_sequenc
 const DUPLICATE_KEY = 11000;
 const NUMBERING_TRIES = 200;
 
-/**
- * Gives the document the next number of its series. The number is claimed first, by an
- * insert that is unique both on the number and on the document, so two workers can
- * neither take one number twice nor give one document two numbers; the claim is then
- * copied onto the document. A worker that dies in between leaves a claim that the next
- * attempt (any worker) copies, so no number is lost. Numbers are never freed, so each
- * series stays contiguous. Numbering an already-numbered document returns it unchanged.
- */
+/** A document to number and what its number fixes besides (access key, issue date). */
+export interface NumberingRequest {
+  id: string;
+  fields: NumberedFields;
+}
+
+/** Gives one document the next number of its series (numberInvoices with one). */
 export async function numberInvoice(
   db: Db,
   id: string,
   fields: NumberedFields,
 ): Promise<InvoiceDoc> {
-  for (let i = 0; i < NUMBERING_TRIES; i++) {
-    const doc = await invoices(db).findOne({ _id: id });
-    if (!doc) throw new Error(`invoice ${id} not found`);
-    if (doc.number > 0) return doc;
-    const claim = await sequenceClaims(db).findOne({ invoiceId: id });
-    if (claim) {
-      await invoices(db).updateOne(
-        { _id: id, number: 0 },
-        { $set: { ...fields(claim.number), number: claim.number, updatedAt: new Date() } },
-      );
-      continue;
-    }
-    await claimNextNumber(db, doc);
-  }
-  throw new Error(`invoice ${id}: could not take a number after ${NUMBERING_TRIES} tries`);
+  const [doc] = await numberInvoices(db, [{ id, fields }]);
+  return doc!;
 }
 
-async function claimNextNumber(db: Db, doc: InvoiceDoc): Promise<void> {
+/**
+ * Gives each document the next number of its series, in the order asked, with one claim
+ * write per series for all of them (a block): an ordered insert of one claim per number,
+ * from the series' last claim + 1, each claim naming its document. A claim is unique on
+ * its number and on its document, so two workers can neither take one number twice nor
+ * give one document two numbers; the ordered insert stops at the first refused claim, so
+ * the numbers it did take are still the run right after the last one (no hole). A number
+ * is never claimed without the document it belongs to: a worker that dies after claiming
+ * leaves claims that the next attempt (any worker, any document's event) copies onto their
+ * documents, so no claimed number stays unused. Claims are never removed. Documents
+ * already numbered come back unchanged. (DESIGN Invoicing throughput.)
+ */
+export async function numberInvoices(db: Db, requests: NumberingRequest[]): Promise<InvoiceDoc[]> {
+  const fieldsOf = new Map(requests.map((r) => [r.id, r.fields]));
+  const ids = [...fieldsOf.keys()];
+  for (let i = 0; i < NUMBERING_TRIES; i++) {
+    const docs = await invoices(db)
+      .find({ _id: { $in: ids } })
+      .toArray();
+    const byId = new Map(docs.map((d) => [d._id, d]));
+    const missing = ids.find((id) => !byId.has(id));
+    if (missing) throw new Error(`invoice ${missing} not found`);
+    const unnumbered = docs.filter((d) => d.number === 0);
+    if (unnumbered.length === 0) return requests.map((r) => byId.get(r.id)!);
+    let claims = await claimsOf(db, unnumbered);
+    const unclaimed = unnumbered.filter((d) => !claims.has(d._id));
+    if (unclaimed.length > 0) {
+      for (const [series, block] of groupBySeries(unclaimed, ids))
+        await claimBlock(db, series, block);
+      claims = await claimsOf(db, unnumbered);
+    }
+    await copyClaims(db, claims, fieldsOf);
+  }
+  throw new Error(`invoices ${ids.join(', ')}: no number after ${NUMBERING_TRIES} tries`);
+}
+
+async function claimsOf(db: Db, docs: InvoiceDoc[]): Promise<Map<string, SequenceClaim>> {
+  const claims = await sequenceClaims(db)
+    .find({ invoiceId: { $in: docs.map((d) => d._id) } })
+    .toArray();
+  return new Map(claims.map((c) => [c.invoiceId, c]));
+}
+
+/** Unclaimed documents by series, each series in the order the documents were asked for. */
+function groupBySeries(docs: InvoiceDoc[], order: string[]): Map<string, InvoiceDoc[]> {
+  const position = new Map(order.map((id, i) => [id, i]));
+  const sorted = [...docs].sort((a, b) => position.get(a._id)! - position.get(b._id)!);
+  const groups = new Map<string, InvoiceDoc[]>();
+  for (const doc of sorted) groups.set(doc.series, [...(groups.get(doc.series) ?? []), doc]);
+  return groups;
+}
+
+/** One write: the next numbers of the series for these documents, in order. */
+async function claimBlock(db: Db, series: string, docs: InvoiceDoc[]): Promise<void> {
   const last = await sequenceClaims(db).findOne(
-    { series: doc.series },
+    { series },
     { sort: { number: -1 }, projection: { number: 1 } },
   );
-  const number = (last?.number ?? 0) + 1;
+  const first = (last?.number ?? 0) + 1;
+  const claimedAt = new Date();
   try {
-    await sequenceClaims(db).insertOne({
-      _id: `${doc.series}:${number}`,
-      series: doc.series,
-      number,
-      invoiceId: doc._id,
-      claimedAt: new Date(),
-    });
+    await sequenceClaims(db).insertMany(
+      docs.map((doc, i) => ({
+        _id: `${series}:${first + i}`,
+        series,
+        number: first + i,
+        invoiceId: doc._id,
+        claimedAt,
+      })),
+      { ordered: true },
+    );
   } catch (error) {
-    // Another worker took this number (try the next) or this document (copy its claim).
-    if ((error as { code?: number }).code !== DUPLICATE_KEY) throw error;
+    // Another worker took one of these numbers (the rest are tried again from the new
+    // last) or one of these documents (its claim is copied on the next round).
+    if (!isDuplicateKey(error)) throw error;
   }
+}
+
+/** Copies each claim onto its document, in one write for the block. */
+async function copyClaims(
+  db: Db,
+  claims: Map<string, SequenceClaim>,
+  fieldsOf: Map<string, NumberedFields>,
+): Promise<void> {
+  if (claims.size === 0) return;
+  const updatedAt = new Date();
+  await invoices(db).bulkWrite(
+    [...claims.values()].map((claim) => ({
+      updateOne: {
+        filter: { _id: claim.invoiceId, number: 0 },
+        update: {
+          $set: {
+            ...fieldsOf.get(claim.invoiceId)!(claim.number),
+            number: claim.number,
+            updatedAt,
+          },
+        },
+      },
+    })),
+    { ordered: true },
+  );
+}
+
+function isDuplicateKey(error: unknown): boolean {
+  const e = error as { code?: number; writeErrors?: Array<{ code?: number }> | { code?: number } };
+  if (e.code === DUPLICATE_KEY) return true;
+  const writeErrors = Array.isArray(e.writeErrors)
+    ? e.writeErrors
+    : e.writeErrors
+      ? [e.writeErrors]
+      : [];
+  return writeErrors.length > 0 && writeErrors.every((w) => w.code === DUPLICATE_KEY);
 }

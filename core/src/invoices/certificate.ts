@@ -193,7 +193,7 @@ function samePublicKey(cert: forge.pki.Certificate, key: forge.pki.rsa.PrivateKe
   return publicKey.n?.equals(key.n) === true && publicKey.e?.equals(key.e) === true;
 }
 
-function checkValidity(cert: forge.pki.Certificate, now: Date): void {
+export function checkValidity(cert: forge.pki.Certificate, now: Date): void {
   if (cert.validity.notAfter.getTime() < now.getTime())
     throw new CertificateError(T.expired(ecuadorDate(cert.validity.notAfter)));
   if (cert.validity.notBefore.getTime() > now.getTime())

@@ -10,16 +10,10 @@ import { INVOICE_TEXTS, type SriMessage } from '@vag/contracts';
 import type { Db } from 'mongodb';
 import { getRaffle } from '../db/raffle';
 import { getPurchase } from '../db/purchases';
-import {
-  draftInvoice,
-  invoices,
-  numberInvoice,
-  type InvoiceDoc,
-  type InvoiceIssuer,
-} from '../db/invoices';
+import { draftInvoice, invoices, type InvoiceDoc, type InvoiceIssuer } from '../db/invoices';
 import { buyerForPurchase } from './buyer';
 import { CertificateError, ecuadorDate } from './certificate';
-import { numberedFields, seriesOf } from './numbering';
+import { numberInBlock, seriesOf } from './numbering';
 import { loadInvoicingSettings, loadSigningCertificate } from './settings';
 import { signComprobante } from './sign';
 import {
@@ -90,7 +84,7 @@ export async function draftFactura(db: Db, purchaseId: string): Promise<InvoiceD
     total: purchase.totalPrice,
   };
   const draft = await draftInvoice(db, { ...fields, series: seriesOf(fields) });
-  const numbered = await numberInvoice(db, draft._id, numberedFields(draft));
+  const numbered = await numberInBlock(db, draft);
   if (problem) await holdForStaff(db, numbered, [localMessage(problem)]);
   return numbered;
 }
@@ -137,7 +131,7 @@ export async function draftNotaCredito(
     nextAttemptAt: undefined,
   };
   const draft = await draftInvoice(db, { ...fields, series: seriesOf(fields) });
-  return numberInvoice(db, draft._id, numberedFields(draft));
+  return numberInBlock(db, draft);
 }
 
 /** One step forward for a document; returns its state after. Safe to call any number of times. */
@@ -149,8 +143,7 @@ export async function advanceInvoice(
   const doc = await takeLease(deps.db, invoiceId, deps.owner, now);
   if (!doc) return invoices(deps.db).findOne({ _id: invoiceId });
   try {
-    if (doc.status === 'pendiente') await send(deps, doc, now);
-    const sent = await invoices(deps.db).findOne({ _id: invoiceId });
+    const sent = doc.status === 'pendiente' ? await send(deps, doc, now) : doc;
     if (sent?.status === 'enviada') await askAuthorization(deps, sent, now);
   } catch (error) {
     // The certificate expired (or its password no longer opens it) after it was uploaded:
@@ -213,19 +206,25 @@ export async function reissueInvoice(
   return doc;
 }
 
-async function send(deps: IssueDeps, doc: InvoiceDoc, now: Date): Promise<void> {
+/** The document as sent (enviada), or null when it was not (held, returned). */
+async function send(deps: IssueDeps, doc: InvoiceDoc, now: Date): Promise<InvoiceDoc | null> {
   const signedXml = doc.signedXml ?? (await sign(deps, doc, now));
-  if (!signedXml) return;
+  if (!signedXml) return null;
   const answer = await validarComprobante(deps.endpoints(doc.environment), signedXml);
   // "Clave de acceso registrada": an earlier send (before a crash) got there; ask for it.
   const alreadyThere =
     answer.state === 'DEVUELTA' && answer.messages.some((m) => m.identificador === '43');
-  if (answer.state === 'RECIBIDA' || alreadyThere)
-    await invoices(deps.db).updateOne(
+  if (answer.state === 'RECIBIDA' || alreadyThere) {
+    // Held under this worker's lease: the update is the document's state, no read needed.
+    const sent = await invoices(deps.db).updateOne(
       { _id: doc._id, status: 'pendiente' },
       { $set: { status: 'enviada', nextAttemptAt: now, updatedAt: now }, $inc: { attempts: 1 } },
     );
-  else await holdForStaff(deps.db, doc, answer.messages, 'devuelta');
+    if (sent.matchedCount === 0) return invoices(deps.db).findOne({ _id: doc._id });
+    return { ...doc, signedXml, status: 'enviada', attempts: doc.attempts + 1, nextAttemptAt: now };
+  }
+  await holdForStaff(deps.db, doc, answer.messages, 'devuelta');
+  return null;
 }
 
 async function sign(deps: IssueDeps, doc: InvoiceDoc, now: Date): Promise<string | null> {
@@ -235,10 +234,12 @@ async function sign(deps: IssueDeps, doc: InvoiceDoc, now: Date): Promise<string
     return null;
   }
   const signedXml = await signComprobante(comprobanteXml(doc), signer, now);
-  await invoices(deps.db).updateOne(
+  const saved = await invoices(deps.db).updateOne(
     { _id: doc._id, signedXml: { $exists: false } },
     { $set: { signedXml, updatedAt: now } },
   );
+  if (saved.modifiedCount === 1) return signedXml;
+  // Signed meanwhile by another worker: that signature is the one the SRI may have.
   return (await invoices(deps.db).findOne({ _id: doc._id }))?.signedXml ?? signedXml;
 }
 

@@ -1,5 +1,7 @@
-// A document's number, access key and issue date, taken together when it is numbered.
-import type { InvoiceDoc, NumberedFields } from '../db/invoices';
+// A document's number, access key and issue date, taken together when it is numbered; and
+// the numbering of a worker's documents in blocks (DESIGN Invoicing throughput).
+import type { Db } from 'mongodb';
+import { numberInvoices, type InvoiceDoc, type NumberedFields } from '../db/invoices';
 import { accessKey } from './access-key';
 import { ecuadorDate } from './certificate';
 
@@ -31,4 +33,53 @@ export function numberedFields(
       }),
     };
   };
+}
+
+/** The most documents numbered in one block (one claim write). */
+const BLOCK_MAX = 100;
+
+interface Waiting {
+  doc: InvoiceDoc;
+  resolve: (doc: InvoiceDoc) => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * Numbers a document together with the others this process is numbering: while one
+ * block's claim is being written, new documents wait and go together in the next block,
+ * so a sale's facturas take one claim write per block instead of racing each other for
+ * the series' next number one by one.
+ */
+export function numberInBlock(db: Db, doc: InvoiceDoc): Promise<InvoiceDoc> {
+  let numberer = numberers.get(db);
+  if (!numberer) numberers.set(db, (numberer = blockNumberer(db)));
+  return numberer(doc);
+}
+
+const numberers = new WeakMap<Db, (doc: InvoiceDoc) => Promise<InvoiceDoc>>();
+
+function blockNumberer(db: Db): (doc: InvoiceDoc) => Promise<InvoiceDoc> {
+  const waiting: Waiting[] = [];
+  let running = false;
+  async function drain(): Promise<void> {
+    running = true;
+    while (waiting.length > 0) {
+      const block = waiting.splice(0, BLOCK_MAX);
+      try {
+        const docs = await numberInvoices(
+          db,
+          block.map((w) => ({ id: w.doc._id, fields: numberedFields(w.doc) })),
+        );
+        block.forEach((w, i) => w.resolve(docs[i]!));
+      } catch (error) {
+        block.forEach((w) => w.reject(error));
+      }
+    }
+    running = false;
+  }
+  return (doc) =>
+    new Promise<InvoiceDoc>((resolve, reject) => {
+      waiting.push({ doc, resolve, reject });
+      if (!running) void drain();
+    });
 }

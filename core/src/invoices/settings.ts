@@ -10,7 +10,13 @@ import {
 } from '@vag/contracts';
 import type { Db } from 'mongodb';
 import { unsignedDueNow } from '../db/invoices';
-import { openP12, readP12, distinguishedName, type SigningCertificate } from './certificate';
+import {
+  checkValidity,
+  distinguishedName,
+  openP12,
+  readP12,
+  type SigningCertificate,
+} from './certificate';
 import { seal, unseal, type SealedBox } from './secret-box';
 
 export const INVOICING_SETTINGS_ID = 'current';
@@ -35,7 +41,11 @@ const certificates = (db: Db) => db.collection<CertificateDoc>('invoice_certific
 export async function loadInvoicingSettings(db: Db): Promise<InvoicingSettings> {
   const [doc, cert] = await Promise.all([
     settingsCollection(db).findOne({ _id: INVOICING_SETTINGS_ID }),
-    latestCertificate(db),
+    // Only its public facts: the sealed file is read when signing, not for every draft.
+    certificates(db).findOne(
+      {},
+      { sort: { uploadedAt: -1 }, projection: { info: 1 } },
+    ) as Promise<Pick<CertificateDoc, 'info'> | null>,
   ]);
   const { _id, updatedAt, ...fields } = doc ?? { _id: '', updatedAt: new Date() };
   void _id;
@@ -87,19 +97,36 @@ export async function saveCertificate(
   return info;
 }
 
+/**
+ * The certificate last opened, by its sealed bytes (each seal has its own random iv, so two
+ * uploads never match) and the key that opened it:
+ * opening a .p12 derives keys from its password (tens of milliseconds of CPU), which every
+ * factura paid until a sale's invoices could not keep up (DESIGN Invoicing throughput).
+ */
+let opened: { id: string; key: Buffer; signer: SigningCertificate } | null = null;
+
 /** The certificate in use, opened for signing; null when none was uploaded. */
 export async function loadSigningCertificate(
   db: Db,
   key: Buffer,
   now = new Date(),
 ): Promise<SigningCertificate | null> {
-  const doc = await latestCertificate(db);
+  const latest = await certificates(db).findOne(
+    {},
+    { sort: { uploadedAt: -1 }, projection: { 'p12.iv': 1, 'p12.tag': 1 } },
+  );
+  if (!latest) return null;
+  const id = `${latest._id}:${latest.p12.iv}:${latest.p12.tag}`;
+  if (opened?.id === id && opened.key.equals(key)) {
+    // Still checked on every use: a certificate that expired since it was opened signs nothing.
+    checkValidity(opened.signer.certificate, now);
+    return opened.signer;
+  }
+  const doc = await certificates(db).findOne({ _id: latest._id });
   if (!doc) return null;
-  return readP12(unseal(key, doc.p12), unseal(key, doc.password).toString('utf8'), now);
-}
-
-function latestCertificate(db: Db): Promise<CertificateDoc | null> {
-  return certificates(db).findOne({}, { sort: { uploadedAt: -1 } });
+  const signer = readP12(unseal(key, doc.p12), unseal(key, doc.password).toString('utf8'), now);
+  opened = { id, key: Buffer.from(key), signer };
+  return signer;
 }
 
 export async function ensureInvoicingSettingsIndexes(db: Db): Promise<void> {

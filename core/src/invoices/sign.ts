@@ -51,7 +51,25 @@ export async function signComprobante(
   return new XMLSerializer().serializeToString(doc);
 }
 
-async function importKeys(
+/** The keys of an opened certificate, imported once (the certificate is cached, settings.ts). */
+const imported = new WeakMap<
+  SigningCertificate,
+  Promise<[webcrypto.CryptoKey, webcrypto.CryptoKey]>
+>();
+
+function importKeys(
+  signer: SigningCertificate,
+): Promise<[webcrypto.CryptoKey, webcrypto.CryptoKey]> {
+  let keys = imported.get(signer);
+  if (!keys) {
+    keys = importKeysOnce(signer);
+    imported.set(signer, keys);
+    keys.catch(() => imported.delete(signer));
+  }
+  return keys;
+}
+
+async function importKeysOnce(
   signer: SigningCertificate,
 ): Promise<[webcrypto.CryptoKey, webcrypto.CryptoKey]> {
   const spki = forge.asn1.toDer(forge.pki.publicKeyToAsn1(signer.certificate.publicKey)).getBytes();
