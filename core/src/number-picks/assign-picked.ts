@@ -41,7 +41,7 @@ export async function assignPickedNumbers(
         soldCountedAt: now,
         updatedAt: now,
       },
-      $unset: { 'outbox.purchase_paid': '' },
+      $unset: { 'outbox.purchase_paid': '', numbersDue: '' },
     },
   );
   if (recorded.modifiedCount === 1)
