@@ -33,6 +33,7 @@ import { startTransferReminders } from '@vag/core/pipeline/transfer-reminders';
 import { startReceiptFileSweeper } from '@vag/core/pipeline/receipt-files';
 import { startRetentionJob } from '@vag/core/privacy/retention';
 import { startSettingsReload } from '@vag/core/settings/live-settings';
+import { startQueryMarkersUpgrade } from '@vag/core/db/query-markers';
 
 export interface Runtime {
   deps: AppDeps;
@@ -100,6 +101,8 @@ export function appDeps(base: BaseDeps & { jwtSecret: string }): AppDeps {
 const backgroundJobs: Array<(deps: AppDeps) => Promise<Stoppable>> = [
   startSettingsReload,
   ensureRaffleJob,
+  // In the background: the jobs' indexed work lists for data written before them.
+  startQueryMarkersUpgrade,
   bootstrapAdminJob,
   startNumbersWaiters,
   startOutboxRelay,

@@ -40,7 +40,7 @@ export interface Stoppable {
 }
 
 /** A purchase's outbox as a transition just wrote it. */
-export type Outboxed = Pick<PurchaseDoc, '_id' | 'outbox'>;
+export type Outboxed = Pick<PurchaseDoc, '_id' | 'outbox' | 'relayDue'>;
 
 /** Publishes the outbox entries transitions write (pipeline/relay.ts). */
 export interface OutboxRelay {

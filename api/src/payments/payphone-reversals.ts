@@ -2,7 +2,7 @@
 // PayPhone sales up again (a few per run: PayPhone allows about 30 lookups a minute);
 // the purchase lifecycle flags a reversed one for staff (purchase-lifecycle/refund.ts).
 import type { AppDeps } from '../context';
-import { findMobilePaymentsToRecheck } from '@vag/core/db/purchases';
+import { findMobilePaymentsToRecheck, releaseMobileRechecks } from '@vag/core/db/purchases';
 import { recordPaymentRecheck } from '@vag/core/purchase-lifecycle/refund';
 import { payphoneConfig } from './credentials';
 import { fetchPayPhoneSale } from './payphone';
@@ -20,12 +20,11 @@ export async function checkPayPhoneReversals(
 ): Promise<number> {
   const config = await payphoneConfig(deps);
   if (!config) return 0;
+  const since = new Date(now.getTime() - WINDOW_MS);
+  // Sales past the window leave the work list (an indexed marker, DESIGN "Queries on a year of data").
+  await releaseMobileRechecks(deps.db, since);
   let reversed = 0;
-  for (const purchase of await findMobilePaymentsToRecheck(
-    deps.db,
-    new Date(now.getTime() - WINDOW_MS),
-    PER_RUN,
-  )) {
+  for (const purchase of await findMobilePaymentsToRecheck(deps.db, since, PER_RUN)) {
     const transactionId = purchase.mobile?.transactionId;
     if (typeof transactionId !== 'number') continue;
     const sale = await fetchPayPhoneSale(config, transactionId);

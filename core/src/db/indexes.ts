@@ -20,6 +20,8 @@ import { ensureDeliveryIndexes } from '../messaging/deliveries';
 import { ensureInvoiceIndexes } from './invoices';
 import { ensureInvoicingSettingsIndexes } from '../invoices/settings';
 import { ensureNumberHoldIndexes } from './number-holds';
+import { ensureReceiptFileIndexes } from './receipts';
+import { ensureLookupRequestIndexes } from './lookup-requests';
 import { ensureUnsubscribeLinkIndexes } from '../privacy/unsubscribe-token';
 
 const indexCreators: Array<(db: Db) => Promise<unknown>> = [
@@ -43,6 +45,8 @@ const indexCreators: Array<(db: Db) => Promise<unknown>> = [
   ensureInvoiceIndexes,
   ensureInvoicingSettingsIndexes,
   ensureNumberHoldIndexes,
+  ensureReceiptFileIndexes,
+  ensureLookupRequestIndexes,
 ];
 
 export async function ensureIndexes(db: Db): Promise<void> {

@@ -9,33 +9,41 @@ export interface LookupRequestDoc {
   _id: string;
   createdAt: Date;
   outbox: { event: LookupRequestedEvent; publishedAt?: Date };
+  /** Not yet on the bus: the relay's indexed work list (purchases.ts, PurchaseMarkers). */
+  relayDue?: true;
   mail?: { status: 'sending' | 'sent' | 'logged' | 'failed'; at: Date; lastError?: string };
 }
 
 const requests = (db: Db) => db.collection<LookupRequestDoc>('lookup_requests');
+
+export async function ensureLookupRequestIndexes(db: Db): Promise<void> {
+  await requests(db).createIndex({ relayDue: 1 });
+}
 
 export async function insertLookupRequest(db: Db, event: LookupRequestedEvent): Promise<void> {
   await requests(db).insertOne({
     _id: event.data.requestId,
     createdAt: new Date(event.occurredAt),
     outbox: { event },
+    relayDue: true,
   });
 }
 
 /** The events not yet on the bus, oldest first. */
 export async function findUnpublishedLookups(db: Db, limit = 200): Promise<LookupRequestedEvent[]> {
   const docs = await requests(db)
-    .find({ 'outbox.publishedAt': { $exists: false } }, { sort: { createdAt: 1 }, limit })
+    .find({ relayDue: true }, { sort: { createdAt: 1 }, limit })
     .toArray();
   return docs.map((d) => d.outbox.event);
 }
 
 export async function markLookupsPublished(db: Db, requestIds: string[]): Promise<void> {
-  if (requestIds.length === 0) return;
-  await requests(db).updateMany(
-    { _id: { $in: requestIds }, 'outbox.publishedAt': { $exists: false } },
-    { $set: { 'outbox.publishedAt': new Date() } },
-  );
+  // The store searches the _id index for an $in list this long at most, and scans beyond.
+  for (let i = 0; i < requestIds.length; i += 100)
+    await requests(db).updateMany(
+      { _id: { $in: requestIds.slice(i, i + 100) }, 'outbox.publishedAt': { $exists: false } },
+      { $set: { 'outbox.publishedAt': new Date() }, $unset: { relayDue: '' } },
+    );
 }
 
 /** True when this caller may send the request's e-mail now. */

@@ -125,10 +125,11 @@ export function finishChannels(
 const finishGrouped = groupCommit<ChannelsOutcome>(async (db, finished) => {
   const updates = finished.map(({ purchaseId, token, outcomes }) => {
     const filter: Record<string, unknown> = { _id: purchaseId };
-    const set: Record<string, ChannelState> = {};
+    const set: Record<string, ChannelState | true> = {};
     for (const [channel, outcome] of Object.entries(outcomes)) {
       filter[`notifications.${channel}.claimToken`] = token;
       set[`notifications.${channel}`] = finishedState(outcome);
+      if (outcome.status === 'failed') set.notifyRetry = true;
     }
     return { updateOne: { filter: filter as Filter<NotificationsDoc>, update: { $set: set } } };
   });
@@ -204,7 +205,13 @@ export async function finishChannel(
   const field = `notifications.${channel}`;
   const result = await purchases(db).updateOne(
     { _id: purchaseId, [`${field}.claimToken`]: token },
-    { $set: { [field]: finishedState(outcome) } },
+    {
+      $set: {
+        [field]: finishedState(outcome),
+        // The automatic re-send's work list (purchases.ts, PurchaseMarkers).
+        ...(outcome.status === 'failed' ? { notifyRetry: true } : {}),
+      },
+    },
   );
   return result.modifiedCount === 1;
 }
@@ -258,9 +265,22 @@ export async function findFailedChannels(
     [`notifications.${channel}.status`]: 'failed',
     [`notifications.${channel}.attempts`]: { $lt: maxAttempts },
   });
+  // Those marked failed (an index search), of which the ones still worth a try; a marker
+  // with nothing left to try (attempts spent) goes.
+  await purchases(db).updateMany(
+    {
+      notifyRetry: true,
+      $nor: [
+        { status: 'COMPLETED', ...failed('email') },
+        { status: 'COMPLETED', ...failed('sms') },
+      ],
+    },
+    { $unset: { notifyRetry: '' } },
+  );
   const docs = await purchases(db)
     .find(
       {
+        notifyRetry: true,
         status: 'COMPLETED',
         numbersAssignedAt: { $exists: true },
         $or: [failed('email'), failed('sms')],
@@ -295,6 +315,8 @@ export async function reopenFailedChannel(
         [`${field}.claimedUntil`]: null,
         [`${field}.claimToken`]: null,
       },
+      // A send that fails again marks it again (finishChannels).
+      $unset: { notifyRetry: '' },
     },
   );
   return result.modifiedCount === 1;

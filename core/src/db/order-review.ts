@@ -42,6 +42,8 @@ export async function addReceipt(
       $set: {
         review: { state: 'in_review', at: receipt.uploadedAt },
         updatedAt: receipt.uploadedAt,
+        // The receipt clean-up's work list (purchases.ts, PurchaseMarkers).
+        receiptsHeld: true,
       },
     },
     { returnDocument: 'after' },
@@ -142,6 +144,8 @@ export async function findEndedTransfersWithReceipts(
   return purchases(db)
     .find(
       {
+        // The marker first: the store searches its index (PurchaseMarkers).
+        receiptsHeld: true,
         status: 'EXPIRED',
         paymentMethod: 'bank_transfer',
         'reservation.expiresAt': { $lt: endedBefore },
@@ -150,4 +154,12 @@ export async function findEndedTransfersWithReceipts(
       { projection: { receipts: 1 }, limit },
     )
     .toArray();
+}
+
+/** The transfer lists no receipt file any more: off the receipt clean-up's work list. */
+export async function releaseReceiptsHeld(db: Db, id: string): Promise<void> {
+  await purchases(db).updateOne(
+    { _id: id, receiptsHeld: true, 'receipts.0': { $exists: false } },
+    { $unset: { receiptsHeld: '' } },
+  );
 }

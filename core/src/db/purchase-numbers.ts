@@ -120,8 +120,9 @@ const recordGrouped = groupCommit<NumbersRecord>(async (db, records) => {
             updatedAt: now,
           },
           // The event arrived, so the entry has done its work (purchases.ts,
-          // PurchaseOutbox); gone, it no longer weighs on the purchase's later writes.
-          $unset: { 'outbox.purchase_paid': '' },
+          // PurchaseOutbox); gone, it no longer weighs on the purchase's later writes, and
+          // its marker goes with it (PurchaseMarkers).
+          $unset: { 'outbox.purchase_paid': '', numbersDue: '' },
         },
       },
     })),
@@ -142,7 +143,8 @@ export async function recordNumbersProblem(
 ): Promise<void> {
   await purchases(db).updateOne(
     { _id: purchaseId },
-    { $set: { numbersProblem: { problem, at: new Date() } } },
+    // Flagged for staff: the reconciler no longer watches it (purchases.ts, waitingForNumbers).
+    { $set: { numbersProblem: { problem, at: new Date() } }, $unset: { numbersDue: '' } },
   );
 }
 

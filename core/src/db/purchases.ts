@@ -68,15 +68,58 @@ export const OUTBOX_KEYS = {
   'purchase.notice': 'purchase_notice',
 } as const satisfies Record<OutboxEvent['type'], OutboxKey>;
 
-/** A new, unpublished outbox entry for the event, keyed by its type. */
+/**
+ * A new, unpublished outbox entry for the event, keyed by its type, with the work marker
+ * of whoever takes it out (PurchaseMarkers): the relay, or for `purchase.paid` the numbers
+ * worker (and the reconciler watching for a lost one).
+ */
 export function outboxField(
   event: OutboxEvent,
   at: Date,
-): Record<string, OutboxEntry<OutboxEvent>> {
-  return { [`outbox.${OUTBOX_KEYS[event.type]}`]: { event, createdAt: at, publishedAt: null } };
+): Record<string, OutboxEntry<OutboxEvent> | true> {
+  const key = OUTBOX_KEYS[event.type];
+  const marker = markedWhenPublished(key) ? 'relayDue' : 'numbersDue';
+  return { [`outbox.${key}`]: { event, createdAt: at, publishedAt: null }, [marker]: true };
 }
 
-export interface PurchaseDoc {
+/**
+ * Work markers (DESIGN, "Queries on a year of data"). A job that repeats finds its work by
+ * an equality on one of these, each the first field of an index, never by a range or an
+ * `$exists` over every purchase: the store searches an index only for an equality on its
+ * first field (docs/STORE.md), and a year of sales must not be read on every pass. Each is
+ * set by the write that creates the work and unset by the write that finishes it; they are
+ * top-level, since the store's search for a dotted path also returns every document the
+ * path is missing from. upgradeQueryMarkers (db/query-markers.ts) sets them on older data.
+ */
+export interface PurchaseMarkers {
+  /** An outbox entry the relay marks published is waiting (not `purchase_paid`). */
+  relayDue?: true;
+  /** `purchase_paid` waits for the numbers worker (the reconciler's watch). */
+  numbersDue?: true;
+  /** An unpaid transfer lists receipt files (the receipt clean-up's work list). */
+  receiptsHeld?: true;
+  /** A channel failed after its retries (the automatic re-send's work list). */
+  notifyRetry?: true;
+  /** A PayPhone sale still within the day PayPhone may reverse it in. */
+  mobileRecheck?: true;
+}
+
+export const PURCHASE_MARKERS = [
+  'relayDue',
+  'numbersDue',
+  'receiptsHeld',
+  'notifyRetry',
+  'mobileRecheck',
+] as const satisfies ReadonlyArray<keyof PurchaseMarkers>;
+
+/** The provider's reference a callback names the purchase by, top-level for its index. */
+export function paymentRefOf(doc: Pick<PurchaseDoc, 'paypal' | 'card'>): string | undefined {
+  if (doc.paypal?.orderId) return `paypal:${doc.paypal.orderId}`;
+  if (doc.card?.sessionId) return `stripe:${doc.card.sessionId}`;
+  return undefined;
+}
+
+export interface PurchaseDoc extends PurchaseMarkers {
   _id: string;
   raffleId: string;
   createdAt: Date;
@@ -142,6 +185,8 @@ export interface PurchaseDoc {
   refund?: { at: Date; amount: number; method: PaymentMethod };
   /** Bank lines that paid part of this transfer order (db/short-payments.ts). */
   shortPayment?: ShortPaymentDoc;
+  /** `paypal:<order id>` or `stripe:<session id>`: what provider callbacks look it up by. */
+  paymentRef?: string;
   /** Short human code, also the transfer concept (unique by the `order_code` index). */
   orderCode?: string;
   /** Unguessable key of the order link: public reads of the purchase need it. */
@@ -203,9 +248,12 @@ export async function ensurePurchaseIndexes(db: Db): Promise<void> {
   );
   // Resellers' purchase lists always filter by their code, newest first.
   await purchases(db).createIndex({ resellerCode: 1, createdAt: -1 });
-  // Provider callbacks name the order by the provider's own reference.
-  await purchases(db).createIndex({ 'paypal.orderId': 1 }, { name: 'paypal_order' });
-  await purchases(db).createIndex({ 'card.sessionId': 1 }, { name: 'stripe_session' });
+  // Provider callbacks name the order by the provider's own reference (top-level: the
+  // store's search of a dotted path returns every purchase without it, see PurchaseMarkers).
+  await purchases(db).createIndex({ paymentRef: 1 }, { name: 'payment_ref' });
+  // Per-raffle sums read that raffle's purchases only (the reconciler, DESIGN I3).
+  await purchases(db).createIndex({ raffleId: 1, status: 1 }, { name: 'raffle_status' });
+  for (const marker of PURCHASE_MARKERS) await purchases(db).createIndex({ [marker]: 1 });
   // One purchase per code. Sparse, so that MongoDB lets purchases without a code be (the
   // store, which ignores the option, lets them be too: SQLite's unique indexes skip a
   // missing field).
@@ -216,7 +264,22 @@ export async function ensurePurchaseIndexes(db: Db): Promise<void> {
 }
 
 export async function insertPurchase(db: Db, doc: PurchaseDoc): Promise<void> {
-  await purchases(db).insertOne(doc);
+  await purchases(db).insertOne(withMarkers(doc));
+}
+
+/** The document with the markers and reference its fields call for (PurchaseMarkers). */
+export function withMarkers(doc: PurchaseDoc): PurchaseDoc {
+  const marked = { ...doc };
+  const ref = paymentRefOf(doc);
+  if (ref) marked.paymentRef = ref;
+  for (const [key, entry] of Object.entries(doc.outbox ?? {}) as Array<
+    [OutboxKey, OutboxEntry<OutboxEvent> | undefined]
+  >) {
+    if (!entry?.event) continue;
+    if (!markedWhenPublished(key)) marked.numbersDue = true;
+    else if (entry.publishedAt === null) marked.relayDue = true;
+  }
+  return marked;
 }
 
 /**
@@ -225,7 +288,7 @@ export async function insertPurchase(db: Db, doc: PurchaseDoc): Promise<void> {
  */
 export async function insertPurchaseWithCode(db: Db, doc: PurchaseDoc): Promise<boolean> {
   try {
-    await purchases(db).insertOne(doc);
+    await purchases(db).insertOne(withMarkers(doc));
     return true;
   } catch (error) {
     if (isDuplicateKey(error)) return false;
@@ -247,7 +310,7 @@ export const payphoneClientRef = (clientTransactionId: string) =>
   `payphone-client:${clientTransactionId}`;
 
 export function findPurchaseByPaypalOrder(db: Db, orderId: string): Promise<PurchaseDoc | null> {
-  return purchases(db).findOne({ 'paypal.orderId': orderId });
+  return purchases(db).findOne({ paymentRef: `paypal:${orderId}` });
 }
 
 /** The order of a code (VAG-…): the SMS's short link names it so. */
@@ -259,7 +322,7 @@ export function findPurchaseByStripeSession(
   db: Db,
   sessionId: string,
 ): Promise<PurchaseDoc | null> {
-  return purchases(db).findOne({ 'card.sessionId': sessionId });
+  return purchases(db).findOne({ paymentRef: `stripe:${sessionId}` });
 }
 
 export function findPurchaseByClientTransaction(
@@ -356,14 +419,16 @@ export async function findExpiredReservations(
 /**
  * A staff member's confirmation of a transfer, logged by the write that makes the
  * transition (its review log entry, and any pending review ends); nothing for a provider's.
+ * Either way a paid or refunded transfer keeps its receipts: the receipt clean-up's marker goes.
  */
 function staffConfirmation(confirmedBy: string | undefined, at: Date) {
+  const unset = { receiptsHeld: '' as const };
   return confirmedBy
     ? {
         $push: { reviewLog: { action: 'confirmed' as const, by: confirmedBy, at } },
-        $unset: { review: '' as const },
+        $unset: { ...unset, review: '' as const },
       }
-    : {};
+    : { $unset: unset };
 }
 
 /** A payment's transition to COMPLETED: the provider's block and the `purchase.paid` entry. */
@@ -400,6 +465,8 @@ function completion({ block, event, paidAt, confirmedBy }: Completion) {
       updatedAt: paidAt,
       'reservation.active': false,
       ...outboxField(event, paidAt),
+      // PayPhone may reverse it within the day (api/src/payments/payphone-reversals.ts).
+      ...(block.mobile ? { mobileRecheck: true as const } : {}),
     },
     ...staffConfirmation(confirmedBy, paidAt),
   };
@@ -482,7 +549,7 @@ export async function markPaidRefundRequired(
         failure: { reason: 'numbers_exhausted', message, at: now },
         ...outboxField(event, now),
       },
-      $unset: { 'outbox.purchase_paid': '' },
+      $unset: { 'outbox.purchase_paid': '', numbersDue: '' },
     },
     { returnDocument: 'after' },
   );
@@ -512,30 +579,22 @@ export async function findAllSales(
 const OUTBOX_ENTRY_KEYS = Object.values(OUTBOX_KEYS);
 /** Whether the relay marks this entry published once it went out (see PurchaseOutbox). */
 export const markedWhenPublished = (key: OutboxKey): boolean => key !== 'purchase_paid';
-/** The entries the relay's scan looks for. */
+/** The entries the relay marks published once sent (all but purchase_paid). */
 const MARKED_KEYS = OUTBOX_ENTRY_KEYS.filter(markedWhenPublished);
 
-const unpublished = (key: OutboxKey): Filter<PurchaseDoc> => ({
-  [`outbox.${key}.publishedAt`]: null,
-  [`outbox.${key}.event`]: { $exists: true },
-});
+/** What the relay reads of a purchase: its outbox and its marker. */
+export type RelayedOutbox = Pick<PurchaseDoc, '_id' | 'outbox' | 'relayDue'>;
 
-/** Purchases with at least one entry the relay has yet to publish (purchase_paid aside). */
-export async function findUnpublished(
-  db: Db,
-  limit: number,
-): Promise<Array<Pick<PurchaseDoc, '_id' | 'outbox'>>> {
+/** Purchases with an entry the relay has yet to publish (purchase_paid aside): its marker. */
+export async function findUnpublished(db: Db, limit: number): Promise<RelayedOutbox[]> {
   return purchases(db)
-    .find({ $or: MARKED_KEYS.map(unpublished) }, { projection: { outbox: 1 }, limit })
+    .find({ relayDue: true }, { projection: { outbox: 1, relayDue: 1 }, limit })
     .toArray();
 }
 
 /** The purchase's outbox (a lookup by `_id`, no scan). */
-export async function findOutboxById(
-  db: Db,
-  id: string,
-): Promise<Pick<PurchaseDoc, '_id' | 'outbox'> | null> {
-  return purchases(db).findOne({ _id: id }, { projection: { outbox: 1 } });
+export async function findOutboxById(db: Db, id: string): Promise<RelayedOutbox | null> {
+  return purchases(db).findOne({ _id: id }, { projection: { outbox: 1, relayDue: 1 } });
 }
 
 /** The entries of an outbox still waiting to be published. */
@@ -551,30 +610,65 @@ export function pendingEntries(
 }
 
 /**
- * Marks outbox entries published, all in one command (a statement per purchase, each by
- * `_id`), unless an entry was replaced meanwhile (then it is published again:
- * at-least-once). A relay pass in a sale marks up to a batch of purchases at once.
+ * Marks the relayed entries of these outboxes published and lets go of their relay
+ * marker, one statement per purchase, all in one command. Each statement holds only if
+ * the purchase's marked entries are still the ones read (event ids pinned): an entry
+ * written meanwhile keeps the marker, and the next pass publishes it. When any did not
+ * hold, each entry is marked on its own (unless it was replaced meanwhile: then it is
+ * published again, at-least-once) and the marker stays for the next pass.
  */
-export async function markPublished(
-  db: Db,
-  entries: ReadonlyArray<{ purchaseId: string; key: OutboxKey; eventId: string }>,
-): Promise<void> {
-  if (entries.length === 0) return;
+export async function markPublished(db: Db, relayed: readonly RelayedOutbox[]): Promise<number> {
+  const settled = relayed.filter((p) => p.relayDue || markedEntries(p).length > 0);
+  if (settled.length === 0) return 0;
   const now = new Date();
-  await purchases(db).bulkWrite(
-    entries.map(({ purchaseId, key, eventId }) => ({
-      updateOne: {
-        filter: { _id: purchaseId, [`outbox.${key}.event.id`]: eventId },
-        update: { $set: { [`outbox.${key}.publishedAt`]: now } },
-      },
+  const result = await purchases(db).bulkWrite(
+    settled.map((p) => ({
+      updateOne: { filter: pinnedOutbox(p), update: publishedUpdate(p, now) },
     })),
     { ordered: false },
   );
+  if (result.matchedCount === settled.length) return settled.length;
+  const one = settled.flatMap((p) =>
+    markedEntries(p).map(({ key, event }) => ({
+      updateOne: {
+        filter: { _id: p._id, [`outbox.${key}.event.id`]: event.id },
+        update: { $set: { [`outbox.${key}.publishedAt`]: now } },
+      },
+    })),
+  );
+  if (one.length > 0) await purchases(db).bulkWrite(one, { ordered: false });
+  return result.matchedCount;
+}
+
+/** The unpublished entries the relay marks (purchase_paid aside). */
+function markedEntries(p: Pick<PurchaseDoc, 'outbox'>) {
+  return pendingEntries(p).filter(({ key }) => markedWhenPublished(key));
+}
+
+/** The purchase, only while its marked entries are the ones read. */
+function pinnedOutbox(p: RelayedOutbox): Filter<PurchaseDoc> {
+  const filter: Record<string, unknown> = { _id: p._id };
+  for (const key of MARKED_KEYS) {
+    const id = p.outbox?.[key]?.event?.id;
+    filter[id ? `outbox.${key}.event.id` : `outbox.${key}.event`] = id ?? { $exists: false };
+  }
+  return filter as Filter<PurchaseDoc>;
+}
+
+function publishedUpdate(p: RelayedOutbox, now: Date) {
+  const set: Record<string, Date> = {};
+  for (const { key } of markedEntries(p)) set[`outbox.${key}.publishedAt`] = now;
+  return {
+    ...(Object.keys(set).length > 0 ? { $set: set } : {}),
+    $unset: { relayDue: '' as const },
+  };
 }
 
 /** COMPLETED purchases whose purchase.paid has not reached the numbers worker, paid before `paidBefore`. */
 function waitingForNumbers(paidBefore: Date): Filter<PurchaseDoc> {
   return {
+    // The marker first: the store searches its index (PurchaseMarkers).
+    numbersDue: true,
     status: 'COMPLETED',
     'outbox.purchase_paid.event': { $exists: true },
     // Flagged by the numbers worker for staff (no positions left): re-sending cannot help.
@@ -602,16 +696,19 @@ export async function findWaitingForNumbers(
 }
 
 /**
- * Where the numbers worker is: when it last numbered a purchase, and when that purchase
- * was paid; null when it has numbered none since `since` (only those are read).
+ * Where the numbers worker is: when it last numbered a purchase of these raffles, and
+ * when that purchase was paid; null when it has numbered none since `since`. Only the
+ * raffles' own purchases are read (their index), never an archived raffle's.
  */
 export async function findNumbersFront(
   db: Db,
   since: Date,
+  raffleIds: readonly string[],
 ): Promise<{ assignedAt: Date; paidAt: Date } | null> {
+  if (raffleIds.length === 0) return null;
   const [latest] = await purchases(db)
     .find(
-      { numbersAssignedAt: { $gte: since } },
+      { raffleId: { $in: [...raffleIds] }, numbersAssignedAt: { $gte: since } },
       { projection: { numbersAssignedAt: 1, paidAt: 1 } },
     )
     .sort({ numbersAssignedAt: -1 })
@@ -644,8 +741,8 @@ export async function sumCapacityFromPurchases(
   db: Db,
   raffleId: string,
 ): Promise<{ reserved: number; sold: number }> {
-  // One read summed here rather than one aggregation per rule: each pass over the
-  // purchases reads all of them (the store has no index for these fields).
+  // One read summed here rather than one aggregation per rule: the raffle's purchases,
+  // through the raffle_status index (never another raffle's).
   const rows = await purchases(db)
     .find(
       { raffleId, status: { $in: ['PENDING', 'COMPLETED'] } },
@@ -684,6 +781,7 @@ export async function findMobilePaymentsToRecheck(
 ): Promise<PurchaseDoc[]> {
   return purchases(db)
     .find({
+      mobileRecheck: true,
       paymentMethod: 'mobile',
       status: 'COMPLETED',
       paidAt: { $gte: since },
@@ -692,6 +790,14 @@ export async function findMobilePaymentsToRecheck(
     .sort({ 'mobile.checkedAt': 1, paidAt: 1 })
     .limit(limit)
     .toArray();
+}
+
+/** PayPhone sales paid before `since` are past their reversal window: no more re-checks. */
+export async function releaseMobileRechecks(db: Db, since: Date): Promise<void> {
+  await purchases(db).updateMany(
+    { mobileRecheck: true, paidAt: { $lt: since } },
+    { $unset: { mobileRecheck: '' } },
+  );
 }
 
 export async function markMobileChecked(
@@ -706,7 +812,10 @@ export async function markMobileChecked(
     set.failure = { reason: 'payment_reversed', message: reversal, at: now };
     set.updatedAt = now;
   }
-  await purchases(db).updateOne({ _id: id }, { $set: set });
+  await purchases(db).updateOne(
+    { _id: id },
+    reversal ? { $set: set, $unset: { mobileRecheck: '' } } : { $set: set },
+  );
 }
 
 /**
@@ -749,7 +858,8 @@ export async function pendingHolds(
   db: Db,
   raffleId: string,
 ): Promise<{ count: number; until: Date | null }> {
-  const filter = { raffleId, status: 'PENDING' as const, 'reservation.active': true };
+  // status first: the store searches the open orders (few), not the raffle's every sale.
+  const filter = { status: 'PENDING' as const, raffleId, 'reservation.active': true };
   const [count, last] = await Promise.all([
     purchases(db).countDocuments(filter),
     purchases(db).findOne(filter, {

@@ -14,6 +14,18 @@ export const RECEIPTS_KEPT_PER_ORDER = 3;
 export const RECEIPTS_KEPT_AFTER_EXPIRY_MS = 7 * 24 * 3_600_000;
 
 const bucket = (db: Db) => new GridFSBucket(db, { bucketName: 'receipts' });
+/** The bucket's file records, with the `unchecked` marker GridFS itself does not write. */
+const fileRecords = (db: Db) =>
+  db.collection<{ _id: ObjectId; filename: string; unchecked?: true }>('receipts.files');
+
+/**
+ * The clean-up of files no purchase lists reads only the files it has not yet seen listed:
+ * an indexed marker each upload sets, not a range over every file stored (DESIGN, "Queries
+ * on a year of data").
+ */
+export async function ensureReceiptFileIndexes(db: Db): Promise<void> {
+  await fileRecords(db).createIndex({ unchecked: 1 });
+}
 
 export async function saveReceiptFile(
   db: Db,
@@ -26,6 +38,7 @@ export async function saveReceiptFile(
     upload.once('error', reject);
     upload.end(data);
   });
+  await fileRecords(db).updateOne({ _id: upload.id }, { $set: { unchecked: true } });
 }
 
 export async function readReceiptFile(
@@ -68,14 +81,22 @@ export async function storedReceiptBytes(db: Db): Promise<number> {
   return files.reduce((sum, f) => sum + f.length, 0);
 }
 
-/** Receipt files stored before `before`: which receipt, for which purchase. */
+/** Receipt files stored before `before` and not yet seen listed: which receipt, for which purchase. */
 export async function listReceiptFilesBefore(
   db: Db,
   before: Date,
 ): Promise<Array<{ receiptId: string; purchaseId: string }>> {
   const files = await bucket(db)
-    .find({ uploadDate: { $lt: before } })
+    .find({ unchecked: true, uploadDate: { $lt: before } })
     .project<{ filename: string; metadata?: { purchaseId?: string } }>({ filename: 1, metadata: 1 })
     .toArray();
   return files.map((f) => ({ receiptId: f.filename, purchaseId: f.metadata?.purchaseId ?? '' }));
+}
+
+/** The receipt's file is listed by its purchase: the clean-up need not look at it again. */
+export async function markReceiptFileListed(db: Db, receiptId: string): Promise<void> {
+  await fileRecords(db).updateMany(
+    { filename: receiptId, unchecked: true },
+    { $unset: { unchecked: '' } },
+  );
 }

@@ -82,7 +82,7 @@ export async function assignPickedNumbers(
         soldCountedAt: now,
         updatedAt: now,
       },
-      $unset: { 'outbox.purchase_paid': '' },
+      $unset: { 'outbox.purchase_paid': '', numbersDue: '' },
     },
   );
   const raffle =

@@ -21,6 +21,8 @@ function paidPurchase(id: string, emailAttempts: number) {
     quantity: 2,
     assignedNumbers: ['0012', '0345'],
     numbersAssignedAt: new Date(),
+    // As the sender's write that recorded the failure leaves it (db/notifications.ts).
+    notifyRetry: true,
     notifications: {
       email: { status: 'failed', attempts: emailAttempts, lastError: 'connect ECONNREFUSED' },
       sms: { status: 'sent', attempts: 1, sentAt: new Date() },
@@ -69,6 +71,8 @@ describe('automatic re-send of failed notifications', () => {
     });
     const givenUp = await purchases.findOne({ _id: 'p-given-up' });
     expect(givenUp?.notifications).toMatchObject({ email: { status: 'failed' } });
+    // Nothing left to try: off the re-send's work list, which later passes read.
+    expect(givenUp?.notifyRetry).toBeUndefined();
 
     // Reopened, not failed any more: the next pass leaves it to the sender.
     expect(await resendFailedNotifications({ db: store.db, bus })).toBe(0);

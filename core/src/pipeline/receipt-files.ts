@@ -6,11 +6,16 @@
 // so a crash between the two leaves a listed receipt without bytes (staff get 404, the
 // next pass finishes the move), never bytes nobody lists.
 import type { CoreDeps, Stoppable } from '../deps';
-import { findEndedTransfersWithReceipts, recordReceiptRemoved } from '../db/order-review';
+import {
+  findEndedTransfersWithReceipts,
+  recordReceiptRemoved,
+  releaseReceiptsHeld,
+} from '../db/order-review';
 import { getPurchase, type PurchaseDoc, type ReceiptMeta } from '../db/purchases';
 import {
   deleteReceiptFile,
   listReceiptFilesBefore,
+  markReceiptFileListed,
   RECEIPTS_KEPT_AFTER_EXPIRY_MS,
   RECEIPTS_KEPT_PER_ORDER,
 } from '../db/receipts';
@@ -58,7 +63,10 @@ export async function removeUnlistedReceiptFiles(
       const purchase = purchaseId ? await getPurchase(deps.db, purchaseId) : null;
       listed.set(purchaseId, new Set((purchase?.receipts ?? []).map((r) => r.id)));
     }
-    if (listed.get(purchaseId)!.has(receiptId)) continue;
+    if (listed.get(purchaseId)!.has(receiptId)) {
+      await markReceiptFileListed(deps.db, receiptId);
+      continue;
+    }
     await deleteReceiptFile(deps.db, receiptId);
     removed++;
   }
@@ -75,9 +83,11 @@ export async function removeReceiptsOfEndedTransfers(
   for (;;) {
     const due = await findEndedTransfersWithReceipts(deps.db, endedBefore, BATCH);
     let removedNow = 0;
-    for (const purchase of due)
+    for (const purchase of due) {
       for (const receipt of purchase.receipts ?? [])
         if (await removeReceipt(deps, purchase._id, receipt, now)) removedNow++;
+      await releaseReceiptsHeld(deps.db, purchase._id);
+    }
     removed += removedNow;
     // Stop when done, or when nothing moved (another process is on the same batch).
     if (due.length < BATCH || removedNow === 0) return removed;

@@ -83,14 +83,13 @@ async function look(deps: Pick<CoreDeps, 'db'>, raffleId: string) {
 /** Purchases paid before this are taken as lost; null: none can be told from a backlog yet. */
 async function requeueCutoff(
   deps: Pick<CoreDeps, 'db'>,
-  now: Date,
-  staleAfterMs: number,
+  { now, staleAfterMs, raffleIds }: { now: Date; staleAfterMs: number; raffleIds: string[] },
 ): Promise<Date | null> {
   const staleBefore = new Date(now.getTime() - staleAfterMs);
   // The cutoff is never later than staleBefore: with nothing waiting since then, there is
   // no need to find where the worker is (a read of everything it numbered lately).
   if (!(await anyWaitingForNumbers(deps.db, staleBefore))) return null;
-  const front = await findNumbersFront(deps.db, staleBefore);
+  const front = await findNumbersFront(deps.db, staleBefore, raffleIds);
   // Idle (or never started): whatever still waits is not in any queue.
   if (!front) return staleBefore;
   // Moving: only what it has left a whole stale period behind was skipped.
@@ -111,9 +110,13 @@ export async function reconcileOnce(
     countersCorrected = (await reconcileCounters(deps, raffleId, options)) || countersCorrected;
   }
 
-  const cutoff = await requeueCutoff(deps, now, options.staleAfterMs ?? 60_000);
+  const cutoff = await requeueCutoff(deps, {
+    now,
+    staleAfterMs: options.staleAfterMs ?? 60_000,
+    raffleIds: options.raffleId ? await rafflesInPlay(deps.db) : raffleIds,
+  });
   const requeued = cutoff
-    ? await publishEntries(deps, await findWaitingForNumbers(deps.db, cutoff))
+    ? (await publishEntries(deps, await findWaitingForNumbers(deps.db, cutoff))).sent
     : 0;
   if (requeued > 0) deps.log.warn({ requeued }, 'paid purchases without numbers re-published');
   return { countersCorrected, requeued };

@@ -3,8 +3,9 @@
 // and marks them published. Delivery is at-least-once (a crash between publish and mark
 // publishes again; consumers are idempotent). A confirmation kicks it with the purchase
 // it completed, as its transition answered it (no second read); a periodic scan catches
-// whatever a kick missed (another process, a crash). The scan reads the whole purchases
-// collection, so it is kept out of the path of every confirmation. A raffle's draw
+// whatever a kick missed (another process, a crash). The scan reads the purchases marked
+// `relayDue` (db/purchases.ts, PurchaseMarkers), an index search of the waiting ones
+// only, and is still kept out of the path of every confirmation. A raffle's draw
 // writes its own outbox entry (raffle.drawn) on the raffle document, and a lookup request
 // its lookup.requested on its own; each pass publishes those too.
 //
@@ -20,15 +21,14 @@ import { relayLookupRequests } from './lookup-outbox';
 import {
   findOutboxById,
   findUnpublished,
-  markedWhenPublished,
   markPublished,
   pendingEntries,
-  type PurchaseDoc,
+  type RelayedOutbox,
 } from '../db/purchases';
 
 const BATCH = 200;
 // Kicks carry every confirmation of this process, and a restarted process scans at
-// start; the periodic scan is only the safety net, and each one reads every purchase.
+// start; the periodic scan is only the safety net.
 const SCAN_INTERVAL_MS = 30_000;
 
 type Deps = Pick<CoreDeps, 'db' | 'bus'>;
@@ -45,22 +45,18 @@ export function kickRelay(
 /** Publishes the pending entries of these outboxes; answers how many went out. */
 export async function publishEntries(
   deps: Deps,
-  pending: Array<Pick<PurchaseDoc, '_id' | 'outbox'>>,
-): Promise<number> {
+  pending: RelayedOutbox[],
+): Promise<{ sent: number; settled: number }> {
   const entries = pending.flatMap((p) =>
     pendingEntries(p).map((e) => ({ purchaseId: p._id, ...e })),
   );
-  if (entries.length === 0) return 0;
-  await deps.bus.publish(
-    entries.map((e) => ({ topic: TOPICS[e.event.type], key: e.purchaseId, value: e.event })),
-  );
-  await markPublished(
-    deps.db,
-    entries
-      .filter((e) => markedWhenPublished(e.key))
-      .map((e) => ({ purchaseId: e.purchaseId, key: e.key, eventId: e.event.id })),
-  );
-  return entries.length;
+  if (entries.length > 0)
+    await deps.bus.publish(
+      entries.map((e) => ({ topic: TOPICS[e.event.type], key: e.purchaseId, value: e.event })),
+    );
+  // Also a marker left with nothing to publish (an entry published by a kick): it goes.
+  const settled = await markPublished(deps.db, pending);
+  return { sent: entries.length, settled };
 }
 
 /**
@@ -75,10 +71,11 @@ async function relayPurchases(
   const found = await Promise.all(
     [...purchases].map(([id, written]) => written ?? findOutboxById(deps.db, id)),
   );
-  return publishEntries(
+  const { sent } = await publishEntries(
     deps,
     found.filter((p) => p !== null),
   );
+  return sent;
 }
 
 /** Publishes the raffle.drawn events still waiting (the draw's route calls it at once). */
@@ -99,9 +96,10 @@ export async function relayOnce(deps: Deps): Promise<number> {
   let published = (await relayDrawEvents(deps)) + (await relayLookupRequests(deps));
   for (;;) {
     const pending = await findUnpublished(deps.db, BATCH);
-    const sent = await publishEntries(deps, pending);
+    const { sent, settled } = await publishEntries(deps, pending);
     published += sent;
-    if (sent === 0 || pending.length < BATCH) return published;
+    // A full batch none of whose markers could go (each raced by a writer): the next pass.
+    if (pending.length < BATCH || settled === 0) return published;
   }
 }
 

@@ -3,10 +3,13 @@
 // winner's `winnerRetentionMonths` after it (the prize's legal period). A buyer is
 // anonymized only once every purchase of theirs is past its term, so a buyer of an
 // older raffle who also bought in a newer one keeps their data until the newer one's term.
+// A raffle none of whose buyers is left to anonymize is stamped `retentionDoneAt`: later
+// passes never read its purchases again (DESIGN, "Queries on a year of data"); each pass
+// reads a due raffle's purchases through their raffleId index only.
 import { subMonths } from 'date-fns';
 import type { Db } from 'mongodb';
 import type { CoreDeps, Stoppable } from '../deps';
-import { raffleMatch, raffleOf } from '../db/by-raffle';
+import { raffleOf } from '../db/by-raffle';
 import type { PurchaseDoc } from '../db/purchases';
 import { getSettings, type SeedEnv } from '../db/settings';
 import { startPeriodicJob } from '../periodic-job';
@@ -18,17 +21,19 @@ const DAY = 86_400_000;
 interface DrawnRaffle {
   _id: string;
   draw?: { recordedAt: Date; winnerPurchaseId: string | null };
+  /** Every buyer of it is anonymized: retention has nothing left to read in it. */
+  retentionDoneAt?: Date;
 }
 
 type Terms = { retentionMonths: number; winnerRetentionMonths: number };
 
-/** Raffle id → its draw, for every raffle drawn at all. */
-async function drawsById(db: Db): Promise<Map<string, NonNullable<DrawnRaffle['draw']>>> {
-  const raffles = await db
-    .collection<DrawnRaffle>('raffles')
-    .find({ draw: { $exists: true } }, { projection: { draw: 1 } })
+const raffles = (db: Db) => db.collection<DrawnRaffle>('raffles');
+
+/** Raffle id → its draw, for every raffle drawn at all (a few raffles: read whole). */
+async function drawnRaffles(db: Db): Promise<DrawnRaffle[]> {
+  return raffles(db)
+    .find({ draw: { $exists: true } }, { projection: { draw: 1, retentionDoneAt: 1 } })
     .toArray();
-  return new Map(raffles.flatMap((r) => (r.draw ? [[r._id, r.draw] as const] : [])));
 }
 
 /** Whether a purchase's personal data is past its term at `now`. */
@@ -53,23 +58,36 @@ export async function applyRetention(
 ): Promise<number> {
   // With the process's env: a first read creates the settings, seeded from it.
   const terms = (await getSettings(db, env)).privacy;
-  const draws = await drawsById(db);
-  const due = [...draws].filter(([, d]) => d.recordedAt <= subMonths(now, terms.retentionMonths));
-  if (due.length === 0) return 0;
+  const drawn = await drawnRaffles(db);
+  const draws = new Map(drawn.flatMap((r) => (r.draw ? [[r._id, r.draw] as const] : [])));
+  const due = drawn.filter(
+    (r) =>
+      !r.retentionDoneAt && r.draw && r.draw.recordedAt <= subMonths(now, terms.retentionMonths),
+  );
   const purchases = db.collection<PurchaseDoc & { anonymized?: unknown }>('purchases');
-  const emails = await purchases.distinct('buyer.email', {
-    $or: due.map(([id]) => raffleMatch<PurchaseDoc>(id)),
-    anonymized: { $exists: false },
-  });
   let anonymized = 0;
-  for (const email of emails) {
-    const own = await purchases
-      .find({ 'buyer.email': email }, { projection: { _id: 1, raffleId: 1 } })
-      .toArray();
-    if (!own.every((p) => pastTerm(p, draws, terms, now))) continue;
-    const result = await anonymizeBuyer(db, email, 'retention', { dataDir: env?.DATA_DIR });
-    await recordRetentionReview(db, result);
-    anonymized++;
+  for (const raffle of due) {
+    // raffleId first: the store searches its index (purchases.ts, raffle_status).
+    const emails = await purchases.distinct('buyer.email', {
+      raffleId: raffle._id,
+      anonymized: { $exists: false },
+    });
+    let kept = 0;
+    for (const email of emails) {
+      const own = await purchases
+        .find({ 'buyer.email': email }, { projection: { _id: 1, raffleId: 1, anonymized: 1 } })
+        .toArray();
+      if (own.every((p) => p.anonymized)) continue;
+      if (!own.every((p) => pastTerm(p, draws, terms, now))) {
+        kept++;
+        continue;
+      }
+      const result = await anonymizeBuyer(db, email, 'retention', { dataDir: env?.DATA_DIR });
+      await recordRetentionReview(db, result);
+      anonymized++;
+    }
+    if (kept === 0)
+      await raffles(db).updateOne({ _id: raffle._id }, { $set: { retentionDoneAt: now } });
   }
   return anonymized;
 }
