@@ -63,7 +63,7 @@ export async function refundPurchase(
 }
 
 /** The buyer's message about the refund: one id per purchase, so it goes out once. */
-export const REFUND_NOTICE_ID = 'refunded';
+const REFUND_NOTICE_ID = 'refunded';
 
 async function refundable(db: Db, order: RefundOrder): Promise<PurchaseDoc> {
   const purchase = await getPurchase(db, order.purchaseId);
