@@ -20,6 +20,26 @@ export const BUYER_TEXTS = {
     'El sorteo se realiza con la Lotería Nacional al cerrar la venta: en la fecha de cierre, o antes si se venden todos los números.',
 } as const;
 
+/**
+ * The read-only page of a raffle that no longer sells (closed, drawn or archived): it stays
+ * for good, since its tickets and messages link there (SPEC, "Many raffles").
+ */
+export const PAST_RAFFLE_TEXTS = {
+  resultTitle: 'Resultado del sorteo',
+  closedTitle: 'Venta cerrada',
+  ended: 'Esta rifa ya terminó: ya no se pueden comprar números.',
+  closed:
+    'La venta cerró: ya no se pueden comprar números. El sorteo se hace con la Lotería Nacional según la regla publicada.',
+  winningNumber: 'Número ganador',
+  drawnOn: (date: string) => `Sorteo del ${date}`,
+  sold: (sold: number, total: number) =>
+    `Se vendieron ${sold.toLocaleString('es-EC')} de ${total.toLocaleString('es-EC')} números.`,
+  verify: 'Verificar el sorteo',
+  verifyHint:
+    'Comprueba tú mismo el resultado con el registro público: la regla, la lista de vendidos y el número de la Lotería Nacional.',
+  trust: 'Quién organiza y las pruebas del premio',
+} as const;
+
 /** "¿Cómo participar?": steps 1 and 3 (step 2 is howToPayText). */
 export const HOW_TO_STEPS = {
   chooseTitle: 'Elige tu paquete',

@@ -57,12 +57,12 @@ export const purchaseRefundRequiredEventSchema = envelope(
 );
 export type PurchaseRefundRequiredEvent = z.infer<typeof purchaseRefundRequiredEventSchema>;
 
-export const NOTICE_KINDS = ['order_created', 'receipt_rejected', 'reminder'] as const;
+export const NOTICE_KINDS = ['order_created', 'receipt_rejected', 'reminder', 'refunded'] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
 
 /**
- * A message the buyer of an unpaid order must get (the order link, a rejected receipt
- * with its reason, the reminder before the hold ends). `noticeId` is unique per message:
+ * A message the buyer of an order must get (the order link, a rejected receipt with its
+ * reason, the reminder before the hold ends, the refund of a paid one). `noticeId` is unique per message:
  * the notifications worker sends each once per channel.
  */
 export const purchaseNoticeEventSchema = envelope(

@@ -36,6 +36,7 @@ export const ORDER_MESSAGES = {
     rejected: 'Rechazado',
     expired: 'Vencido',
     refund: 'Pago recibido tarde: reembolso pendiente',
+    refunded: 'Reembolsado',
   },
   orderNotFound: 'Pedido no encontrado. Revisa el enlace que te enviamos por correo.',
   receiptTooLarge: 'El comprobante no puede pesar más de 5 MB.',
@@ -88,4 +89,30 @@ export const ORDER_MESSAGES = {
     `Tu pedido ${orderCode} venció sin un pago confirmado y los números reservados fueron liberados para otros compradores. Si ya transferiste, escríbenos por WhatsApp con tu comprobante.`,
   expiredSms: (orderCode: string, link: string) =>
     `Voy a Ganar: tu pedido ${orderCode} vencio y los numeros reservados fueron liberados. Tu pedido: ${link}`,
+  /** A refund given (SPEC §4, "Refunds"): the order page, the e-mail and the phone message. */
+  refundedBuyer: (amount: string, day: string) => `Te devolvimos ${amount} el ${day},`,
+  refundedNumbers:
+    'Tus números quedan en el registro de la rifa, pero ya no participan en el sorteo.',
+  refundedSubject: (orderCode: string) => `Te devolvimos el dinero del pedido ${orderCode}`,
+  refundedText: (orderCode: string, amount: string, how: string, day: string, link: string) =>
+    `Hicimos el reembolso de tu pedido ${orderCode}: te devolvimos ${amount} el ${day}, ${how}. Según tu banco, puede tardar unos días en verse en tu cuenta.\n\nTus números quedan en el registro de la rifa, pero ya no participan en el sorteo.\n\nTu pedido: ${link}`,
+  refundedSms: (orderCode: string, amount: string, how: string, link: string) =>
+    `Voy a Ganar: reembolsamos tu pedido ${orderCode}: ${amount} ${how}. Tu pedido: ${link}`,
 } as const;
+
+/**
+ * How a refund's money went back, by the purchase's payment method (SPEC §4, "Refunds"):
+ * the provider returns it to where it came from; a transfer is answered by one from staff.
+ */
+export function refundHowText(method: 'card' | 'paypal' | 'mobile' | 'bank_transfer'): string {
+  switch (method) {
+    case 'card':
+      return 'a tu tarjeta';
+    case 'paypal':
+      return 'a tu cuenta de PayPal';
+    case 'mobile':
+      return 'a tu tarjeta, por PayPhone';
+    case 'bank_transfer':
+      return 'por transferencia a tu cuenta bancaria';
+  }
+}

@@ -75,6 +75,11 @@ export interface StorefrontLocals {
   content(raffleId?: string): Promise<StorefrontContent>;
   /** The raffles a buyer can open, featured first (as GET /api/raffles answers). */
   raffles(): Promise<RaffleSummary[]>;
+  /**
+   * The raffle whose page `/rifas/<slug>` is: any published one, also drawn or archived
+   * (as GET /api/raffles/{slug} answers); null for a draft or an unknown address.
+   */
+  raffle?(slug: string): Promise<RaffleSummary | null>;
   /** The privacy notice in force (as GET /api/privacy-notice answers). */
   privacyNotice?(): Promise<PrivacyNotice>;
 }

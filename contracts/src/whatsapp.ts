@@ -13,6 +13,7 @@ export const WHATSAPP_MESSAGES = [
   'numbers',
   'draw_result',
   'winner',
+  'refunded',
 ] as const;
 export type WhatsappMessage = (typeof WHATSAPP_MESSAGES)[number];
 
@@ -40,6 +41,13 @@ export const WHATSAPP_VARIABLES: Record<WhatsappMessage, readonly string[]> = {
     'enlace para dejar de recibir noticias',
   ],
   winner: ['nombre', 'rifa', 'número ganador', 'teléfono de contacto'],
+  refunded: [
+    'nombre',
+    'código del pedido',
+    'monto devuelto',
+    'cómo se devolvió',
+    'enlace del pedido',
+  ],
 };
 
 export const WHATSAPP_TEXTS = {
@@ -79,6 +87,7 @@ export const WHATSAPP_TEXTS = {
     numbers: 'Números asignados (con el boleto en PDF)',
     draw_result: 'Resultado del sorteo',
     winner: 'Aviso al ganador',
+    refunded: 'Reembolso hecho (monto y cómo se devolvió)',
   } satisfies Record<WhatsappMessage, string>,
   senderInvalid:
     'El remitente de WhatsApp debe ser un número en formato internacional, por ejemplo +593987654321',

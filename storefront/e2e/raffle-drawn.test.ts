@@ -1,12 +1,15 @@
 // A second raffle through its end while the featured one keeps selling: sold out, drawn,
-// then archived. Its page says it was drawn and shows the winning number, its buyer's
-// order link keeps naming it, and /verificar?rifa=… checks the ticket against its own
+// then archived. Its page says it was drawn and shows the winning number; archived, its
+// page and trust page stay (read-only, with the result and what was sold), its buyer's
+// order link keeps linking there, and /verificar?rifa=… checks the ticket against its own
 // public record, before and after it is archived.
 import {
   ecuadorDay,
   fairnessExportSchema,
+  PAST_RAFFLE_TEXTS,
   PUBLIC_AUDIT_TEXTS,
   rafflePath,
+  trustPagePath,
   UI,
   type FairnessExport,
 } from '@vag/contracts';
@@ -26,6 +29,7 @@ import {
 } from './support';
 
 const TOTAL = 5;
+const PHONE_390 = { width: 390, height: 844 } as const;
 let site: Site;
 let quick: SecondRaffle;
 let order: { id: string; orderUrl: string };
@@ -106,14 +110,38 @@ describe('a second raffle drawn, then archived', () => {
     expect(await home.getByTestId('raffle-card').count()).toBe(0);
   });
 
-  it('archived, its buyer’s order link still names it, and its ticket checks out on /verificar?rifa=…', async () => {
+  it('archived, its page stays read-only with its result, its buyer’s order link reaches it, and its ticket checks out on /verificar?rifa=…', async () => {
     await site.api('POST', `/admin/raffles/${quick.id}/archive`);
-    expect((await fetch(`${site.url}${rafflePath(quick.slug)}`)).status).toBe(404);
+    expect((await fetch(`${site.url}${rafflePath(quick.slug)}`)).status).toBe(200);
+    expect((await fetch(`${site.url}${trustPagePath(quick.slug)}`)).status).toBe(200);
 
-    const page = await site.page(MOBILE);
+    // The ticket's order link (e-mail, SMS) names the raffle and links its page.
+    const page = await site.page(PHONE_390);
     await page.goto(order.orderUrl);
     await page.getByTestId('order-raffle').getByText('Rifa Relámpago').waitFor();
-    expect(await page.getByTestId('order-raffle').getByRole('link').count()).toBe(0);
+    await page.getByTestId('order-raffle').getByRole('link', { name: 'Rifa Relámpago' }).click();
+    await page.waitForURL(`**${rafflePath(quick.slug)}`);
+
+    // Read-only: the result, what was sold, the proof; nothing to buy.
+    await page.getByRole('heading', { name: PAST_RAFFLE_TEXTS.resultTitle }).waitFor();
+    const result = page.getByTestId('past-result');
+    const winning = (await page.locator('.hero-winner-number').textContent())!;
+    expect(numbers).toContain(winning);
+    await result.getByText(PAST_RAFFLE_TEXTS.sold(TOTAL, TOTAL)).waitFor();
+    expect(
+      await result.getByRole('link', { name: PAST_RAFFLE_TEXTS.verify }).getAttribute('href'),
+    ).toBe(`/verificar?rifa=${quick.slug}&n=${winning}`);
+    expect(await page.locator('#sectionPackages').count()).toBe(0);
+    expect(await page.locator('a[href^="/checkout"]').count()).toBe(0);
+    await page.getByRole('button', { name: UI.cannotParticipate }).waitFor();
+    await saveScreenshot(page, 'raffle-archived-390');
+
+    // Its trust page keeps the result too.
+    await result.getByRole('link', { name: PAST_RAFFLE_TEXTS.trust }).click();
+    await page.waitForURL(`**${trustPagePath(quick.slug)}`);
+    expect(await page.getByTestId('past-result').locator('.past-result-number').textContent()).toBe(
+      winning,
+    );
 
     await page.goto(`/verificar?rifa=${quick.slug}&n=${numbers.join(',')}`);
     await hydrated(page, 'Verifier');

@@ -5,6 +5,7 @@ declare namespace App {
   interface Locals {
     content?: import('@vag/contracts').StorefrontLocals['content'];
     raffles?: import('@vag/contracts').StorefrontLocals['raffles'];
+    raffle?: import('@vag/contracts').StorefrontLocals['raffle'];
     privacyNotice?: import('@vag/contracts').StorefrontLocals['privacyNotice'];
   }
 }

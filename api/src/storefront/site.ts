@@ -6,7 +6,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { StorefrontLocals } from '@vag/contracts';
-import { listPublicRaffles } from '@vag/core/raffles/raffle-records';
+import { findRafflePage, listPublicRaffles } from '@vag/core/raffles/raffle-records';
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import type { AppDeps, AppEnv } from '../context';
 import { encode, pickEncoding } from '../lib/compress';
@@ -87,6 +87,7 @@ function renderedPages(deps: AppDeps, entry: string): MiddlewareHandler<AppEnv> 
   const locals: StorefrontLocals = {
     content: (raffleId) => cache.content(raffleId),
     raffles: () => listPublicRaffles(deps.db),
+    raffle: (slug) => findRafflePage(deps.db, slug),
     privacyNotice: async () => noticeView(await privacyNoticeInForce(deps)),
   };
   return async (c, next) => {

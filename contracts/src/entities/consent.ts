@@ -4,6 +4,7 @@
 // ticked for the buyer, and kept per e-mail so one click from any message withdraws it.
 import { z } from 'zod';
 import { isoDateTimeSchema } from '../common';
+import { CONSENT_MESSAGES } from './consent-texts';
 
 /**
  * The version of the terms page (/terminos): change it with any change of the terms'
@@ -27,17 +28,8 @@ export const purchaseConsentSchema = z.object({
 });
 export type PurchaseConsent = z.infer<typeof purchaseConsentSchema>;
 
-export const CONSENT_MESSAGES = {
-  marketingInvalid: 'Indica si quieres recibir noticias de próximas rifas',
-  marketingLabel: 'Quiero recibir noticias de próximas rifas',
-  unsubscribeLink: 'Dejar de recibir noticias',
-  unsubscribed: (email: string) =>
-    `Listo: ${email} ya no recibirá noticias de próximas rifas. Seguirás recibiendo los mensajes de tus compras.`,
-  unsubscribeInvalid:
-    'Este enlace para dejar de recibir noticias no es válido. Copia el enlace completo del correo o escríbenos.',
-  unsubscribeExpired:
-    'Este enlace para dejar de recibir noticias ya venció. Usa el de un correo más reciente o retira tu permiso desde Mis datos.',
-} as const;
+// The texts live apart from the schemas, so a page that shows them ships no zod.
+export { CONSENT_MESSAGES };
 
 /** POST /api/unsubscribe: the token of a message's "Dejar de recibir noticias" link. */
 export const unsubscribeRequestSchema = z.object({

@@ -9,6 +9,8 @@ import {
   type InvoiceKind,
   type InvoicingSettingsInput,
 } from './invoice';
+// The order page's download path and texts live apart, so that page ships no zod.
+export { INVOICE_ORDER_TEXTS, invoicePath } from './invoice-order-texts';
 
 /** 001-001-000000123: how the SRI and the RIDE write a document's number. */
 export function invoiceNumber(doc: { estab: string; ptoEmi: string; secuencial: string }): string {
@@ -27,11 +29,6 @@ export function invoiceFileName(
 ): string {
   const kind = doc.kind === 'factura' ? 'factura' : 'nota-credito';
   return `${kind}-${invoiceNumber(doc)}.${extension}`;
-}
-
-/** GET /api/orders/{id}/invoice.xml|pdf?key=…, relative to the api base (the buyer's factura). */
-export function invoicePath(orderId: string, key: string, format: 'xml' | 'pdf'): string {
-  return `/orders/${encodeURIComponent(orderId)}/invoice.${format}?key=${encodeURIComponent(key)}`;
 }
 
 /** The order page's factura: its state, and its number once it has one. */
@@ -149,16 +146,6 @@ export const INVOICE_MAIL_TEXTS = {
       'Adjuntamos el comprobante en XML (el documento con validez tributaria) y su representación impresa en PDF (RIDE).',
       `Clave de acceso: ${input.accessKey}. Puedes consultarla en el portal del SRI (srienlinea.sri.gob.ec).`,
     ].join('\n\n'),
-} as const;
-
-/** The order page's factura section. */
-export const INVOICE_ORDER_TEXTS = {
-  title: 'Factura electrónica',
-  number: (number: string) => `Factura ${number}, autorizada por el SRI.`,
-  pending: 'Tu factura electrónica se está emitiendo; aparecerá aquí cuando el SRI la autorice.',
-  downloadXml: 'Descargar factura (XML)',
-  downloadPdf: 'Descargar factura (PDF)',
-  notAuthorized: 'La factura de este pedido todavía no está autorizada por el SRI.',
 } as const;
 
 /** The month's export for the accountant: a zip of the authorized XMLs and an Excel summary. */

@@ -7,6 +7,7 @@ import { ORDER_MESSAGES as M } from '../order-messages';
 import { bankAccountSchema } from './settings';
 import { orderInvoiceSchema } from './invoice-texts';
 import { instantPrizeWonSchema, purchaseStatusSchema } from './purchase';
+import { RECEIPT_TYPES } from './receipt-rules';
 
 export const ORDER_STATES = [
   'awaiting_payment',
@@ -15,6 +16,7 @@ export const ORDER_STATES = [
   'paid',
   'expired',
   'refund',
+  'refunded',
 ] as const;
 export type OrderState = (typeof ORDER_STATES)[number];
 
@@ -26,6 +28,7 @@ export const ORDER_STATE_WORDS: Record<OrderState, string> = {
   paid: M.status.paid,
   expired: M.status.expired,
   refund: M.status.refund,
+  refunded: M.status.refunded,
 };
 
 /**
@@ -38,9 +41,12 @@ export function orderStateOf(
     status: 'PENDING' | 'COMPLETED' | 'EXPIRED' | 'REFUND_REQUIRED';
     review?: { state: 'in_review' | 'rejected' } | null | undefined;
     reservation?: { active: boolean; expiresAt: Date } | null | undefined;
+    /** The money given back (SPEC §4, "Refunds"): whatever the status, it reads refunded. */
+    refund?: { at: Date } | null | undefined;
   },
   now: Date,
 ): OrderState {
+  if (p.refund) return 'refunded';
   switch (p.status) {
     case 'COMPLETED':
       return 'paid';
@@ -61,18 +67,14 @@ export function orderStateOf(
   }
 }
 
-/** Receipts: JPEG, PNG or PDF (checked by content), at most 5 MB. */
-export const RECEIPT_MAX_BYTES = 5 * 1024 * 1024;
-
-/**
- * What a receipt must at least be to lengthen a transfer's first hold (README, "Purchase
- * limits"): a file this large and, an image, this many pixels on its shorter side. A real
- * screenshot or photo of a transfer is far above both; a 1×1 image is not a receipt.
- */
-export const RECEIPT_HOLD_MIN_BYTES = 4 * 1024;
-export const RECEIPT_HOLD_MIN_SIDE = 200;
-export const RECEIPT_TYPES = ['image/jpeg', 'image/png', 'application/pdf'] as const;
-export type ReceiptType = (typeof RECEIPT_TYPES)[number];
+// The receipt rules live apart from the schemas, so the order page ships no zod.
+export {
+  RECEIPT_HOLD_MIN_BYTES,
+  RECEIPT_HOLD_MIN_SIDE,
+  RECEIPT_MAX_BYTES,
+  RECEIPT_TYPES,
+  type ReceiptType,
+} from './receipt-rules';
 
 export const receiptInfoSchema = z.object({
   id: idSchema,
@@ -120,7 +122,7 @@ export const orderViewSchema = z.object({
   instantPrizesWon: z.array(instantPrizeWonSchema).optional(),
   /**
    * The raffle the purchase belongs to, whichever is featured now: its name, and its slug
-   * while its page is public (null once archived or never published).
+   * (its page stays public once drawn or archived; null for a raffle never published).
    */
   raffle: z.object({ name: z.string(), slug: z.string().nullable() }),
   /**
@@ -128,6 +130,14 @@ export const orderViewSchema = z.object({
    * what is missing, in dollars; null otherwise.
    */
   shortPayment: z.object({ received: z.number(), missing: z.number() }).nullable().optional(),
+  /**
+   * The money given back (SPEC §4, "Refunds"): how much, when and by which way (the
+   * purchase's payment method); null otherwise. One refund per purchase, for its total.
+   */
+  refund: z
+    .object({ amount: z.number(), at: isoDateTimeSchema, method: paymentMethodSchema })
+    .nullable()
+    .optional(),
   /** The paid purchase's factura when invoicing issued one (its downloads once authorized). */
   invoice: orderInvoiceSchema.nullable().optional(),
   /**

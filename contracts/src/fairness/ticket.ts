@@ -2,56 +2,11 @@
 // downloads it, the raffle fields it prints and the /verificar link its QR code carries.
 import { z } from 'zod';
 import '../zod-locale';
-import { formatSpokenDateTime, formatSpokenDay } from '../helpers/format';
 import { describeDrawRule, type DrawRule, type RaffleSize } from './draw-rule';
 
-export const TICKET_TEXTS = {
-  title: 'Boleto de participación',
-  raffle: 'Rifa',
-  prize: 'Premio',
-  orderCode: 'Pedido',
-  buyer: 'A nombre de',
-  document: 'Cédula',
-  total: 'Total pagado',
-  purchasedAt: 'Fecha de compra',
-  drawDate: 'Fecha del sorteo',
-  timeZone: '(hora de Ecuador)',
-  numbers: (count: number) => (count === 1 ? 'Tu número' : `Tus ${count} números`),
-  instantPrizeTitle: '¡Ganaste un premio instantáneo!',
-  instantPrize: (number: string, amount: string) =>
-    `Tu número ${number} ganó ${amount}. Te contactaremos para entregártelo.`,
-  drawFixed: (drawNumber: number, day: string) =>
-    `Sorteo N.º ${drawNumber} de la Lotería Nacional, ${formatSpokenDay(day)}`,
-  drawAfterClose: (endDate: string | null) =>
-    endDate
-      ? `el primer sorteo de la Lotería Nacional tras el cierre de la venta (cierre: ${formatSpokenDateTime(endDate)}, hora de Ecuador)`
-      : 'el primer sorteo de la Lotería Nacional tras el cierre de la venta',
-  rule: 'Regla del sorteo',
-  verify: 'Escanea el código o abre este enlace para verificar tus números y el sorteo:',
-  /** A purchase whose link is too long for a QR code. */
-  verifyWithoutQr: 'Tus números no caben en un código QR; verifícalos con este enlace:',
-  notPaid: 'El boleto se emite cuando el pago está confirmado y los números asignados.',
-  download: 'Descargar boleto (PDF)',
-  fileName: (orderCode: string) => `boleto-${orderCode}.pdf`,
-} as const;
-
-/**
- * The verifier with the buyer's numbers prefilled: what the ticket's QR code opens. With
- * the raffle's slug it checks that raffle's record, whichever raffle is featured later.
- */
-export function verifyLink(
-  publicUrl: string,
-  numbers: readonly string[],
-  raffleSlug?: string,
-): string {
-  const raffle = raffleSlug ? `rifa=${encodeURIComponent(raffleSlug)}&` : '';
-  return `${publicUrl.replace(/\/+$/, '')}/verificar?${raffle}n=${numbers.join(',')}`;
-}
-
-/** GET /api/orders/{id}/ticket?key=…, relative to the api base. */
-export function ticketPath(orderId: string, key: string): string {
-  return `/orders/${encodeURIComponent(orderId)}/ticket?key=${encodeURIComponent(key)}`;
-}
+// The texts and links live apart from the schema, so the order page ships no zod.
+import { TICKET_TEXTS } from './ticket-texts';
+export { TICKET_TEXTS, ticketPath, verifyLink } from './ticket-texts';
 
 /**
  * What a ticket prints about its raffle. The numbers worker reads these with the numbers

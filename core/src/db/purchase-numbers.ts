@@ -273,6 +273,7 @@ export async function findPurchasesByEmail(
           'packageData.name': 1,
           review: 1,
           reservation: 1,
+          refund: 1,
         },
         sort: { createdAt: -1 },
         limit: 200,

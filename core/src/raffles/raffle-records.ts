@@ -10,7 +10,13 @@ import {
 } from '@vag/contracts';
 import type { Db } from 'mongodb';
 import { paidRevenueByRaffle } from '../db/purchases';
-import { getRaffle, listRaffleDocs, numberModeOf, type RaffleDoc } from '../db/raffle';
+import {
+  findRaffleByRef,
+  getRaffle,
+  listRaffleDocs,
+  numberModeOf,
+  type RaffleDoc,
+} from '../db/raffle';
 import { isSelling } from '../raffle/sale-lifecycle';
 
 export type RaffleRecord = RaffleDoc;
@@ -68,6 +74,19 @@ export async function listPublicRaffles(db: Db): Promise<RaffleSummary[]> {
     .map(raffleSummary)
     .filter((r) => PUBLIC_RAFFLE_STATUSES.includes(r.status))
     .sort(byInterest);
+}
+
+/**
+ * One raffle's page by its address (`/rifas/<slug>`): any published raffle, also closed,
+ * drawn or archived — a past raffle keeps its read-only page with its result for good,
+ * since its tickets and messages link there (SPEC, "Many raffles"). A draft is nobody's
+ * to open (null), and so is an address that is not the raffle's own slug.
+ */
+export async function findRafflePage(db: Db, slug: string): Promise<RaffleSummary | null> {
+  const doc = await findRaffleByRef(db, slug);
+  if (!doc) return null;
+  const summary = raffleSummary(doc);
+  return summary.status === 'draft' || summary.slug !== slug ? null : summary;
 }
 
 /** GET /api/admin/raffles: every raffle, with what staff alone read. */

@@ -5,18 +5,21 @@
 // our write repeats the same call, which the provider answers with the same refund —
 // nothing is refunded twice. Then the record and the purchase are marked, the action is
 // audited, and when the purchase's factura was authorized its nota de crédito is drafted
-// (the invoices worker's sweep signs and sends it, core/src/invoices/issue.ts).
+// (the invoices worker's sweep signs and sends it, core/src/invoices/issue.ts). The buyer
+// is told in the same write that marks the purchase: its outbox carries the 'refunded'
+// notice (one id per purchase), which the notifications worker sends once per channel.
 //
 // The purchase keeps its status and its numbers: they stay the buyer's record (never
 // given to anyone else: DESIGN I1, I2's counters unchanged, I3's quantity kept), marked
 // refunded, and the sale's closing leaves them out of the sold list and so out of the
 // draw (raffle/fairness.ts). Once the sold list is published and until the draw, a refund
 // would change the draw: it is refused then.
-import { REFUND_TEXTS as T, type Refund } from '@vag/contracts';
+import { makeEvent, REFUND_TEXTS as T, type Refund } from '@vag/contracts';
 import type { Db } from 'mongodb';
 import type { CoreDeps } from '../deps';
 import { appendAudit } from '../db/audit-log';
-import { getPurchase, type PurchaseDoc } from '../db/purchases';
+import { getPurchase, outboxField, type PurchaseDoc } from '../db/purchases';
+import { kickRelay } from '../pipeline/relay';
 import { getRaffleFairness } from '../db/raffle-fairness';
 import { isDuplicateKey } from '../db/raffle-numbers';
 import { draftNotaCredito } from '../invoices/issue';
@@ -46,7 +49,7 @@ export interface RefundOrder {
 const purchases = (db: Db) => db.collection<PurchaseDoc>('purchases');
 
 export async function refundPurchase(
-  deps: Pick<CoreDeps, 'db' | 'log'>,
+  deps: Pick<CoreDeps, 'db' | 'log' | 'relay'>,
   order: RefundOrder,
   provider: ProviderRefund,
 ): Promise<RefundDoc> {
@@ -54,8 +57,13 @@ export async function refundPurchase(
   const claimed = await claim(deps.db, purchase, order);
   if (claimed.state === 'done') return claimed;
   const providerRef = await askProvider(deps, purchase, claimed, { order, provider });
-  return settle(deps.db, purchase, claimed, { providerRef, staff: order.staff });
+  const settled = await settle(deps.db, purchase, claimed, { providerRef, staff: order.staff });
+  kickRelay(deps, purchase._id);
+  return settled;
 }
+
+/** The buyer's message about the refund: one id per purchase, so it goes out once. */
+const REFUND_NOTICE_ID = 'refunded';
 
 async function refundable(db: Db, order: RefundOrder): Promise<PurchaseDoc> {
   const purchase = await getPurchase(db, order.purchaseId);
@@ -142,9 +150,14 @@ async function settle(
     amount: claimed.amount,
     method: claimed.method,
   };
+  const notice = makeEvent(
+    'purchase.notice',
+    { purchaseId: purchase._id, noticeId: REFUND_NOTICE_ID, kind: 'refunded' },
+    doneAt,
+  );
   await purchases(db).updateOne(
     { _id: purchase._id },
-    { $set: { refund: mark, updatedAt: doneAt } },
+    { $set: { refund: mark, updatedAt: doneAt, ...outboxField(notice, doneAt) } },
   );
   await appendAudit(db, {
     actor: staff,

@@ -1,7 +1,9 @@
-// The messages of an unpaid bank-transfer order, by e-mail and SMS: the order link at
-// order time, a rejected receipt with its reason, the reminder before the hold ends and
-// the expiry (the numbers were released). Each goes out once per notice and channel, and
-// a recipient gets the messages of one unpaid order an hour at most (notice-throttle.ts).
+// The messages of an order outside its numbers' e-mail, by e-mail and the buyer's phone
+// channel: for an unpaid bank transfer the order link at order time, a rejected receipt
+// with its reason, the reminder before the hold ends and the expiry (the numbers were
+// released); for a paid purchase, its refund (amount and how it went back, SPEC §4,
+// "Refunds"). Each goes out once per notice and channel, and a recipient gets the
+// messages of one unpaid order an hour at most (notice-throttle.ts).
 import type { CoreDeps } from '@vag/core';
 import {
   claimNotice,
@@ -14,9 +16,11 @@ import { getPurchase, type PurchaseDoc } from '@vag/core/db/purchases';
 import { currentSettings, messagingEnv } from '@vag/core/settings/live-settings';
 import {
   bankAccountsText,
+  formatDate,
   formatDateTime,
   formatUsd,
   orderPath,
+  refundHowText,
   ORDER_MESSAGES as M,
   toEcuadorE164,
   type BankAccount,
@@ -96,6 +100,18 @@ function composeText(
         sms: M.expiredSms(code, smsLink),
         variables: [name, code],
       };
+    case 'refunded': {
+      // What went back and how: the refund's own record, never the total ordered.
+      const refunded = formatUsd(purchase.refund?.amount ?? purchase.totalPrice);
+      const how = refundHowText(purchase.refund?.method ?? purchase.paymentMethod);
+      const day = formatDate(purchase.refund?.at ?? new Date());
+      return {
+        subject: M.refundedSubject(code),
+        text: M.refundedText(code, refunded, how, day, link),
+        sms: M.refundedSms(code, refunded, how, smsLink),
+        variables: [name, code, refunded, how, link],
+      };
+    }
     default: {
       const never: never = kind;
       return never;

@@ -44,12 +44,17 @@ export function orderView(
     whatsappText: ORDER_MESSAGES.whatsappText(code, formatUsd(p.totalPrice)),
     receipts: (p.receipts ?? []).map((r) => ({ ...r, uploadedAt: r.uploadedAt.toISOString() })),
     canUploadReceipt: pending && p.paymentMethod === 'bank_transfer',
-    assignedNumbers: p.status === 'COMPLETED' ? (p.assignedNumbers ?? []) : [],
+    // A refunded purchase's numbers stay on record but no longer take part (SPEC §4,
+    // "Refunds"): the page says so instead of listing them.
+    assignedNumbers: state === 'paid' ? (p.assignedNumbers ?? []) : [],
     ...(p.pickedNumbers ? { pickedNumbers: p.pickedNumbers } : {}),
-    ...(p.status === 'COMPLETED' && p.instantPrizesWon?.length
+    ...(state === 'paid' && p.instantPrizesWon?.length
       ? { instantPrizesWon: p.instantPrizesWon }
       : {}),
     shortPayment: shortPaymentOf(p),
+    refund: p.refund
+      ? { amount: p.refund.amount, at: p.refund.at.toISOString(), method: p.refund.method }
+      : null,
     raffle,
     ...(p.messaging ? { messageChannel: p.messaging.channel } : {}),
   };

@@ -8,7 +8,6 @@ import { randomUUID } from 'node:crypto';
 import {
   idParamSchema,
   ORDER_MESSAGES,
-  PUBLIC_RAFFLE_STATUSES,
   RECEIPT_MAX_BYTES,
   TICKET_TEXTS,
   type ReceiptType,
@@ -186,14 +185,14 @@ export const ordersRouter = new Hono<AppEnv>()
 
 /**
  * The raffle a purchase belongs to, named on its order page whichever raffle is featured
- * now (an order link of a drawn or archived raffle keeps naming its own).
+ * now, and linked to its page while it has one: every published raffle keeps it, also
+ * drawn or archived, where its result stays (SPEC, "Many raffles"); a draft has none.
  */
 async function orderRaffle(db: Db, raffleId: string): Promise<OrderRaffle> {
   const raffle = await getRaffle(db, raffleId);
   if (!raffle) return { name: '', slug: null };
   const summary = raffleSummary(raffle);
-  const open = PUBLIC_RAFFLE_STATUSES.includes(summary.status);
-  return { name: summary.name, slug: open ? summary.slug : null };
+  return { name: summary.name, slug: summary.status === 'draft' ? null : summary.slug };
 }
 
 /** The uploaded file, checked: not empty, not too large, a JPEG, PNG or PDF by its bytes. */

@@ -8,11 +8,13 @@ import {
   CONSENT_MESSAGES,
   ERRORS,
   formatCount,
+  formatDate,
   formatDateTime,
   formatUsd,
   numberRuns,
   ORDER_MESSAGES,
   rafflePath,
+  refundHowText,
   ticketPath,
   TICKET_TEXTS,
   TOASTS,
@@ -237,6 +239,7 @@ function Status({ order }: { order: OrderView }) {
           transferiste, escríbenos por WhatsApp con tu comprobante.
         </p>
       )}
+      {order.refund && <Refunded refund={order.refund} />}
       {order.deadline && <Countdown deadline={order.deadline} />}
       <ShownNumbers order={order} />
       <PrizesWon order={order} />
@@ -244,6 +247,22 @@ function Status({ order }: { order: OrderView }) {
         <p>Pago confirmado. Estamos asignando tus números…</p>
       )}
     </section>
+  );
+}
+
+/**
+ * A refunded purchase says how much went back, when and how (SPEC §4, "Refunds"): its
+ * numbers stay on record but no longer take part in the draw.
+ */
+function Refunded({ refund }: { refund: NonNullable<OrderView['refund']> }) {
+  return (
+    <div className="alert alert-info" data-testid="order-refund" style={WRAP}>
+      <p style={{ margin: 0 }}>
+        {ORDER_MESSAGES.refundedBuyer(formatUsd(refund.amount), formatDate(refund.at))}{' '}
+        <strong>{refundHowText(refund.method)}</strong>.
+      </p>
+      <p style={{ margin: '0.4rem 0 0' }}>{ORDER_MESSAGES.refundedNumbers}</p>
+    </div>
   );
 }
 

@@ -22,16 +22,20 @@ export async function pageContent(locals: App.Locals, url: URL): Promise<Storefr
 }
 
 /**
- * One raffle's content by its slug (its page, `/rifas/<slug>`), or null when no raffle a
- * buyer may open has that slug.
+ * One raffle's content by its slug (its page, `/rifas/<slug>`, and its trust page), or
+ * null when no raffle a buyer may open has that slug. A drawn or archived raffle is one:
+ * its page stays, read-only, where its tickets and messages link (SPEC, "Many raffles");
+ * a draft is not.
  */
 export async function raffleContent(
   locals: App.Locals,
   url: URL,
   slug: string,
 ): Promise<{ content: StorefrontContent; summary: RaffleSummary } | null> {
-  const summary = (await publicRaffles(locals, url)).find((r) => r.slug === slug);
-  if (!summary) return null;
+  const summary = locals.raffle
+    ? await locals.raffle(slug)
+    : await getJson<RaffleSummary>(url.origin, `/api/raffles/${encodeURIComponent(slug)}`);
+  if (!summary || summary.slug !== slug) return null;
   const content = locals.content
     ? await locals.content(summary._id)
     : await readOverHttp(url.origin, summary._id);
