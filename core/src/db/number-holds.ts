@@ -26,6 +26,9 @@ export function numberHoldId(raffleId: string, number: number): string {
 export async function ensureNumberHoldIndexes(db: Db): Promise<void> {
   await holds(db).createIndex({ raffleId: 1 });
   await holds(db).createIndex({ purchaseId: 1 });
+  // The reconciler's look for holds of orders that never got written: 'held' holds are
+  // the live unpaid orders' numbers, few beside the sold ones (DESIGN I1).
+  await holds(db).createIndex({ state: 1 });
 }
 
 export type HoldOutcome = { ok: true } | { ok: false; taken: number[] };
@@ -172,6 +175,25 @@ export async function unmarkNumbersSold(
   const ids = numbers.map((n) => numberHoldId(raffleId, n));
   for (const slice of idSlices(ids))
     await holds(db).updateMany({ _id: { $in: slice }, purchaseId }, { $set: { state: 'held' } });
+}
+
+export type UnpaidHold = Pick<NumberHoldDoc, '_id' | 'purchaseId'>;
+
+/** Holds of unpaid orders taken before `before` (a page of them, the oldest first). */
+export async function listUnpaidHoldsBefore(db: Db, before: Date): Promise<UnpaidHold[]> {
+  return holds(db)
+    .find({ state: 'held', at: { $lt: before } }, { projection: { _id: 1, purchaseId: 1 } })
+    .limit(1_000)
+    .toArray();
+}
+
+/** Takes back holds of a purchase that was never written (only while still unpaid). */
+export async function releaseUnwrittenHolds(
+  db: Db,
+  purchaseId: string,
+  ids: readonly string[],
+): Promise<void> {
+  await releaseNumbers(db, purchaseId, ids);
 }
 
 /** Every held or sold number of a raffle, for its grid. */

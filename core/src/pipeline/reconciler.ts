@@ -34,6 +34,7 @@ import {
   releaseOrderInFlight,
 } from '../db/raffle-capacity';
 import { rafflesInPlay } from '../db/raffle';
+import { listUnpaidHoldsBefore, releaseUnwrittenHolds } from '../db/number-holds';
 import { publishEntries } from './relay';
 
 export interface ReconcileOptions {
@@ -110,6 +111,8 @@ export async function reconcileOnce(
     countersCorrected = (await reconcileCounters(deps, raffleId, options)) || countersCorrected;
   }
 
+  if (!options.raffleId) await releaseLostChoices(deps, now);
+
   const cutoff = await requeueCutoff(deps, {
     now,
     staleAfterMs: options.staleAfterMs ?? 60_000,
@@ -142,6 +145,30 @@ async function settleOrdersInFlight(deps: CoreDeps, raffleId: string, now: Date)
           'order lost before its purchase was written: its numbers are available again',
         );
     }
+  }
+}
+
+/**
+ * Pick mode: create-order holds the chosen numbers before anything else of the order
+ * (purchase-lifecycle/create-order.ts), so a process that died after that write leaves
+ * numbers held by a purchase that never came. Past ORDER_LOST_MS no create-order writes
+ * that purchase any more (as for the orders in flight above): its holds go back, and
+ * the numbers can be chosen again (DESIGN I1, I2).
+ */
+async function releaseLostChoices(deps: CoreDeps, now: Date): Promise<void> {
+  const unpaid = await listUnpaidHoldsBefore(deps.db, new Date(now.getTime() - ORDER_LOST_MS));
+  if (unpaid.length === 0) return;
+  const byPurchase = new Map<string, string[]>();
+  for (const hold of unpaid)
+    byPurchase.set(hold.purchaseId, [...(byPurchase.get(hold.purchaseId) ?? []), hold._id]);
+  const written = await writtenPurchaseIds(deps.db, [...byPurchase.keys()]);
+  for (const [purchaseId, lost] of byPurchase) {
+    if (written.has(purchaseId)) continue;
+    await releaseUnwrittenHolds(deps.db, purchaseId, lost);
+    deps.log.warn(
+      { purchaseId, numbers: lost.length },
+      'chosen numbers of an order lost before its purchase was written: available again',
+    );
   }
 }
 
