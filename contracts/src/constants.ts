@@ -54,6 +54,12 @@ export const PAGE_SIZE = 10;
  * the whole buyers' list; a larger `range` is cut to this and Content-Range says so.
  */
 export const PURCHASES_PAGE_MAX = 100;
+/**
+ * The rows one page of the reports screen shows (GET /api/admin/reports, `page`): the
+ * totals count every row of the filter, the PDF and the Excel hold them all, and the
+ * screen never renders a year of sales at once.
+ */
+export const REPORT_PAGE_SIZE = 100;
 /** Pagination shows every page up to this count, ellipses beyond. */
 export const PAGINATION_FULL_LIMIT = 7;
 export const PURCHASE_ID_PREVIEW_LENGTH = 8;

@@ -6,5 +6,11 @@ export const healthResponseSchema = z.object({
   status: z.enum(['ok', 'degraded']),
   database: z.enum(['up', 'down']),
   bus: z.object({ kind: z.enum(['in-process', 'kafka']), status: z.enum(['up', 'down']) }),
+  /**
+   * The background catch-ups this process runs now (e.g. ['reports']: the reports are
+   * still projecting past sales); empty once every one is done. Not a failure: the
+   * process serves meanwhile (SPEC §7).
+   */
+  catchingUp: z.array(z.string()),
 });
 export type HealthResponse = z.infer<typeof healthResponseSchema>;

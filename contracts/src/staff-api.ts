@@ -21,6 +21,7 @@ export const STAFF_API_MESSAGES = {
   reportPackageTypeInvalid: 'Tipo de paquete no válido (normal o custom).',
   reportStatusInvalid: 'Estado no válido (PAID o PENDING).',
   reportFormatInvalid: 'Formato no válido (pdf o xlsx).',
+  reportPageInvalid: 'Página no válida (un número desde 1).',
 } as const;
 
 /** Report and export labels of a purchase's status (SPEC §2 reports; §4 names 'Completado'). */

@@ -1,7 +1,7 @@
 // What every process of the product shares: configuration, the store, the event bus, its
 // logger and the services made once per process (the outbox relay, the settings in
-// force, the reconciler). The api adds its own (the JWT secret, its caches); the workers
-// need nothing more. Services are fields here, never looked up by the identity of a deps
+// force, the reconciler, the background catch-ups). The api adds its own (the JWT
+// secret, its caches); the workers need nothing more. Services are fields here, never looked up by the identity of a deps
 // object: a copy of deps (the embedded workers get one with their own pool) reaches the
 // same relay and the same settings.
 import type { Db } from 'mongodb';
@@ -30,6 +30,7 @@ export interface CoreServices {
   relay: OutboxRelay;
   settings: LiveSettings;
   reconciler: Reconciler;
+  catchUps: CatchUps;
 }
 
 export interface CoreDeps extends BaseDeps, CoreServices {}
@@ -67,4 +68,12 @@ export interface Reconciler {
   start(): Promise<Stoppable>;
   /** Resolves once the pass in progress, if any, has ended. */
   idle(): Promise<void>;
+}
+
+/** The background catch-ups of one process (catch-ups.ts), which `/api/health` names. */
+export interface CatchUps {
+  /** The names of the catch-ups running now, e.g. ['reports']. */
+  running(): string[];
+  /** Runs `work` counted as the catch-up `name` until it settles. */
+  track<T>(name: string, work: () => Promise<T>): Promise<T>;
 }

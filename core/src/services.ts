@@ -1,6 +1,7 @@
 // Makes a process's services once, from what it connected to. Every copy of the deps
 // answered here shares them (core/src/deps.ts).
 import type { BaseDeps, CoreDeps } from './deps';
+import { createCatchUps } from './catch-ups';
 import { createReconciler } from './pipeline/reconciler';
 import { createOutboxRelay } from './pipeline/relay';
 import { createLiveSettings } from './settings/live-settings';
@@ -11,5 +12,6 @@ export function withCoreServices<T extends BaseDeps>(base: T): T & CoreDeps {
   deps.relay = createOutboxRelay(deps);
   deps.settings = createLiveSettings(deps);
   deps.reconciler = createReconciler(deps);
+  deps.catchUps = createCatchUps();
   return deps;
 }

@@ -642,6 +642,10 @@ export const vagMessages = {
     totalAmount: 'Monto total',
     totalTickets: 'Números vendidos',
     empty: 'No hay resultados para los filtros elegidos.',
+    showing:
+      'Mostrando %{first}–%{last} de %{count} compras, de la más reciente a la más antigua. El PDF y el Excel las incluyen todas.',
+    previous: 'Anteriores',
+    next: 'Siguientes',
     noAuth: PERMISSIONS.notAuthenticatedExport,
   },
   banners: {

@@ -1,6 +1,7 @@
 // Totals and the rows of a generated report.
 import {
   Box,
+  Button,
   Card,
   CardContent,
   Table,
@@ -21,7 +22,16 @@ import {
 } from '@vag/contracts';
 import { useTranslate } from 'react-admin';
 
-export function ReportResults({ report }: { report: ReportResponse }) {
+export function ReportResults({
+  report,
+  onPage,
+  busy,
+}: {
+  report: ReportResponse;
+  /** Asks for another page of rows (from 1). */
+  onPage: (page: number) => void;
+  busy: boolean;
+}) {
   const translate = useTranslate();
   const t = (key: string) => translate(`vag.reports.${key}`);
   const p = (key: string) => translate(`vag.purchases.${key}`);
@@ -105,7 +115,43 @@ export function ReportResults({ report }: { report: ReportResponse }) {
             </Table>
           </TableContainer>
         )}
+        {report.count > report.perPage && <RowPages report={report} onPage={onPage} busy={busy} />}
       </Card>
     </>
+  );
+}
+
+/** 'Mostrando 101–200 de 4 520' with the previous and next pages (SPEC §2, Reportes). */
+function RowPages({
+  report,
+  onPage,
+  busy,
+}: {
+  report: ReportResponse;
+  onPage: (page: number) => void;
+  busy: boolean;
+}) {
+  const translate = useTranslate();
+  const first = (report.page - 1) * report.perPage + 1;
+  const last = Math.min(report.page * report.perPage, report.count);
+  return (
+    <Box
+      sx={{ display: 'flex', alignItems: 'center', gap: 1, p: 2, flexWrap: 'wrap' }}
+      data-testid="report-pages"
+    >
+      <Typography color="text.secondary" sx={{ flexGrow: 1 }}>
+        {translate('vag.reports.showing', {
+          first: formatCount(first),
+          last: formatCount(last),
+          count: formatCount(report.count),
+        })}
+      </Typography>
+      <Button disabled={busy || report.page <= 1} onClick={() => onPage(report.page - 1)}>
+        {translate('vag.reports.previous')}
+      </Button>
+      <Button disabled={busy || last >= report.count} onClick={() => onPage(report.page + 1)}>
+        {translate('vag.reports.next')}
+      </Button>
+    </Box>
   );
 }

@@ -19,10 +19,15 @@ export function ReportsPage() {
   const [busy, setBusy] = useState<string | null>(null);
   const t = (key: string) => translate(`vag.reports.${key}`);
 
-  const generate = async () => {
+  const generate = async (page = 1) => {
     setBusy('generate');
     try {
-      setReport(await api.call<ReportResponse>('GET', `/admin/reports${reportQuery(filters)}`));
+      setReport(
+        await api.call<ReportResponse>(
+          'GET',
+          `/admin/reports${reportQuery(filters, undefined, page)}`,
+        ),
+      );
     } catch (error) {
       console.error(error); // SPEC §8: report errors are only logged
       toast({
@@ -68,7 +73,7 @@ export function ReportsPage() {
             canPickReseller={permissions === 'admin'}
           />
           <Box sx={{ display: 'flex', gap: 1, mt: 2, flexWrap: 'wrap' }}>
-            <Button variant="contained" onClick={generate} disabled={busy !== null}>
+            <Button variant="contained" onClick={() => generate()} disabled={busy !== null}>
               {t('generate')}
             </Button>
             <Button variant="outlined" onClick={() => exportAs('pdf')} disabled={busy !== null}>
@@ -80,7 +85,9 @@ export function ReportsPage() {
           </Box>
         </CardContent>
       </Card>
-      {report && <ReportResults report={report} />}
+      {report && (
+        <ReportResults report={report} onPage={(page) => generate(page)} busy={busy !== null} />
+      )}
     </Box>
   );
 }

@@ -15,13 +15,15 @@ export interface ReportFilters {
   status?: string;
 }
 
-export function reportQuery(filters: ReportFilters, format?: ReportFormat): string {
+/** The query of the filters; `page` (from 1) asks for one page of the screen's rows. */
+export function reportQuery(filters: ReportFilters, format?: ReportFormat, page?: number): string {
   const params = new URLSearchParams();
   for (const [key, raw] of Object.entries(filters)) {
     const value = typeof raw === 'string' ? raw.trim() : '';
     if (value && !ANY.has(value)) params.set(key, value);
   }
   if (format) params.set('format', format);
+  else if (page && page > 1) params.set('page', String(page));
   const text = params.toString();
   return text ? `?${text}` : '';
 }

@@ -5,6 +5,7 @@ import {
   PACKAGE_TYPES,
   PAYMENT_METHODS,
   REPORT_FORMATS,
+  REPORT_PAGE_SIZE,
   REPORT_STATUS_OPTIONS,
 } from '../constants';
 import { STAFF_API_MESSAGES } from '../staff-api';
@@ -66,6 +67,13 @@ export const reportQuerySchema = z.object({
     z.enum(REPORT_FORMATS, { error: STAFF_API_MESSAGES.reportFormatInvalid }),
     STAFF_API_MESSAGES.reportFormatInvalid,
   ).optional(),
+  /** The screen's page of rows, from 1 (REPORT_PAGE_SIZE rows each); exports hold every row. */
+  page: z.coerce
+    .number({ error: STAFF_API_MESSAGES.reportPageInvalid })
+    .int({ error: STAFF_API_MESSAGES.reportPageInvalid })
+    .min(1, { error: STAFF_API_MESSAGES.reportPageInvalid })
+    .max(1_000_000, { error: STAFF_API_MESSAGES.reportPageInvalid })
+    .optional(),
 });
 export type ReportQuery = z.infer<typeof reportQuerySchema>;
 
@@ -99,9 +107,15 @@ export const reportTotalsSchema = z.object({
 });
 export type ReportTotals = z.infer<typeof reportTotalsSchema>;
 
-/** JSON answer when no format is asked. */
+/**
+ * JSON answer when no format is asked: the totals of every row of the filter, and one page
+ * of the rows, newest first (`count` rows in all, REPORT_PAGE_SIZE a page).
+ */
 export const reportResponseSchema = z.object({
   totals: reportTotalsSchema,
   purchases: z.array(reportRowSchema),
+  count: z.number().int(),
+  page: z.number().int(),
+  perPage: z.literal(REPORT_PAGE_SIZE),
 });
 export type ReportResponse = z.infer<typeof reportResponseSchema>;

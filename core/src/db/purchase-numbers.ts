@@ -51,6 +51,8 @@ export async function ensurePurchaseNumbersIndexes(db: Db): Promise<void> {
     { 'buyer.email': 1, createdAt: -1 },
     { name: 'buyer_email_created' },
   );
+  // Historial de compras of one raffle searches that raffle's purchases (DESIGN, "Reading a year").
+  await purchases(db).createIndex({ raffleId: 1, createdAt: -1 }, { name: 'raffle_created' });
 }
 
 // ── Numbers worker ──────────────────────────────────────────────────────────────
@@ -204,7 +206,23 @@ function listQuery(filter: PurchaseListFilter): Filter<PurchaseRecord> {
     if (holderPurchaseIds.length > 0) or.push({ _id: { $in: holderPurchaseIds } });
     and.push({ $or: or });
   }
-  return and.length === 0 ? {} : and.length === 1 ? and[0]! : { $and: and };
+  return allOf(and);
+}
+
+/**
+ * The conditions as one filter document where no field repeats: the store searches an
+ * index for an equality among a filter's own fields, never inside an $and (DESIGN,
+ * "Reading a year"), so { raffleId, status } finds one raffle's purchases by its index.
+ */
+function allOf(conditions: Filter<PurchaseRecord>[]): Filter<PurchaseRecord> {
+  const merged: Record<string, unknown> = {};
+  for (const condition of conditions) {
+    for (const [field, value] of Object.entries(condition)) {
+      if (field in merged) return { $and: conditions };
+      merged[field] = value;
+    }
+  }
+  return merged as Filter<PurchaseRecord>;
 }
 
 /** Staff listing: filtered and paged in the store (a sellout means thousands of purchases). */

@@ -574,6 +574,26 @@ export async function findAllSales(
     .toArray();
 }
 
+/** Every purchase's status (the reports' catch-up: which facts are missing or behind). */
+export async function findPurchaseStatuses(
+  db: Db,
+): Promise<Array<Pick<PurchaseDoc, '_id' | 'status'>>> {
+  return purchases(db)
+    .find({}, { projection: { status: 1 } })
+    .toArray();
+}
+
+/** Some purchases by id, with what the reports project of them (at most 100: one index search). */
+export async function findSalesByIds(
+  db: Db,
+  ids: readonly string[],
+): Promise<Array<PurchaseSale & Pick<PurchaseDoc, 'status' | 'paidAt'>>> {
+  if (ids.length === 0) return [];
+  return purchases(db)
+    .find({ _id: { $in: [...ids] } }, { projection: { ...SALE_PROJECTION, status: 1, paidAt: 1 } })
+    .toArray();
+}
+
 // ── Outbox ─────────────────────────────────────────────────────────────────────
 
 const OUTBOX_ENTRY_KEYS = Object.values(OUTBOX_KEYS);

@@ -13,6 +13,8 @@ import {
   SECTIONS,
   type ExportedRecord,
   type Person,
+  type Place,
+  type StoredDoc,
   type Section,
 } from './places';
 
@@ -26,11 +28,16 @@ export interface PersonalData {
 
 /** Raffle id → name, for the raffles of the person's purchases. */
 async function raffleNames(db: Db, person: Person): Promise<Map<string, string>> {
-  const ids: string[] = (
-    await db
+  // A find by _id, not a distinct: the store searches the _id index for a find's $in
+  // (a hundred ids at a time) and reads every purchase for a distinct.
+  const ids: string[] = [];
+  for (const chunk of chunks(person.purchaseIds)) {
+    const found = await db
       .collection<{ _id: string; raffleId?: string }>('purchases')
-      .distinct('raffleId', { _id: { $in: person.purchaseIds } })
-  ).filter((id): id is string => typeof id === 'string');
+      .find({ _id: { $in: chunk } }, { projection: { raffleId: 1 } })
+      .toArray();
+    for (const p of found) if (typeof p.raffleId === 'string') ids.push(p.raffleId);
+  }
   const raffles = await db
     .collection<{ _id: string; name?: string }>('raffles')
     .find({ _id: { $in: [...ids, FIRST_RAFFLE_ID] } }, { projection: { name: 1 } })
@@ -49,8 +56,7 @@ export async function findPersonalData(
     ExportedRecord[]
   >;
   for (const place of PLACES) {
-    const docs = await placeCollection(db, place).find(place.filter(person)).toArray();
-    for (const doc of docs) {
+    for (const doc of await placeDocs(db, place, person)) {
       const record = place.exported(doc, context);
       if (record) sections[place.section].push(record);
     }
@@ -58,6 +64,32 @@ export async function findPersonalData(
   for (const records of Object.values(sections))
     records.sort((a, b) => when(a).localeCompare(when(b)));
   return sections;
+}
+
+/**
+ * The store searches an index for an $in of up to a hundred values
+ * (infra/ferretdb index_pushdown.go): a buyer's purchase ids are asked that many at a time.
+ */
+const IN_MAX = 100;
+
+function chunks(ids: readonly string[]): string[][] {
+  const out: string[][] = [];
+  for (let i = 0; i < ids.length; i += IN_MAX) out.push(ids.slice(i, i + IN_MAX));
+  return out;
+}
+
+/** A place's documents of `person`: with many purchases, read a hundred purchase ids at a time. */
+async function placeDocs(db: Db, place: Place, person: Person): Promise<StoredDoc[]> {
+  if (person.purchaseIds.length <= IN_MAX)
+    return placeCollection(db, place).find(place.filter(person)).toArray();
+  const byId = new Map<string, StoredDoc>();
+  for (const purchaseIds of chunks(person.purchaseIds)) {
+    const docs = await placeCollection(db, place)
+      .find(place.filter({ ...person, purchaseIds }))
+      .toArray();
+    for (const doc of docs) byId.set(String(doc._id), doc);
+  }
+  return [...byId.values()];
 }
 
 /** A record's date, for reading each section in time order. */

@@ -7,6 +7,7 @@ import {
   PERMISSIONS,
   RAFFLE_TEXTS,
   REPORT_FILE_NAMES,
+  REPORT_PAGE_SIZE,
   REPORT_TEXTS,
   SERVER,
   reportQuerySchema,
@@ -36,6 +37,7 @@ function describeFilters(query: ReportQuery, report: NamedReport, resellerCode?:
   const entries = Object.entries({
     ...query,
     format: undefined,
+    page: undefined,
     raffleId: undefined,
     reseller: resellerCode ?? query.reseller,
   }).filter(([, v]) => v !== undefined && v !== '');
@@ -164,9 +166,15 @@ export const reportsRouter = new Hono<AppEnv>()
         c.header('Content-Disposition', `attachment; filename="${REPORT_FILE_NAMES.xlsx}"`);
         return c.body(new Uint8Array(xlsx));
       }
+      // One page of rows: a year of sales is too much for a screen to draw (SPEC §2).
+      const page = query.page ?? 1;
+      const shown = report.rows.slice((page - 1) * REPORT_PAGE_SIZE, page * REPORT_PAGE_SIZE);
       return c.json({
         totals: report.totals,
-        purchases: report.rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+        purchases: shown.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+        count: report.rows.length,
+        page,
+        perPage: REPORT_PAGE_SIZE,
       });
     },
   );

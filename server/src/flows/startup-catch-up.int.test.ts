@@ -1,0 +1,121 @@
+// Start-up never waits on a catch-up (SPEC §7 `/api/health`, DESIGN "Start-up and
+// catch-ups"): on a store whose reports are behind (thousands of past sales without their
+// report fact, as after an upgrade or a lost topic), the api listens at once, /api/health
+// names the reports' catch-up while it runs and stops naming it when the facts are all
+// there; a restart half-way resumes it and counts nothing twice.
+import type { ServerType } from '@hono/node-server';
+import { healthResponseSchema } from '@vag/contracts';
+import { startRuntime, type Runtime } from '@vag/api';
+import { serveApi } from '@vag/api/lib/http-server';
+import { createLogger } from '@vag/core/logger';
+import { countFactsByStatus, queryReport } from '@vag/core/db/report-facts';
+import { waitFor } from '@vag/core/testing/wait';
+import { startWorkers } from '@vag/workers';
+import { catchUpReportFacts } from '@vag/workers/reports/index';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort, startTestServer, type TestServer } from '../testing/server';
+import { seedYearOfSales, type YearOfSales } from '../testing/year-of-sales';
+
+const PURCHASES = 6000;
+
+let store: TestServer;
+let year: YearOfSales;
+
+beforeAll(async () => {
+  // The store's own server writes the template purchase; its reports worker does not run.
+  store = await startTestServer({ env: { WORKERS: 'none' } });
+  year = await seedYearOfSales(store, { purchases: PURCHASES, raffles: 10 });
+}, 240_000);
+afterAll(() => store?.stop());
+
+interface Started {
+  runtime: Runtime;
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** The product's process on the seeded store, workers in process, as `npm start` runs it. */
+async function startProduct(): Promise<Started> {
+  const env = { ...store.deps.env, PORT: await freePort(), WORKERS: 'embedded' as const };
+  const runtime = await startRuntime(env, createLogger('warn', 'catch-up-test'), {
+    startWorkers: (deps) => startWorkers(deps),
+  });
+  const server: ServerType = serveApi(runtime.app.fetch, { port: env.PORT, hostname: '127.0.0.1' });
+  await new Promise<void>((resolve) =>
+    server.listening ? resolve() : server.once('listening', () => resolve()),
+  );
+  return {
+    runtime,
+    url: `http://127.0.0.1:${env.PORT}`,
+    stop: async () => {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await runtime.stop();
+    },
+  };
+}
+
+const closed = () => year.purchases.filter((p) => p.status !== 'PENDING').length;
+const factCount = async () =>
+  Object.values(await countFactsByStatus(store.db)).reduce((a, b) => a + b, 0);
+
+async function health(url: string) {
+  const res = await fetch(`${url}/api/health`);
+  return { status: res.status, body: healthResponseSchema.parse(await res.json()) };
+}
+
+describe('start-up on a store whose reports are behind', () => {
+  it('listens before the reports catch up, says so in /api/health until they have', async () => {
+    expect(await factCount()).toBe(0);
+    const product = await startProduct();
+    try {
+      // Listening, with most of the year still to project: the catch-up runs behind.
+      expect(await factCount()).toBeLessThan(closed());
+      expect(await health(product.url)).toEqual({
+        status: 200,
+        body: expect.objectContaining({ status: 'ok', catchingUp: ['reports'] }),
+      });
+      await waitFor(async () => (await health(product.url)).body.catchingUp.length === 0, {
+        timeoutMs: 120_000,
+        message: 'the reports caught up',
+      });
+      await expectEverySaleOnce();
+      expect((await health(product.url)).body).toMatchObject({ status: 'ok', catchingUp: [] });
+    } finally {
+      await product.stop();
+    }
+  }, 240_000);
+
+  it('a catch-up stopped half-way is resumed by the next start, counting nothing twice', async () => {
+    await store.db.collection('report_facts').deleteMany({});
+    let steps = 0;
+    // A process stopping after five steps of its catch-up (its stop asks between steps).
+    await catchUpReportFacts(store.deps, { stopped: () => ++steps > 5 });
+    const halfWay = await factCount();
+    expect(halfWay).toBeGreaterThan(0);
+    expect(halfWay).toBeLessThan(closed());
+
+    const product = await startProduct();
+    try {
+      await waitFor(async () => (await health(product.url)).body.catchingUp.length === 0, {
+        timeoutMs: 120_000,
+        message: 'the reports caught up',
+      });
+      await expectEverySaleOnce();
+    } finally {
+      await product.stop();
+    }
+  }, 240_000);
+});
+
+/** Every closed sale has its fact once, with its status: the paid totals are the year's. */
+async function expectEverySaleOnce() {
+  expect(await factCount()).toBe(closed());
+  const paid = year.purchases.filter((p) => p.status === 'COMPLETED');
+  const expired = year.purchases.filter((p) => p.status === 'EXPIRED');
+  const { totals } = await queryReport(store.db, {});
+  expect(totals).toMatchObject({
+    totalTickets: paid.reduce((sum, p) => sum + p.quantity, 0),
+    totalAmount: paid.reduce((sum, p) => sum + p.totalPrice, 0),
+    expiredTickets: expired.reduce((sum, p) => sum + p.quantity, 0),
+  });
+}

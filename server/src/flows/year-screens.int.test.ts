@@ -1,0 +1,222 @@
+// The back office's screens on a year of sales (SPEC §2, DESIGN "Reading a year"): thousands
+// of purchases across ten raffles, cloned from one the product wrote. Each screen answers
+// the right page and totals, and none of the store reads behind it goes through every
+// document of the big collections (purchases, report facts, the audit trail): each is an
+// index search, as the store's own query plan (`explain`) shows.
+import { inPeriodicPass, tracePeriodicPasses } from '@vag/core/periodic-job';
+import { catchUpFacts } from '@vag/core/db/report-facts';
+import { personalDataOf } from '@vag/core/privacy/personal-data';
+import { signLookupToken } from '@vag/api/routes/purchases/lookup-token';
+import { staffToken } from '@vag/api/testing/seed';
+import { Long, type CommandStartedEvent, type Document } from 'mongodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testMongoBaseUrl, uniqueDbName } from '@vag/core/testing/test-db';
+import { startTestServer, type TestServer } from '../testing/server';
+import { seedAuditTrail, seedYearOfSales, type YearOfSales } from '../testing/year-of-sales';
+
+const PURCHASES = 3990;
+// 399 e-mails over ten raffles: each buyer has ten purchases, one in each raffle.
+const EMAILS = 399;
+const BIG = new Set(['purchases', 'report_facts', 'audit_log']);
+
+let server: TestServer;
+let year: YearOfSales;
+let admin: Awaited<ReturnType<typeof staffToken>>;
+const sent: Array<{ command: string; body: Document }> = [];
+
+beforeAll(async () => {
+  // The process's own upkeep (periodic passes, the outbox relay) reads beside the screens:
+  // told apart, it is left out of what the screens are checked for.
+  tracePeriodicPasses();
+  server = await startTestServer({
+    env: {
+      WORKERS: 'none',
+      MONGODB_URL: `${testMongoBaseUrl()}${uniqueDbName('year')}?monitorCommands=true`,
+    },
+  });
+  admin = await staffToken(server.deps, 'admin');
+  year = await seedYearOfSales(server, { purchases: PURCHASES, raffles: 10, emails: EMAILS });
+  await seedAuditTrail(server.db, year.raffleIds, 3000);
+  await catchUpFacts(server.db);
+  server.db.client.on('commandStarted', (event: CommandStartedEvent) => {
+    const collection = String(event.command[event.commandName] ?? '');
+    const upkeep = inPeriodicPass() || Boolean(event.command.projection?.outbox);
+    if (BIG.has(collection) && READS.has(event.commandName) && !upkeep)
+      sent.push({ command: event.commandName, body: event.command });
+  });
+}, 240_000);
+afterAll(() => server?.stop());
+
+const READS = new Set(['find', 'count', 'aggregate', 'distinct']);
+
+/** The store reads `work` sends to the big collections, each with the store's plan. */
+async function plansOf(
+  work: () => Promise<unknown>,
+): Promise<Array<{ read: string; plan: string }>> {
+  sent.length = 0;
+  await work();
+  const reads = [...sent];
+  return Promise.all(
+    reads.map(async ({ command, body }) => {
+      const { $db: _db, lsid: _l, $clusterTime: _c, cursor: _cursor, ...asked } = body;
+      // explain wants 64-bit numbers where the driver sent 32-bit ones.
+      for (const field of ['skip', 'limit'])
+        if (typeof asked[field] === 'number') asked[field] = Long.fromNumber(asked[field]);
+      const explained = await server.db.command({
+        explain: command === 'aggregate' ? { ...asked, cursor: {} } : asked,
+      });
+      return {
+        read: `${command} ${JSON.stringify(asked)}`,
+        plan: JSON.stringify(explained.queryPlanner ?? explained),
+      };
+    }),
+  );
+}
+
+/** Every read searched an index: no plan scans a big collection's table. */
+function expectNoScan(plans: Array<{ read: string; plan: string }>) {
+  expect(plans.length).toBeGreaterThan(0);
+  const scans = plans.filter(({ plan }) => /SCAN(?! \S+ USING)/.test(plan));
+  expect(scans, JSON.stringify(scans, null, 2)).toEqual([]);
+}
+
+const get = async (path: string) => {
+  const res = await fetch(`${server.url}/api${path}`, { headers: admin.auth });
+  expect(res.status, path).toBe(200);
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read answers field by field
+  return { json: (await res.json()) as any, range: res.headers.get('content-range') };
+};
+const listFilter = (filter: object) => encodeURIComponent(JSON.stringify(filter));
+
+/** The reads behind the store's shared-values check of an export: see the export's case. */
+const sharedValueCheck = (read: string) => /"buyer\.(phone|document)"/.test(read);
+
+const newestFirst = (a: { createdAt: Date }, b: { createdAt: Date }) =>
+  b.createdAt.getTime() - a.createdAt.getTime();
+const sum = (rows: Array<{ quantity: number }>) => rows.reduce((n, r) => n + r.quantity, 0);
+
+describe('the back office on a year of sales, one raffle at a time', () => {
+  const raffleOf = () => year.raffleIds[3]!;
+  const ofRaffle = () => year.purchases.filter((p) => p.raffleId === raffleOf());
+
+  it('Historial de compras: the newest page of the raffle, filtered, from its index', async () => {
+    let answer!: Awaited<ReturnType<typeof get>>;
+    const plans = await plansOf(async () => {
+      answer = await get(
+        `/purchases?filter=${listFilter({ raffleId: raffleOf() })}&range=[0,24]&sort=["createdAt","DESC"]`,
+      );
+    });
+    expectNoScan(plans);
+    const expected = ofRaffle().sort(newestFirst);
+    expect(answer.json.map((p: { id: string }) => p.id)).toEqual(
+      expected.slice(0, 25).map((p) => p._id),
+    );
+    expect(answer.range).toBe(`purchases 0-24/${expected.length}`);
+
+    const filtered = await plansOf(async () => {
+      answer = await get(
+        `/purchases?filter=${listFilter({ raffleId: raffleOf(), status: 'COMPLETED', paymentMethod: 'card' })}&range=[0,9]`,
+      );
+    });
+    expectNoScan(filtered);
+    const paidByCard = expected.filter(
+      (p) => p.status === 'COMPLETED' && p.paymentMethod === 'card',
+    );
+    expect(paidByCard.length).toBeGreaterThan(10);
+    expect(answer.json.map((p: { id: string }) => p.id)).toEqual(
+      paidByCard.slice(0, 10).map((p) => p._id),
+    );
+  });
+
+  it('Reportes: the totals of the raffle and one page of its rows, from its facts', async () => {
+    let first!: Awaited<ReturnType<typeof get>>;
+    const plans = await plansOf(async () => {
+      first = await get(`/admin/reports?raffleId=${raffleOf()}`);
+    });
+    expectNoScan(plans);
+    const rows = ofRaffle().sort(newestFirst);
+    const paid = rows.filter((p) => p.status === 'COMPLETED');
+    expect(first.json.totals).toMatchObject({
+      totalTickets: sum(paid),
+      pendingTickets: sum(rows.filter((p) => p.status === 'PENDING')),
+      expiredTickets: sum(rows.filter((p) => p.status === 'EXPIRED')),
+    });
+    expect(first.json).toMatchObject({ count: rows.length, page: 1, perPage: 100 });
+    expect(first.json.purchases.map((p: { _id: string }) => p._id)).toEqual(
+      rows.slice(0, 100).map((p) => p._id),
+    );
+    const third = await get(`/admin/reports?raffleId=${raffleOf()}&page=3`);
+    expect(third.json.purchases.map((p: { _id: string }) => p._id)).toEqual(
+      rows.slice(200, 300).map((p) => p._id),
+    );
+    expect(third.json.totals).toEqual(first.json.totals);
+  });
+
+  it('the dashboard chart of the raffle, from its facts', async () => {
+    let chart!: Awaited<ReturnType<typeof get>>;
+    const plans = await plansOf(async () => {
+      chart = await get(`/admin/sales-chart?raffleId=${raffleOf()}`);
+    });
+    expectNoScan(plans);
+    const sold = chart.json.days.reduce((n: number, d: { total: number }) => n + d.total, 0);
+    expect(sold).toBe(sum(ofRaffle().filter((p) => p.status === 'COMPLETED')));
+  });
+
+  it('Auditoría of the raffle: its newest page, from its index', async () => {
+    let page!: Awaited<ReturnType<typeof get>>;
+    const plans = await plansOf(async () => {
+      page = await get(`/audit?filter=${listFilter({ raffleId: raffleOf() })}&range=[0,24]`);
+    });
+    expectNoScan(plans);
+    // 300 seeded, plus the access log's entries of the lists read above in this raffle.
+    const entries = await server.db
+      .collection('audit_log')
+      .countDocuments({ raffleId: raffleOf() });
+    expect(entries).toBeGreaterThanOrEqual(300);
+    expect(page.range).toBe(`audit 0-24/${entries}`);
+    expect(page.json).toHaveLength(25);
+    const times = page.json.map((e: { at: string }) => Date.parse(e.at));
+    expect(times).toEqual([...times].sort((a: number, b: number) => b - a));
+    expect(page.json.every((e: { raffleId: string }) => e.raffleId === raffleOf())).toBe(true);
+  });
+});
+
+describe('a buyer with purchases in ten raffles', () => {
+  const email = () => year.emailOf(7);
+  const theirs = () => year.purchases.filter((p) => p.buyer.email === email());
+
+  it('the lookup by e-mail reads their purchases through the e-mail index', async () => {
+    expect(new Set(theirs().map((p) => p.raffleId)).size).toBe(10);
+    const token = signLookupToken(server.deps.jwtSecret, email(), new Date(Date.now() + 3_600_000));
+    let found: Array<{ raffleId: string }> = [];
+    const plans = await plansOf(async () => {
+      const res = await fetch(`${server.url}/api/purchases/by-email/${email()}?token=${token}`);
+      found = (await res.json()) as typeof found;
+    });
+    expectNoScan(plans);
+    expect(found).toHaveLength(10);
+  });
+
+  it('the personal-data export reads by the e-mail, then by their purchase ids', async () => {
+    let sections!: Awaited<ReturnType<typeof personalDataOf>>['sections'];
+    const plans = await plansOf(async () => {
+      ({ sections } = await personalDataOf(server.db, email()));
+    });
+    // Whether a phone or cédula is shared with another buyer asks every purchase for it:
+    // an export is rare, and an index on them would cost every sale (DESIGN, "Reading a year").
+    expectNoScan(plans.filter(({ read }) => !sharedValueCheck(read)));
+    expect(sections.purchases).toHaveLength(10);
+    expect(new Set(sections.purchases.map((p) => p.raffle)).size).toBe(10);
+  });
+});
+
+describe('every raffle at once ("todas")', () => {
+  it('Reportes todas: the totals of the year and its newest page', async () => {
+    const all = await get('/admin/reports');
+    const paid = year.purchases.filter((p) => p.status === 'COMPLETED');
+    expect(all.json.totals.totalTickets).toBe(sum(paid));
+    // The template order create-order wrote is the one more.
+    expect(all.json).toMatchObject({ count: PURCHASES + 1, page: 1, perPage: 100 });
+    expect(all.json.purchases).toHaveLength(100);
+  });
+});
