@@ -7,7 +7,7 @@
 // price of never scanning on a pass afterwards.
 import type { Db, Document, Filter } from 'mongodb';
 import type { Logger } from '../logger';
-import type { Stoppable } from '../deps';
+import type { CoreDeps, Stoppable } from '../deps';
 import { FIRST_RAFFLE_ID } from './by-raffle';
 import { withMarkers, type PurchaseDoc } from './purchases';
 
@@ -108,11 +108,18 @@ export async function upgradeQueryMarkers(
   return marked;
 }
 
+/** The name /api/health gives the upgrade while it runs. */
+export const WORK_MARKERS_CATCH_UP = 'work-markers';
+
 /** Runs the upgrade in the background of a starting process (start-up does not wait on it). */
-export function startQueryMarkersUpgrade(deps: { db: Db; log: Logger }): Promise<Stoppable> {
+export function startQueryMarkersUpgrade(
+  deps: { db: Db; log: Logger } & Pick<CoreDeps, 'catchUps'>,
+): Promise<Stoppable> {
   let stopped = false;
   const log = deps.log.child({ module: 'query-markers-upgrade' });
-  const running = upgradeQueryMarkers(deps.db, { stopped: () => stopped })
+  // /api/health names it while it runs (core/src/catch-ups.ts, SPEC §7).
+  const running = deps.catchUps
+    .track(WORK_MARKERS_CATCH_UP, () => upgradeQueryMarkers(deps.db, { stopped: () => stopped }))
     .then((marked) => {
       if (marked > 0) log.info({ marked }, 'work markers set on older documents');
     })
