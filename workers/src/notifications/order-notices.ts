@@ -3,6 +3,7 @@
 // the expiry (the numbers were released). Each goes out once per notice and channel, and
 // a recipient gets the messages of one unpaid order an hour at most (notice-throttle.ts).
 import type { CoreDeps } from '@vag/core';
+import { countSentMessage } from '@vag/core/messaging/message-counts';
 import {
   claimNotice,
   claimNoticeTogether,
@@ -248,6 +249,7 @@ async function deliver(
             subject: mail.subject,
             text: mail.text,
           });
+        await countSentMessage(deps, 'email');
       } else {
         const sent = await sendPhoneMessage(
           deps,
