@@ -150,7 +150,7 @@ async function importThroughApi(csv: string, fileName: string) {
 describe('Ajustes → the import key', () => {
   it('is shown once with a copy button, works for POST /api/bank-statements, and a new one asks first', async () => {
     const page = await staffPage(site);
-    await page.goto('/admin/settings');
+    await page.goto('/admin/settings?seccion=pagos');
     const card = page.getByTestId('import-key');
     await card.getByText('Sin clave: solo el personal importa a mano.').waitFor();
     await card.getByRole('button', { name: 'Generar clave' }).click();

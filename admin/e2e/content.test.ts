@@ -20,21 +20,29 @@ describe('content screens', () => {
     await page.goto('/admin/settings');
     await page.getByLabel('Correo electrónico').fill('contacto@voyaganar.ec');
     await page.getByLabel('Facebook').fill('https://facebook.com/voyaganar');
+    await page.getByRole('button', { name: 'Guardar General' }).click();
+    await page.getByText(TOASTS.settingsSaved).waitFor();
+
+    await page.getByRole('tab', { name: 'Pagos' }).click();
     await page.getByRole('button', { name: 'Mostrar claves' }).click();
     await page.getByLabel('Stripe: clave secreta').fill('sk_test_abcdef123456789');
     await page.getByRole('button', { name: 'Ocultar claves' }).click();
     await page.getByLabel('Stripe: clave secreta').waitFor({ state: 'detached' });
-    await page.getByRole('button', { name: 'Guardar configuración' }).click();
-    await page.getByText(TOASTS.settingsSaved).waitFor();
+    await page.getByRole('button', { name: 'Guardar Pagos' }).click();
+    await page.getByText(TOASTS.settingsSaved).last().waitFor();
 
     await page.reload();
     await page.getByRole('button', { name: 'Mostrar claves' }).click();
     const secret = page.getByLabel('Stripe: clave secreta');
     await expect.poll(() => secret.inputValue()).toMatch(/^•+/);
     expect(await secret.inputValue()).not.toContain('sk_test');
+    await page.getByRole('tab', { name: 'General' }).click();
+    await expect
+      .poll(() => page.getByLabel('Facebook').inputValue())
+      .toBe('https://facebook.com/voyaganar');
     await page.getByLabel('Número de contacto').fill('0991234567');
-    await page.getByRole('button', { name: 'Guardar configuración' }).click();
-    await page.getByText(TOASTS.settingsSaved).waitFor();
+    await page.getByRole('button', { name: 'Guardar General' }).click();
+    await page.getByText(TOASTS.settingsSaved).first().waitFor();
     const stored = await site.srv.db.collection('settings').findOne({});
     expect(JSON.stringify(stored)).toContain('sk_test_abcdef123456789');
     expect(await englishOnScreen(page)).toEqual([]);

@@ -16,14 +16,14 @@ describe('Protección de datos', () => {
   it('saves the privacy e-mail, the delegate and the retention; the privacy notice gets a new version with them', async () => {
     const before = Number((await notice()).version);
     const page = await staffPage(site, site.admin, { width: 390, height: 844 });
-    await page.goto('/admin/settings');
+    await page.goto('/admin/settings?seccion=datos');
     const card = page.getByTestId('data-protection');
     await card.getByRole('heading', { name: 'Protección de datos' }).waitFor();
     await card.getByLabel('Correo para temas de datos personales').fill('datos@voyaganar.ec');
     await card.getByLabel('Delegado de protección de datos (nombre)').fill('Lucía Andrade');
     await card.getByLabel('Correo del delegado de protección de datos').fill('dpo@voyaganar.ec');
     await card.getByLabel('Meses que se guardan los datos de quien no ganó').fill('18');
-    await page.getByRole('button', { name: 'Guardar configuración' }).click();
+    await page.getByRole('button', { name: 'Guardar Datos personales' }).click();
     await page.getByText(TOASTS.settingsSaved).waitFor();
     await shoot(page, 'data-protection-390');
 
@@ -47,7 +47,7 @@ describe('Protección de datos', () => {
       'Lucía Andrade',
     );
     await card.getByLabel('Correo del delegado de protección de datos').fill('no-es-correo');
-    await page.getByRole('button', { name: 'Guardar configuración' }).click();
+    await page.getByRole('button', { name: 'Guardar Datos personales' }).click();
     await page.getByText(SETTINGS_MESSAGES.emailInvalid).first().waitFor();
     expect((await site.srv.db.collection('settings').findOne({}))?.organizer.dpoEmail).toBe(
       'dpo@voyaganar.ec',

@@ -68,7 +68,7 @@ async function factura(email: string) {
 describe('Ajustes: Facturación electrónica', () => {
   it('switches on only with a certificate, refuses a wrong password and warns 30 days before it expires', async () => {
     const page = await staffPage(site, site.admin, DESKTOP);
-    await page.goto('/admin/settings');
+    await page.goto('/admin/settings?seccion=facturacion');
     const card = page.getByTestId('invoicing');
     await card.getByRole('heading', { name: M.card.title }).waitFor();
     await card
@@ -115,7 +115,7 @@ describe('Ajustes: Facturación electrónica', () => {
 
   it('reads on a phone', async () => {
     const page = await staffPage(site, site.admin, MOBILE);
-    await page.goto('/admin/settings');
+    await page.goto('/admin/settings?seccion=facturacion');
     const card = page.getByTestId('invoicing');
     await card.getByTestId('invoicing-certificate').waitFor();
     await card.scrollIntoViewIfNeeded();

@@ -37,10 +37,10 @@ async function paypalRow(page: Page, available: boolean) {
 }
 
 async function saveSettings(admin: Page, fill: Record<string, string>) {
-  await admin.goto('/admin/settings');
+  await admin.goto('/admin/settings?seccion=pagos');
   await admin.getByRole('button', { name: 'Mostrar claves' }).click();
   for (const [label, value] of Object.entries(fill)) await admin.getByLabel(label).fill(value);
-  await admin.getByRole('button', { name: 'Guardar configuración' }).click();
+  await admin.getByRole('button', { name: 'Guardar Pagos' }).click();
   await admin.getByText(TOASTS.settingsSaved).waitFor();
 }
 

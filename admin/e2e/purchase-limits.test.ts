@@ -12,7 +12,7 @@ const site = useAdminSite({ numbers: false });
 describe('Límites de compra', () => {
   it('saves the per-order maximum, the unpaid ceilings and their share of the raffle, and the first hold; refuses a maximum above the per-buyer one', async () => {
     const page = await staffPage(site, site.admin, DESKTOP);
-    await page.goto('/admin/settings');
+    await page.goto('/admin/settings?seccion=compras');
     const card = page.getByTestId('purchase-limits');
     await card.getByRole('heading', { name: 'Límites de compra' }).waitFor();
     await card.getByLabel('Máximo de números por pedido').fill('50');
@@ -20,7 +20,7 @@ describe('Límites de compra', () => {
     await card.getByLabel('Números sin pagar por conexión (IP)').fill('150');
     await card.getByLabel('Números sin pagar: máximo % de la rifa').fill('1.5');
     await card.getByLabel('Primera reserva de una transferencia (horas)').fill('3');
-    await page.getByRole('button', { name: 'Guardar configuración' }).click();
+    await page.getByRole('button', { name: 'Guardar Límites de compra' }).click();
     await page.getByText(TOASTS.settingsSaved).waitFor();
     await shoot(page, 'purchase-limits-1366');
 
@@ -38,7 +38,7 @@ describe('Límites de compra', () => {
     expect(visitor.maxPerOrder).toBe(50);
 
     await card.getByLabel('Máximo de números por pedido').fill('500');
-    await page.getByRole('button', { name: 'Guardar configuración' }).click();
+    await page.getByRole('button', { name: 'Guardar Límites de compra' }).click();
     await page.getByText(SETTINGS_MESSAGES.perOrderAboveBuyer).first().waitFor();
     expect((await site.srv.db.collection('settings').findOne({}))?.purchaseLimits.maxPerOrder).toBe(
       50,

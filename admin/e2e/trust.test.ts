@@ -38,7 +38,7 @@ describe('Ajustes → Organizador', () => {
     await organizer.getByLabel('Razón social').fill('Voy a Ganar Sorteos S.A.S.');
     await organizer.getByLabel('RUC').fill('1790011675001');
     await organizer.getByLabel('Dirección').fill('Av. 9 de Octubre 100, Guayaquil');
-    await page.getByRole('button', { name: 'Guardar configuración' }).click();
+    await page.getByRole('button', { name: 'Guardar General' }).click();
     await organizer.getByText(SETTINGS_MESSAGES.rucInvalid).waitFor();
     expect((await site.api<Settings>('GET', '/settings')).organizer.ruc).toBe('');
 

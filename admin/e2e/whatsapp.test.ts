@@ -12,7 +12,7 @@ const SID = `HX${'0a1b'.repeat(8)}`;
 describe('Ajustes: WhatsApp', () => {
   it('refuses a wrong template id and a landline in Spanish, saves a valid template id', async () => {
     const page = await staffPage(site, site.admin, MOBILE);
-    await page.goto('/admin/settings');
+    await page.goto('/admin/settings?seccion=mensajes');
     const card = page.getByTestId('whatsapp');
     await card.getByRole('heading', { name: T.cardTitle }).waitFor();
     await card.getByLabel(T.senderLabel).fill('+14155238886');

@@ -74,11 +74,17 @@ export const WHATSAPP_TEXTS = {
     undelivered: 'No entregado',
     failed: 'Falló',
   } as Record<string, string>,
-  ratesTitle: 'Entrega de mensajes hoy',
-  rateLine: (channel: string, delivered: number, total: number, rate: number | null) =>
-    rate === null
+  ratesTitle: 'Mensajes de hoy',
+  ratesHint: 'Desde la medianoche, hora de Ecuador.',
+  channelNames: { email: 'Correo', whatsapp: 'WhatsApp', sms: 'SMS' } as Record<string, string>,
+  /** A channel's line: every message sent today; Twilio's delivery rate where it reports one. */
+  rateLine: (channel: string, r: { sent: number; delivered: number; total: number }) =>
+    r.sent === 0
       ? `${channel}: sin mensajes hoy`
-      : `${channel}: ${Math.round(rate * 100)} % entregados (${delivered} de ${total})`,
+      : `${channel}: ${r.sent} ${r.sent === 1 ? 'enviado' : 'enviados'}` +
+        (r.total > 0
+          ? ` · ${Math.round((r.delivered / r.total) * 100)} % entregados (${r.delivered} de ${r.total})`
+          : ''),
   labels: {
     order_created: 'Pedido registrado (datos para transferir y enlace)',
     reminder: 'Recordatorio antes del vencimiento',

@@ -115,7 +115,7 @@ export const bankStatementMessages = {
     shownOnce: 'Copia la clave ahora: no se volverá a mostrar.',
     copy: 'Copiar clave',
     copied: 'Clave copiada',
-    copyError: 'No se pudo copiar: seleccione la clave y cópiela a mano.',
+    copyError: 'No se pudo copiar: selecciona la clave y cópiala a mano.',
     error: 'No se pudo generar la clave',
   },
 };

@@ -49,6 +49,8 @@ export const invoicingMessages = {
     uploadError: 'No se pudo guardar el certificado',
     certificateOf: 'Firma de %{subject}',
     issuedBy: 'Emitida por %{issuer}',
+    notAccreditedHint:
+      'Sirve solo para el ambiente de pruebas; para producción sube la firma de una entidad acreditada (Banco Central del Ecuador, Security Data, ANF AC, Uanataca…).',
     validUntil: 'Vigente hasta el %{date}',
     expiresSoon:
       'El certificado vence en %{smart_count} día (el %{date}) |||| El certificado vence en %{smart_count} días (el %{date})',

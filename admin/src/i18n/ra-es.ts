@@ -64,12 +64,12 @@ export const raSpanish: TranslationMessages = {
     },
     input: {
       file: {
-        upload_several: 'Arrastre archivos para subirlos o haga clic para elegir uno.',
-        upload_single: 'Arrastre un archivo para subirlo o haga clic para elegirlo.',
+        upload_several: 'Arrastra archivos para subirlos o haz clic para elegir uno.',
+        upload_single: 'Arrastra un archivo para subirlo o haz clic para elegirlo.',
       },
       image: {
-        upload_several: 'Arrastre imágenes para subirlas o haga clic para elegir una.',
-        upload_single: 'Arrastre una imagen para subirla o haga clic para elegirla.',
+        upload_several: 'Arrastra imágenes para subirlas o haz clic para elegir una.',
+        upload_single: 'Arrastra una imagen para subirla o haz clic para elegirla.',
       },
       references: {
         all_missing: 'No se encontraron los datos relacionados.',
@@ -81,29 +81,29 @@ export const raSpanish: TranslationMessages = {
     message: {
       about: 'Acerca de',
       access_denied: 'No tiene permisos para acceder a esta página',
-      are_you_sure: '¿Está seguro?',
+      are_you_sure: '¿Estás seguro?',
       authentication_error:
-        'El servidor de autenticación devolvió un error y no se pudieron verificar sus credenciales.',
+        'El servidor de autenticación devolvió un error y no se pudieron verificar tus credenciales.',
       auth_error: 'Ocurrió un error al validar el token de autenticación.',
       bulk_delete_content:
-        '¿Seguro que desea eliminar este %{name}? |||| ¿Seguro que desea eliminar estos %{smart_count} elementos?',
+        '¿Seguro que quieres eliminar este %{name}? |||| ¿Seguro que quieres eliminar estos %{smart_count} elementos?',
       bulk_delete_title: 'Eliminar %{name} |||| Eliminar %{smart_count} %{name}',
       bulk_update_content:
-        '¿Seguro que desea actualizar %{name} %{recordRepresentation}? |||| ¿Seguro que desea actualizar estos %{smart_count} elementos?',
+        '¿Seguro que quieres actualizar %{name} %{recordRepresentation}? |||| ¿Seguro que quieres actualizar estos %{smart_count} elementos?',
       bulk_update_title:
         'Actualizar %{name} %{recordRepresentation} |||| Actualizar %{smart_count} %{name}',
-      clear_array_input: '¿Seguro que desea vaciar toda la lista?',
-      delete_content: '¿Seguro que desea eliminar este %{name}?',
+      clear_array_input: '¿Seguro que quieres vaciar toda la lista?',
+      delete_content: '¿Seguro que quieres eliminar este %{name}?',
       delete_title: 'Eliminar %{name} %{recordRepresentation}',
       details: 'Detalles',
       error: 'Ocurrió un error en el cliente y no se pudo completar la solicitud.',
-      invalid_form: 'El formulario no es válido. Revise los errores',
-      loading: 'Por favor, espere',
+      invalid_form: 'El formulario no es válido. Revisa los errores',
+      loading: 'Un momento…',
       no: 'No',
       not_found: 'La dirección escrita es incorrecta o el enlace no es válido.',
       select_all_limit_reached:
         'Hay demasiados elementos para seleccionarlos todos. Solo se seleccionaron los primeros %{max}.',
-      unsaved_changes: 'Algunos cambios no se guardaron. ¿Seguro que desea descartarlos?',
+      unsaved_changes: 'Algunos cambios no se guardaron. ¿Seguro que quieres descartarlos?',
       yes: 'Sí',
       placeholder_data_warning: 'Problema de red: no se pudieron actualizar los datos.',
     },
@@ -148,10 +148,10 @@ export const raSpanish: TranslationMessages = {
       bad_item: 'Elemento incorrecto',
       item_doesnt_exist: 'El elemento no existe',
       http_error: 'Error de comunicación con el servidor',
-      data_provider_error: 'Error del proveedor de datos. Revise la consola para más detalles.',
+      data_provider_error: 'Error del proveedor de datos. Revisa la consola para más detalles.',
       i18n_error: 'No se pudieron cargar las traducciones del idioma indicado',
       canceled: 'Acción cancelada',
-      logged_out: 'Su sesión ha terminado, vuelva a iniciar sesión.',
+      logged_out: 'Tu sesión terminó; vuelve a iniciar sesión.',
       not_authorized: 'No tiene autorización para acceder a este recurso.',
       application_update_available: 'Hay una nueva versión disponible.',
       offline: 'Sin conexión. No se pudieron obtener los datos.',
@@ -176,11 +176,11 @@ export const raSpanish: TranslationMessages = {
       remove_label: 'Quitar consulta guardada',
       remove_label_with_name: 'Quitar la consulta "%{name}"',
       remove_dialog_title: '¿Quitar la consulta guardada?',
-      remove_message: '¿Seguro que desea quitar ese elemento de sus consultas guardadas?',
+      remove_message: '¿Seguro que quieres quitar ese elemento de tus consultas guardadas?',
       help: 'Filtre el listado y guarde esta consulta para más tarde',
     },
     guesser: {
-      empty: { title: 'No hay datos para mostrar', message: 'Revise su proveedor de datos' },
+      empty: { title: 'No hay datos para mostrar', message: 'Revisa tu proveedor de datos' },
     },
     configurable: {
       customize: 'Personalizar',

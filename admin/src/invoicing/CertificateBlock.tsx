@@ -4,12 +4,13 @@
 // a .p12); the file and password are never shown back.
 import { Alert, Box, Button, TextField, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { formatDate, type CertificateInfo } from '@vag/contracts';
+import { formatDate, INVOICE_TEXTS, type CertificateInfo } from '@vag/contracts';
 import { useRef, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { errorMessage, useToast } from '../common/useToast';
 import { fieldErrors, uploadCertificate } from './api';
 import { certificateState } from './certificate';
+import { useReportUnsaved } from '../settings/unsaved';
 
 function CertificateFacts({ certificate }: { certificate: CertificateInfo }) {
   const translate = useTranslate();
@@ -28,6 +29,16 @@ function CertificateFacts({ certificate }: { certificate: CertificateInfo }) {
       <Typography variant="body2" sx={{ fontWeight: 600 }}>
         {t('validUntil', { date })}
       </Typography>
+      {certificate.accredited === false && (
+        <Alert
+          severity="warning"
+          sx={{ mt: 1 }}
+          role="alert"
+          data-testid="certificate-not-accredited"
+        >
+          {INVOICE_TEXTS.certificate.notAccredited} {t('notAccreditedHint')}
+        </Alert>
+      )}
       {state.kind === 'expiring' && (
         <Alert severity="warning" sx={{ mt: 1 }} role="alert">
           {t('expiresSoon', { smart_count: state.daysLeft, date })}. {t('renewHint')}
@@ -52,6 +63,8 @@ export function CertificateBlock({ certificate }: { certificate: CertificateInfo
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+  // A chosen file or a typed password not uploaded yet is work a person would lose.
+  useReportUnsaved('certificate', file !== null || password !== '');
 
   const upload = async () => {
     if (!file) return;

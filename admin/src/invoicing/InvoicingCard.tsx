@@ -23,6 +23,7 @@ import { useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { errorMessage, useToast } from '../common/useToast';
 import { SettingsCard } from '../settings/SettingsCard';
+import { useReportUnsaved } from '../settings/unsaved';
 import { fieldErrors, loadInvoicing, saveInvoicing } from './api';
 import { CertificateBlock } from './CertificateBlock';
 
@@ -58,6 +59,10 @@ export function InvoicingCard() {
   useEffect(() => {
     if (data) setValues((typed) => typed ?? inputOf(data));
   }, [data]);
+  useReportUnsaved(
+    'invoicing',
+    Boolean(data && values && JSON.stringify(values) !== JSON.stringify(inputOf(data))),
+  );
   if (!data || !values) return null;
 
   const set = <K extends keyof InvoicingSettingsInput>(key: K, value: InvoicingSettingsInput[K]) =>

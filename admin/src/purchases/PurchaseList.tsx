@@ -61,6 +61,8 @@ const DATAGRID_SX = {
     right: 0,
     bgcolor: 'background.paper',
     zIndex: 1,
+    // Over a scrolled table, a shadow says there is more beneath it.
+    boxShadow: '-6px 0 6px -6px rgba(0, 0, 0, 0.25)',
   },
 };
 
@@ -75,7 +77,7 @@ const ONE_LINE = {
 function BuyerCell({ r }: { r: Row }) {
   const name = `${r.buyer?.firstName ?? ''} ${r.buyer?.lastName ?? ''}`.trim();
   return (
-    <Box sx={{ maxWidth: { xs: 160, lg: 220 } }}>
+    <Box sx={{ maxWidth: 160 }}>
       <Typography variant="body2" title={name} sx={ONE_LINE}>
         {name}
       </Typography>
@@ -141,11 +143,7 @@ export function PurchaseList() {
           <FunctionField
             label={t('raffle')}
             render={(r: Row) => (
-              <Typography
-                variant="body2"
-                title={r.raffleName}
-                sx={{ ...ONE_LINE, maxWidth: { xs: 110, lg: 160 } }}
-              >
+              <Typography variant="body2" title={r.raffleName} sx={{ ...ONE_LINE, maxWidth: 110 }}>
                 {r.raffleName}
               </Typography>
             )}

@@ -11,10 +11,11 @@ import {
   type WhatsappMessage,
   type WhatsappSettings,
 } from '@vag/contracts';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { errorMessage, useToast } from '../common/useToast';
 import { useVagApi } from '../common/useVagApi';
 import { SettingsCard } from '../settings/SettingsCard';
+import { useReportUnsaved } from '../settings/unsaved';
 
 const PATH = '/admin/whatsapp';
 
@@ -26,13 +27,14 @@ export function WhatsappCard() {
     queryKey: ['whatsapp-settings'],
     queryFn: () => api.call<WhatsappSettings>('GET', PATH),
   });
-  const [values, setValues] = useState<WhatsappSettings>(EMPTY_WHATSAPP_SETTINGS);
+  const [typed, setValues] = useState<WhatsappSettings | null>(null);
+  const values = typed ?? data ?? EMPTY_WHATSAPP_SETTINGS;
   const [problem, setProblem] = useState<string | null>(null);
   const [testMessage, setTestMessage] = useState<WhatsappMessage>('numbers');
   const [testPhone, setTestPhone] = useState('');
-  useEffect(() => {
-    if (data) setValues(data);
-  }, [data]);
+  // What is typed stays until saved: a reload of the saved settings (another window, the
+  // file chooser) must not wipe it; Ajustes asks before it is left behind.
+  useReportUnsaved('whatsapp', typed !== null && JSON.stringify(typed) !== JSON.stringify(data));
 
   const save = async () => {
     try {
@@ -40,6 +42,7 @@ export function WhatsappCard() {
       setProblem(null);
       toast({ title: answer.msg });
       await queryClient.invalidateQueries({ queryKey: ['whatsapp-settings'] });
+      setValues(null);
     } catch (error) {
       setProblem(errorMessage(error, T.templateInvalid));
     }

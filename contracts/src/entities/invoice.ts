@@ -75,6 +75,12 @@ export const certificateInfoSchema = z.object({
   notBefore: z.string(),
   notAfter: z.string(),
   uploadedAt: z.string(),
+  /**
+   * Issued by one of Ecuador's accredited certification entities (core's
+   * accredited-issuers.ts); false: the SRI rejects what it signs, fine only for pruebas.
+   * null: uploaded before this was checked.
+   */
+  accredited: z.boolean().nullable().default(null),
 });
 export type CertificateInfo = z.infer<typeof certificateInfoSchema>;
 
@@ -223,6 +229,10 @@ export const INVOICE_TEXTS = {
       `El certificado protege su clave con ${formatCount(iterations)} iteraciones y el máximo que aceptamos es ${formatCount(P12_MAX_ITERATIONS)}: abrirlo detendría el sistema. Expórtalo de nuevo con menos iteraciones (por ejemplo, 2.048) o pide a tu proveedor el archivo estándar.`,
     tooSlow:
       'El certificado tardó demasiado en abrirse: expórtalo de nuevo o pide a tu proveedor el archivo estándar.',
+    notAccredited:
+      'Este certificado no es de una entidad de certificación acreditada en Ecuador; el SRI rechazará las facturas firmadas con él.',
+    notAccreditedForProduction:
+      'Este certificado no es de una entidad de certificación acreditada en Ecuador; el SRI rechazará las facturas firmadas con él. Úsalo solo en el ambiente de pruebas, o sube la firma de una entidad acreditada (Banco Central del Ecuador, Security Data, ANF AC, Uanataca…).',
   },
   buyer: {
     badCedula: 'La cédula del comprador no es válida (revisa el dígito verificador).',

@@ -3,6 +3,7 @@
 // certificate is kept (invoice_certificates, newest in use), sealed with AES-256-GCM
 // together with its password; only its public facts ever leave this module.
 import {
+  INVOICE_TEXTS,
   invoicingSettingsSchema,
   type CertificateInfo,
   type InvoicingSettings,
@@ -10,11 +11,13 @@ import {
 } from '@vag/contracts';
 import type { Db } from 'mongodb';
 import { unsignedDueNow } from '../db/invoices';
+import { isAccreditedIssuer } from './accredited-issuers';
 import {
+  CertificateError,
   checkValidity,
-  distinguishedName,
   openP12,
   readP12,
+  distinguishedName,
   type SigningCertificate,
 } from './certificate';
 import { seal, unseal, type SealedBox } from './secret-box';
@@ -77,6 +80,11 @@ export async function saveCertificate(
 ): Promise<CertificateInfo> {
   // In a worker thread: an upload's key derivation never holds the api (DESIGN Security).
   const { certificate } = await openP12(input.p12, input.password, now);
+  // In producción every factura goes to the SRI for real: a certificate it rejects would
+  // replace the one that signs (SPEC Configuración). In pruebas it is kept, with a warning.
+  const accredited = isAccreditedIssuer(certificate);
+  if (!accredited && (await loadInvoicingSettings(db)).environment === 'produccion')
+    throw new CertificateError(INVOICE_TEXTS.certificate.notAccreditedForProduction);
   const info: CertificateInfo = {
     fileName: input.fileName,
     subject: distinguishedName(certificate.subject.attributes),
@@ -85,6 +93,7 @@ export async function saveCertificate(
     notBefore: certificate.validity.notBefore.toISOString(),
     notAfter: certificate.validity.notAfter.toISOString(),
     uploadedAt: now.toISOString(),
+    accredited,
   };
   await certificates(db).insertOne({
     _id: `${now.toISOString()}-${certificate.serialNumber}`,

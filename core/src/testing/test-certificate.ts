@@ -11,6 +11,12 @@ export interface TestP12Options {
   commonName?: string;
   /** A friendly name this long: a larger file, as a provider's long chain makes. */
   friendlyNameLength?: number;
+  /** The issuing CA's organization (O), as an accredited entity's would read. */
+  issuerOrganization?: string;
+  /** The issuing CA's common name (CN). */
+  issuerCommonName?: string;
+  /** The signing certificate signs itself (no CA): what `openssl req -x509` makes. */
+  selfSigned?: boolean;
 }
 
 let cachedKeys: { ca: forge.pki.rsa.KeyPair; signer: forge.pki.rsa.KeyPair } | undefined;
@@ -29,7 +35,13 @@ export function makeTestP12(options: TestP12Options = {}): Buffer {
   const notBefore = options.notBefore ?? new Date(Date.now() - 86_400_000);
   const notAfter = options.notAfter ?? new Date(Date.now() + 365 * 86_400_000);
   const caName = [
-    { name: 'commonName', value: 'AUTORIDAD DE CERTIFICACION DE PRUEBA' },
+    {
+      name: 'commonName',
+      value: options.issuerCommonName ?? 'AUTORIDAD DE CERTIFICACION DE PRUEBA',
+    },
+    ...(options.issuerOrganization
+      ? [{ name: 'organizationName', value: options.issuerOrganization }]
+      : []),
     { name: 'countryName', value: 'EC' },
   ];
   const caCert = certificate({
@@ -50,14 +62,14 @@ export function makeTestP12(options: TestP12Options = {}): Buffer {
     serial: '0a1b2c',
     publicKey: signer.publicKey,
     subject,
-    issuer: caName,
+    issuer: options.selfSigned ? subject : caName,
     notBefore,
     notAfter,
   });
-  cert.sign(ca.privateKey, forge.md.sha256.create());
+  cert.sign(options.selfSigned ? signer.privateKey : ca.privateKey, forge.md.sha256.create());
   const asn1 = forge.pkcs12.toPkcs12Asn1(
     options.withoutKey ? null : signer.privateKey,
-    [cert, caCert],
+    options.selfSigned ? [cert] : [cert, caCert],
     options.password ?? 'clave-de-prueba',
     {
       algorithm: '3des',

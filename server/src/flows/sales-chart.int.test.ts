@@ -93,4 +93,24 @@ describe('GET /api/admin/sales-chart', () => {
     const bad = await fetch(`${api}/admin/sales-chart?from=ayer`, { headers: admin.auth });
     expect(bad.status).toBe(400);
   });
+
+  it('answers a reseller about a draft raffle as about none: 404; published, only their own sales', async () => {
+    const admin = await staffToken(server.deps, 'admin');
+    const reseller = await staffToken(server.deps, 'reseller');
+    const ofCurrent = (auth: Record<string, string>) =>
+      fetch(`${api}/admin/sales-chart?raffleId=current`, { headers: auth });
+    // The test raffle was never published: a draft.
+    expect((await ofCurrent(admin.auth)).status).toBe(200);
+    const draft = await ofCurrent(reseller.auth);
+    expect(draft.status).toBe(404);
+    expect(await draft.text()).not.toContain('bank_transfer');
+
+    await server.db
+      .collection<{ _id: string }>('raffles')
+      .updateOne({ _id: 'current' }, { $set: { publishedAt: new Date() } });
+    const published = await ofCurrent(reseller.auth);
+    expect(published.status).toBe(200);
+    // A reseller new here has no sales of their own in it.
+    expect(((await published.json()) as SalesChart).days.every((d) => d.total === 0)).toBe(true);
+  });
 });

@@ -5,6 +5,7 @@
 // however often raffle.drawn is delivered; a failure after the retries is kept in
 // draw_notices.
 import type { CoreDeps } from '@vag/core';
+import { countSentMessage } from '@vag/core/messaging/message-counts';
 import { withUnsubscribeLink } from './unsubscribe-link';
 import { claimDrawNotice, finishDrawNotice } from '@vag/core/db/draw-notices';
 import { listUsers } from '@vag/core/db/users';
@@ -222,6 +223,7 @@ async function sendOnce(
             subject: mail.subject,
             text: mail.text,
           });
+        await countSentMessage(deps, 'email');
       } else ({ logged } = await sendPhoneMessage(deps, env, { ...content, to }, phone));
       await finishDrawNotice(
         deps.db,

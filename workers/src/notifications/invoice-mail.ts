@@ -4,6 +4,7 @@
 // (claimed in invoice_mails with a lease); offline it goes to the outbox log like every
 // other message. A document that is not authorized (re-issued meanwhile) sends nothing.
 import type { CoreDeps } from '@vag/core';
+import { countSentMessage } from '@vag/core/messaging/message-counts';
 import { claimInvoiceMail, finishInvoiceMail } from '@vag/core/db/invoice-mails';
 import { findInvoiceDoc, type InvoiceDoc } from '@vag/core/db/invoices';
 import { getPurchase } from '@vag/core/db/purchases';
@@ -54,6 +55,7 @@ export async function sendInvoiceMail(
           text: mail.text,
           attachments: mail.attachments?.map((a) => a.filename),
         });
+      await countSentMessage(deps, 'email');
       await finishInvoiceMail(deps.db, doc._id, {
         status: configured ? 'sent' : 'logged',
         attempts: i + 1,

@@ -3,6 +3,7 @@
 // raffle's name, and the signed link to the on-page list (or word that none was found). Sent once per request however often the event is
 // delivered; offline it goes to the outbox log like every other message.
 import type { CoreDeps } from '@vag/core';
+import { countSentMessage } from '@vag/core/messaging/message-counts';
 import { claimLookupMail, finishLookupMail } from '@vag/core/db/lookup-requests';
 import { markDataRequestDone } from '@vag/core/db/data-requests';
 import { findOrderLinksByEmail, type OrderLinkRecord } from '@vag/core/db/purchase-numbers';
@@ -120,6 +121,7 @@ export async function sendLookupMail(
           subject: mail.subject,
           text: mail.text,
         });
+      await countSentMessage(deps, 'email');
       await finishLookupMail(deps.db, data.requestId, { status: configured ? 'sent' : 'logged' });
       // A /mis-datos request is answered once its e-mail went out (staff see it done).
       if (answer)

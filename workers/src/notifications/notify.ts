@@ -35,6 +35,7 @@ import { composeEmail, composeSms, composeWhatsapp, smsOrderLink } from './compo
 import { logToOutbox, mailer, sendMail } from './transports';
 import { sendPhoneMessage, type PhoneAttempts, type PhoneMessage } from './phone';
 import { ticketMediaToken } from '@vag/core/messaging/ticket-link';
+import { countSentMessage } from '@vag/core/messaging/message-counts';
 
 export interface NotifyOptions {
   /** Sending attempts per channel before it is marked failed. */
@@ -188,6 +189,7 @@ async function sendWithRetries(
             text: mail.text,
             attachments: mail.attachments?.map((a) => a.filename) ?? [],
           });
+        await countSentMessage(deps, 'email');
       } else {
         const sent = await sendPhoneMessage(
           deps,

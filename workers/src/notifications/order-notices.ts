@@ -5,6 +5,7 @@
 // "Refunds"). Each goes out once per notice and channel, and a recipient gets the
 // messages of one unpaid order an hour at most (notice-throttle.ts).
 import type { CoreDeps } from '@vag/core';
+import { countSentMessage } from '@vag/core/messaging/message-counts';
 import {
   claimNotice,
   claimNoticeTogether,
@@ -264,6 +265,7 @@ async function deliver(
             subject: mail.subject,
             text: mail.text,
           });
+        await countSentMessage(deps, 'email');
       } else {
         const sent = await sendPhoneMessage(
           deps,

@@ -8,6 +8,7 @@
 import type { CoreDeps } from '@vag/core';
 import type { PurchaseDoc } from '@vag/core/db/purchases';
 import { recordDelivery } from '@vag/core/messaging/deliveries';
+import { countSentMessage } from '@vag/core/messaging/message-counts';
 import {
   MESSAGE_STATUS_PATH,
   postTwilioMessage,
@@ -62,6 +63,7 @@ export async function sendPhoneMessage(
         : {}),
       body: channel === 'whatsapp' ? (msg.whatsapp ?? msg.sms) : msg.sms,
     });
+    await countSentMessage(deps, channel);
     return { via: channel, logged: true };
   }
   const settings = wantsWhatsapp ? await loadWhatsappSettings(deps.db) : null;

@@ -86,6 +86,11 @@ function checkSettings(input: InvoicingSettingsInput, current: InvoicingSettings
     const msg = INVOICE_TEXTS.certificate.missing;
     throw apiError(400, msg, { enabled: msg });
   }
+  // The SRI rejects what an unaccredited certificate signs: pruebas only (SPEC Configuración).
+  if (input.environment === 'produccion' && current.certificate?.accredited === false) {
+    const msg = INVOICE_TEXTS.certificate.notAccreditedForProduction;
+    throw apiError(400, msg, { environment: msg });
+  }
 }
 
 function asApiError(error: unknown): unknown {
@@ -143,7 +148,7 @@ export const invoicingSettingsRouter = new Hono<AppEnv>()
       tag: TAG,
       status: 201,
       summary:
-        'Sube el certificado de firma electrónica (.p12) con su contraseña: se guarda cifrado y reemplaza al anterior. Contraseña incorrecta, certificado vencido o archivo que no es .p12: 400 con el motivo.',
+        'Sube el certificado de firma electrónica (.p12) con su contraseña: se guarda cifrado y reemplaza al anterior. Contraseña incorrecta, certificado vencido o archivo que no es .p12: 400 con el motivo. Un certificado de una entidad no acreditada en Ecuador se guarda con un aviso (accredited: false) en pruebas y se rechaza en producción.',
       form: certificateUploadFieldsSchema,
       response: withMsg(certificateInfoSchema),
       errors: [400, 413],
@@ -164,7 +169,10 @@ export const invoicingSettingsRouter = new Hono<AppEnv>()
         action: 'invoicing.certificate_uploaded',
         description: AUDIT_TEXTS.invoiceCertificateUploaded(info.subject, until),
       });
-      return c.json({ ...info, msg: T.certificateSaved(until) }, 201);
+      const msg = info.accredited
+        ? T.certificateSaved(until)
+        : `${T.certificateSaved(until)} ${INVOICE_TEXTS.certificate.notAccredited}`;
+      return c.json({ ...info, msg }, 201);
     },
   );
 

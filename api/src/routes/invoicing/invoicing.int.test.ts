@@ -398,3 +398,71 @@ describe("the buyer's factura", () => {
     }
   });
 });
+
+describe('a certificate from an entity Ecuador does not accredit', () => {
+  const NOT_ACCREDITED = INVOICE_TEXTS.certificate.notAccredited;
+  const PRODUCTION_REFUSAL = INVOICE_TEXTS.certificate.notAccreditedForProduction;
+  const upload = async (p12: Buffer) => {
+    const res = await uploadCertificate(p12, 'clave-de-prueba');
+    return { status: res.status, json: (await res.json()) as Record<string, unknown> };
+  };
+  const accredited = () =>
+    makeTestP12({
+      issuerOrganization: 'Security Data Seguridad en Datos y Firma Digital S.A.',
+      issuerCommonName: 'AUTORIDAD DE CERTIFICACION SUBCA-2',
+    });
+
+  it('is kept for pruebas with the warning, self-signed or named like an entity only in its common name', async () => {
+    for (const p12 of [
+      makeTestP12({ selfSigned: true }),
+      makeTestP12({ issuerCommonName: 'BANCO CENTRAL DEL ECUADOR' }),
+      makeTestP12({ issuerOrganization: 'BANCO CENTRAL DEL ECUADORX' }),
+    ]) {
+      const res = await upload(p12);
+      expect(res.status).toBe(201);
+      expect(res.json).toMatchObject({ accredited: false });
+      expect(res.json.msg).toContain(NOT_ACCREDITED);
+      const settings = await call('GET', '/admin/invoicing', { token: admin });
+      expect(settings.json.certificate).toMatchObject({ accredited: false });
+    }
+  });
+
+  it("an accredited entity's certificate carries no warning", async () => {
+    const res = await upload(accredited());
+    expect(res.status).toBe(201);
+    expect(res.json).toMatchObject({ accredited: true });
+    expect(res.json.msg).not.toContain(NOT_ACCREDITED);
+  });
+
+  it('producción refuses it: neither switching to producción with it nor uploading it there', async () => {
+    try {
+      expect((await upload(makeTestP12({ selfSigned: true }))).status).toBe(201);
+      const toProduction = await call('PUT', '/admin/invoicing', {
+        token: admin,
+        body: { ...SETTINGS, environment: 'produccion' },
+      });
+      expect(toProduction.status).toBe(400);
+      expect(toProduction.json).toMatchObject({
+        msg: PRODUCTION_REFUSAL,
+        errors: { environment: PRODUCTION_REFUSAL },
+      });
+
+      expect((await upload(accredited())).status).toBe(201);
+      const production = await call('PUT', '/admin/invoicing', {
+        token: admin,
+        body: { ...SETTINGS, environment: 'produccion' },
+      });
+      expect(production.status).toBe(200);
+      const refused = await upload(makeTestP12({ selfSigned: true }));
+      expect(refused).toMatchObject({
+        status: 400,
+        json: { msg: PRODUCTION_REFUSAL, errors: { file: PRODUCTION_REFUSAL } },
+      });
+      // The accredited certificate still signs.
+      const settings = await call('GET', '/admin/invoicing', { token: admin });
+      expect(settings.json.certificate).toMatchObject({ accredited: true });
+    } finally {
+      await call('PUT', '/admin/invoicing', { token: admin, body: SETTINGS });
+    }
+  });
+});
