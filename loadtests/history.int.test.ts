@@ -1,0 +1,105 @@
+// The bench's year of data (`npm run bench -- --history=N`), small: ten past raffles made
+// through the api, their purchases cloned in bulk from what the product wrote, each raffle
+// closed, drawn and archived. The product's own screens read them as they read real ones:
+// the Rifas list, the staff's search by e-mail and by number, the buyer's order page; and
+// the sellout audit passes for every raffle (numbers unique, counters equal sums).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from 'mongodb';
+import { startFakeProviders, type FakeProviders } from '@vag/core/testing/fakes/index';
+import { createStaff } from '@vag/api/testing/seed';
+import { startTestServer, type TestServer } from '@vag/server/testing/server';
+import { fillHistory, type HistoryFigures } from './bench/history-fill';
+import { auditRaffles, formatReport } from './audit';
+
+const PURCHASES = 20_000;
+let fakes: FakeProviders;
+let server: TestServer;
+let token: string;
+let figures: HistoryFigures;
+
+beforeAll(async () => {
+  fakes = await startFakeProviders();
+  server = await startTestServer({ env: fakes.env });
+  token = (await createStaff(server.db, { role: 'admin' })).token;
+  figures = await fillHistory({
+    baseUrl: server.url,
+    adminToken: token,
+    db: server.db,
+    purchases: PURCHASES,
+  });
+}, 900_000);
+afterAll(async () => {
+  await server?.stop();
+  await fakes?.stop();
+});
+
+async function staffGet<T>(path: string): Promise<T> {
+  const res = await fetch(`${server.url}/api${path}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(res.status, path).toBe(200);
+  return (await res.json()) as T;
+}
+
+interface StoredPurchase {
+  _id: string;
+  raffleId: string;
+  orderCode: string;
+  accessKey: string;
+  buyer: { email: string; phone: string; document: string };
+  assignedNumbers: string[];
+}
+
+/** A purchase the fill cloned (not one of the few bought through the api), the last one. */
+async function aClone(db: Db, raffleId: string): Promise<StoredPurchase> {
+  const [clone] = await db
+    .collection<StoredPurchase>('purchases')
+    .find({ raffleId, 'buyer.email': { $regex: /^comprador\d{5,}@/ } })
+    .sort({ _id: -1 })
+    .limit(1)
+    .toArray();
+  return clone!;
+}
+
+describe(`a year of past raffles: ${PURCHASES} purchases`, () => {
+  it('holds the purchases asked for, over ten archived raffles that the Rifas screen lists with what each sold', async () => {
+    expect(figures.purchases).toBeGreaterThanOrEqual(PURCHASES);
+    expect(await server.db.collection('purchases').countDocuments()).toBe(figures.purchases);
+    const listed =
+      await staffGet<Array<{ _id: string; status: string; sold: number }>>('/admin/raffles');
+    expect(figures.raffles).toHaveLength(10);
+    for (const raffle of figures.raffles) {
+      const row = listed.find((r) => r._id === raffle.id);
+      expect(row, raffle.slug).toMatchObject({ status: 'archived', sold: raffle.numbersSold });
+    }
+  });
+
+  it('every past raffle passes the sellout audit: numbers unique, claims disjoint, counters, messages, reports', async () => {
+    const audits = await auditRaffles(server.db, { raffleIds: figures.raffles.map((r) => r.id) });
+    for (const { raffleId, report } of audits)
+      expect(report.ok, `${raffleId}\n${formatReport(report)}`).toBe(true);
+  });
+
+  it("a cloned buyer is found by staff by e-mail and by number, and the buyer's order page shows the past raffle's numbers", async () => {
+    const raffle = figures.raffles[3]!;
+    const clone = await aClone(server.db, raffle.id);
+    const search = (q: string) =>
+      staffGet<Array<{ _id: string }>>(
+        `/purchases?filter=${encodeURIComponent(JSON.stringify({ q, raffleId: raffle.id }))}`,
+      );
+    expect((await search(clone.buyer.email)).map((p) => p._id)).toEqual([clone._id]);
+    expect((await search(clone.assignedNumbers[0]!)).map((p) => p._id)).toContain(clone._id);
+
+    const res = await fetch(`${server.url}/api/orders/${clone._id}?key=${clone.accessKey}`);
+    expect(res.status).toBe(200);
+    const order = (await res.json()) as { orderCode: string; assignedNumbers: string[] };
+    expect(order.orderCode).toBe(clone.orderCode);
+    expect(order.assignedNumbers).toEqual(clone.assignedNumbers);
+  });
+
+  it('each clone has its own order code, access key and buyer', async () => {
+    const purchases = server.db.collection<StoredPurchase>('purchases');
+    for (const field of ['orderCode', 'accessKey', 'buyer.email', 'buyer.phone'])
+      expect((await purchases.distinct(field)).length, field).toBe(figures.purchases);
+  });
+});
