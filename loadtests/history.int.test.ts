@@ -5,6 +5,7 @@
 // the sellout audit passes for every raffle (numbers unique, counters equal sums).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from 'mongodb';
+import { isCedulaValid } from '@vag/contracts';
 import { startFakeProviders, type FakeProviders } from '@vag/core/testing/fakes/index';
 import { createStaff } from '@vag/api/testing/seed';
 import { startTestServer, type TestServer } from '@vag/server/testing/server';
@@ -74,11 +75,18 @@ describe(`a year of past raffles: ${PURCHASES} purchases`, () => {
     }
   });
 
-  it('every past raffle passes the sellout audit: numbers unique, claims disjoint, counters, messages, reports', async () => {
-    const audits = await auditRaffles(server.db, { raffleIds: figures.raffles.map((r) => r.id) });
+  it('every past raffle passes the sellout audit: numbers unique, claims disjoint, counters, messages; the reports of one', async () => {
+    const [first, ...others] = figures.raffles.map((r) => r.id);
+    // The reports' check reads every raffle's rows for each raffle it audits: once is
+    // enough to see the clones' rows as the reports worker writes them.
+    const audits = [
+      ...(await auditRaffles(server.db, { raffleIds: [first!] })),
+      ...(await auditRaffles(server.db, { raffleIds: others, reports: false })),
+    ];
+    expect(audits).toHaveLength(10);
     for (const { raffleId, report } of audits)
       expect(report.ok, `${raffleId}\n${formatReport(report)}`).toBe(true);
-  });
+  }, 300_000);
 
   it("a cloned buyer is found by staff by e-mail and by number, and the buyer's order page shows the past raffle's numbers", async () => {
     const raffle = figures.raffles[3]!;
@@ -87,10 +95,18 @@ describe(`a year of past raffles: ${PURCHASES} purchases`, () => {
       staffGet<Array<{ _id: string }>>(
         `/purchases?filter=${encodeURIComponent(JSON.stringify({ q, raffleId: raffle.id }))}`,
       );
+    let started = Date.now();
     expect((await search(clone.buyer.email)).map((p) => p._id)).toEqual([clone._id]);
+    console.log(
+      `staff search by e-mail over ${figures.purchases} purchases: ${Date.now() - started} ms`,
+    );
+    started = Date.now();
     expect((await search(clone.assignedNumbers[0]!)).map((p) => p._id)).toContain(clone._id);
+    console.log(`staff search by number: ${Date.now() - started} ms`);
 
+    started = Date.now();
     const res = await fetch(`${server.url}/api/orders/${clone._id}?key=${clone.accessKey}`);
+    console.log(`order page: ${Date.now() - started} ms`);
     expect(res.status).toBe(200);
     const order = (await res.json()) as { orderCode: string; assignedNumbers: string[] };
     expect(order.orderCode).toBe(clone.orderCode);
@@ -98,8 +114,19 @@ describe(`a year of past raffles: ${PURCHASES} purchases`, () => {
   });
 
   it('each clone has its own order code, access key and buyer', async () => {
-    const purchases = server.db.collection<StoredPurchase>('purchases');
-    for (const field of ['orderCode', 'accessKey', 'buyer.email', 'buyer.phone'])
-      expect((await purchases.distinct(field)).length, field).toBe(figures.purchases);
+    const all = await server.db
+      .collection<StoredPurchase>('purchases')
+      .find({}, { projection: { orderCode: 1, accessKey: 1, buyer: 1 } })
+      .toArray();
+    const values = {
+      orderCode: all.map((p) => p.orderCode),
+      accessKey: all.map((p) => p.accessKey),
+      email: all.map((p) => p.buyer.email),
+      phone: all.map((p) => p.buyer.phone),
+      cédula: all.map((p) => p.buyer.document),
+    };
+    for (const [field, list] of Object.entries(values))
+      expect(new Set(list).size, field).toBe(figures.purchases);
+    expect(all.every((p) => isCedulaValid(p.buyer.document))).toBe(true);
   });
 });

@@ -16,7 +16,7 @@
 import { randomUUID } from 'node:crypto';
 import { statSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { ObjectId, type Db, type Document } from 'mongodb';
+import { BSON, ObjectId, type Db, type Document } from 'mongodb';
 import { ecuadorDay } from '@vag/contracts';
 import { claimNumbers } from '@vag/core/raffle/allocate';
 import { getRaffleNumbers } from '@vag/core/db/raffle-numbers';
@@ -42,7 +42,14 @@ export interface HistoryFigures {
   /** Clones written per second (the bulk part). */
   clonesPerSecond: number;
   /** The store's documents and bytes per collection, as collStats counts them. */
-  collections: Array<{ name: string; count: number; bytes: number; indexBytes: number }>;
+  collections: Array<{
+    name: string;
+    count: number;
+    /** The average BSON size of its documents (what MongoDB would store, before compression). */
+    bsonBytes: number;
+    bytes: number;
+    indexBytes: number;
+  }>;
   /** The store's files on disk after the fill (FerretDB's SQLite files), or null. */
   diskBytes: number | null;
 }
@@ -60,8 +67,6 @@ const MAX_NUMBERS = 1_000_000;
 const MIN_RAFFLES = 10;
 /** Documents per insertMany. */
 const BATCH = 2_000;
-/** Collections never cloned: the raffle's own records, the shop's settings, the staff. */
-const NOT_PER_PURCHASE = new Set(['raffles', 'number_claims']);
 
 type Doc = Document & { _id: unknown };
 
@@ -97,6 +102,7 @@ export async function fillHistory(options: HistoryOptions): Promise<HistoryFigur
     options.db,
     made.flatMap((m) => m.templates),
   );
+  log(`history: templates bought and notified in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   const families = await familiesOf(
     options.db,
     made.flatMap((m) => m.templates),
@@ -139,7 +145,7 @@ export async function fillHistory(options: HistoryOptions): Promise<HistoryFigur
     fillSeconds: (Date.now() - started) / 1000,
     clonesPerSecond: cloneSeconds > 0 ? clones / cloneSeconds : 0,
     collections: await collectionSizes(options.db),
-    diskBytes: options.storeDir ? directoryBytes(options.storeDir) : null,
+    diskBytes: options.storeDir ? databaseBytes(options.storeDir, options.db.databaseName) : null,
   };
 }
 
@@ -403,10 +409,13 @@ async function cloneIntoRaffle(
   let position = raffle.nextPosition;
   const pending = new Map<string, Doc[]>();
   let written = 0;
+  // One insertMany per collection, side by side: the store converts each on its own.
   const flush = async () => {
-    for (const [name, docs] of pending)
-      if (docs.length) await db.collection<Doc>(name).insertMany(docs, { ordered: false });
+    const batches = [...pending].filter(([, docs]) => docs.length > 0);
     pending.clear();
+    await Promise.all(
+      batches.map(([name, docs]) => db.collection<Doc>(name).insertMany(docs, { ordered: false })),
+    );
   };
   let claimed = 0;
   for (let k = 0; k < setup.count; k++) {
@@ -631,6 +640,7 @@ async function collectionSizes(db: Db): Promise<HistoryFigures['collections']> {
     rows.push({
       name,
       count: stats.count ?? 0,
+      bsonBytes: await averageBsonBytes(db, name),
       bytes: stats.size ?? 0,
       indexBytes: stats.totalIndexSize ?? 0,
     });
@@ -638,12 +648,16 @@ async function collectionSizes(db: Db): Promise<HistoryFigures['collections']> {
   return rows.sort((a, b) => b.bytes - a.bytes);
 }
 
-/** The bytes of a directory's files (FerretDB's SQLite databases and their journals). */
-export function directoryBytes(dir: string): number {
-  let total = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    total += entry.isDirectory() ? directoryBytes(full) : statSync(full).size;
-  }
-  return total;
+/** The average BSON size of a collection's documents, from up to 500 of them. */
+async function averageBsonBytes(db: Db, name: string): Promise<number> {
+  const sample = await db.collection(name).find().limit(500).toArray();
+  if (sample.length === 0) return 0;
+  return sample.reduce((s, d) => s + BSON.calculateObjectSize(d), 0) / sample.length;
+}
+
+/** The bytes of one database's files in FerretDB's data folder (`<db>.sqlite`, its WAL…). */
+export function databaseBytes(dir: string, dbName: string): number {
+  return readdirSync(dir)
+    .filter((f) => f === `${dbName}.sqlite` || f.startsWith(`${dbName}.sqlite-`))
+    .reduce((total, f) => total + statSync(path.join(dir, f)).size, 0);
 }
