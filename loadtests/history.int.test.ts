@@ -111,6 +111,11 @@ describe(`a year of past raffles: ${PURCHASES} purchases`, () => {
     const order = (await res.json()) as { orderCode: string; assignedNumbers: string[] };
     expect(order.orderCode).toBe(clone.orderCode);
     expect(order.assignedNumbers).toEqual(clone.assignedNumbers);
+    // The checkout's answer kept for a repeat of the same order links to the clone's own page.
+    const request = await server.db
+      .collection<{ answer: { orderUrl: string } }>('order_requests')
+      .findOne({ purchaseId: clone._id });
+    expect(request?.answer.orderUrl).toBe(`/pedido?id=${clone._id}&key=${clone.accessKey}`);
   });
 
   it('each clone has its own order code, access key and buyer', async () => {

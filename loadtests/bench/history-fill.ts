@@ -432,7 +432,10 @@ async function cloneIntoRaffle(
     swap.set(String(claim._id), `${setup.raffleId}:${start}`);
     const change: Change = {
       swap,
-      code: [purchase.orderCode as string, swap.get(purchase.orderCode as string) as string],
+      inTexts: ['orderCode', '_id', 'accessKey'].map((field) => {
+        const old = String(purchase[field]);
+        return [old, String(swap.get(old))];
+      }),
       numbers: [JSON.stringify(purchase.assignedNumbers), numbers],
     };
     for (const [name, docs] of template.docs) {
@@ -568,15 +571,18 @@ function freshLike(value: string, n: number): string {
 /** What one clone changes in every document it copies. */
 interface Change {
   swap: Map<string, unknown>;
-  /** The order code, also inside texts (the transfer's concept, the audit's description). */
-  code: [string, string];
+  /**
+   * Values also found inside texts: the order code (the transfer's concept, the audit's
+   * description), the purchase's id and access key (the order link kept with the answer).
+   */
+  inTexts: Array<[string, string]>;
   /** The template's numbers (as JSON) and the clone's. */
   numbers: [string, string[]];
 }
 
 /**
  * A deep copy: each swapped value replaced, also after a key's prefix ('email:…',
- * 'bank-line:…'), the order code inside texts, the template's numbers by the clone's.
+ * 'bank-line:…') or inside a text, the template's numbers by the clone's.
  */
 function cloneWith(value: unknown, change: Change): unknown {
   if (typeof value === 'string') return swapped(value, change);
@@ -601,8 +607,10 @@ function swapped(value: string, change: Change): unknown {
     const rest = change.swap.get(value.slice(colon + 1));
     if (typeof rest === 'string') return `${value.slice(0, colon + 1)}${rest}`;
   }
-  const [oldCode, code] = change.code;
-  return value.includes(oldCode) ? value.replaceAll(oldCode, code) : value;
+  let text = value;
+  for (const [old, fresh] of change.inTexts)
+    if (text.includes(old)) text = text.replaceAll(old, fresh);
+  return text;
 }
 
 function walkStrings(value: unknown, visit: (s: string) => void): void {
