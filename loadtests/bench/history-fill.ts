@@ -71,7 +71,7 @@ const BATCH = 2_000;
 type Doc = Document & { _id: unknown };
 
 /** The raffles' plan: how many, how many purchases each, how many numbers each offers. */
-export function historyPlan(purchases: number): {
+function historyPlan(purchases: number): {
   raffles: number;
   perRaffle: number;
   totalNumbers: number;
@@ -276,7 +276,7 @@ const LAST_NAMES = [
 ];
 
 /** A valid Ecuadorian cédula for n: province 01–24, nine digits, the modulo-10 check digit. */
-export function cedula(n: number): string {
+function cedula(n: number): string {
   const province = String((n % 24) + 1).padStart(2, '0');
   const body = `${province}${String(Math.floor(n / 24) % 10_000_000).padStart(7, '0')}`;
   // The third digit is below 6 for a person.
@@ -664,7 +664,7 @@ async function averageBsonBytes(db: Db, name: string): Promise<number> {
 }
 
 /** The bytes of one database's files in FerretDB's data folder (`<db>.sqlite`, its WAL…). */
-export function databaseBytes(dir: string, dbName: string): number {
+function databaseBytes(dir: string, dbName: string): number {
   return readdirSync(dir)
     .filter((f) => f === `${dbName}.sqlite` || f.startsWith(`${dbName}.sqlite-`))
     .reduce((total, f) => total + statSync(path.join(dir, f)).size, 0);
