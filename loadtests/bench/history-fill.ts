@@ -548,7 +548,10 @@ function freshLike(value: string, n: number): string {
   if (UUID.test(value)) return randomUUID();
   const chars = value.split('');
   let rest = n;
-  for (let i = chars.length - 1; i >= 0 && rest > 0; i--) {
+  // A fixed width (room for 10¹² clones), not just n's digits: with fewer, a clone's value
+  // would keep the template's character where another clone writes its digit.
+  let room = 1;
+  for (let i = chars.length - 1; i >= 0 && room < 1e12; i--) {
     const c = chars[i]!;
     const alphabet = /[0-9]/.test(c)
       ? '0123456789'
@@ -564,6 +567,7 @@ function freshLike(value: string, n: number): string {
     if (!alphabet) continue;
     chars[i] = alphabet[rest % alphabet.length]!;
     rest = Math.floor(rest / alphabet.length);
+    room *= alphabet.length;
   }
   return chars.join('');
 }
