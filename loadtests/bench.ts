@@ -25,6 +25,12 @@
 //             alternated --pace-rounds=1 times, then the 500-on-50 contest at that rate, with CPU and store commands per paid
 //             purchase; 500 buyers for the same 50 numbers at once; 5 000 buyers over 10 000
 //             numbers, half with the maquinita)
+//   rest      the store at rest: the api with every periodic job and a raffle on sale, nobody
+//             buying, for --quiet-seconds=<s> (default 60) on the empty store, then again once
+//             --history past purchases are loaded: % of one core of the store, the api, the
+//             machine (bench/rest-run.ts)
+//   backup    with rest: `npm run backup` and `npm run restore` of that year's store (time,
+//             size) and the audit of the restored copy's past raffles
 //   ramp, ramp-kafka1, ramp-kafka2  capacity: buyers/s raised step by step (--ramp=30,60,…, each
 //             held --step-seconds=60, a rest of up to --rest=300 s between steps for the
 //             pipeline to catch up) until create-order p95 ≥ 250 ms or errors; embedded, and
@@ -35,7 +41,9 @@
 // --message-delay=<ms> (how long the fake SMTP and Twilio take per message, default 100),
 // --drain=<s> (Kafka phases: longest wait for the senders' backlog, default 300),
 // --pairs=<n> (two-raffles: one/two pairs, default 1), --count-commands (embedded counts
-// the api's store commands as two-raffles does).
+// the api's store commands as two-raffles does), --history=<purchases> (every phase's store
+// first gets a year of past raffles with that many purchases, bench/history-fill.ts: its
+// fill rate, size on disk and bytes per purchase are printed).
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -80,6 +88,16 @@ import {
 } from './bench/invoicing-run';
 import { runSellout, type SelloutFigures } from './bench/sellout-run';
 import { commandFigures, commandTally } from './bench/command-counts';
+import { fillHistory, type HistoryFigures } from './bench/history-fill';
+import {
+  backupAndRestore,
+  formatBackup,
+  formatHistory,
+  formatRest,
+  quietMinute,
+  type BackupFigures,
+  type RestFigures,
+} from './bench/rest-run';
 import { runK6, loadtestsDir } from './harness/k6';
 import { startPayPalApprover } from './harness/paypal-approver';
 import {
@@ -105,6 +123,8 @@ const PHASES = [
   'ramp',
   'ramp-kafka1',
   'ramp-kafka2',
+  'rest',
+  'backup',
 ] as const;
 type Phase = (typeof PHASES)[number];
 
@@ -151,6 +171,10 @@ const SHARE_B = 0.4;
 // invoicing: how long the SRI is down, and the longest wait for the facturas afterwards.
 const OUTAGE_SECONDS = Number(flag('outage', '60'));
 const INVOICE_SETTLE_SECONDS = Number(flag('invoice-settle', '1200'));
+// A year of past raffles before each phase's sale: how many past purchases (0: none).
+const HISTORY = Number(flag('history', '0'));
+// rest: how long the quiet look at the store lasts.
+const QUIET_SECONDS = Number(flag('quiet-seconds', '60'));
 const only = new Set(flag('only', PHASES.join(',')).split(',') as Phase[]);
 const outDir = path.join(loadtestsDir, 'out');
 
@@ -203,6 +227,9 @@ async function main(): Promise<void> {
   const invoicing: InvoicingFigures[] = [];
   const picks: PicksFigures[] = [];
   const picksPaces: PicksPaceFigures[] = [];
+  const histories: HistoryFigures[] = [];
+  const rests: RestFigures[] = [];
+  const backups: BackupFigures[] = [];
   /** What the probes that wait for the pipeline count instead of reading the store. */
   const messagesReceived = () => fakes.smtp.mails.length + fakes.twilio.messages.length;
   /** Counts the CPU of the api, its workers processes (children after the api) and the store. */
@@ -212,6 +239,22 @@ async function main(): Promise<void> {
       workers: children.slice(1).map((c) => c.pid),
       store: [ferretdb.pid],
     }));
+
+  /** --history: the year of past raffles in this phase's store, before its sale. */
+  async function pastYear(db: Db, url: string, token: string): Promise<HistoryFigures | null> {
+    if (HISTORY <= 0) return null;
+    const figures = await fillHistory({
+      baseUrl: url,
+      adminToken: token,
+      db,
+      purchases: HISTORY,
+      storeDir: ferretdbDir,
+      log: (line) => console.log(line),
+    });
+    histories.push(figures);
+    console.log(formatHistory(figures));
+    return figures;
+  }
 
   /**
    * Starts an api (plus workers), puts N numbers on sale (`onSale`: the featured raffle
@@ -251,6 +294,7 @@ async function main(): Promise<void> {
       for (let i = 0; i < workers; i++)
         children.push(startWorkerProcess(`${i}`, apiEnv, ['numbers', 'reports']));
       const token = await adminToken(db);
+      await pastYear(db, api.url, token);
       const { raffleIds, k6Raffles } = await (options.onSale ?? featuredAlone)(api.url, token);
       console.log(`${label}: selling ${N} numbers in ${raffleIds.length} raffle(s)…`);
       const commandsBefore = options.countCommands
@@ -341,7 +385,9 @@ async function main(): Promise<void> {
       ...(tallyFile && { BENCH_COMMAND_TALLY: tallyFile }),
     });
     try {
-      return await run({ api, db, token: await adminToken(db) });
+      const token = await adminToken(db);
+      if (dbName !== 'bench_rest') await pastYear(db, api.url, token);
+      return await run({ api, db, token });
     } finally {
       await api.stop();
       await db.dropDatabase().catch(() => undefined);
@@ -454,6 +500,49 @@ async function main(): Promise<void> {
     );
   }
 
+  /**
+   * The store at rest: a raffle on sale, nobody buying, every periodic job running; a quiet
+   * look before and after the year is loaded; then (`backup`) the year backed up and restored.
+   */
+  function atRest(): Promise<void> {
+    return onEmbeddedApi('bench_rest', async ({ api, db, token }) => {
+      const meter = () => cpuMeter(() => ({ api: [api.pid], store: [ferretdb.pid] }));
+      await putRaffleOnSale(api.url, token, {
+        totalNumbers: N,
+        pricePerNumber: 1,
+        packages: LARGE_PACKAGES,
+      });
+      console.log(`rest: ${QUIET_SECONDS} s with nobody buying…`);
+      const empty = await quietMinute(meter, QUIET_SECONDS);
+      const history = await pastYear(db, api.url, token);
+      const figures: RestFigures = {
+        seconds: QUIET_SECONDS,
+        empty: history ? empty : null,
+        year: empty,
+      };
+      if (history) {
+        console.log(`rest: ${QUIET_SECONDS} s with nobody buying, the year loaded…`);
+        figures.year = await quietMinute(meter, QUIET_SECONDS);
+      }
+      rests.push(figures);
+      console.log(formatRest(figures));
+      if (!only.has('backup') || !history) return;
+      const restored = mongo.db('bench_rest_restored');
+      try {
+        const backup = await backupAndRestore({
+          storeUrl: ferretdb.url,
+          db,
+          restored,
+          raffleIds: history.raffles.map((r) => r.id),
+        });
+        backups.push(backup);
+        console.log(formatBackup(backup));
+      } finally {
+        await restored.dropDatabase().catch(() => undefined);
+      }
+    });
+  }
+
   /** Starts an api (plus `workers` processes of every consumer), then the capacity ramp. */
   async function ramp(label: string, env: Record<string, string>, workers: number) {
     const dbName = `bench_${label.replace(/-/g, '_')}`;
@@ -465,6 +554,7 @@ async function main(): Promise<void> {
     try {
       for (let i = 0; i < workers; i++) children.push(startWorkerProcess(`${i}`, apiEnv, []));
       const token = await adminToken(db);
+      await pastYear(db, api.url, token);
       await putRaffleOnSale(api.url, token, {
         totalNumbers: RAMP_NUMBERS,
         pricePerNumber: 1,
@@ -584,6 +674,7 @@ async function main(): Promise<void> {
       for (const rush of flag('rush', 'pace,contest,grid').split(',') as Array<PicksShape | 'pace'>)
         if (rush === 'pace') picksPaces.push(await picksPace());
         else picks.push(await picksRush(rush));
+    if (only.has('rest') || only.has('backup')) await atRest();
     if (only.has('ramp')) await ramp('ramp', { WORKERS: 'embedded' }, 0);
     for (const workers of [1, 2]) {
       if (!only.has(`ramp-kafka${workers}` as Phase)) continue;
@@ -614,6 +705,9 @@ async function main(): Promise<void> {
     ...invoicing.map(formatInvoicing),
     ...picks.map(formatPicks),
     ...picksPaces.map(formatPicksPace),
+    ...histories.map(formatHistory),
+    ...rests.map(formatRest),
+    ...backups.map(formatBackup),
   ].join('\n\n');
   console.log(`\n${text}`);
   writeFileSync(path.join(outDir, 'bench-results.json'), JSON.stringify(results, null, 2));

@@ -1,6 +1,6 @@
 // `npm run backup [-- <file>]`: the whole document store at MONGODB_URL (as the api reads
 // it) into one gzip'd archive, by default backups/vag-<database>-<UTC time>.jsonl.gz.
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { connectDatabase } from '../../core/src/db/client';
 import { parseEnv } from '../../core/src/env';
@@ -16,10 +16,14 @@ async function main(): Promise<void> {
       process.argv[2] ?? path.join(repoRoot, 'backups', `vag-${db.databaseName}-${stamp}.jsonl.gz`),
     );
     mkdirSync(path.dirname(file), { recursive: true });
+    const started = Date.now();
     const { collections } = await backupDatabase(db, file);
     const total = Object.values(collections).reduce((a, b) => a + b, 0);
+    // Time and size: what a year's store costs to keep safe (loadtests/RESULTS.md).
+    const seconds = ((Date.now() - started) / 1000).toFixed(1);
+    const mb = (statSync(file).size / 1e6).toFixed(1);
     console.log(
-      `✓ respaldo de ${db.databaseName}: ${Object.keys(collections).length} colecciones, ${total} documentos → ${file}`,
+      `✓ respaldo de ${db.databaseName}: ${Object.keys(collections).length} colecciones, ${total} documentos → ${file} (${mb} MB en ${seconds} s)`,
     );
   } finally {
     await client.close();

@@ -11,12 +11,13 @@ async function main(): Promise<void> {
   const env = parseEnv();
   const { client, db } = await connectDatabase(env.MONGODB_URL);
   try {
+    const started = Date.now();
     const { collections } = await restoreDatabase(db, file, {
       replace: args.includes('--replace'),
     });
     const total = Object.values(collections).reduce((a, b) => a + b, 0);
     console.log(
-      `✓ restaurado en ${db.databaseName}: ${Object.keys(collections).length} colecciones, ${total} documentos`,
+      `✓ restaurado en ${db.databaseName}: ${Object.keys(collections).length} colecciones, ${total} documentos en ${((Date.now() - started) / 1000).toFixed(1)} s`,
     );
   } finally {
     await client.close();
