@@ -5,13 +5,14 @@
 import { ORDER_MESSAGES, refundHowText, formatUsd, type OrderView } from '@vag/contracts';
 import { confirmTransferPayment } from '@vag/core/purchase-lifecycle/apply-payment';
 import { getPurchase } from '@vag/core/db/purchases';
-import { startFakeProviders, type FakeProviders } from '@vag/core/testing/fakes/index';
+import type { FakeProviders } from '@vag/core/testing/fakes/index';
 import { waitFor } from '@vag/core/testing/wait';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activeRaffle, customOrder, postJson } from '@vag/api/payments/test-fixtures';
-import { bearer, createStaff } from '@vag/api/testing/seed';
-import { startTestServer, type TestServer } from '../testing/server';
+import { customOrder, postJson } from '@vag/api/payments/test-fixtures';
+import type { TestServer } from '../testing/server';
+import { openRefundDesk, type RefundDesk } from '../testing/refund-desk';
 
+let desk: RefundDesk;
 let fakes: FakeProviders;
 let server: TestServer;
 let api: string;
@@ -19,20 +20,10 @@ let admin: { authorization: string };
 let adminEmail: string;
 
 beforeAll(async () => {
-  fakes = await startFakeProviders();
-  server = await startTestServer({
-    env: { ...fakes.env, CREATE_ORDER_LIMIT_PER_MINUTE: '1000' },
-  });
-  api = `${server.url}/api`;
-  await activeRaffle(server.db, { totalNumbers: 200, pricePerNumber: 1.5 });
-  const staff = await createStaff(server.db, { role: 'admin', deps: server.deps });
-  admin = bearer(staff.token);
-  adminEmail = staff.user.email;
+  desk = await openRefundDesk();
+  ({ fakes, server, api, admin, adminEmail } = desk);
 });
-afterAll(async () => {
-  await server?.stop();
-  await fakes?.stop();
-});
+afterAll(async () => desk?.stop());
 
 interface Bought {
   id: string;

@@ -8,11 +8,13 @@ import { REFUND_TEXTS } from '@vag/contracts';
 import { confirmTransferPayment } from '@vag/core/purchase-lifecycle/apply-payment';
 import { getPurchase } from '@vag/core/db/purchases';
 import { refunds } from '@vag/core/db/refunds';
-import { startFakeProviders, type FakeProviders } from '@vag/core/testing/fakes/index';
-import { startTestServer, type TestServer } from '../testing/server';
-import { activeRaffle, customOrder, numbersOf, postJson } from '@vag/api/payments/test-fixtures';
+import type { FakeProviders } from '@vag/core/testing/fakes/index';
+import type { TestServer } from '../testing/server';
 import { bearer, createStaff } from '@vag/api/testing/seed';
+import { openRefundDesk, type RefundDesk } from '../testing/refund-desk';
+import { customOrder, numbersOf, postJson } from '@vag/api/payments/test-fixtures';
 
+let desk: RefundDesk;
 let fakes: FakeProviders;
 let server: TestServer;
 let api: string;
@@ -20,20 +22,10 @@ let admin: { authorization: string };
 let adminEmail: string;
 
 beforeAll(async () => {
-  fakes = await startFakeProviders();
-  server = await startTestServer({
-    env: { ...fakes.env, CREATE_ORDER_LIMIT_PER_MINUTE: '1000' },
-  });
-  api = `${server.url}/api`;
-  await activeRaffle(server.db, { totalNumbers: 200, pricePerNumber: 1.5 });
-  const staff = await createStaff(server.db, { role: 'admin', deps: server.deps });
-  admin = bearer(staff.token);
-  adminEmail = staff.user.email;
+  desk = await openRefundDesk();
+  ({ fakes, server, api, admin, adminEmail } = desk);
 });
-afterAll(async () => {
-  await server?.stop();
-  await fakes?.stop();
-});
+afterAll(async () => desk?.stop());
 
 async function paidByCard(quantity: number): Promise<string> {
   const created = await postJson(`${api}/payments/create-order`, customOrder('card', quantity));
