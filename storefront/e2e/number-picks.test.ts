@@ -8,6 +8,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeProviders, type FakeProviders } from '../../core/src/testing/fakes/index';
 import {
+  anotherOrderTakes,
   hydrated,
   openMeasuringShifts,
   openSecondRaffle,
@@ -43,42 +44,6 @@ afterAll(async () => {
   await site?.stop();
   await fakes?.stop();
 });
-
-/** Another buyer's order of `numbers`, made straight on the api as another tab would. */
-async function anotherOrderTakes(numbers: string[]) {
-  const email = `otra.${Date.now()}@correo.ec`;
-  const res = await fetch(`${site.url}/api/raffles/${SLUG}/payments/create-order`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      amount: numbers.length,
-      quantity: numbers.length,
-      unitPrice: 1,
-      totalPrice: numbers.length,
-      packageId: null,
-      resellerCode: null,
-      paymentMethod: 'bank_transfer',
-      numbers,
-      packageData: { name: 'Personalizado', quantity: numbers.length, price: numbers.length },
-      buyer: {
-        firstName: 'Otra',
-        lastName: 'Persona',
-        email,
-        confirmEmail: email,
-        phone: '0998765432',
-        country: 'ECUADOR',
-        province: 'Pichincha',
-        city: 'Quito',
-        address: 'Av. Amazonas 1',
-        document: '',
-        acceptedTerms: true,
-        paymentProvider: 'bank_transfer',
-      },
-      consent: { marketing: false },
-    }),
-  });
-  expect(res.status).toBe(201);
-}
 
 /**
  * Every cell is a 44 × 44 px target (WCAG 2.5.5), in rows of five on a phone and of ten
@@ -187,7 +152,7 @@ describe.each([
 
     // Another tab's order takes the middle number: the page says so beside the form, keeps
     // the others, and the total is what two numbers cost.
-    await anotherOrderTakes([b]);
+    await anotherOrderTakes(site, SLUG, [b]);
     await page
       .locator('form.checkout-main')
       .getByTestId('number-notice')

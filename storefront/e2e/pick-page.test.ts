@@ -6,11 +6,13 @@
 // follows at once; "Ir al número" jumps (and says clearly what is out of range), "Solo
 // libres" hides the taken ones; the maquinita adds "Cuántos al azar" numbers on both pages.
 import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import { PICK_TEXTS } from '@vag/contracts';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeProviders, type FakeProviders } from '../../core/src/testing/fakes/index';
 import {
+  anotherOrderTakes,
   hydrated,
   openMeasuringShifts,
   openSecondRaffle,
@@ -19,9 +21,11 @@ import {
   waitFor,
   type Site,
 } from './support';
+import { screenshotDir } from '../../infra/testing/browser';
 
 const SLUG = 'rifa-del-barrio';
-const SHOTS = '/work/shots/pick57';
+// Viewport shots (the bar stuck to the screen's bottom), beside the suite's full-page ones.
+const SHOTS = path.join(screenshotDir, 'pick-page');
 
 let fakes: FakeProviders;
 let site: Site;
@@ -45,42 +49,6 @@ afterAll(async () => {
   await site?.stop();
   await fakes?.stop();
 });
-
-/** Another buyer's unpaid order of `numbers`, made straight on the api as another tab would. */
-async function anotherOrderTakes(numbers: string[]) {
-  const email = `otra.${Date.now()}.${numbers.join('-')}@correo.ec`;
-  const res = await fetch(`${site.url}/api/raffles/${SLUG}/payments/create-order`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      amount: numbers.length,
-      quantity: numbers.length,
-      unitPrice: 1,
-      totalPrice: numbers.length,
-      packageId: null,
-      resellerCode: null,
-      paymentMethod: 'bank_transfer',
-      numbers,
-      packageData: { name: 'Personalizado', quantity: numbers.length, price: numbers.length },
-      buyer: {
-        firstName: 'Otra',
-        lastName: 'Persona',
-        email,
-        confirmEmail: email,
-        phone: '0998765432',
-        country: 'ECUADOR',
-        province: 'Pichincha',
-        city: 'Quito',
-        address: 'Av. Amazonas 1',
-        document: '',
-        acceptedTerms: true,
-        paymentProvider: 'bank_transfer',
-      },
-      consent: { marketing: false },
-    }),
-  });
-  expect(res.status).toBe(201);
-}
 
 async function openPickPage(viewport: { width: number; height: number }): Promise<Page> {
   const page = await site.page(viewport);
@@ -184,7 +152,7 @@ describe('the pick bar', () => {
     const page = await openPickPage({ width: 390, height: 844 });
     for (const n of ['088', '089']) await pick(page, n);
     await bar(page).getByRole('button', { name: 'Comprar 2 números · $2,00' }).waitFor();
-    await anotherOrderTakes(['088']);
+    await anotherOrderTakes(site, SLUG, ['088']);
     await bar(page)
       .getByTestId('number-notice')
       .getByText(PICK_TEXTS.takenFromSelection(['088']))
@@ -225,7 +193,7 @@ describe('the checkout of chosen numbers', () => {
     await page.getByTestId('summary-total').getByText('$4,50').waitFor();
     // The grid this page has is the one it keeps: the order is what finds 302 gone.
     await page.route('**/number-grid', (route) => route.abort());
-    await anotherOrderTakes(['302']);
+    await anotherOrderTakes(site, SLUG, ['302']);
     await page.getByLabel('Transferencia Bancaria').check();
     await page.getByLabel('Nombre', { exact: true }).fill('Luis');
     await page.getByLabel('Apellido').fill('Mora');
@@ -266,7 +234,7 @@ describe('the checkout of chosen numbers', () => {
 describe('finding a number among 1 000', () => {
   it('jumps to a number, refuses one out of range clearly, and shows only the free ones', async () => {
     const page = await openPickPage({ width: 390, height: 844 });
-    await anotherOrderTakes(['451', '452']);
+    await anotherOrderTakes(site, SLUG, ['451', '452']);
     const jump = page.getByLabel(PICK_TEXTS.searchLabel);
     await jump.fill('1000');
     await page

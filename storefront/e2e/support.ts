@@ -342,3 +342,43 @@ export async function openSecondRaffle(
   await site.api('POST', `/admin/raffles/${raffle._id}/publish`);
   return { id: raffle._id, slug: raffle.slug, packages };
 }
+
+/**
+ * Another buyer's unpaid order of `numbers` in the pick raffle `slug` ($1 a number), made
+ * straight on the api as another tab would: those numbers are taken while a page is open.
+ */
+export async function anotherOrderTakes(site: Site, slug: string, numbers: string[]) {
+  const email = `otra.${Date.now()}.${numbers.join('-')}@correo.ec`;
+  const res = await fetch(`${site.url}/api/raffles/${slug}/payments/create-order`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      amount: numbers.length,
+      quantity: numbers.length,
+      unitPrice: 1,
+      totalPrice: numbers.length,
+      packageId: null,
+      resellerCode: null,
+      paymentMethod: 'bank_transfer',
+      numbers,
+      packageData: { name: 'Personalizado', quantity: numbers.length, price: numbers.length },
+      buyer: {
+        firstName: 'Otra',
+        lastName: 'Persona',
+        email,
+        confirmEmail: email,
+        phone: '0998765432',
+        country: 'ECUADOR',
+        province: 'Pichincha',
+        city: 'Quito',
+        address: 'Av. Amazonas 1',
+        document: '',
+        acceptedTerms: true,
+        paymentProvider: 'bank_transfer',
+      },
+      consent: { marketing: false },
+    }),
+  });
+  if (res.status !== 201)
+    throw new Error(`another order of ${numbers.join(', ')}: ${res.status} ${await res.text()}`);
+}
