@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activeRaffle, customOrder, numbersOf, postJson } from '@vag/api/payments/test-fixtures';
 import { staffToken } from '@vag/api/testing/seed';
 import { waitFor } from '@vag/core/testing/wait';
+import { stampRaffle } from '@vag/core/db/raffle';
+import { CURRENT_RAFFLE_ID } from '@vag/core/db/raffle-numbers';
 import { startTestServer, type TestServer } from '../testing/server';
 
 let server: TestServer;
@@ -14,6 +16,8 @@ beforeAll(async () => {
   server = await startTestServer();
   api = `${server.url}/api`;
   await activeRaffle(server.db, { totalNumbers: 100, pricePerNumber: 1 });
+  // The first raffle is on sale, so published: a draft's chart answers resellers 404.
+  await stampRaffle(server.db, CURRENT_RAFFLE_ID, 'publishedAt');
 });
 afterAll(async () => server?.stop());
 
