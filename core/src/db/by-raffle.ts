@@ -3,8 +3,8 @@
 // facts, old purchases) may carry no raffleId at all: such a document is that raffle's.
 // It is matched here rather than rewritten at start-up, so upgrading writes nothing and a
 // fact that a lagging worker writes the old way after the upgrade still counts.
-import type { Filter } from 'mongodb';
-import { CURRENT_RAFFLE_ID } from './raffle';
+import type { Db, Filter } from 'mongodb';
+import { CURRENT_RAFFLE_ID, listRaffleIds } from './raffle';
 
 /** The first raffle's id, which documents without a raffleId belong to. */
 export const FIRST_RAFFLE_ID = CURRENT_RAFFLE_ID;
@@ -17,6 +17,37 @@ export const raffleOf = (doc: { raffleId?: string | null }): string =>
 export function raffleMatch<T extends { raffleId?: string | null }>(raffleId: string): Filter<T> {
   const match = raffleId === FIRST_RAFFLE_ID ? { $in: [raffleId, null] } : raffleId;
   return { raffleId: match } as Filter<T>;
+}
+
+/**
+ * The upgrades that give the documents written before raffles were records the first
+ * raffle's id (query-markers.ts): purchases, then report facts. Once both are done no
+ * document names no raffle, and a read no longer looks one up by a null raffleId.
+ */
+export const RAFFLE_ID_UPGRADES = ['query-markers-1', 'report-facts-raffle-1'] as const;
+
+async function everyDocumentNamesItsRaffle(db: Db): Promise<boolean> {
+  const done = await db
+    .collection<{ _id: string }>('upgrades')
+    .countDocuments({ _id: { $in: [...RAFFLE_ID_UPGRADES] } });
+  return done === RAFFLE_ID_UPGRADES.length;
+}
+
+/**
+ * The `raffleId` values a read of one raffle's documents (or of every raffle's, "todas",
+ * when `raffleId` is absent) looks up, one index equality each: the store searches an
+ * index only by equality on its first field (DESIGN, "Reading a year"). Every raffle is
+ * each raffle record's id (raffles are never deleted) and the first raffle's even on a
+ * store without its record; null (which matches a missing raffleId too, and is read by a
+ * scan) only until the upgrades have named every older document's raffle.
+ */
+export async function raffleKeys(db: Db, raffleId?: string): Promise<Array<string | null>> {
+  const ids =
+    raffleId !== undefined
+      ? [raffleId]
+      : [...new Set([FIRST_RAFFLE_ID, ...(await listRaffleIds(db))])];
+  const legacy = ids.includes(FIRST_RAFFLE_ID) && !(await everyDocumentNamesItsRaffle(db));
+  return legacy ? [...ids, null] : ids;
 }
 
 /** A raffle's name for a row: its id when the raffle record is gone or nameless. */
