@@ -33,22 +33,29 @@ async function everyDocumentNamesItsRaffle(db: Db): Promise<boolean> {
   return done === RAFFLE_ID_UPGRADES.length;
 }
 
+/** What a read looks up `raffleId` by: one raffle's id, or the first raffle's with null. */
+export type RaffleKey = string | { $in: [string, null] };
+
 /**
- * The `raffleId` values a read of one raffle's documents (or of every raffle's, "todas",
- * when `raffleId` is absent) looks up, one index equality each: the store searches an
- * index only by equality on its first field (DESIGN, "Reading a year"). Every raffle is
- * each raffle record's id (raffles are never deleted) and the first raffle's even on a
- * store without its record; null (which matches a missing raffleId too, and is read by a
- * scan) only until the upgrades have named every older document's raffle.
+ * The `raffleId` matches a read of one raffle's documents (or of every raffle's, "todas",
+ * when `raffleId` is absent) makes, one index equality each: the store searches an index
+ * only by equality on its first field (DESIGN, "Reading a year"). Every raffle is each
+ * raffle record's id (raffles are never deleted) and the first raffle's even on a store
+ * without its record. The first raffle's match takes in null (a missing raffleId), which
+ * the store reads by a scan, only until the upgrades have named every older document's
+ * raffle.
  */
-export async function raffleKeys(db: Db, raffleId?: string): Promise<Array<string | null>> {
+export async function raffleKeys(db: Db, raffleId?: string): Promise<RaffleKey[]> {
   const ids =
     raffleId !== undefined
       ? [raffleId]
       : [...new Set([FIRST_RAFFLE_ID, ...(await listRaffleIds(db))])];
-  const legacy = ids.includes(FIRST_RAFFLE_ID) && !(await everyDocumentNamesItsRaffle(db));
-  return legacy ? [...ids, null] : ids;
+  if (!ids.includes(FIRST_RAFFLE_ID) || (await everyDocumentNamesItsRaffle(db))) return ids;
+  return ids.map((id) => (id === FIRST_RAFFLE_ID ? { $in: [id, null] } : id));
 }
+
+/** Whether a raffle's id is the one a key looks up. */
+export const keyOf = (key: RaffleKey): string => (typeof key === 'string' ? key : key.$in[0]);
 
 /** A raffle's name for a row: its id when the raffle record is gone or nameless. */
 export const raffleNameIn = (names: ReadonlyMap<string, string>, raffleId: string): string =>

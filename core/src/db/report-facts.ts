@@ -27,7 +27,7 @@ import {
   type PurchaseSale,
 } from './purchases';
 import { groupCommit } from './group-commit';
-import { raffleKeys, raffleOf } from './by-raffle';
+import { keyOf, raffleKeys, raffleOf, type RaffleKey } from './by-raffle';
 
 const STAGES = {
   PENDING: 0,
@@ -375,7 +375,7 @@ const CLOSED_STAGES = [STAGES.EXPIRED, STAGES.COMPLETED, STAGES.REFUND_REQUIRED]
  */
 export async function queryReport(db: Db, filter: ReportFilter): Promise<PurchaseReport> {
   const keys = (await raffleKeys(db, filter.raffleId)).filter(
-    (key) => key === null || !filter.exceptRaffleIds?.includes(key),
+    (key) => !filter.exceptRaffleIds?.includes(keyOf(key)),
   );
   const perRaffle = await Promise.all(keys.map((key) => rowsOfRaffle(db, filter, key)));
   const shown = perRaffle
@@ -389,17 +389,12 @@ export async function queryReport(db: Db, filter: ReportFilter): Promise<Purchas
 }
 
 /**
- * The rows whose `raffleId` is `key`. Open orders are read first, then every closed fact
+ * The rows whose `raffleId` matches `key`. Open orders are read first, then every closed fact
  * of the filter's dimensions: an order paid between the two reads shows once, from its
  * fact if the worker has written it already, else still as open.
  */
-async function rowsOfRaffle(
-  db: Db,
-  filter: ReportFilter,
-  key: string | null,
-): Promise<ReportRowDoc[]> {
+async function rowsOfRaffle(db: Db, filter: ReportFilter, key: RaffleKey): Promise<ReportRowDoc[]> {
   const { raffleId: _all, ...others } = filter;
-  // A null key matches the purchases and facts written without a raffleId (by-raffle.ts).
   const matching = { ...dimensions(others), raffleId: key } as Filter<ReportFact> &
     Filter<PurchaseDoc>;
   const open = await findOpenOrders(db, matching);
@@ -470,10 +465,10 @@ async function sumBy<K>(
   const { raffleId, ...others } = filter;
   const keys = await raffleKeys(db, raffleId);
   const perRaffle = await Promise.all(
-    keys.map((key) =>
+    keys.map((raffleKey) =>
       facts(db)
         .aggregate<{ _id: K; total: number }>([
-          { $match: { ...salesMatch(others), raffleId: key } },
+          { $match: { ...salesMatch(others), raffleId: raffleKey } },
           { $group: { _id: key, total: { $sum: field } } },
         ])
         .toArray(),
