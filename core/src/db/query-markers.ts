@@ -8,10 +8,10 @@
 import type { Db, Document, Filter } from 'mongodb';
 import type { Logger } from '../logger';
 import type { CoreDeps, Stoppable } from '../deps';
-import { FIRST_RAFFLE_ID } from './by-raffle';
+import { FIRST_RAFFLE_ID, RAFFLE_ID_UPGRADES } from './by-raffle';
 import { withMarkers, type PurchaseDoc } from './purchases';
 
-const UPGRADE_ID = 'query-markers-1';
+const [UPGRADE_ID, FACTS_UPGRADE_ID] = RAFFLE_ID_UPGRADES;
 const BATCH = 500;
 /** How long a PayPhone sale may still be reversed (api/src/payments/payphone-reversals.ts). */
 const MOBILE_WINDOW_MS = 24 * 3_600_000;
@@ -88,9 +88,25 @@ export async function upgradeQueryMarkers(
   { now = new Date(), stopped = () => false }: { now?: Date; stopped?: () => boolean } = {},
 ): Promise<number> {
   const upgrades = db.collection<{ _id: string; doneAt: Date }>('upgrades');
-  if (await upgrades.findOne({ _id: UPGRADE_ID })) return 0;
+  const done = async (id: string) => {
+    if (!stopped())
+      await upgrades.updateOne({ _id: id }, { $set: { doneAt: new Date() } }, { upsert: true });
+  };
+  // The report facts from before raffles were records name no raffle: "todas" reads raffle
+  // by raffle, by an equality on raffleId (by-raffle.ts, raffleKeys).
+  let marked = 0;
+  if (!(await upgrades.findOne({ _id: FACTS_UPGRADE_ID }))) {
+    marked += await upgradeEach(
+      db,
+      'report_facts',
+      (doc) => (doc.raffleId ? {} : { raffleId: FIRST_RAFFLE_ID }),
+      stopped,
+    );
+    await done(FACTS_UPGRADE_ID);
+  }
+  if (await upgrades.findOne({ _id: UPGRADE_ID })) return marked;
   const purchases = (doc: Upgraded) => purchaseMarkers(doc as unknown as PurchaseDoc, now);
-  let marked = await upgradeEach(db, 'purchases', purchases, stopped);
+  marked += await upgradeEach(db, 'purchases', purchases, stopped);
   marked += await upgradeEach(
     db,
     'lookup_requests',
@@ -99,12 +115,7 @@ export async function upgradeQueryMarkers(
   );
   // The unlisted-files clean-up looked at every file each pass: each is looked at once more.
   marked += await upgradeEach(db, 'receipts.files', () => ({ unchecked: true }), stopped);
-  if (!stopped())
-    await upgrades.updateOne(
-      { _id: UPGRADE_ID },
-      { $set: { doneAt: new Date() } },
-      { upsert: true },
-    );
+  await done(UPGRADE_ID);
   return marked;
 }
 

@@ -273,6 +273,14 @@ export async function fillRaffleRecordFields(
   await raffles(db).updateOne({ _id: raffleId }, { $set: fields });
 }
 
+/** Every raffle's id (a few dozen a year; raffles are never deleted). */
+export async function listRaffleIds(db: Db): Promise<string[]> {
+  const docs = await raffles(db)
+    .find({}, { projection: { _id: 1 } })
+    .toArray();
+  return docs.map((d) => d._id);
+}
+
 /**
  * The raffles whose sale or draw may still move (numbers made, not archived): what the
  * closing job looks at every few seconds.

@@ -27,7 +27,7 @@ import {
   type PurchaseSale,
 } from './purchases';
 import { groupCommit } from './group-commit';
-import { raffleMatch, raffleOf } from './by-raffle';
+import { keyOf, raffleKeys, raffleOf, type RaffleKey } from './by-raffle';
 
 const STAGES = {
   PENDING: 0,
@@ -104,6 +104,9 @@ const projectGrouped = groupCommit<FactWrite>(async (db, writes) => {
     const update = {
       $set: {
         ...fields,
+        // An event from a version before raffles were records names none: the first
+        // raffle's, so every fact is found by an equality on raffleId (by-raffle.ts).
+        raffleId: raffleOf(sale),
         day: dayOf(sale.createdAt),
         ...(sale.paidAt ? { paidDay: dayOf(sale.paidAt) } : {}),
       },
@@ -343,10 +346,11 @@ function sumTotals(rows: ReportRowDoc[]): PurchaseReport['totals'] {
   };
 }
 
-/** The filter's dimensions, which the facts and the purchases name alike. */
-function dimensions(filter: ReportFilter): Filter<ReportFact> & Filter<PurchaseDoc> {
+/** The filter's dimensions but the raffle, which the facts and the purchases name alike. */
+function dimensions(
+  filter: Omit<ReportFilter, 'raffleId'>,
+): Filter<ReportFact> & Filter<PurchaseDoc> {
   const query: Filter<ReportFact> & Filter<PurchaseDoc> = {};
-  if (filter.raffleId !== undefined) Object.assign(query, raffleMatch<ReportFact>(filter.raffleId));
   if (filter.from || filter.until) {
     query.createdAt = {
       ...(filter.from ? { $gte: filter.from } : {}),
@@ -364,13 +368,35 @@ function dimensions(filter: ReportFilter): Filter<ReportFact> & Filter<PurchaseD
 const CLOSED_STAGES = [STAGES.EXPIRED, STAGES.COMPLETED, STAGES.REFUND_REQUIRED];
 
 /**
- * The report: every purchase matching the filter, newest first, and their totals. Open
- * orders are read first, then every closed fact of the filter's dimensions: an order paid
- * between the two reads shows once, from its fact if the worker has written it already,
- * else still as open.
+ * The report: every purchase matching the filter, newest first, and their totals. Every
+ * raffle's report ("todas") is each raffle's, read raffle by raffle through the
+ * `raffle_paid_day` and `raffle_created` indexes, and merged: one read without a raffle went
+ * through every document of both collections (DESIGN, "Reading a year").
  */
 export async function queryReport(db: Db, filter: ReportFilter): Promise<PurchaseReport> {
-  const matching = dimensions(filter);
+  const keys = (await raffleKeys(db, filter.raffleId)).filter(
+    (key) => !filter.exceptRaffleIds?.includes(keyOf(key)),
+  );
+  const perRaffle = await Promise.all(keys.map((key) => rowsOfRaffle(db, filter, key)));
+  const shown = perRaffle
+    .flat()
+    .filter((row) => !filter.statuses || filter.statuses.includes(row.status))
+    .filter((row) => !filter.exceptRaffleIds?.includes(row.raffleId))
+    .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
+  // Summed here rather than with $group: FerretDB v1 computes only the first of two
+  // $sum accumulators in one $group (the second comes back 0), and the rows are read anyway.
+  return { totals: sumTotals(shown), rows: shown };
+}
+
+/**
+ * The rows whose `raffleId` matches `key`. Open orders are read first, then every closed fact
+ * of the filter's dimensions: an order paid between the two reads shows once, from its
+ * fact if the worker has written it already, else still as open.
+ */
+async function rowsOfRaffle(db: Db, filter: ReportFilter, key: RaffleKey): Promise<ReportRowDoc[]> {
+  const { raffleId: _all, ...others } = filter;
+  const matching = { ...dimensions(others), raffleId: key } as Filter<ReportFact> &
+    Filter<PurchaseDoc>;
   const open = await findOpenOrders(db, matching);
   const closed = await facts(db)
     .find({ ...matching, stage: { $in: CLOSED_STAGES } })
@@ -378,13 +404,7 @@ export async function queryReport(db: Db, filter: ReportFilter): Promise<Purchas
   const rows = new Map<string, ReportRowDoc>();
   for (const p of open) rows.set(p._id, { ...saleRow(p), status: 'PENDING' });
   for (const f of closed) rows.set(f._id, { ...saleRow(f), status: STATUS_OF_STAGE[f.stage]! });
-  const shown = [...rows.values()]
-    .filter((row) => !filter.statuses || filter.statuses.includes(row.status))
-    .filter((row) => !filter.exceptRaffleIds?.includes(row.raffleId))
-    .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
-  // Summed here rather than with $group: FerretDB v1 computes only the first of two
-  // $sum accumulators in one $group (the second comes back 0), and the rows are read anyway.
-  return { totals: sumTotals(shown), rows: shown };
+  return [...rows.values()];
 }
 
 /** What a purchase or its fact says of the sale (purchases written before a field existed get its default). */
@@ -418,11 +438,9 @@ export interface SalesFilter {
   raffleId?: string;
 }
 
-function salesMatch(filter: SalesFilter): Filter<ReportFact> {
-  const query: Filter<ReportFact> = {
-    stage: STAGES.COMPLETED,
-    ...(filter.raffleId !== undefined ? raffleMatch<ReportFact>(filter.raffleId) : {}),
-  };
+/** The filter's match but the raffle, which sumBy reads raffle by raffle. */
+function salesMatch(filter: Omit<SalesFilter, 'raffleId'>): Filter<ReportFact> {
+  const query: Filter<ReportFact> = { stage: STAGES.COMPLETED };
   if (filter.from || filter.to)
     query.paidDay = {
       ...(filter.from ? { $gte: filter.from } : {}),
@@ -434,7 +452,9 @@ function salesMatch(filter: SalesFilter): Filter<ReportFact> {
 
 /**
  * One `$sum` per pipeline: FerretDB v1 answers 0 for every accumulator of a `$group`
- * but the first (measured), so each total is its own aggregation.
+ * but the first (measured), so each total is its own aggregation. Every raffle's sums
+ * ("todas") are each raffle's added up, read raffle by raffle through `raffle_paid_day`:
+ * one aggregation without a raffle went through every fact (DESIGN, "Reading a year").
  */
 async function sumBy<K>(
   db: Db,
@@ -442,13 +462,24 @@ async function sumBy<K>(
   key: unknown,
   field: '$quantity' | '$totalPrice' | 1,
 ): Promise<Map<string, { key: K; total: number }>> {
-  const rows = await facts(db)
-    .aggregate<{ _id: K; total: number }>([
-      { $match: salesMatch(filter) },
-      { $group: { _id: key, total: { $sum: field } } },
-    ])
-    .toArray();
-  return new Map(rows.map((r) => [JSON.stringify(r._id), { key: r._id, total: r.total }]));
+  const { raffleId, ...others } = filter;
+  const keys = await raffleKeys(db, raffleId);
+  const perRaffle = await Promise.all(
+    keys.map((raffleKey) =>
+      facts(db)
+        .aggregate<{ _id: K; total: number }>([
+          { $match: { ...salesMatch(others), raffleId: raffleKey } },
+          { $group: { _id: key, total: { $sum: field } } },
+        ])
+        .toArray(),
+    ),
+  );
+  const sums = new Map<string, { key: K; total: number }>();
+  for (const r of perRaffle.flat()) {
+    const k = JSON.stringify(r._id);
+    sums.set(k, { key: r._id, total: (sums.get(k)?.total ?? 0) + r.total });
+  }
+  return sums;
 }
 
 /** Numbers sold per day and method (the dashboard chart). */

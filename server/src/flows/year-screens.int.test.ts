@@ -211,12 +211,40 @@ describe('a buyer with purchases in ten raffles', () => {
 });
 
 describe('every raffle at once ("todas")', () => {
-  it('Reportes todas: the totals of the year and its newest page', async () => {
-    const all = await get('/admin/reports');
+  it('Reportes todas: the totals of the year and its newest page, raffle by raffle', async () => {
+    let all!: Awaited<ReturnType<typeof get>>;
+    const plans = await plansOf(async () => {
+      all = await get('/admin/reports');
+    });
+    expectNoScan(plans);
     const paid = year.purchases.filter((p) => p.status === 'COMPLETED');
-    expect(all.json.totals.totalTickets).toBe(sum(paid));
+    expect(all.json.totals).toMatchObject({
+      totalTickets: sum(paid),
+      expiredTickets: sum(year.purchases.filter((p) => p.status === 'EXPIRED')),
+    });
     // The template order create-order wrote is the one more.
     expect(all.json).toMatchObject({ count: PURCHASES + 1, page: 1, perPage: 100 });
     expect(all.json.purchases).toHaveLength(100);
+    const newest = [...year.purchases].sort(newestFirst).slice(0, 99);
+    const shown = all.json.purchases.map((p: { _id: string }) => p._id);
+    expect(newest.filter((p) => !shown.includes(p._id))).toEqual([]);
+  });
+
+  it("the dashboard chart of every raffle, from each raffle's facts", async () => {
+    let chart!: Awaited<ReturnType<typeof get>>;
+    const plans = await plansOf(async () => {
+      chart = await get('/admin/sales-chart');
+    });
+    expectNoScan(plans);
+    const sold = chart.json.days.reduce((n: number, d: { total: number }) => n + d.total, 0);
+    expect(sold).toBe(sum(year.purchases.filter((p) => p.status === 'COMPLETED')));
+    // Each day's numbers are the sum of that day's in each raffle's chart.
+    const byDay = new Map<string, number>();
+    for (const raffleId of year.raffleIds)
+      for (const d of (await get(`/admin/sales-chart?raffleId=${raffleId}`)).json.days)
+        byDay.set(d.day, (byDay.get(d.day) ?? 0) + d.total);
+    expect(chart.json.days.map((d: { day: string; total: number }) => [d.day, d.total])).toEqual(
+      [...byDay.entries()].sort(([a], [b]) => a.localeCompare(b)),
+    );
   });
 });

@@ -217,6 +217,9 @@ describe('reports worker', () => {
 
   it("writes each fact with its purchase's raffle, so one raffle's sales read apart; facts without one are the first raffle's", async () => {
     const deps = await reportsDeps();
+    // Every sale's raffle has its record (raffles are never deleted): "todas" reads raffle
+    // by raffle (DESIGN, "Reading a year").
+    await deps.db.collection<{ _id: string }>('raffles').insertOne({ _id: 'r-b' });
     const paidAt = new Date('2026-03-01T15:00:00Z');
     const first = await paidPurchase(deps, { quantity: 3, totalPrice: 6, paidAt });
     const express = await paidPurchase(deps, {
