@@ -54,15 +54,36 @@ const BUDGET = {
 };
 
 /**
- * The same in a sale, per paid purchase (the request path's goal: ≤ 7 / ≤ 4). How many writes a grouped
- * command carries depends on what is in flight at the time (6.8–7.3 in the runs that set
- * this, before the delivery records' +1; 9 if nothing overlapped), so the budget leaves room for that; one more write per
- * purchase anywhere is the alone budgets' to catch.
+ * The same in a sale. Most of a purchase's commands are its own whatever else is in flight
+ * (its create-order, its capture, its e-mail's and SMS's records): those are counted per
+ * purchase against a fixed budget. The pipeline's grouped writes (the numbers' claims,
+ * cursor and counters, the notifications' marks, the reports' facts) carry as many
+ * purchases per command as happen to be in flight together (core/src/db/group-commit.ts):
+ * their count is timing, 0.52 to 0.63 of what one purchase alone sends there
+ * in the runs that set this (a total of 9.6 to 10.13 writes per purchase: a fixed total
+ * of 10 failed a fresh-clone CI run on a loaded box). So the grouped stages are held to what
+ * grouping must achieve however the sale interleaves: clearly fewer commands than one
+ * purchase alone would send (at most 0.8 of them), which fails when grouping stops. One
+ * more write per purchase in a grouped stage is the alone budgets' to catch.
  */
-// The unsubscribe link's stored id adds a read per e-mail and a write per new mailbox
-// (every buyer of this sale is new): +1 / +1. The day's e-mail count: +1 write per
-// purchase (9.6 in the run that added it).
-const SALE = { buyers: 24, writes: 10, reads: 4 };
+const SALE = {
+  buyers: 24,
+  /** Commands each purchase sends for itself. */
+  own: { writes: 7, reads: 2 },
+  /** What one purchase alone sends in the grouped stages (PayPal's alone budget minus `own`). */
+  groupedAlone: { writes: 5, reads: 2 },
+  /** The share of `groupedAlone` a sale's grouped commands may reach. */
+  groupedShare: 0.8,
+};
+
+/** The pipeline's commands that carry every purchase in flight at the time. */
+function isGrouped({ stage, command }: { stage: string; command: string }): boolean {
+  return (
+    stage === 'numbers' ||
+    stage === 'reports' ||
+    (stage === 'notifications' && command === 'update purchases')
+  );
+}
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -230,20 +251,25 @@ describe('what one more paid purchase costs the store', () => {
     expect(totals.reads).toBeLessThanOrEqual(BUDGET.paypal.reads);
   });
 
-  it(`a sale of ${SALE.buyers} PayPal buyers at once: within ${SALE.writes} writes and ${SALE.reads} reads per paid purchase`, async () => {
+  it(`a sale of ${SALE.buyers} PayPal buyers at once: ${SALE.own.writes} writes and ${SALE.own.reads} reads of each purchase's own, and the grouped stages well under one command per purchase`, async () => {
     const s = await setup();
     await buyWithPaypal(s, false);
     await sellWithPaypal(s, SALE.buyers);
 
     const totals = report(`a sale of ${SALE.buyers} PayPal buyers`, s.counter);
-    const perPurchase = {
-      writes: totals.writes / SALE.buyers,
-      reads: totals.reads / SALE.buyers,
-    };
+    const counted = s.counter.counts().filter((c) => c.stage !== 'background');
+    const sum = (rows: typeof counted, kind: 'write' | 'read') =>
+      rows.filter((c) => c.kind === kind).reduce((n, c) => n + c.count, 0);
+    const grouped = counted.filter(isGrouped);
+    const own = counted.filter((c) => !isGrouped(c));
     console.log(
-      `per paid purchase in the sale: ${perPurchase.writes.toFixed(1)} writes, ${perPurchase.reads.toFixed(1)} reads`,
+      `per paid purchase in the sale: ${(totals.writes / SALE.buyers).toFixed(2)} writes, ${(totals.reads / SALE.buyers).toFixed(2)} reads; ` +
+        `grouped stages: ${sum(grouped, 'write')} writes and ${sum(grouped, 'read')} reads for ${SALE.buyers} purchases`,
     );
-    expect(perPurchase.writes).toBeLessThanOrEqual(SALE.writes);
-    expect(perPurchase.reads).toBeLessThanOrEqual(SALE.reads);
+    expect(sum(own, 'write') / SALE.buyers).toBeLessThanOrEqual(SALE.own.writes);
+    expect(sum(own, 'read') / SALE.buyers).toBeLessThanOrEqual(SALE.own.reads);
+    const most = (alone: number) => alone * SALE.buyers * SALE.groupedShare;
+    expect(sum(grouped, 'write')).toBeLessThanOrEqual(most(SALE.groupedAlone.writes));
+    expect(sum(grouped, 'read')).toBeLessThanOrEqual(most(SALE.groupedAlone.reads));
   });
 });
