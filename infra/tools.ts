@@ -258,7 +258,7 @@ export function ensureStripeMock(): Promise<string> {
 export async function ensureSchemathesis(): Promise<string> {
   const wanted = readFileSync(schemathesisRequirements, 'utf8');
   const stamp = path.join(venvDir, 'requirements.txt');
-  if (existsSync(schemathesisBin) && existsSync(stamp) && readFileSync(stamp, 'utf8') === wanted)
+  if (existsSync(stamp) && readFileSync(stamp, 'utf8') === wanted && venvHere())
     return schemathesisBin;
 
   const started = Date.now();
@@ -277,6 +277,17 @@ export async function ensureSchemathesis(): Promise<string> {
   writeFileSync(stamp, wanted);
   say.ok(`Schemathesis ready (${seconds(started)})`);
   return schemathesisBin;
+}
+
+/**
+ * Whether the venv's scripts still run: they name the python of the folder the venv was
+ * made in, so a checkout moved or removed (a .cache shared from a worktree since deleted)
+ * leaves scripts that fail with ENOENT.
+ */
+function venvHere(): boolean {
+  if (!existsSync(schemathesisBin)) return false;
+  const shebang = readFileSync(schemathesisBin, 'utf8').split('\n', 1)[0] ?? '';
+  return shebang.startsWith('#!') && existsSync(shebang.slice(2).trim());
 }
 
 export const tools = {
