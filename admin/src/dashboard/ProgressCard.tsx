@@ -1,8 +1,9 @@
-// Porcentaje Vendido: the share of numbers assigned, from the public progress call.
+// Porcentaje Vendido: the share of numbers assigned, from the progress call (as staff: a new
+// store's featured raffle is a draft until published, and a draft answers only its admin).
 import PieChartIcon from '@mui/icons-material/PieChart';
 import { LinearProgress, Skeleton, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { formatCount, type Progress } from '@vag/contracts';
+import { formatCount, formatPercent, type Progress } from '@vag/contracts';
 import { useTranslate } from 'react-admin';
 import { useVagApi } from '../common/useVagApi';
 import { DashCard } from './DashCard';
@@ -12,7 +13,7 @@ export function ProgressCard() {
   const api = useVagApi();
   const { data, isPending, isError } = useQuery({
     queryKey: ['raffle-progress'],
-    queryFn: () => api.call<Progress>('GET', '/raffle/raffle-progress', undefined, { auth: false }),
+    queryFn: () => api.call<Progress>('GET', '/raffle/raffle-progress'),
   });
   return (
     <DashCard
@@ -26,7 +27,7 @@ export function ProgressCard() {
       ) : (
         <>
           <Typography variant="h4" sx={{ fontWeight: 700 }}>
-            {data.percentage.toFixed(2)}%
+            {formatPercent(data.percentage)}
           </Typography>
           <LinearProgress
             variant="determinate"

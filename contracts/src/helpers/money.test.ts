@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   customTotal,
   formatCount,
+  formatPercent,
   formatMoney,
   formatUsd,
   parseCustomQuantity,
@@ -108,6 +109,17 @@ describe('formatCount', () => {
       '1.000',
       '10.000',
       '1.234.567',
+    ]);
+  });
+});
+
+describe('formatPercent', () => {
+  it('writes a share with a decimal comma and a space before the sign (es-EC)', () => {
+    expect([0, 0.9, 12.345, 100].map(formatPercent)).toEqual([
+      '0,00 %',
+      '0,90 %',
+      '12,35 %',
+      '100,00 %',
     ]);
   });
 });

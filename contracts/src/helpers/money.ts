@@ -51,6 +51,12 @@ export function formatCount(value: number): string {
   return whole < 0 ? `-${text}` : text;
 }
 
+/** A share with two decimals, as es-EC writes it: '0,90 %', '100,00 %'. */
+export function formatPercent(value: number): string {
+  const text = (Number.isFinite(value) ? value : 0).toFixed(2);
+  return `${text.replace('.', ',')} %`;
+}
+
 /** Price of one number in a package card: price / quantity, rounded to cents. */
 export function unitPrice(pkg: { price: number; quantity: number }): number {
   if (!(pkg.quantity > 0)) return 0;
