@@ -107,7 +107,10 @@ export async function openRaffle(
     totalNumbers,
   });
   await site.api('POST', '/raffle/generate-raffle-numbers');
-  await site.api('PATCH', '/lottery/is-active', { isActive });
+  // The public sees only a published raffle (SPEC §7: a draft is its admin's alone), so an
+  // inactive one is one whose sale was opened and then closed.
+  await site.api('PATCH', '/lottery/is-active', { isActive: true });
+  if (!isActive) await site.api('PATCH', '/lottery/is-active', { isActive: false });
 }
 
 /** `openRaffle`'s raffle of 1 000 numbers with three packages. */

@@ -3,9 +3,9 @@ import { stepsFor, trustGaps } from './raffleActions';
 
 describe('the steps offered for a raffle', () => {
   it('follow its life: publish a draft, close a sale, reopen or draw a closed one, archive a drawn one', () => {
+    // A draft is not the public's yet: it is featured once published.
     expect(stepsFor({ status: 'draft', featured: false })).toEqual([
       'publish',
-      'feature',
       'duplicate',
       'edit',
     ]);

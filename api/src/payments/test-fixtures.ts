@@ -9,9 +9,13 @@ import { CURRENT_RAFFLE_ID, generateRaffleNumbers } from '@vag/core/db/raffle-nu
 import { waitFor } from '@vag/core/testing/wait';
 import { defaultNumberWidth } from '@vag/core/raffle/permutation';
 
+/**
+ * The raffle on sale: published, numbers generated. `draft` keeps it unpublished, as an
+ * admin trying its checkout before the sale opens has it (its orders are test orders).
+ */
 export async function activeRaffle(
   db: Db,
-  { totalNumbers = 100, pricePerNumber = 1.5 } = {},
+  { totalNumbers = 100, pricePerNumber = 1.5, draft = false } = {},
 ): Promise<void> {
   await db.collection<{ _id: string }>('raffles').updateOne(
     { _id: CURRENT_RAFFLE_ID },
@@ -25,7 +29,10 @@ export async function activeRaffle(
         numberWidth: defaultNumberWidth(totalNumbers),
         isActive: true,
         pricePerNumber,
+        // On sale means published: a draft answers nobody but admins (SPEC §7).
+        ...(draft ? {} : { publishedAt: new Date() }),
       },
+      ...(draft ? { $unset: { publishedAt: '' } } : {}),
     },
     { upsert: true },
   );

@@ -20,9 +20,9 @@ export const raffleScope: MiddlewareHandler<AppEnv> = async (c, next) => {
 
 /**
  * The raffle of this request: the one its path names, else the featured one. A path that
- * names no raffle, or a draft to anyone but an admin, answers 404: a draft is not
- * published, so its name, packages, numbers and record are nobody else's to read, and
- * nobody else's to buy in.
+ * names no raffle, or a draft to anyone but an admin (named or featured), answers 404: a
+ * draft is not published, so its name, packages, numbers and record are nobody else's to
+ * read, and nobody else's to buy in.
  */
 export async function raffleIdOf(c: Context<AppEnv>): Promise<string> {
   const ref = c.get('raffleRef');
@@ -32,9 +32,10 @@ export async function raffleIdOf(c: Context<AppEnv>): Promise<string> {
       throw apiError(404, RAFFLE_TEXTS.notFound);
     return scoped.id;
   }
-  const featured = await c.get('deps').storefrontCache.raffleId();
-  if (!featured) throw apiError(404, SERVER.raffleNotFound);
-  return featured;
+  const featured = await c.get('deps').storefrontCache.featured();
+  if (!featured || (featured.draft && (await staffOf(c))?.role !== 'admin'))
+    throw apiError(404, SERVER.raffleNotFound);
+  return featured.id;
 }
 
 const SCOPED = /^\/api\/raffles\/[^/]+(?=\/)/;

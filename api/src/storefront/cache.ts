@@ -37,6 +37,8 @@ export interface StorefrontCache {
   raffleId(ref?: string): Promise<string | null>;
   /** The raffle an id or slug names and whether it is still a draft (null: none). */
   scopedRaffle(ref: string): Promise<ScopedRaffle | null>;
+  /** The featured raffle and whether it is still a draft (null: none). */
+  featured(): Promise<ScopedRaffle | null>;
   page(key: string): CachedPage | undefined;
   /**
    * The page of `key` rendered once for every request that asks while it renders;
@@ -82,7 +84,10 @@ export function createStorefrontCache(deps: Pick<AppDeps, 'db' | 'env' | 'log'>)
 
   const cache: StorefrontCache = {
     async content(raffleId) {
-      const id = raffleId ?? (await cache.raffleId());
+      // Without an id the public pages show the featured raffle, unless it is a draft:
+      // a draft is nobody's to see but an admin's (SPEC §7), so they show no raffle.
+      const featured = raffleId ? null : await cache.featured();
+      const id = raffleId ?? (featured && !featured.draft ? featured.id : null);
       return keep(
         () => contents,
         id ?? '',
@@ -91,11 +96,15 @@ export function createStorefrontCache(deps: Pick<AppDeps, 'db' | 'env' | 'log'>)
     },
     async raffleId(ref) {
       if (ref !== undefined) return (await cache.scopedRaffle(ref))?.id ?? null;
-      return keep(
+      return (await cache.featured())?.id ?? null;
+    },
+    async featured() {
+      const id = await keep(
         () => featured,
         '',
         () => featuredRaffleId(deps.db),
       );
+      return id ? cache.scopedRaffle(id) : null;
     },
     scopedRaffle(ref) {
       return keep(

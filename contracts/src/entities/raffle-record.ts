@@ -34,7 +34,8 @@ export const RAFFLE_ACTION_FROM: Record<RaffleAction, readonly RaffleStatus[]> =
   close: ['on_sale'],
   reopen: ['closed'],
   archive: ['drawn'],
-  feature: ['draft', 'on_sale', 'closed', 'drawn'],
+  // The home page is the public's: a draft is its admin's alone until published (SPEC §7).
+  feature: PUBLIC_RAFFLE_STATUSES,
 };
 
 /** A raffle's address: lowercase letters, digits and single hyphens (it is its page's URL). */

@@ -11,13 +11,19 @@ import type { BusMessage, EventBus } from '../bus';
 import { waitFor } from './wait';
 
 export async function raffleWithNumbers(db: Db, totalNumbers: number): Promise<void> {
-  await db
-    .collection<{ _id: string }>('raffles')
-    .updateOne(
-      { _id: CURRENT_RAFFLE_ID },
-      { $set: { totalNumbers, numberWidth: defaultNumberWidth(totalNumbers), isActive: true } },
-      { upsert: true },
-    );
+  await db.collection<{ _id: string }>('raffles').updateOne(
+    { _id: CURRENT_RAFFLE_ID },
+    {
+      $set: {
+        totalNumbers,
+        numberWidth: defaultNumberWidth(totalNumbers),
+        isActive: true,
+        // On sale means published: a draft answers nobody but admins (SPEC §7).
+        publishedAt: new Date(),
+      },
+    },
+    { upsert: true },
+  );
   await generateRaffleNumbers(db, CURRENT_RAFFLE_ID);
 }
 

@@ -26,7 +26,7 @@ import {
 import { staffToken } from '@vag/api/testing/seed';
 import { startTestServer, type TestServer } from '../testing/server';
 import { waitFor } from '@vag/core/testing/wait';
-import { CURRENT_RAFFLE_ID } from '@vag/core/db/raffle';
+import { CURRENT_RAFFLE_ID, stampRaffle } from '@vag/core/db/raffle';
 
 let srv: TestServer;
 let watcher: Awaited<ReturnType<typeof watchNumbersAssigned>>;
@@ -59,8 +59,8 @@ async function call(
   return { status: res.status, body: text ? JSON.parse(text) : null };
 }
 
-async function record(): Promise<FairnessExport> {
-  const { status, body } = await call('GET', '/fairness');
+async function record(headers: Record<string, string> = {}): Promise<FairnessExport> {
+  const { status, body } = await call('GET', '/fairness', { headers });
   expect(status).toBe(200);
   return fairnessExportSchema.parse(body);
 }
@@ -101,8 +101,12 @@ const FIXED_RULE: DrawRule = {
 
 describe('GET /api/raffle/fairness', () => {
   it('publishes the key commitment and the empty prize list when the numbers are generated', async () => {
-    expect((await record()).commitment).toBeNull();
+    // Before its sale opens the record is its admin's; the public reads it from then on.
+    expect((await record(admin)).commitment).toBeNull();
     expect((await call('POST', '/generate-raffle-numbers', { headers: admin })).status).toBe(200);
+    expect((await call('GET', '/fairness')).status).toBe(404);
+    await stampRaffle(srv.db, CURRENT_RAFFLE_ID, 'publishedAt');
+    srv.deps.storefrontCache.invalidate();
 
     const data = await record();
     const { secretKey } = await getRaffleNumbers(srv.db, CURRENT_RAFFLE_ID);
@@ -374,10 +378,13 @@ describe('POST /api/raffle/draw', () => {
         totalNumbers: 100,
       }),
     }).then((r) => r.json() as Promise<{ _id: string }>);
-    await fetch(`${srv.url}/api/admin/raffles/${next._id}/feature`, {
+    // Its sale opened (published): only then may it take the home page.
+    await stampRaffle(srv.db, next._id, 'publishedAt');
+    const featured = await fetch(`${srv.url}/api/admin/raffles/${next._id}/feature`, {
       method: 'POST',
       headers: admin,
     });
+    expect(featured.status).toBe(200);
     // The site's record is now the next raffle's, with no draw yet...
     expect((await record()).draw).toBeNull();
     // ...and the drawn one answers by its reference and at its own address, sales intact.

@@ -23,8 +23,10 @@ afterEach(async () => {
   await srv.stop();
 });
 
-async function lookup(number: string) {
-  const res = await fetch(`${srv.url}/api/raffle/numbers/${encodeURIComponent(number)}`);
+async function lookup(number: string, headers: Record<string, string> = {}) {
+  const res = await fetch(`${srv.url}/api/raffle/numbers/${encodeURIComponent(number)}`, {
+    headers,
+  });
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 
@@ -39,8 +41,10 @@ async function sell(quantity: number): Promise<string[]> {
 }
 
 describe('GET /api/raffle/numbers/{number}', () => {
-  it('answers 409 before the numbers are generated', async () => {
-    expect(await lookup('7')).toMatchObject({
+  it('answers 409 to its admin before the numbers are generated; to the public the draft is none', async () => {
+    expect((await lookup('7')).status).toBe(404);
+    const { auth } = await staffToken(srv.deps, 'admin');
+    expect(await lookup('7', auth)).toMatchObject({
       status: 409,
       body: { msg: NUMBER_LOOKUP_TEXTS.notGenerated },
     });

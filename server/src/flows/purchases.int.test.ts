@@ -329,6 +329,10 @@ describe('DELETE /api/admin/delete-all-purchases', () => {
     );
 
   it("clears a draft raffle's test orders: every purchase and claim, and frees every number and prize", async () => {
+    // Never published: the admin tried its checkout before opening the sale.
+    await srv.db
+      .collection<{ _id: string }>('raffles')
+      .updateOne({ _id: CURRENT_RAFFLE_ID }, { $unset: { publishedAt: '' } });
     await fetch(`${srv.url}/api/raffle/assign-random-prizes`, {
       method: 'POST',
       headers: { ...admin, 'content-type': 'application/json' },

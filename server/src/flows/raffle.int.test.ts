@@ -105,9 +105,10 @@ describe('GET /api/raffle/raffle-progress', () => {
     expect(progress).toEqual({ percentage: 2.5, assigned: 5, total: 200, available: 195 });
   });
 
-  it('answers the default size before anything is generated', async () => {
+  it('answers the default size before anything is generated, to its admin only (a draft)', async () => {
+    expect((await call('GET', '/raffle-progress')).status).toBe(404);
     // Nothing is free to buy until the numbers are generated.
-    expect((await call('GET', '/raffle-progress')).body).toEqual({
+    expect((await call('GET', '/raffle-progress', { headers: admin })).body).toEqual({
       percentage: 0,
       assigned: 0,
       total: 10000,

@@ -99,7 +99,11 @@ describe('GET /api/admin/sales-chart', () => {
     const reseller = await staffToken(server.deps, 'reseller');
     const ofCurrent = (auth: Record<string, string>) =>
       fetch(`${api}/admin/sales-chart?raffleId=current`, { headers: auth });
-    // The test raffle was never published: a draft.
+    // The test raffle as it was before its sale opened: a draft.
+    await server.db
+      .collection<{ _id: string }>('raffles')
+      .updateOne({ _id: 'current' }, { $unset: { publishedAt: '' } });
+    server.deps.storefrontCache.invalidate();
     expect((await ofCurrent(admin.auth)).status).toBe(200);
     const draft = await ofCurrent(reseller.auth);
     expect(draft.status).toBe(404);

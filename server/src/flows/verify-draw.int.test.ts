@@ -15,7 +15,7 @@ import {
 } from '@vag/core/testing/raffle-fixtures';
 import { startTestServer, type TestServer } from '../testing/server';
 import { verifyDraw } from '@vag/api/scripts/verify-draw';
-import { CURRENT_RAFFLE_ID, featureRaffle, insertRaffle } from '@vag/core/db/raffle';
+import { CURRENT_RAFFLE_ID, featureRaffle, insertRaffle, stampRaffle } from '@vag/core/db/raffle';
 
 const run = promisify(execFile);
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
@@ -83,6 +83,8 @@ describe('verify-draw', () => {
       endDate: new Date(Date.now() + 86_400_000),
       totalNumbers: 10,
     });
+    // The next raffle on sale: published (a draft cannot be the public's home).
+    await stampRaffle(srv.db, next._id, 'publishedAt');
     await featureRaffle(srv.db, next._id);
     srv.deps.storefrontCache.invalidate();
     const report = await verifyDraw(`${srv.url}/rifas/nueva-rifa`, buyer);

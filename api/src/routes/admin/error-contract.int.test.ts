@@ -4,6 +4,7 @@ import { SERVER, STAFF_API_MESSAGES } from '@vag/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCaller, createStaff } from '../../testing/seed';
 import { startTestServer, type TestServer } from '../../testing/server';
+import { activeRaffle } from '../../payments/test-fixtures';
 
 let server: TestServer;
 let call: ReturnType<typeof apiCaller>;
@@ -12,6 +13,8 @@ beforeAll(async () => {
   server = await startTestServer();
   call = apiCaller(server.url);
   admin = (await createStaff(server.db, { role: 'admin' })).token;
+  // The public reads of these calls answer for a raffle on sale (a draft is its admin's).
+  await activeRaffle(server.db);
 });
 afterAll(async () => server?.stop());
 

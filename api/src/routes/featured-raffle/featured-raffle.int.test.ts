@@ -19,8 +19,19 @@ const hero = {
 };
 
 describe('lottery (hero)', () => {
-  it('GET /api/lottery shows the default inactive raffle created at start, without secrets', async () => {
-    const res = await call('GET', '/lottery');
+  it('GET /api/lottery shows the default raffle created at start to its admin, without secrets; a visitor hears 404 until it is published', async () => {
+    // Never published: a draft (SPEC §7).
+    expect(await call('GET', '/lottery')).toMatchObject({
+      status: 404,
+      json: { msg: SERVER.raffleNotFound },
+    });
+    for (const path of ['/lottery', '/packages', '/raffle/raffle-progress'])
+      for (const token of [undefined, reseller])
+        expect(
+          (await call('GET', path, { token })).status,
+          `${path} as ${token ?? 'visitor'}`,
+        ).toBe(404);
+    const res = await call('GET', '/lottery', { token: admin });
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({
       _id: 'current',
@@ -37,7 +48,7 @@ describe('lottery (hero)', () => {
     const res = await call('PUT', '/lottery', { token: admin, body: hero });
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ ...hero, endDate: '2026-12-25T04:59:59.000Z' });
-    expect((await call('GET', '/lottery')).json).toMatchObject({
+    expect((await call('GET', '/lottery', { token: admin })).json).toMatchObject({
       name: hero.name,
       prize: hero.prize,
       pricePerNumber: 1.5,

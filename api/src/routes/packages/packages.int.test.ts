@@ -12,6 +12,7 @@ afterAll(async () => server?.stop());
 
 const valid = { name: 'Paquete Oro', quantity: 20, price: 18.5, isPopular: true };
 
+// The store's raffle is a draft until its sale opens: its admin reads what it sets up.
 describe('packages', () => {
   it('POST /api/packages creates a package an admin sees in GET /api/packages and GET /api/packages/{id}', async () => {
     const created = await call('POST', '/packages', { token: admin, body: valid });
@@ -22,14 +23,14 @@ describe('packages', () => {
       msg: TOASTS.packageAdded,
     });
     expect(created.json.id).toBe(created.json._id);
-    const list = await call('GET', '/packages');
+    const list = await call('GET', '/packages', { token: admin });
     expect(list.status).toBe(200);
     expect(list.json).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ _id: created.json._id, name: 'Paquete Oro' }),
       ]),
     );
-    const one = await call('GET', `/packages/${created.json._id}`);
+    const one = await call('GET', `/packages/${created.json._id}`, { token: admin });
     expect(one.json).toEqual({ _id: created.json._id, id: created.json._id, ...valid });
   });
 
@@ -46,11 +47,13 @@ describe('packages', () => {
       token: admin,
       body: { ...valid, name: 'Dos' },
     });
-    const popular = (await call('GET', '/packages')).json.filter(
+    const popular = (await call('GET', '/packages', { token: admin })).json.filter(
       (p: { isPopular: boolean }) => p.isPopular,
     );
     expect(popular.map((p: { name: string }) => p.name)).toEqual(['Dos']);
-    expect((await call('GET', `/packages/${first.json._id}`)).json.isPopular).toBe(false);
+    expect(
+      (await call('GET', `/packages/${first.json._id}`, { token: admin })).json.isPopular,
+    ).toBe(false);
   });
 
   it('defaults isPopular to false', async () => {
@@ -77,10 +80,10 @@ describe('packages', () => {
         errors: { quantity: VALIDATION.quantityPositive },
       },
     });
-    expect((await call('GET', `/packages/${json._id}`)).json.price).toBe(15);
+    expect((await call('GET', `/packages/${json._id}`, { token: admin })).json.price).toBe(15);
     const deleted = await call('DELETE', `/packages/${json._id}`, { token: admin });
     expect(deleted.json).toMatchObject({ _id: json._id, msg: TOASTS.packageDeleted });
-    expect(await call('GET', `/packages/${json._id}`)).toMatchObject({
+    expect(await call('GET', `/packages/${json._id}`, { token: admin })).toMatchObject({
       status: 404,
       json: { msg: SERVER.packageNotFound },
     });
@@ -142,11 +145,12 @@ describe('packages', () => {
     const res = await call(
       'GET',
       `/packages?${q({ sort: ['name', 'ASC'], range: [0, 1], filter: { q: 'pack' } })}`,
+      { token: admin },
     );
     expect(res.json.map((p: { name: string }) => p.name)).toEqual(['Alfa pack', 'Media pack']);
     expect(res.headers.get('content-range')).toBe('packages 0-1/3');
     expect(res.headers.get('access-control-expose-headers')).toContain('Content-Range');
-    const bad = await call('GET', '/packages?sort=nope');
+    const bad = await call('GET', '/packages?sort=nope', { token: admin });
     expect(bad.status).toBe(400);
     expect(bad.json.errors).toHaveProperty('sort');
   });

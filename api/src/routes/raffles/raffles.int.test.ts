@@ -255,6 +255,21 @@ describe('a second raffle on sale beside the first', () => {
     await call('POST', `/admin/raffles/${CURRENT_RAFFLE_ID}/feature`, { token: admin });
   });
 
+  it('a draft cannot be featured: the home and the unscoped calls keep the published raffle', async () => {
+    const draft = await call('POST', '/admin/raffles', {
+      token: admin,
+      body: express({ name: 'Sorpresa de Navidad', slug: 'sorpresa' }),
+    });
+    const refused = await call('POST', `/admin/raffles/${draft.json._id}/feature`, {
+      token: admin,
+    });
+    expect(refused).toMatchObject({
+      status: 409,
+      json: { msg: RAFFLE_TEXTS.transitionRefused('feature', 'draft') },
+    });
+    expect((await call('GET', '/lottery')).json._id).toBe(CURRENT_RAFFLE_ID);
+  });
+
   it('the number count is locked once published', async () => {
     const res = await call('PUT', `/admin/raffles/${b._id}`, {
       token: admin,

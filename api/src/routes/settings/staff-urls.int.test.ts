@@ -62,7 +62,7 @@ describe('URLs staff enter', () => {
   ])('PUT /api/lottery takes the hero image %j', async (url) => {
     const res = await call('PUT', '/lottery', { token: admin, body: hero(url) });
     expect(res.status).toBe(200);
-    expect((await call('GET', '/lottery')).json.imageUrl).toBe(url);
+    expect((await call('GET', '/lottery', { token: admin })).json.imageUrl).toBe(url);
   });
 
   it.each(BAD_URLS)(
@@ -92,7 +92,7 @@ describe('URLs staff enter', () => {
         errors: { [`socialMedia.${network}`]: VALIDATION.httpUrlInvalid },
       });
     }
-    expect((await call('GET', '/settings')).json.socialMedia).not.toMatchObject({
+    expect((await call('GET', '/settings', { token: admin })).json.socialMedia).not.toMatchObject({
       facebook: url,
     });
   });
@@ -109,6 +109,8 @@ describe('URLs staff enter', () => {
       body: { socialMedia },
     });
     expect(res.status).toBe(200);
-    expect((await call('GET', '/settings')).json.socialMedia).toEqual(socialMedia);
+    expect((await call('GET', '/settings', { token: admin })).json.socialMedia).toEqual(
+      socialMedia,
+    );
   });
 });
