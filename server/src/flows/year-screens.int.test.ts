@@ -132,6 +132,16 @@ describe('the back office on a year of sales, one raffle at a time', () => {
     );
   });
 
+  it('Historial de compras of the first raffle: by an equality once every purchase names its raffle', async () => {
+    let answer!: Awaited<ReturnType<typeof get>>;
+    const plans = await plansOf(async () => {
+      answer = await get(`/purchases?filter=${listFilter({ raffleId: 'current' })}&range=[0,24]`);
+    });
+    expectNoScan(plans);
+    // The one order create-order wrote for the year's template.
+    expect(answer.range).toBe('purchases 0-0/1');
+  });
+
   it('Reportes: the totals of the raffle and one page of its rows, from its facts', async () => {
     let first!: Awaited<ReturnType<typeof get>>;
     const plans = await plansOf(async () => {
