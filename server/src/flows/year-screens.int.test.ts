@@ -306,6 +306,17 @@ describe('Historial and Auditoría "todas", raffle by raffle', () => {
       paidByCard.slice(0, 10).map((p) => p._id),
     );
 
+    // The open orders, few at any time, by their status's index.
+    const open = await plansOf(async () => {
+      answer = await get(`/purchases?filter=${listFilter({ status: 'PENDING' })}&range=[0,9]`);
+    });
+    expectNoScan(open);
+    const pending = await storedNewestFirst({ status: 'PENDING' });
+    expect(answer.range).toBe(`purchases 0-9/${pending.length}`);
+    expect(answer.json.map((p: { id: string }) => p.id)).toEqual(
+      pending.slice(0, 10).map((p) => p._id),
+    );
+
     // The search box: part of an e-mail, in every raffle.
     const searched = await plansOf(async () => {
       answer = await get(`/purchases?filter=${listFilter({ q: 'comprador-00007@' })}&range=[0,24]`);
