@@ -14,6 +14,9 @@ import { MongoBulkWriteError, type Db } from 'mongodb';
 import type { AuditDoc } from './audit-doc';
 import { dropPendingAudit, getRaffleFairness } from './raffle-fairness';
 import { CURRENT_RAFFLE_ID } from './raffle-numbers';
+import { pageAcrossRaffles } from './across-raffles';
+import { FIRST_RAFFLE_ID } from './by-raffle';
+import { listRaffleIds } from './raffle';
 
 /** Who acted: a staff member, or the system (the closing job). */
 export type AuditActor = { id: string; email: string } | 'sistema';
@@ -113,16 +116,44 @@ export async function relayPendingAudit(
   await dropPendingAudit(db, pending, raffleId);
 }
 
+async function oneRafflePage(
+  db: Db,
+  page: { skip: number; limit: number; raffleId: string },
+): Promise<{ docs: AuditDoc[]; total: number }> {
+  const query = { raffleId: page.raffleId };
+  const [docs, total] = await Promise.all([
+    log(db).find(query).sort({ at: -1, _id: 1 }).skip(page.skip).limit(page.limit).toArray(),
+    log(db).countDocuments(query),
+  ]);
+  return { docs, total };
+}
+
+/**
+ * Every raffle's entries ("todas"), raffle by raffle through `raffle_at` (across-raffles.ts):
+ * each entry names its raffle (auditDoc), and raffles are never deleted.
+ */
+async function everyRafflePage(
+  db: Db,
+  page: { skip: number; limit: number },
+): Promise<{ docs: AuditDoc[]; total: number }> {
+  const raffles = [...new Set([FIRST_RAFFLE_ID, ...(await listRaffleIds(db))])];
+  const { items, total } = await pageAcrossRaffles(log(db), raffles, {
+    filterOf: (raffleId) => ({ raffleId: raffleId as string }),
+    sort: { field: 'at', order: -1 },
+    idOrder: 1,
+    ...page,
+  });
+  return { docs: items, total };
+}
+
 /** Newest first, a page at a time (staff's list). */
 export async function listAudit(
   db: Db,
   page: { skip: number; limit: number; raffleId?: string | undefined },
 ): Promise<{ entries: AuditEntry[]; total: number }> {
-  const query = page.raffleId ? { raffleId: page.raffleId } : {};
-  const [docs, total] = await Promise.all([
-    log(db).find(query).sort({ at: -1, _id: 1 }).skip(page.skip).limit(page.limit).toArray(),
-    log(db).countDocuments(query),
-  ]);
+  const { docs, total } = page.raffleId
+    ? await oneRafflePage(db, { ...page, raffleId: page.raffleId })
+    : await everyRafflePage(db, page);
   return {
     total,
     entries: docs.map(({ _id, at, ...rest }) => ({ id: _id, at: at.toISOString(), ...rest })),

@@ -2,9 +2,10 @@
 // recording a purchase's numbers once, counting it as sold once, and the reads that
 // staff, buyers and the confirmation page make. The order and payment transitions of
 // the same documents live in db/purchases.ts.
-import { ORDER_STATE_WORDS, orderStateOf } from '@vag/contracts';
+import { ORDER_STATE_WORDS, orderStateOf, PURCHASES_PAGE_MAX } from '@vag/contracts';
 import type { Db, Filter, Sort } from 'mongodb';
-import { raffleMatch, raffleOf } from './by-raffle';
+import { pageAcrossRaffles } from './across-raffles';
+import { raffleKeys, raffleOf, type RaffleKey } from './by-raffle';
 import { batchedPerDb, groupCommit } from './group-commit';
 
 export interface PurchaseRecord {
@@ -53,6 +54,12 @@ export async function ensurePurchaseNumbersIndexes(db: Db): Promise<void> {
   );
   // Historial de compras of one raffle searches that raffle's purchases (DESIGN, "Reading a year").
   await purchases(db).createIndex({ raffleId: 1, createdAt: -1 }, { name: 'raffle_created' });
+  // A personal-data export or deletion asks whether another buyer typed the same phone or
+  // cédula (privacy/places.ts): an equality each. Every order writes both fields (an
+  // anonymized one holds ''), so the store's search of these dotted paths does not return
+  // purchases without them (DESIGN, "Reading a year").
+  await purchases(db).createIndex({ 'buyer.phone': 1 }, { name: 'buyer_phone' });
+  await purchases(db).createIndex({ 'buyer.document': 1 }, { name: 'buyer_document' });
 }
 
 // ── Numbers worker ──────────────────────────────────────────────────────────────
@@ -189,9 +196,13 @@ function escapeRegex(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-function listQuery(filter: PurchaseListFilter): Filter<PurchaseRecord> {
+/** The list's filter, its raffle by the key raffleKeys gives for it. */
+function listQuery(
+  filter: Omit<PurchaseListFilter, 'raffleId'> & { raffleId?: RaffleKey },
+): Filter<PurchaseRecord> {
   const and: Filter<PurchaseRecord>[] = [];
-  if (filter.raffleId !== undefined) and.push(raffleMatch<PurchaseRecord>(filter.raffleId));
+  if (filter.raffleId !== undefined)
+    and.push({ raffleId: filter.raffleId } as Filter<PurchaseRecord>);
   if (filter.resellerCode !== undefined) and.push({ resellerCode: filter.resellerCode });
   if (filter.paymentMethod) and.push({ paymentMethod: filter.paymentMethod });
   if (filter.status) and.push({ status: filter.status });
@@ -225,15 +236,40 @@ function allOf(conditions: Filter<PurchaseRecord>[]): Filter<PurchaseRecord> {
   return merged as Filter<PurchaseRecord>;
 }
 
+/**
+ * Whether a list must be read raffle by raffle to search an index (DESIGN, "Reading a
+ * year"): every raffle's purchases ("todas") for an admin. A reseller's list searches their
+ * code's index, a read by ids the _id index, and the open orders (few at any time: the
+ * sweeper closes them) the index of their status, whatever the raffle.
+ */
+const readsEveryRaffle = (filter: PurchaseListFilter) =>
+  filter.raffleId === undefined &&
+  filter.resellerCode === undefined &&
+  filter.ids === undefined &&
+  !filter.inReview &&
+  filter.status !== 'PENDING';
+
 /** Staff listing: filtered and paged in the store (a sellout means thousands of purchases). */
 export async function listPurchases(
   db: Db,
   filter: PurchaseListFilter,
   page: { sort?: { field: string; order: 'ASC' | 'DESC' }; skip?: number; limit?: number } = {},
 ): Promise<{ items: PurchaseRecord[]; total: number }> {
-  const query = listQuery(filter);
   const field = page.sort && SORTABLE.has(page.sort.field) ? page.sort.field : 'createdAt';
   const order = page.sort ? (page.sort.order === 'ASC' ? 1 : -1) : -1;
+  if (readsEveryRaffle(filter))
+    return pageAcrossRaffles(purchases(db), await raffleKeys(db), {
+      filterOf: (key) => listQuery({ ...filter, raffleId: key }),
+      sort: { field, order },
+      idOrder: order,
+      skip: page.skip ?? 0,
+      limit: page.limit ?? PURCHASES_PAGE_MAX,
+      projection: STAFF_PROJECTION,
+    });
+  // One raffle's read looks its raffle up as raffleKeys does: by an equality, once every
+  // older purchase names its raffle (by-raffle.ts).
+  const [key] = filter.raffleId === undefined ? [] : await raffleKeys(db, filter.raffleId);
+  const query = listQuery({ ...filter, raffleId: key });
   const sort: Sort = field === '_id' ? { _id: order } : { [field]: order, _id: order };
   let cursor = purchases(db).find(query, { projection: STAFF_PROJECTION, sort });
   if (page.skip) cursor = cursor.skip(page.skip);

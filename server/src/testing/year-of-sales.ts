@@ -104,7 +104,14 @@ function clonedPurchase(
   return {
     ...rest,
     ...sale,
-    buyer: { ...template.buyer, email: sale.buyer.email },
+    // Each buyer their own phone and cédula, as people are: the export's check of whether
+    // another buyer typed the same one finds only theirs.
+    buyer: {
+      ...template.buyer,
+      email: sale.buyer.email,
+      phone: `09${sale.buyer.email.replace(/\D/g, '').padStart(8, '0')}`,
+      document: `17${sale.buyer.email.replace(/\D/g, '').padStart(8, '0')}`,
+    },
     unitPrice: 2,
     packageData: { name: 'Personalizado', quantity: sale.quantity, price: sale.totalPrice },
     orderCode: `Y${sale._id.replace(/-/g, '').slice(0, 10).toUpperCase()}`,
