@@ -13,8 +13,8 @@
 //   invoicing kafka1 with electronic invoicing on: an invoices worker process against the fake
 //             SRI, the SRI down for --outage=<s> (default 60) while the buyers buy, then the
 //             worker killed mid-send and started again; waits (--invoice-settle=<s>, default
-//             1200) for every paid purchase's authorized factura, and the audit checks them
-//             (bench/invoicing-run.ts)
+//             1200) for every paid purchase's authorized factura, and the audit checks them;
+//             --invoice-workers=<n> invoices processes in the group, default 1 (bench/invoicing-run.ts)
 //   baseline  the same k6 sellout against the baseline server (pool allocator), time-boxed
 //   holding   the holding attack: one and ten addresses try to hold a 10 000-number raffle with
 //             unpaid transfers while honest buyers sell it out, then pick raffles of 200 and
@@ -307,6 +307,7 @@ async function main(): Promise<void> {
           db,
           outageAfterMs: 10_000,
           outageMs: OUTAGE_SECONDS * 1000,
+          workers: Number(flag('invoice-workers', '1')),
           boundMs: INVOICE_SETTLE_SECONDS * 1000,
           startWorker: (name) => {
             const child = startWorkerProcess(name, apiEnv, ['invoices']);

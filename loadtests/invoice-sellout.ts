@@ -1,13 +1,14 @@
-// `tsx loadtests/invoice-sellout.ts [--purchases=1500] [--outage-seconds=60]`: the invoices
-// side of a sellout with invoicing on, through both faults the SRI and our processes bring.
-// Every purchase is paid at once (purchase.paid on Kafka, as the sale path publishes it);
-// the invoices worker runs as its own process (`npm run workers -- invoices`) against the
-// fake SRI. The SRI goes down for a minute; when it is back and slow, the worker is killed
-// with SIGKILL while facturas are at the SRI, then started again. It ends when every
+// `tsx loadtests/invoice-sellout.ts [--purchases=1500] [--outage-seconds=60] [--workers=1]`:
+// the invoices side of a sellout with invoicing on, through both faults the SRI and our
+// processes bring. Every purchase is paid at once (purchase.paid on Kafka, as the sale path
+// publishes it); `--workers` invoices processes (`npm run workers -- invoices`, one consumer
+// group) run against the fake SRI. The SRI goes down for a minute; when it is back and slow,
+// the first process is killed with SIGKILL while facturas are at the SRI, then started again. It ends when every
 // purchase has its authorized factura, and runs the audit's invoices check (exactly one
 // authorized factura per paid purchase, secuenciales 1..n). Prints authorized facturas per
-// second, and the worker processes' own CPU per factura (a figure a shared box's load does
-// not move as much as the wall clock). Needs VAG_TEST_MONGODB_URL and VAG_TEST_KAFKA_BROKERS (a store and a broker).
+// second, the worker processes' own CPU per factura (a figure a shared box's load does
+// not move as much as the wall clock), and the store's when its pid is given
+// (VAG_TEST_STORE_PID). Needs VAG_TEST_MONGODB_URL and VAG_TEST_KAFKA_BROKERS (a store and a broker).
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -40,6 +41,7 @@ const say = (started: number, text: string) =>
 async function main(): Promise<boolean> {
   const count = flag('purchases', 1500);
   const outageMs = flag('outage-seconds', 60) * 1000;
+  const workers = flag('workers', 1);
   const brokers = process.env.VAG_TEST_KAFKA_BROKERS;
   if (!brokers) throw new Error('VAG_TEST_KAFKA_BROKERS is required');
   const t = await createTestDatabase();
@@ -64,9 +66,13 @@ async function main(): Promise<boolean> {
       { cwd: repoRoot, logFile: path.join(logDir, `${label}.log`), env },
     );
   let worker: ServiceProcess | null = null;
+  const others: ServiceProcess[] = [];
   let workerCpuMs = 0;
+  const storePid = Number(process.env.VAG_TEST_STORE_PID ?? 0);
+  let storeCpuMs = 0;
   try {
     await prepare(t, env.INVOICE_SECRET_KEY, count);
+    storeCpuMs = -cpuMs(storePid);
     const paidAt = Date.now();
     const ids = await t.db
       .collection<{ _id: string }>('purchases')
@@ -75,6 +81,7 @@ async function main(): Promise<boolean> {
     await bus.publish(ids.map((p) => purchasePaidMessage(p._id, 1)));
     say(paidAt, `${count} purchases paid`);
     worker = start('first');
+    for (let i = 2; i <= workers; i++) others.push(start(`worker-${i}`));
     await sriOutageThenKill({
       db: t.db,
       sri,
@@ -110,10 +117,12 @@ async function main(): Promise<boolean> {
       `after the restart: ${count - authorizedAtRestart} authorized in ${((done - restartedAt) / 1000).toFixed(1)} s ` +
         `(${((count - authorizedAtRestart) / ((done - restartedAt) / 1000)).toFixed(1)}/s, start-up and the dead worker's leases included)`,
     );
-    workerCpuMs += cpuMs(worker!.child.pid);
+    workerCpuMs += [worker!, ...others].reduce((sum, w) => sum + cpuMs(w.child.pid), 0);
+    storeCpuMs += cpuMs(storePid);
     console.log(
-      `worker CPU: ${(workerCpuMs / count).toFixed(1)} ms per factura ` +
-        `(${((count * 1000) / workerCpuMs).toFixed(0)} facturas/s per core at most)`,
+      `${workers} invoices process(es); worker CPU: ${(workerCpuMs / count).toFixed(1)} ms per factura ` +
+        `(${((count * 1000) / workerCpuMs).toFixed(0)} facturas/s per core at most)` +
+        (storePid ? `; store CPU ${(storeCpuMs / count).toFixed(1)} ms per factura` : ''),
     );
     const resent = [...sri.documents.values()].filter((d) => d.sends > 1).length;
     console.log(`SRI: ${sri.documents.size} documents, ${resent} of them sent twice (the kill)`);
@@ -121,7 +130,7 @@ async function main(): Promise<boolean> {
     console.log(`${check?.ok ? 'PASS' : 'FAIL'}  invoices  ${check?.details.join('\n          ')}`);
     return Boolean(check?.ok) && sri.documents.size === count;
   } finally {
-    await worker?.stop(5_000);
+    await Promise.all([worker, ...others].map((w) => w?.stop(5_000)));
     await bus.close();
     await sri.stop();
     await t.drop();

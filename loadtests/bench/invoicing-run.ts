@@ -1,8 +1,9 @@
 // The invoicing sellout (bench phase `invoicing`): the k6 sale with electronic invoicing on,
 // as an operator who switched it on runs a sale evening. The invoices worker runs as its
-// own process (Kafka layout) against the fake SRI, and meets both faults the issue of SRI
-// invoices names: the SRI down for a minute while the buyers buy, then, once it is back
-// and slow, the worker killed (SIGKILL) while facturas are at the SRI, and started again.
+// own processes (Kafka layout, `workers` of them in the consumer group) against the fake
+// SRI, and meets both faults the issue of SRI invoices names: the SRI down for a minute
+// while the buyers buy, then, once it is back and slow, one worker killed (SIGKILL) while
+// facturas are at the SRI, and started again.
 // The sale's audit then runs the invoices check (core/src/audit/invoices-check.ts): exactly
 // one authorized factura per paid purchase, secuenciales 1..n in each series.
 import type { Db } from 'mongodb';
@@ -13,6 +14,7 @@ import type { FakeSri } from '@vag/core/testing/fakes/sri';
 import { TEST_INVOICING } from '@vag/core/testing/invoice-fixtures';
 import { makeTestP12 } from '@vag/core/testing/test-certificate';
 import { waitFor } from '@vag/core/testing/wait';
+import { cpuMeter } from './cpu';
 import type { Child } from './processes';
 
 export interface InvoicingOptions {
@@ -25,11 +27,17 @@ export interface InvoicingOptions {
   outageMs: number;
   /** Longest wait, after the sale settles, for every paid purchase's authorized factura. */
   boundMs: number;
-  /** Starts an invoices worker process (the first one, and the one after the kill). */
+  /** Starts an invoices worker process (the first ones, and the one after the kill). */
   startWorker: (label: string) => Child;
+  /** Invoices processes in the consumer group (DESIGN Invoicing throughput); 1 by default. */
+  workers?: number;
 }
 
 export interface InvoicingFigures {
+  /** Invoices processes in the group. */
+  workers: number;
+  /** The invoices processes' own CPU per authorized factura (all of them, the killed one too). */
+  workerCpuMs: number;
   paid: number;
   authorized: number;
   /** Facturas the SRI had received whose answer the killed worker never wrote down. */
@@ -64,7 +72,22 @@ export async function setUpInvoicing(db: Db, secretKey: string): Promise<void> {
  */
 export function invoicingRun(options: InvoicingOptions) {
   const { sri } = options;
-  let worker: Child | null = null;
+  const count = options.workers ?? 1;
+  /** Each process's CPU meter; a killed one's is read just before its kill. */
+  const spent: Array<() => number> = [];
+  const meterCpu = (child: Child) => {
+    const meter = cpuMeter(() => ({ worker: [child.pid] }));
+    let final: number | null = null;
+    spent.push(() => final ?? meter().worker ?? 0);
+    return () => {
+      final = meter().worker ?? 0;
+    };
+  };
+  const start = (label: string) => {
+    const child = options.startWorker(label);
+    return { child, freeze: meterCpu(child) };
+  };
+  let worker: ReturnType<typeof start> | null = null;
   let faults: Promise<SriFaults> | null = null;
   const say = (text: string) => console.log(`invoicing: ${text}`);
 
@@ -75,9 +98,12 @@ export function invoicingRun(options: InvoicingOptions) {
       sri,
       outageMs: options.outageMs,
       sendsAgainWithinMs: 300_000,
-      kill: () => worker!.kill(),
+      kill: () => {
+        worker!.freeze();
+        return worker!.child.kill();
+      },
       restart: () => {
-        worker = options.startWorker('invoices-2');
+        worker = start('invoices-1-again');
       },
       say,
     });
@@ -85,7 +111,8 @@ export function invoicingRun(options: InvoicingOptions) {
 
   return {
     start(): void {
-      worker = options.startWorker('invoices-1');
+      worker = start('invoices-1');
+      for (let i = 2; i <= count; i++) start(`invoices-${i}`);
       faults = injectFaults();
     },
     async finish(): Promise<InvoicingFigures> {
@@ -122,9 +149,13 @@ export function invoicingRun(options: InvoicingOptions) {
         status: 'autorizada',
         authorizedAt: { $gte: new Date(outageEndedAt) },
       });
+      const authorizedCount = await authorized();
+      const cpuSeconds = spent.reduce((sum, seconds) => sum + seconds(), 0);
       return {
+        workers: count,
+        workerCpuMs: (1000 * cpuSeconds) / Math.max(1, authorizedCount),
         paid,
-        authorized: await authorized(),
+        authorized: authorizedCount,
         atSriWhenKilled,
         sentTwice: [...sri.documents.values()].filter((d) => d.sends > 1).length,
         outageSeconds: options.outageMs / 1000,
@@ -132,7 +163,7 @@ export function invoicingRun(options: InvoicingOptions) {
         perSecondAfterOutage: authorizedAfterOutage / ((lastAt - outageEndedAt) / 1000),
         paidPerSecond: paid / Math.max(1, saleSeconds),
         authorizedPerSecond:
-          (await authorized()) / Math.max(1, (lastAt - firstPaidAt - options.outageMs) / 1000),
+          authorizedCount / Math.max(1, (lastAt - firstPaidAt - options.outageMs) / 1000),
       };
     },
   };
@@ -192,12 +223,14 @@ export async function sriOutageThenKill(options: {
 
 export function formatInvoicing(f: InvoicingFigures): string {
   return (
-    `invoicing: ${f.authorized} authorized facturas for ${f.paid} paid purchases; ` +
+    `invoicing (${f.workers} invoices process${f.workers === 1 ? '' : 'es'}): ` +
+    `${f.authorized} authorized facturas for ${f.paid} paid purchases; ` +
     `first payment → last authorization ${f.wallSeconds.toFixed(0)} s (SRI down ${f.outageSeconds} s), ` +
     `${f.perSecondAfterOutage.toFixed(1)} facturas/s after the outage, ` +
     `${f.authorizedPerSecond.toFixed(1)} facturas/s outage left out against the sale's ` +
     `${f.paidPerSecond.toFixed(1)} purchases/s; ` +
-    `worker killed with ${f.atSriWhenKilled} at the SRI, ${f.sentTwice} sent twice`
+    `invoices processes' CPU ${f.workerCpuMs.toFixed(1)} ms a factura; ` +
+    `a worker killed with ${f.atSriWhenKilled} at the SRI, ${f.sentTwice} sent twice`
   );
 }
 

@@ -240,6 +240,8 @@ export type NumberedFields = (number: number) => {
   secuencial: string;
   accessKey: string;
   issuedAt: Date;
+  /** When another process's sweep may take it (core/src/invoices/numbering.ts). */
+  nextAttemptAt: Date;
 };
 
 /**

@@ -19,6 +19,7 @@ import {
   reissueInvoice,
   type IssueDeps,
 } from './issue';
+import { NUMBERER_TURN_MS } from './numbering';
 import { saveCertificate, saveInvoicingSettings } from './settings';
 import { sriEndpoints } from './sri-client';
 
@@ -75,6 +76,16 @@ describe('issuing a factura', () => {
     // Delivered again: nothing new.
     expect((await issue(purchaseId))._id).toBe(doc._id);
     expect(await invoices(t.db).countDocuments({ purchaseId })).toBe(1);
+  });
+
+  it("leaves a numbered factura to the process that numbered it, and to any other's sweep once that one's turn is over", async () => {
+    const doc = await issue(await insertPurchase(t.db, { quantity: 1 }));
+    // Another invoices process sweeping now does not race the numbering one for it…
+    expect(await dueInvoices(t.db, new Date())).not.toContain(doc._id);
+    // …but takes it should the numbering process have died before moving it.
+    const later = new Date(Date.now() + NUMBERER_TURN_MS + 1_000);
+    expect(await dueInvoices(t.db, later)).toContain(doc._id);
+    expect((await advanceInvoice({ ...deps, owner: 'w2' }, doc._id))?.status).toBe('autorizada');
   });
 
   it('keeps trying while the SRI is down and is authorized once it is back', async () => {

@@ -11,6 +11,15 @@ export function seriesOf(
   return `${doc.environment}:${doc.issuer.ruc}:${doc.estab}-${doc.ptoEmi}:${doc.kind}`;
 }
 
+/**
+ * How long a numbered document is left to the process that numbered it (it moves it at once,
+ * from its own documents in flight) before another process's sweep takes it: without it,
+ * with several invoices processes, every sweep raced the others for documents they were
+ * already moving (a lease refused and a read, each time). A process that died leaves its
+ * documents to the others after this (DESIGN Invoicing throughput).
+ */
+export const NUMBERER_TURN_MS = 30_000;
+
 export function numberedFields(
   doc: InvoiceDoc,
   now: () => Date = () => new Date(),
@@ -21,6 +30,7 @@ export function numberedFields(
     return {
       secuencial,
       issuedAt,
+      nextAttemptAt: new Date(issuedAt.getTime() + NUMBERER_TURN_MS),
       accessKey: accessKey({
         issuedOn: ecuadorDate(issuedAt),
         kind: doc.kind,
