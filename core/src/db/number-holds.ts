@@ -165,8 +165,12 @@ export async function markNumbersSold(
   return matched === ids.length;
 }
 
-/** A paid purchase whose numbers could not all be its own: those it has are held again, not sold. */
-export async function unmarkNumbersSold(
+/**
+ * A paid purchase whose numbers could not all be its own: those it has (held, or sold by
+ * the first write of its numbering) go back, so the next buyer can choose them. Nothing of
+ * the sale is lost: the purchase keeps the numbers it chose, and staff see its problem.
+ */
+export async function releaseUnsellableNumbers(
   db: Db,
   raffleId: string,
   purchaseId: string,
@@ -174,7 +178,7 @@ export async function unmarkNumbersSold(
 ): Promise<void> {
   const ids = numbers.map((n) => numberHoldId(raffleId, n));
   for (const slice of idSlices(ids))
-    await holds(db).updateMany({ _id: { $in: slice }, purchaseId }, { $set: { state: 'held' } });
+    await holds(db).deleteMany({ _id: { $in: slice }, purchaseId });
 }
 
 export type UnpaidHold = Pick<NumberHoldDoc, '_id' | 'purchaseId'>;
