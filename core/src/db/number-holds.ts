@@ -34,13 +34,15 @@ export function numberHoldId(raffleId: string, number: number): string {
 
 export async function ensureNumberHoldIndexes(db: Db): Promise<void> {
   await holds(db).createIndex({ raffleId: 1 });
-  await holds(db).createIndex({ purchaseId: 1 });
   // The reconciler's look for holds of orders that never got written: 'held' holds are
   // the live unpaid orders' numbers, few beside the sold ones (DESIGN I1).
   await holds(db).createIndex({ state: 1 });
   // The grid's read of the holds changed since its document was written: the live orders'
   // and the latest sales' numbers, not the raffle's every hold.
   await holds(db).createIndex({ gridPending: 1 });
+  // Every filter by purchase pins the holds' _id as well, which the store searches: the
+  // purchase's index searched nothing and cost every hold's insert, sale and release.
+  if (await holds(db).indexExists('purchaseId_1')) await holds(db).dropIndex('purchaseId_1');
 }
 
 export type HoldOutcome = { ok: true } | { ok: false; taken: number[] };
