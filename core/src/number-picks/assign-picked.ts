@@ -6,7 +6,8 @@
 //      inserted again as sold, and one another purchase took is reported, the rest of its
 //      numbers given back: nothing is ever sold twice (I1), nothing stays held for good
 //   2. the numbers recorded on the purchase with the mark that it counts as sold, in one
-//      conditional write; only the call that wrote it moves reserved → sold (a crash
+//      conditional write, grouped with the purchases one process numbers at the same time
+//      (db/purchase-numbers.ts); only the call that wrote it moves reserved → sold (a crash
 //      between the two is the reconciler's to repair, as in the random mode). That move is
 //      grouped: the purchases one process numbers at the same time move the raffle's
 //      counters in one write, which answers the raffle's numbers for the rest of the step
@@ -14,6 +15,7 @@
 import type { Db } from 'mongodb';
 import { batchedPerDb, type Pending } from '../db/group-commit';
 import { holdNumbers, markNumbersSold, releaseUnsellableNumbers } from '../db/number-holds';
+import { recordChosenNumbersCounted } from '../db/purchase-numbers';
 import type { PurchaseDoc } from '../db/purchases';
 import { countChosenAsSold, getRaffleNumbers, type RaffleNumbers } from '../db/raffle-numbers';
 
@@ -74,22 +76,9 @@ export async function assignPickedNumbers(
     // Those it still held (inserted again: already its own) turn sold too.
     await markNumbersSold(db, purchase.raffleId, purchase._id, values);
   }
-  const now = new Date();
-  const recorded = await db.collection<PurchaseDoc>('purchases').updateOne(
-    { _id: purchase._id, soldCountedAt: { $exists: false } },
-    {
-      $set: {
-        assignedNumbers: numbers,
-        numbersAssignedAt: now,
-        soldCountedAt: now,
-        updatedAt: now,
-      },
-      $unset: { 'outbox.purchase_paid': '', numbersDue: '' },
-    },
-  );
-  const raffle =
-    recorded.modifiedCount === 1
-      ? await countAsSold(db, { raffleId: purchase.raffleId, quantity: purchase.quantity })
-      : await getRaffleNumbers(db, purchase.raffleId);
+  const first = await recordChosenNumbersCounted(db, purchase._id, numbers);
+  const raffle = first
+    ? await countAsSold(db, { raffleId: purchase.raffleId, quantity: purchase.quantity })
+    : await getRaffleNumbers(db, purchase.raffleId);
   return { ok: true, numbers, raffle };
 }
