@@ -2,7 +2,9 @@
 // its `_id` made of both, so the store's unique `_id` is what keeps a number from being
 // held or sold twice (I1), however many orders race for it. A hold names its purchase; it
 // turns 'sold' when the purchase is paid and is removed when the order ends unpaid (the
-// purchase itself keeps the numbers it chose, so nothing of the sale is lost).
+// purchase itself keeps the numbers it chose, so nothing of the sale is lost). Each hold
+// carries the `gridPending` marker until the grid has its sale in the raffle's grid
+// document (db/number-grids.ts): the grid reads the marked holds, not every hold.
 import { MongoBulkWriteError, type Db } from 'mongodb';
 
 export type NumberHoldState = 'held' | 'sold';
@@ -15,6 +17,13 @@ export interface NumberHoldDoc {
   purchaseId: string;
   state: NumberHoldState;
   at: Date;
+  /** When it turned sold (the grid folds a sale only once it has settled). */
+  soldAt?: Date;
+  /**
+   * The raffle's id while the grid document does not have this hold's state: set on every
+   * hold, removed once it is sold and folded in (core/src/number-picks/grid.ts).
+   */
+  gridPending?: string;
 }
 
 const holds = (db: Db) => db.collection<NumberHoldDoc>('number_holds');
@@ -25,10 +34,15 @@ export function numberHoldId(raffleId: string, number: number): string {
 
 export async function ensureNumberHoldIndexes(db: Db): Promise<void> {
   await holds(db).createIndex({ raffleId: 1 });
-  await holds(db).createIndex({ purchaseId: 1 });
   // The reconciler's look for holds of orders that never got written: 'held' holds are
   // the live unpaid orders' numbers, few beside the sold ones (DESIGN I1).
   await holds(db).createIndex({ state: 1 });
+  // The grid's read of the holds changed since its document was written: the live orders'
+  // and the latest sales' numbers, not the raffle's every hold.
+  await holds(db).createIndex({ gridPending: 1 });
+  // Every filter by purchase pins the holds' _id as well, which the store searches: the
+  // purchase's index searched nothing and cost every hold's insert, sale and release.
+  if (await holds(db).indexExists('purchaseId_1')) await holds(db).dropIndex('purchaseId_1');
 }
 
 export type HoldOutcome = { ok: true } | { ok: false; taken: number[] };
@@ -56,13 +70,16 @@ export async function holdNumbers(
   },
 ): Promise<HoldOutcome> {
   const at = new Date();
+  const state = hold.state ?? 'held';
   const docs: NumberHoldDoc[] = hold.numbers.map((number) => ({
     _id: numberHoldId(hold.raffleId, number),
     raffleId: hold.raffleId,
     number,
     purchaseId: hold.purchaseId,
-    state: hold.state ?? 'held',
+    state,
     at,
+    ...(state === 'sold' ? { soldAt: at } : {}),
+    gridPending: hold.raffleId,
   }));
   const clashes = await insertReportingClashes(db, docs);
   if (clashes.length === 0) return { ok: true };
@@ -154,19 +171,24 @@ export async function markNumbersSold(
   numbers: readonly number[],
 ): Promise<boolean> {
   let matched = 0;
+  const soldAt = new Date();
   const ids = numbers.map((n) => numberHoldId(raffleId, n));
   for (const slice of idSlices(ids)) {
     const sold = await holds(db).updateMany(
       { _id: { $in: slice }, purchaseId },
-      { $set: { state: 'sold' } },
+      { $set: { state: 'sold', soldAt } },
     );
     matched += sold.matchedCount;
   }
   return matched === ids.length;
 }
 
-/** A paid purchase whose numbers could not all be its own: those it has are held again, not sold. */
-export async function unmarkNumbersSold(
+/**
+ * A paid purchase whose numbers could not all be its own: those it has (held, or sold by
+ * the first write of its numbering) go back, so the next buyer can choose them. Nothing of
+ * the sale is lost: the purchase keeps the numbers it chose, and staff see its problem.
+ */
+export async function releaseUnsellableNumbers(
   db: Db,
   raffleId: string,
   purchaseId: string,
@@ -174,7 +196,7 @@ export async function unmarkNumbersSold(
 ): Promise<void> {
   const ids = numbers.map((n) => numberHoldId(raffleId, n));
   for (const slice of idSlices(ids))
-    await holds(db).updateMany({ _id: { $in: slice }, purchaseId }, { $set: { state: 'held' } });
+    await holds(db).deleteMany({ _id: { $in: slice }, purchaseId });
 }
 
 export type UnpaidHold = Pick<NumberHoldDoc, '_id' | 'purchaseId'>;
@@ -196,7 +218,7 @@ export async function releaseUnwrittenHolds(
   await releaseNumbers(db, purchaseId, ids);
 }
 
-/** Every held or sold number of a raffle, for its grid. */
+/** Every held or sold number of a raffle (the grid's first build, the bench's count). */
 export async function listRaffleHolds(
   db: Db,
   raffleId: string,
@@ -204,6 +226,35 @@ export async function listRaffleHolds(
   return holds(db)
     .find({ raffleId }, { projection: { _id: 0, number: 1, state: 1 } })
     .toArray();
+}
+
+export type PendingHold = Pick<NumberHoldDoc, '_id' | 'number' | 'state' | 'soldAt'>;
+
+/** The holds the raffle's grid document does not have yet (an index search of the marker). */
+export async function listGridPendingHolds(db: Db, raffleId: string): Promise<PendingHold[]> {
+  return holds(db)
+    .find({ gridPending: raffleId }, { projection: { number: 1, state: 1, soldAt: 1 } })
+    .toArray();
+}
+
+/** Sold holds now in the grid document: their marker goes, in one write a slice. */
+export async function unmarkGridFolded(db: Db, ids: readonly string[]): Promise<void> {
+  for (const slice of idSlices(ids))
+    await holds(db).updateMany(
+      { _id: { $in: slice }, state: 'sold' },
+      { $unset: { gridPending: '' } },
+    );
+}
+
+/**
+ * Holds written before the marker existed: the held ones get it (once, when a raffle's
+ * grid document is first built; the sold ones are in that document).
+ */
+export async function markHeldGridPending(db: Db, raffleId: string): Promise<void> {
+  await holds(db).updateMany(
+    { raffleId, state: 'held', gridPending: { $exists: false } },
+    { $set: { gridPending: raffleId } },
+  );
 }
 
 /** The sold numbers of a pick-mode raffle with their purchases (its sold list). */

@@ -2,6 +2,7 @@
 // recording a purchase's numbers once, counting it as sold once, and the reads that
 // staff, buyers and the confirmation page make. The order and payment transitions of
 // the same documents live in db/purchases.ts.
+import { randomUUID } from 'node:crypto';
 import { ORDER_STATE_WORDS, orderStateOf, PURCHASES_PAGE_MAX } from '@vag/contracts';
 import type { Db, Filter, Sort } from 'mongodb';
 import { pageAcrossRaffles } from './across-raffles';
@@ -38,6 +39,8 @@ export interface PurchaseRecord {
   /** Set with its numbers: from then on the reconciler counts its quantity as sold. */
   soldCountedAt?: Date;
   instantPrizesWon?: Array<{ number: string; amount: number }>;
+  /** Pick mode: the numbers worker's batch that recorded its numbers (recordChosenNumbersCounted). */
+  soldCountedBy?: string;
   /** Why a paid purchase has no numbers (an I2 breach upstream), for admins. */
   numbersProblem?: { problem: string; at: Date };
   [key: string]: unknown;
@@ -140,6 +143,71 @@ const recordGrouped = groupCommit<NumbersRecord>(async (db, records) => {
     { ordered: false },
   );
 });
+
+/**
+ * Pick mode: records the purchase's chosen numbers with the mark that it counts as sold,
+ * and answers whether this call wrote it (only that call moves the raffle's counters,
+ * number-picks/assign-picked.ts). The records asked for while one command is in flight go
+ * together in the next, each its own conditional update: when the store modified every one
+ * (the usual case) each was first; otherwise one read of the purchases the batch marked
+ * says which (a redelivery's purchase was recorded before, and writes nothing).
+ */
+export function recordChosenNumbersCounted(
+  db: Db,
+  purchaseId: string,
+  numbers: readonly string[],
+): Promise<boolean> {
+  return recordChosenGrouped(db, { purchaseId, numbers });
+}
+
+const recordChosenGrouped = batchedPerDb<NumbersRecord, boolean>(async (db, batch) => {
+  const now = new Date();
+  // Names this batch on the purchases it marks, for the read when some were not its own.
+  const countedBy = randomUUID();
+  let failure: unknown = null;
+  let allWritten = false;
+  try {
+    const written = await purchases(db).bulkWrite(
+      batch.map(({ item: { purchaseId, numbers } }) => ({
+        updateOne: {
+          filter: { _id: purchaseId, soldCountedAt: { $exists: false } },
+          update: {
+            $set: {
+              assignedNumbers: [...numbers],
+              numbersAssignedAt: now,
+              soldCountedAt: now,
+              soldCountedBy: countedBy,
+              updatedAt: now,
+            },
+            $unset: { 'outbox.purchase_paid': '', numbersDue: '' },
+          },
+        },
+      })),
+      { ordered: false },
+    );
+    allWritten = written.modifiedCount === batch.length;
+  } catch (error) {
+    // Some may have been written all the same: those are counted, the rest redelivered.
+    failure = error;
+  }
+  const ids = [...new Set(batch.map((p) => p.item.purchaseId))];
+  const mine =
+    allWritten && ids.length === batch.length ? new Set(ids) : await countedIn(db, ids, countedBy);
+  for (const p of batch) {
+    // The same purchase twice in one batch (two deliveries at once): the first one counts.
+    const first = mine.delete(p.item.purchaseId);
+    if (!first && failure) p.reject(failure);
+    else p.resolve(first);
+  }
+}, MAX_READ);
+
+/** The purchases of `ids` a batch marked as its own. */
+async function countedIn(db: Db, ids: string[], countedBy: string): Promise<Set<string>> {
+  const found = await purchases(db)
+    .find({ _id: { $in: ids }, soldCountedBy: countedBy }, { projection: { _id: 1 } })
+    .toArray();
+  return new Set(found.map((p) => p._id));
+}
 
 /**
  * Leaves a paid purchase that could not get numbers visible to admins (I5) instead of

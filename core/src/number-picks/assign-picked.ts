@@ -3,17 +3,19 @@
 // same state:
 //   1. its holds become sold, in one write (the usual case: the order still holds them);
 //      a hold gone (the sweeper ended the order just as a late payment re-held it) is
-//      inserted again as sold, and one another purchase took is reported: nothing is ever
-//      sold twice (I1)
+//      inserted again as sold, and one another purchase took is reported, the rest of its
+//      numbers given back: nothing is ever sold twice (I1), nothing stays held for good
 //   2. the numbers recorded on the purchase with the mark that it counts as sold, in one
-//      conditional write; only the call that wrote it moves reserved → sold (a crash
+//      conditional write, grouped with the purchases one process numbers at the same time
+//      (db/purchase-numbers.ts); only the call that wrote it moves reserved → sold (a crash
 //      between the two is the reconciler's to repair, as in the random mode). That move is
 //      grouped: the purchases one process numbers at the same time move the raffle's
 //      counters in one write, which answers the raffle's numbers for the rest of the step
 //      (core/src/db/group-commit.ts, as the random mode's claims are).
 import type { Db } from 'mongodb';
 import { batchedPerDb, type Pending } from '../db/group-commit';
-import { holdNumbers, markNumbersSold, unmarkNumbersSold } from '../db/number-holds';
+import { holdNumbers, markNumbersSold, releaseUnsellableNumbers } from '../db/number-holds';
+import { recordChosenNumbersCounted } from '../db/purchase-numbers';
 import type { PurchaseDoc } from '../db/purchases';
 import { countChosenAsSold, getRaffleNumbers, type RaffleNumbers } from '../db/raffle-numbers';
 
@@ -61,9 +63,11 @@ export async function assignPickedNumbers(
       state: 'sold',
     });
     if (!held.ok) {
-      // Not assignable: what the first write sold of its own stays only held (sold means
-      // assigned to a paid purchase, the grid's and the sold list's reading).
-      await unmarkNumbersSold(db, purchase.raffleId, purchase._id, values);
+      // Not assignable: what it still has of its own goes back (the first write may have
+      // sold some, and sold means assigned to a paid purchase, the grid's and the sold
+      // list's reading; held, nothing would ever free them: the purchase is written and
+      // paid, so neither the sweeper nor the reconciler ends it).
+      await releaseUnsellableNumbers(db, purchase.raffleId, purchase._id, values);
       return {
         ok: false,
         problem: `Números elegidos tomados por otro pedido: ${held.taken.join(', ')}`,
@@ -72,22 +76,9 @@ export async function assignPickedNumbers(
     // Those it still held (inserted again: already its own) turn sold too.
     await markNumbersSold(db, purchase.raffleId, purchase._id, values);
   }
-  const now = new Date();
-  const recorded = await db.collection<PurchaseDoc>('purchases').updateOne(
-    { _id: purchase._id, soldCountedAt: { $exists: false } },
-    {
-      $set: {
-        assignedNumbers: numbers,
-        numbersAssignedAt: now,
-        soldCountedAt: now,
-        updatedAt: now,
-      },
-      $unset: { 'outbox.purchase_paid': '', numbersDue: '' },
-    },
-  );
-  const raffle =
-    recorded.modifiedCount === 1
-      ? await countAsSold(db, { raffleId: purchase.raffleId, quantity: purchase.quantity })
-      : await getRaffleNumbers(db, purchase.raffleId);
+  const first = await recordChosenNumbersCounted(db, purchase._id, numbers);
+  const raffle = first
+    ? await countAsSold(db, { raffleId: purchase.raffleId, quantity: purchase.quantity })
+    : await getRaffleNumbers(db, purchase.raffleId);
   return { ok: true, numbers, raffle };
 }

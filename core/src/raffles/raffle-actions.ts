@@ -22,6 +22,7 @@ import type { Db } from 'mongodb';
 import { appendAudit, type AuditActor } from '../db/audit-log';
 import { resetInstantPrizes } from '../db/instant-prizes';
 import { deleteAllClaims } from '../db/number-claims';
+import { deleteNumberGridDoc } from '../db/number-grids';
 import { deleteRaffleHolds } from '../db/number-holds';
 import { copyPackages, countPackages } from '../db/packages';
 import { deleteRafflePurchases } from '../db/purchases';
@@ -310,6 +311,7 @@ export async function clearTestOrders(
   const deleted = await deleteRafflePurchases(ctx.db, raffleId);
   await deleteAllClaims(ctx.db, raffleId);
   await deleteRaffleHolds(ctx.db, raffleId);
+  await deleteNumberGridDoc(ctx.db, raffleId);
   await releaseAllRaffleNumbers(ctx.db, raffleId);
   await resetInstantPrizes(ctx.db, raffleId);
   await deleteFactsOf(ctx.db, deleted);

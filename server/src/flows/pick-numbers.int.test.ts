@@ -302,4 +302,32 @@ describe('choosing numbers', () => {
     for (const r of audit.results) expect(r.ok, `${r.id}: ${r.details.join('; ')}`).toBe(true);
     expect(audit.results.map((r) => r.id)).toContain('picks');
   });
+
+  it('a chosen order costs the store three writes and no read: its numbers, the purchase, the reservation', async () => {
+    // A warm process, as in a sale: its caches loaded by an earlier order.
+    expect((await pick(['809'])).status).toBe(201);
+    const counter = countCommands(server.db.client, server.db.databaseName);
+    // The request's own commands: the periodic passes' and the relay's are labelled apart.
+    counter.setRequestStage('create-order');
+    try {
+      const won = await pick(['810', '811', '812']);
+      expect(won.status).toBe(201);
+      // The relay's notice of the order is the same in both modes; the rest is the order:
+      // its numbers, the purchase, the raffle's reservation (settings and the raffle come
+      // from the process's caches). No read of anyone's holds.
+      const commands = Object.fromEntries(
+        counter
+          .counts()
+          .filter((c) => c.stage === 'create-order')
+          .map((c) => [c.command, c.count]),
+      );
+      expect(commands, counter.table()).toEqual({
+        'insert number_holds': 1,
+        'insert purchases': 1,
+        'update raffles': 1,
+      });
+    } finally {
+      counter.stop();
+    }
+  });
 });

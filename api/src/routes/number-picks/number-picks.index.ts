@@ -23,17 +23,30 @@ import { raffleIdOf } from '../../raffles/raffle-scope';
 /** A page polls every few seconds; many pages share one read per raffle and this long. */
 const GRID_CACHE_MS = 1500;
 
-const grids = new WeakMap<AppDeps, Map<string, { at: number; grid: Promise<NumberGrid | null> }>>();
+interface KeptGrid {
+  at: number;
+  grid: Promise<NumberGrid | null>;
+  /** Until it settles, the pages wait on this read: never two reads of one raffle at once. */
+  reading: boolean;
+}
+
+const grids = new WeakMap<AppDeps, Map<string, KeptGrid>>();
 
 function cachedGrid(deps: AppDeps, raffleId: string): Promise<NumberGrid | null> {
   let byRaffle = grids.get(deps);
   if (!byRaffle) grids.set(deps, (byRaffle = new Map()));
   const kept = byRaffle.get(raffleId);
-  if (kept && Date.now() - kept.at < GRID_CACHE_MS) return kept.grid;
+  if (kept && (kept.reading || Date.now() - kept.at < GRID_CACHE_MS)) return kept.grid;
   const grid = numberGrid(deps.db, raffleId);
   const map = byRaffle;
-  map.set(raffleId, { at: Date.now(), grid });
-  grid.catch(() => map.delete(raffleId));
+  const entry: KeptGrid = { at: Date.now(), grid, reading: true };
+  map.set(raffleId, entry);
+  grid.then(
+    () => {
+      entry.reading = false;
+    },
+    () => map.delete(raffleId),
+  );
   return grid;
 }
 
