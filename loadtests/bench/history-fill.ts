@@ -113,9 +113,12 @@ export async function fillHistory(options: HistoryOptions): Promise<HistoryFigur
   const cloneStarted = Date.now();
   let clones = 0;
   const counter = { next: 1 + Math.floor(Math.random() * 1e6), codes: new Set<string>() };
-  const raffles: HistoryFigures['raffles'] = [];
+  // A raffle's end (close, draw, archive through the api) runs while the next raffle's
+  // clones are written: the ends wait on the product's jobs, the clones on the store.
+  const ends: Array<Promise<HistoryFigures['raffles'][number]>> = [];
   for (const raffle of made) {
     const wanted = plan.perRaffle - raffle.templates.length;
+    const raffleStarted = Date.now();
     clones += await cloneIntoRaffle(options.db, {
       raffleId: raffle.id,
       templates: raffle.templates.map((id) => families.get(id)!),
@@ -124,20 +127,26 @@ export async function fillHistory(options: HistoryOptions): Promise<HistoryFigur
       own,
       counter,
     });
-    const cloned = Date.now();
+    const seconds = (Date.now() - raffleStarted) / 1000;
     log(
-      `history: ${raffle.slug}: ${plan.perRaffle} purchases (${wanted} cloned in ${((cloned - cloneStarted) / 1000).toFixed(1)} s so far); closing, drawing, archiving…`,
+      `history: ${raffle.slug}: ${wanted} purchases cloned in ${seconds.toFixed(1)} s (${(wanted / seconds).toFixed(0)}/s, ${clones} so far); closing, drawing, archiving…`,
     );
-    await endRaffle(call, raffle);
-    log(`history: ${raffle.slug} archived in ${((Date.now() - cloned) / 1000).toFixed(1)} s`);
-    const numbers = await getRaffleNumbers(options.db, raffle.id);
-    raffles.push({
-      id: raffle.id,
-      slug: raffle.slug,
-      purchases: plan.perRaffle,
-      numbersSold: numbers.sold,
-    });
+    ends.push(
+      (async () => {
+        const ending = Date.now();
+        await endRaffle(call, raffle);
+        log(`history: ${raffle.slug} archived in ${((Date.now() - ending) / 1000).toFixed(1)} s`);
+        const numbers = await getRaffleNumbers(options.db, raffle.id);
+        return {
+          id: raffle.id,
+          slug: raffle.slug,
+          purchases: plan.perRaffle,
+          numbersSold: numbers.sold,
+        };
+      })(),
+    );
   }
+  const raffles = await Promise.all(ends);
   const cloneSeconds = (Date.now() - cloneStarted) / 1000;
   return {
     raffles,
@@ -409,11 +418,14 @@ async function cloneIntoRaffle(
   let position = raffle.nextPosition;
   const pending = new Map<string, Doc[]>();
   let written = 0;
-  // One insertMany per collection, side by side: the store converts each on its own.
+  // One insertMany per collection, side by side: the store converts each on its own. The
+  // next batch is built while the store writes this one (at most one batch in flight).
+  let inFlight: Promise<unknown> = Promise.resolve();
   const flush = async () => {
     const batches = [...pending].filter(([, docs]) => docs.length > 0);
     pending.clear();
-    await Promise.all(
+    await inFlight;
+    inFlight = Promise.all(
       batches.map(([name, docs]) => db.collection<Doc>(name).insertMany(docs, { ordered: false })),
     );
   };
@@ -451,6 +463,7 @@ async function cloneIntoRaffle(
     if ((pending.get('purchases')?.length ?? 0) >= BATCH) await flush();
   }
   await flush();
+  await inFlight;
   // The numbers worker's counters: what advanceCursor and the reservation moved.
   await db
     .collection<{ _id: string }>('raffles')
