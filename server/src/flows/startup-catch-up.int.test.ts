@@ -159,10 +159,10 @@ describe('start-up on a store missing indexes', () => {
         for (const name of names.filter((n) => before.get(collection)!.get(n)))
           expect(now.get(name), `${collection}.${name}`).toBe(true);
       }
-      await waitFor(
-        async () => !(await health(product.url)).body.catchingUp.includes('indexes'),
-        { timeoutMs: 120_000, message: 'the indexes built' },
-      );
+      await waitFor(async () => !(await health(product.url)).body.catchingUp.includes('indexes'), {
+        timeoutMs: 120_000,
+        message: 'the indexes built',
+      });
       console.log(
         `start-up on ${PURCHASES} purchases missing ${Object.values(dropped).flat().length} indexes: listening after ${product.listenMs} ms`,
       );
