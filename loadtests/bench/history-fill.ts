@@ -114,8 +114,11 @@ export async function fillHistory(options: HistoryOptions): Promise<HistoryFigur
   let clones = 0;
   const counter = { next: 1 + Math.floor(Math.random() * 1e6), codes: new Set<string>() };
   // A raffle's end (close, draw, archive through the api) runs while the next raffle's
-  // clones are written: the ends wait on the product's jobs, the clones on the store.
+  // clones are written: the ends wait on the product's jobs, the clones on the store. One
+  // end at a time: ten at once, each asking for its closing record, slowed the whole fill
+  // on a loaded box.
   const ends: Array<Promise<HistoryFigures['raffles'][number]>> = [];
+  let lastEnd: Promise<unknown> = Promise.resolve();
   for (const raffle of made) {
     const wanted = plan.perRaffle - raffle.templates.length;
     const raffleStarted = Date.now();
@@ -131,20 +134,20 @@ export async function fillHistory(options: HistoryOptions): Promise<HistoryFigur
     log(
       `history: ${raffle.slug}: ${wanted} purchases cloned in ${seconds.toFixed(1)} s (${(wanted / seconds).toFixed(0)}/s, ${clones} so far); closing, drawing, archiving…`,
     );
-    ends.push(
-      (async () => {
-        const ending = Date.now();
-        await endRaffle(call, raffle);
-        log(`history: ${raffle.slug} archived in ${((Date.now() - ending) / 1000).toFixed(1)} s`);
-        const numbers = await getRaffleNumbers(options.db, raffle.id);
-        return {
-          id: raffle.id,
-          slug: raffle.slug,
-          purchases: plan.perRaffle,
-          numbersSold: numbers.sold,
-        };
-      })(),
-    );
+    const end = lastEnd.then(async () => {
+      const ending = Date.now();
+      await endRaffle(call, raffle);
+      log(`history: ${raffle.slug} archived in ${((Date.now() - ending) / 1000).toFixed(1)} s`);
+      const numbers = await getRaffleNumbers(options.db, raffle.id);
+      return {
+        id: raffle.id,
+        slug: raffle.slug,
+        purchases: plan.perRaffle,
+        numbersSold: numbers.sold,
+      };
+    });
+    lastEnd = end;
+    ends.push(end);
   }
   const raffles = await Promise.all(ends);
   const cloneSeconds = (Date.now() - cloneStarted) / 1000;
@@ -644,7 +647,8 @@ async function endRaffle(call: AdminCall, raffle: { id: string; slug: string }):
   await waitFor(
     async () =>
       ((await call('GET', `${scoped}/fairness`)) as { closing: unknown }).closing !== null,
-    { timeoutMs: 600_000, message: `${raffle.slug}'s sale to close` },
+    // Not every 50 ms: each answer is the raffle's closing record (all its sold numbers).
+    { timeoutMs: 600_000, intervalMs: 500, message: `${raffle.slug}'s sale to close` },
   );
   await call('POST', `${scoped}/draw`, {
     firstPrize: String(10_000 + Math.floor(Math.random() * 89_999)),

@@ -74,7 +74,7 @@ interface LaterIndex {
 }
 
 /** What start-up leaves to the background: the missing search indexes, the creators' other steps. */
-export interface IndexesLeft {
+interface IndexesLeft {
   missing: LaterIndex[];
   /** Creators that do more than create indexes (an upgrade of older entries): run whole, later. */
   creators: Array<(db: Db) => Promise<unknown>>;
