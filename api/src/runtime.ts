@@ -12,7 +12,7 @@ import {
   type Stoppable,
 } from '@vag/core';
 import { connectDatabase, PIPELINE_POOL_SIZE, type Database } from '@vag/core/db/client';
-import { ensureIndexes } from '@vag/core/db/indexes';
+import { ensureGuardIndexes, startIndexBuilds } from '@vag/core/db/indexes';
 import { startReconciler } from '@vag/core/pipeline/reconciler';
 import { startOutboxRelay } from '@vag/core/pipeline/relay';
 import { startReservationSweeper } from '@vag/core/pipeline/sweeper';
@@ -52,7 +52,9 @@ export async function startRuntime(
   options: RuntimeOptions = {},
 ): Promise<Runtime> {
   const { client, db } = await connectDatabase(env.MONGODB_URL);
-  await ensureIndexes(db);
+  // The unique indexes before any write; the missing search indexes after the jobs start,
+  // in the background (core/src/db/indexes.ts, DESIGN "Start-up and catch-ups").
+  const indexesLeft = await ensureGuardIndexes(db);
   const bus = createBus(env, log.child({ module: 'bus' }));
   // Consumers in this process send while buyers buy: they yield to the buyers' requests.
   const requestPath = options.startWorkers ? new RequestPathFirst() : undefined;
@@ -70,6 +72,8 @@ export async function startRuntime(
     running.push(await options.startWorkers({ ...deps, db: pipelineDb.db }));
   }
   for (const start of backgroundJobs) running.push(await start(deps));
+  // Last, with nothing awaited after it: the process returns (and listens) at once.
+  running.push(startIndexBuilds(deps, indexesLeft));
 
   return {
     deps,

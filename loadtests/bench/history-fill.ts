@@ -113,9 +113,15 @@ export async function fillHistory(options: HistoryOptions): Promise<HistoryFigur
   const cloneStarted = Date.now();
   let clones = 0;
   const counter = { next: 1 + Math.floor(Math.random() * 1e6), codes: new Set<string>() };
-  const raffles: HistoryFigures['raffles'] = [];
+  // A raffle's end (close, draw, archive through the api) runs while the next raffle's
+  // clones are written: the ends wait on the product's jobs, the clones on the store. One
+  // end at a time: ten at once, each asking for its closing record, slowed the whole fill
+  // on a loaded box.
+  const ends: Array<Promise<HistoryFigures['raffles'][number]>> = [];
+  let lastEnd: Promise<unknown> = Promise.resolve();
   for (const raffle of made) {
     const wanted = plan.perRaffle - raffle.templates.length;
+    const raffleStarted = Date.now();
     clones += await cloneIntoRaffle(options.db, {
       raffleId: raffle.id,
       templates: raffle.templates.map((id) => families.get(id)!),
@@ -124,20 +130,26 @@ export async function fillHistory(options: HistoryOptions): Promise<HistoryFigur
       own,
       counter,
     });
-    const cloned = Date.now();
+    const seconds = (Date.now() - raffleStarted) / 1000;
     log(
-      `history: ${raffle.slug}: ${plan.perRaffle} purchases (${wanted} cloned in ${((cloned - cloneStarted) / 1000).toFixed(1)} s so far); closing, drawing, archiving…`,
+      `history: ${raffle.slug}: ${wanted} purchases cloned in ${seconds.toFixed(1)} s (${(wanted / seconds).toFixed(0)}/s, ${clones} so far); closing, drawing, archiving…`,
     );
-    await endRaffle(call, raffle);
-    log(`history: ${raffle.slug} archived in ${((Date.now() - cloned) / 1000).toFixed(1)} s`);
-    const numbers = await getRaffleNumbers(options.db, raffle.id);
-    raffles.push({
-      id: raffle.id,
-      slug: raffle.slug,
-      purchases: plan.perRaffle,
-      numbersSold: numbers.sold,
+    const end = lastEnd.then(async () => {
+      const ending = Date.now();
+      await endRaffle(call, raffle);
+      log(`history: ${raffle.slug} archived in ${((Date.now() - ending) / 1000).toFixed(1)} s`);
+      const numbers = await getRaffleNumbers(options.db, raffle.id);
+      return {
+        id: raffle.id,
+        slug: raffle.slug,
+        purchases: plan.perRaffle,
+        numbersSold: numbers.sold,
+      };
     });
+    lastEnd = end;
+    ends.push(end);
   }
+  const raffles = await Promise.all(ends);
   const cloneSeconds = (Date.now() - cloneStarted) / 1000;
   return {
     raffles,
@@ -409,11 +421,14 @@ async function cloneIntoRaffle(
   let position = raffle.nextPosition;
   const pending = new Map<string, Doc[]>();
   let written = 0;
-  // One insertMany per collection, side by side: the store converts each on its own.
+  // One insertMany per collection, side by side: the store converts each on its own. The
+  // next batch is built while the store writes this one (at most one batch in flight).
+  let inFlight: Promise<unknown> = Promise.resolve();
   const flush = async () => {
     const batches = [...pending].filter(([, docs]) => docs.length > 0);
     pending.clear();
-    await Promise.all(
+    await inFlight;
+    inFlight = Promise.all(
       batches.map(([name, docs]) => db.collection<Doc>(name).insertMany(docs, { ordered: false })),
     );
   };
@@ -451,6 +466,7 @@ async function cloneIntoRaffle(
     if ((pending.get('purchases')?.length ?? 0) >= BATCH) await flush();
   }
   await flush();
+  await inFlight;
   // The numbers worker's counters: what advanceCursor and the reservation moved.
   await db
     .collection<{ _id: string }>('raffles')
@@ -631,7 +647,8 @@ async function endRaffle(call: AdminCall, raffle: { id: string; slug: string }):
   await waitFor(
     async () =>
       ((await call('GET', `${scoped}/fairness`)) as { closing: unknown }).closing !== null,
-    { timeoutMs: 600_000, message: `${raffle.slug}'s sale to close` },
+    // Not every 50 ms: each answer is the raffle's closing record (all its sold numbers).
+    { timeoutMs: 600_000, intervalMs: 500, message: `${raffle.slug}'s sale to close` },
   );
   await call('POST', `${scoped}/draw`, {
     firstPrize: String(10_000 + Math.floor(Math.random() * 89_999)),

@@ -13,6 +13,8 @@ import { NO_PURCHASE_LIMITS } from '@vag/contracts';
 import { getSettings, replaceSettings } from '@vag/core/db/settings';
 import { parseEnv } from '@vag/core/env';
 import { createLogger } from '@vag/core/logger';
+import { INDEXES_CATCH_UP } from '@vag/core/db/indexes';
+import { waitFor } from '@vag/core/testing/wait';
 import { testMongoBaseUrl, uniqueDbName } from '@vag/core/testing/test-db';
 import { startRuntime, type Runtime, type RuntimeOptions } from '../runtime';
 
@@ -84,6 +86,11 @@ export async function startTestServer(
   });
   const runtime = await startRuntime(env, createLogger(env.LOG_LEVEL, 'test-api'), {
     startWorkers: env.WORKERS === 'embedded' ? options.startWorkers : undefined,
+  });
+  // A test reads a store with every index, as a process does once its builds are done
+  // (on a new store they take a moment: the collections are empty).
+  await waitFor(() => !runtime.deps.catchUps.running().includes(INDEXES_CATCH_UP), {
+    message: 'the indexes built',
   });
   await prepareTestSettings(runtime.deps, options.bankAccount !== false);
   const server = serveApi(runtime.app.fetch, { port, hostname: '127.0.0.1' });

@@ -2,7 +2,9 @@
 // catch-ups"): on a store whose reports are behind (thousands of past sales without their
 // report fact, as after an upgrade or a lost topic), the api listens at once, /api/health
 // names the reports' catch-up while it runs and stops naming it when the facts are all
-// there; a restart half-way resumes it and counts nothing twice.
+// there; a restart half-way resumes it and counts nothing twice. On a store missing indexes
+// (a new version's, on a year's store) the unique ones, which guard invariants, are there
+// before it takes a request; the others are built behind, named `indexes` meanwhile.
 import type { ServerType } from '@hono/node-server';
 import { healthResponseSchema } from '@vag/contracts';
 import { startRuntime, type Runtime } from '@vag/api';
@@ -31,15 +33,21 @@ afterAll(() => store?.stop());
 interface Started {
   runtime: Runtime;
   url: string;
+  /** The catch-ups running when the process started listening. */
+  atListen: string[];
+  /** How long until it listened. */
+  listenMs: number;
   stop(): Promise<void>;
 }
 
 /** The product's process on the seeded store, workers in process, as `npm start` runs it. */
 async function startProduct(): Promise<Started> {
   const env = { ...store.deps.env, PORT: await freePort(), WORKERS: 'embedded' as const };
+  const started = Date.now();
   const runtime = await startRuntime(env, createLogger('warn', 'catch-up-test'), {
     startWorkers: (deps) => startWorkers(deps),
   });
+  const atListen = runtime.deps.catchUps.running();
   const server: ServerType = serveApi(runtime.app.fetch, { port: env.PORT, hostname: '127.0.0.1' });
   await new Promise<void>((resolve) =>
     server.listening ? resolve() : server.once('listening', () => resolve()),
@@ -47,6 +55,8 @@ async function startProduct(): Promise<Started> {
   return {
     runtime,
     url: `http://127.0.0.1:${env.PORT}`,
+    atListen,
+    listenMs: Date.now() - started,
     stop: async () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await runtime.stop();
@@ -119,3 +129,47 @@ async function expectEverySaleOnce() {
     expiredTickets: expired.reduce((sum, p) => sum + p.quantity, 0),
   });
 }
+
+/** The store's indexes of `collection`, by name, with whether each is unique. */
+async function indexesOf(collection: string): Promise<Map<string, boolean>> {
+  const list = await store.db.collection(collection).indexes();
+  return new Map(list.map((i) => [i.name!, i.unique === true]));
+}
+
+describe('start-up on a store missing indexes', () => {
+  it('creates the unique indexes before it listens, builds the others behind while /api/health names them', async () => {
+    // A new version's indexes on a year's store: one claim per purchase and one code per
+    // order (unique), Historial de compras' and the reconciler's searches (not unique).
+    const dropped = {
+      number_claims: ['purchase_unique', 'raffle_start'],
+      purchases: ['order_code', 'raffle_created', 'raffle_status', 'buyer_email_created'],
+    };
+    const before = new Map<string, Map<string, boolean>>();
+    for (const [collection, names] of Object.entries(dropped)) {
+      before.set(collection, await indexesOf(collection));
+      for (const name of names) await store.db.collection(collection).dropIndex(name);
+    }
+
+    const product = await startProduct();
+    try {
+      // Listening with the guards in place and the searches still building behind.
+      expect(product.atListen).toContain('indexes');
+      for (const [collection, names] of Object.entries(dropped)) {
+        const now = await indexesOf(collection);
+        for (const name of names.filter((n) => before.get(collection)!.get(n)))
+          expect(now.get(name), `${collection}.${name}`).toBe(true);
+      }
+      await waitFor(async () => !(await health(product.url)).body.catchingUp.includes('indexes'), {
+        timeoutMs: 120_000,
+        message: 'the indexes built',
+      });
+      console.log(
+        `start-up on ${PURCHASES} purchases missing ${Object.values(dropped).flat().length} indexes: listening after ${product.listenMs} ms`,
+      );
+      for (const [collection, indexes] of before)
+        expect(await indexesOf(collection), collection).toEqual(indexes);
+    } finally {
+      await product.stop();
+    }
+  }, 240_000);
+});
