@@ -8,8 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedRaffle, startSite, type SeededPackage, type Site } from './support';
 
 const PHONE = { width: 390, height: 844 } as const;
-/** Gzip bytes of all the page's scripts; 140 KB for the checkout while it shipped zod. */
-const BUDGET_BYTES = 100 * 1024;
+/**
+ * Gzip bytes of every script the page loads, its toasts included: the checkout loaded
+ * 140 KB while it shipped zod.
+ */
+const BUDGET_BYTES = 110 * 1024;
 /** zod's classes are built under these names (`$constructor("$ZodType", …)`). */
 const ZOD_MARK = '$ZodType';
 
