@@ -1,6 +1,7 @@
 // Lighthouse 12 (mobile preset) on the pages a buyer and a staff member open first, run
-// against a live server with Debian's Chromium. Prints the four scores, LCP, CLS, TBT
-// and the bytes transferred per page, and writes them to loadtests/out/lighthouse.json.
+// against a live server with Debian's Chromium. Prints the four scores, FCP, LCP, CLS, TBT
+// and the bytes transferred per page, and writes them to loadtests/out/lighthouse.json
+// (LIGHTHOUSE_REPORTS=<dir> also keeps each page's whole report there, to read its audits).
 //   npx tsx loadtests/lighthouse.ts [BASE_URL]      (default http://127.0.0.1:3000)
 // LIGHTHOUSE_PATHS=/rifas/<slug>,… measures more pages (comma-separated paths);
 // LIGHTHOUSE_ONLY=/,/checkout?paquete=,/pedido measures only the pages so named.
@@ -26,6 +27,7 @@ interface PageResult {
   accessibility: number;
   bestPractices: number;
   seo: number;
+  fcpMs: number;
   lcpMs: number;
   cls: number;
   tbtMs: number;
@@ -146,6 +148,7 @@ function summarize(page: string, result: RunnerResult): PageResult {
     accessibility: score('accessibility'),
     bestPractices: score('best-practices'),
     seo: score('seo'),
+    fcpMs: Math.round(numeric('first-contentful-paint')),
     lcpMs: Math.round(numeric('largest-contentful-paint')),
     cls: Math.round(numeric('cumulative-layout-shift') * 1000) / 1000,
     tbtMs: Math.round(numeric('total-blocking-time')),
@@ -184,6 +187,12 @@ async function measure(target: Target, port: number): Promise<PageResult> {
     // metrics: that is no figure of the page, so it is said and tried again.
     const failed = result.lhr.runtimeError;
     if (failed) throw new LighthouseRunError(`${target.page}: ${failed.code} ${failed.message}`);
+    const reports = process.env.LIGHTHOUSE_REPORTS;
+    if (reports) {
+      mkdirSync(reports, { recursive: true });
+      const name = target.page.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'home';
+      writeFileSync(path.join(reports, `${name}.json`), JSON.stringify(result.lhr));
+    }
     return summarize(target.page, result);
   } finally {
     await browser.disconnect();
@@ -205,11 +214,11 @@ async function measureWithRetry(target: Target, port: number, tries = 3): Promis
 
 function table(rows: PageResult[]): string {
   const head =
-    '| page | perf | a11y | best pr. | SEO | LCP ms | CLS | TBT ms | KB transferred | JS KB |';
-  const line = '|---|---|---|---|---|---|---|---|---|---|';
+    '| page | perf | a11y | best pr. | SEO | FCP ms | LCP ms | CLS | TBT ms | KB transferred | JS KB |';
+  const line = '|---|---|---|---|---|---|---|---|---|---|---|';
   const body = rows.map(
     (r) =>
-      `| ${r.page} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.lcpMs} | ${r.cls} | ${r.tbtMs} | ${r.transferredKb} | ${r.scriptKb} |`,
+      `| ${r.page} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.fcpMs} | ${r.lcpMs} | ${r.cls} | ${r.tbtMs} | ${r.transferredKb} | ${r.scriptKb} |`,
   );
   return [head, line, ...body].join('\n');
 }

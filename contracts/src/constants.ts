@@ -142,6 +142,11 @@ export const CUSTOM_PACKAGE_NAME = 'Personalizado';
 /** SPEC §7 mobile: 80 % taxable base, 20 % tax. */
 export const PAYPHONE_TAX_SHARE = 0.2;
 export const CLIENT_TRANSACTION_ID_PREFIX = 'trx-';
+/**
+ * create-order's `Idempotency-Key` header (SPEC §7): the checkout sends one per draft, so
+ * a double click or a retry answers the first order instead of placing a second one.
+ */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 export const CLIENT_TRANSACTION_ID_MAX = 50;
 export const PAYPHONE_DOCUMENT_PLACEHOLDER = '9999999999';
 

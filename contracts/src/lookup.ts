@@ -3,7 +3,7 @@
 // and the on-page list (status, assignedNumbers) opens from a signed, expiring link in it.
 import { z } from 'zod';
 import './zod-locale';
-import { BUYER_MAX_LENGTH } from './entities/buyer';
+import { BUYER_MAX_LENGTH } from './entities/buyer-rules';
 import { BUYER_MESSAGES, VALIDATION } from './messages';
 import { formatUsd } from './helpers';
 

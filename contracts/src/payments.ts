@@ -6,10 +6,12 @@ import {
   CLIENT_TRANSACTION_ID_PREFIX,
   PAYMENT_METHODS,
 } from './constants';
-import { buyerFieldsSchema, checkAddress, emailsMatch } from './entities/buyer';
+import { buyerFieldsSchema, checkAddress } from './entities/buyer';
+import { emailsMatch } from './entities/buyer-rules';
 import { orderConsentInputSchema } from './entities/consent';
 import { orderMessagingInputSchema } from './entities/message-channel';
-import { PICK_TEXTS, pickedNumbersSchema } from './entities/number-picks';
+import { pickedNumbersSchema } from './entities/number-picks';
+import { PICK_TEXTS } from './entities/number-picks-texts';
 import { purchaseSummarySchema } from './entities/order';
 import {
   cardBlockSchema,
@@ -97,11 +99,7 @@ export const createOrderSchema = z
 export type CreateOrderInput = z.input<typeof createOrderSchema>;
 export type CreateOrder = z.infer<typeof createOrderSchema>;
 
-/**
- * create-order's `Idempotency-Key` header (SPEC §7): the checkout sends one per draft, so
- * a double click or a retry answers the first order instead of placing a second one.
- */
-export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+/** The value of create-order's `Idempotency-Key` header (IDEMPOTENCY_KEY_HEADER). */
 export const idempotencyKeySchema = z
   .string()
   .regex(/^[A-Za-z0-9_-]{16,128}$/, { error: SERVER.idempotencyKeyInvalid });

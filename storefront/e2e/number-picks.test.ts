@@ -148,6 +148,8 @@ describe.each([
     await page.getByRole('button', { name: 'Comprar 3 números · $2,50' }).click();
     await page.waitForURL(`**/checkout?rifa=${SLUG}`);
     await page.getByRole('heading', { name: 'Elige tus 3 números' }).waitFor();
+    // The heading holds the grid's place from the first paint; the chips come with the grid.
+    await page.getByTestId('number-selection').locator(`[data-chip="${a}"]`).waitFor();
     expect(await chosenNumbers(page)).toEqual([a, b, c]);
 
     // Another tab's order takes the middle number: the page says so beside the form, keeps

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { fieldMessages } from '../test-utils';
 import { BUYER_MESSAGES } from '../messages';
-import { BUYER_FORM_DEFAULTS, buyerFormSchema, buyerFormSchemaFor } from './buyer';
+import { BUYER_FORM_DEFAULTS } from './buyer-rules';
+import { buyerFormSchema, buyerFormSchemaFor } from './buyer';
 
 const valid = {
   ...BUYER_FORM_DEFAULTS,
@@ -83,6 +84,8 @@ describe('buyer data that works', () => {
       '12345',
       '+15551234567',
       '09912345678',
+      // Dashes alone are no phone (they once passed as an empty number).
+      '---',
     ])
       expect(fieldMessages(buyerFormSchema.safeParse({ ...valid, phone })).phone).toBe(
         BUYER_MESSAGES.phoneInvalid,

@@ -28,9 +28,6 @@ export const purchaseConsentSchema = z.object({
 });
 export type PurchaseConsent = z.infer<typeof purchaseConsentSchema>;
 
-// The texts live apart from the schemas, so a page that shows them ships no zod.
-export { CONSENT_MESSAGES };
-
 /** POST /api/unsubscribe: the token of a message's "Dejar de recibir noticias" link. */
 export const unsubscribeRequestSchema = z.object({
   t: z

@@ -3,20 +3,9 @@
 // purchase keeps the exact text shown and when it was accepted.
 import { z } from 'zod';
 import { isoDateTimeSchema } from '../common';
+import { MESSAGE_CHANNEL_TEXTS, MESSAGE_CHANNELS } from './message-channel-texts';
 
-export const MESSAGE_CHANNELS = ['whatsapp', 'sms'] as const;
 export const messageChannelSchema = z.enum(MESSAGE_CHANNELS);
-export type MessageChannel = z.infer<typeof messageChannelSchema>;
-
-export const MESSAGE_CHANNEL_TEXTS = {
-  question: '¿Dónde quieres recibir tus números?',
-  whatsapp: 'WhatsApp',
-  sms: 'SMS',
-  /** The opt-in Meta requires before a business writes first: who writes, about what, where. */
-  whatsappOptIn:
-    'Acepto recibir de Voy a Ganar por WhatsApp los mensajes de mi compra: datos para pagar, recordatorios, mis números y el resultado del sorteo.',
-  channelInvalid: 'Elige WhatsApp o SMS para recibir tus números',
-} as const;
 
 /** The create-order payload's choice. Absent (older clients): SMS, as before, no opt-in. */
 export const orderMessagingInputSchema = z.object({

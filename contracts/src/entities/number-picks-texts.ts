@@ -1,6 +1,7 @@
 // The words, limits and bitmap reading of pick-your-numbers raffles, free of zod so the
 // storefront's grid island can import them without the schemas (number-picks.ts has
-// those and re-exports these).
+// those). The index exports this module itself: a name re-exported through a module that
+// builds schemas would bring that module, and zod, into every page that reads it.
 import { formatCount } from '../helpers/money';
 
 export const NUMBER_MODES = ['random', 'pick'] as const;
@@ -100,4 +101,18 @@ function joinWords(list: readonly string[], last: string, between = ','): string
 /** Bit i of a base64 bitmap of the grid (MSB first). */
 export function gridBit(bytes: Uint8Array, i: number): boolean {
   return (bytes[i >> 3]! & (0x80 >> (i & 7))) !== 0;
+}
+
+/**
+ * 409 of create-order when chosen numbers are held or sold (numbersTakenErrorSchema): the
+ * checkout reads it here, without zod. Null when the body is not that answer.
+ */
+export function readNumbersTakenError(
+  body: unknown,
+): { error: string; takenNumbers: string[] } | null {
+  if (typeof body !== 'object' || body === null) return null;
+  const { error, takenNumbers } = body as Record<string, unknown>;
+  if (typeof error !== 'string' || !Array.isArray(takenNumbers)) return null;
+  if (!takenNumbers.every((n): n is string => typeof n === 'string')) return null;
+  return { error, takenNumbers };
 }

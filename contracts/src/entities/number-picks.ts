@@ -6,7 +6,6 @@
 import { z } from 'zod';
 import '../zod-locale';
 
-export * from './number-picks-texts';
 import { MAX_PICKED_PER_ORDER, NUMBER_MODES, PICK_TEXTS } from './number-picks-texts';
 
 /** A chosen number as the buyer sends it: digits only; padding is the server's business. */

@@ -34,7 +34,10 @@ export type PackageInput = z.input<typeof packageInputSchema>;
 /** The package form returns to these after Cancelar or a successful save (SPEC §4). */
 export const PACKAGE_FORM_DEFAULTS = { name: '', quantity: 1, price: 0, isPopular: false } as const;
 
-/** Client state between home and checkout; a custom package has id 'custom'. */
+/**
+ * Client state between home and checkout; a custom package has id 'custom'. The checkout
+ * reads it with readSelectedPackage (selected-package.ts), the same rules without zod.
+ */
 export const selectedPackageSchema = z.object({
   id: z.string().min(1),
   name: z.string(),

@@ -7,7 +7,7 @@ import { idSchema, isoDateTimeSchema, optionalImageUrlSchema, raIdSchema } from 
 import { formatCount } from '../helpers/money';
 import { VALIDATION } from '../messages';
 import { MAX_TOTAL_NUMBERS } from '../staff-api';
-import { NUMBER_MODES } from './number-picks';
+import { NUMBER_MODES } from './number-picks-texts';
 import { raffleTrustInputSchema, raffleTrustSchema } from './raffle-trust';
 
 export const RAFFLE_STATUSES = ['draft', 'on_sale', 'closed', 'drawn', 'archived'] as const;

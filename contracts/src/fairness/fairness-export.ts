@@ -3,7 +3,7 @@
 // revealed secrets. Claims carry purchase references only, nothing personal.
 import { z } from 'zod';
 import { isoDateTimeSchema } from '../common';
-import { NUMBER_MODES } from '../entities/number-picks';
+import { NUMBER_MODES } from '../entities/number-picks-texts';
 import { drawRuleSchema, officialResultSchema } from './draw-rule';
 
 const sha256HexSchema = z.string().regex(/^[0-9a-f]{64}$/);

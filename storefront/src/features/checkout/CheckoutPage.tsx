@@ -20,7 +20,7 @@ import {
 } from '@vag/contracts';
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../shared/toast';
 import { linkedPackageId, packageSelection, readResellerCode } from '../packages/packages';
 import { restoreSelectedPackage } from '../packages/restore-selected-package';
 import {

@@ -10,7 +10,7 @@ import {
   type PaymentMethod,
   type PaymentMethodAvailability,
 } from '@vag/contracts';
-import { toast } from 'sonner';
+import { toast } from '../shared/toast';
 import { useSettings } from '../shared/queries';
 import { isAllowedMethod } from './checkout';
 

@@ -2,18 +2,15 @@
 // method list and the PayPhone box parameters (SPEC §5, §7, §9).
 import {
   BUYER_FORM_DEFAULTS,
-  buyerFormSchemaFor,
+  buyerFormProblems,
   CLIENT_TRANSACTION_ID_PREFIX,
   CUSTOM_PACKAGE_ID,
-  emailsMatch,
   isCheckoutMethodAllowed,
-  methodNeedsAddress,
   PAYMENT_PROVIDER_BY_METHOD,
   PAYPHONE_DOCUMENT_PLACEHOLDER,
   payphoneAmounts,
   toEcuadorE164,
   unitPrice,
-  VALIDATION,
   type CreateOrderInput,
   type MessageChannel,
   type MobileOrderResponse,
@@ -52,28 +49,12 @@ export function isAllowedMethod(method: PaymentMethod | null): method is Payment
   return isCheckoutMethodAllowed(method);
 }
 
-/** The first message of each invalid field, per the rules of the chosen method. */
+/**
+ * The first message of each invalid field, per the rules of the chosen method: contracts'
+ * buyer rules, the functions the server's schema is built on, run here without zod.
+ */
 export function validateBuyer(values: BuyerValues, method: PaymentMethod | null): FieldErrors {
-  const result = buyerFormSchemaFor(method).safeParse(values);
-  if (result.success) return {};
-  const errors: FieldErrors = {};
-  const add = (field: BuyerField, message: string) => {
-    if (!errors[field]) errors[field] = message;
-  };
-  for (const issue of result.error.issues) {
-    const field = issue.path[0] as BuyerField | undefined;
-    if (field) add(field, issue.message);
-  }
-  // zod runs the cross-field rules only once every field passes; a visitor should see
-  // all problems at once, so the same rules are applied here too.
-  if (!emailsMatch(values.email, values.confirmEmail))
-    add('confirmEmail', VALIDATION.emailsDontMatch);
-  if (methodNeedsAddress(method)) {
-    if (!values.province.trim()) add('province', VALIDATION.provinceRequired);
-    if (!values.city.trim()) add('city', VALIDATION.cityRequired);
-    if (!values.address.trim()) add('address', VALIDATION.addressRequired);
-  }
-  return errors;
+  return buyerFormProblems(values, method);
 }
 
 /** Editing a field clears its error (SPEC §5). */

@@ -11,7 +11,7 @@ import {
   type Purchase,
 } from '@vag/contracts';
 import { useEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../shared/toast';
 import { UnpaidCard } from '../order/UnpaidCard';
 import { apiGet, apiPost, ApiError } from '../shared/api';
 import {

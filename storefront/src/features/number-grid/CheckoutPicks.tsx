@@ -6,8 +6,8 @@ import {
   CUSTOM_PACKAGE_ID,
   formatCount,
   formatUsd,
-  numbersTakenErrorSchema,
   PICK_TEXTS,
+  readNumbersTakenError,
   type SelectedPackage,
 } from '@vag/contracts';
 import { ApiError } from '../shared/api';
@@ -68,10 +68,10 @@ export function useCheckoutPicks(raffle: RaffleRef, pkg: SelectedPackage | null)
     /** A 409 naming taken numbers: they leave the selection and the page says so. */
     refused(error: unknown): boolean {
       if (!active || !(error instanceof ApiError) || error.status !== 409) return false;
-      const body = numbersTakenErrorSchema.safeParse(error.body);
-      if (!body.success) return false;
-      const { kept } = withoutTaken(selection, takenIndexes(body.data.takenNumbers));
-      taken(kept, body.data.takenNumbers);
+      const body = readNumbersTakenError(error.body);
+      if (!body) return false;
+      const { kept } = withoutTaken(selection, takenIndexes(body.takenNumbers));
+      taken(kept, body.takenNumbers);
       return true;
     },
   };

@@ -22,7 +22,7 @@ import {
   type ReceiptInfo,
 } from '@vag/contracts';
 import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../shared/toast';
 import { apiGet, errorMessage } from '../shared/api';
 import {
   conceptCode,

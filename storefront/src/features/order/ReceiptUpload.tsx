@@ -2,7 +2,7 @@
 // server types it by content and answers the updated order.
 import type { OrderView } from '@vag/contracts';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../shared/toast';
 import { receiptProblem } from './order';
 
 interface Props {

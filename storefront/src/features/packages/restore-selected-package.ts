@@ -1,6 +1,6 @@
 // Reads the stored selection back into the store (checkout), discarding anything that
 // is not a valid selected package.
-import { selectedPackageSchema, type SelectedPackage } from '@vag/contracts';
+import { readSelectedPackage, type SelectedPackage } from '@vag/contracts';
 import type { RaffleRef } from '../shared/raffle-scope';
 import { $selectedPackage, selectedPackageKey, sessionStore } from './selected-package';
 
@@ -11,8 +11,7 @@ export function readStoredPackage(
   const raw = store?.getItem(selectedPackageKey(raffle));
   if (!raw) return null;
   try {
-    const parsed = selectedPackageSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
+    return readSelectedPackage(JSON.parse(raw));
   } catch {
     return null;
   }
