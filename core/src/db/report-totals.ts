@@ -26,7 +26,7 @@ export type CountedStatus = (typeof COUNTED_STATUSES)[keyof typeof COUNTED_STATU
 /** Nothing counted: a fact not yet in the totals (or an open order's, stage 0). */
 const NONE = -1;
 
-export interface TotalsBucket {
+interface TotalsBucket {
   purchases: number;
   tickets: number;
   /** Dollars in cents: sums of cents never drift. */
@@ -67,7 +67,7 @@ export interface CountedFact {
   totalsDue?: true;
 }
 
-export const COUNTED_FIELDS = {
+const COUNTED_FIELDS = {
   raffleId: 1,
   quantity: 1,
   totalPrice: 1,
@@ -78,9 +78,9 @@ export const COUNTED_FIELDS = {
 } as const;
 
 /** A claim older than this has lost its owner (a crash): anyone may finish it. */
-export const ORPHAN_CLAIM_MS = 10 * 60_000;
+const ORPHAN_CLAIM_MS = 10 * 60_000;
 
-export const totals = (db: Db) => db.collection<ReportTotalsDoc>('report_totals');
+const totals = (db: Db) => db.collection<ReportTotalsDoc>('report_totals');
 const facts = (db: Db) => db.collection<CountedFact>('report_facts');
 
 export async function ensureReportTotalsIndexes(db: Db): Promise<void> {
@@ -91,7 +91,7 @@ export async function ensureReportTotalsIndexes(db: Db): Promise<void> {
 }
 
 /** The stage a fact should be counted at: open orders' facts (stage 0) count nowhere. */
-export const countedStage = (stage: number): number => (stage in COUNTED_STATUSES ? stage : NONE);
+const countedStage = (stage: number): number => (stage in COUNTED_STATUSES ? stage : NONE);
 
 /** The claim's key in `applied`: field names may not hold '.' nor start with '$'. */
 const appliedKey = (factId: string, from: number) =>
@@ -194,7 +194,7 @@ async function dropKeys(db: Db, raffleId: string, keys: readonly string[]) {
 }
 
 /** The key `applyClaims` set for a fact's claim (to drop once the fact is settled). */
-export const claimKey = (fact: CountedFact): string => appliedKey(fact._id, fact.claim!.from);
+const claimKey = (fact: CountedFact): string => appliedKey(fact._id, fact.claim!.from);
 
 /**
  * The writes that settle counted claims on their facts: `counted` moves to the claim's
