@@ -19,6 +19,7 @@ import type { Db, Filter } from 'mongodb';
 import type { ChannelState } from './notifications';
 import { isDuplicateKey } from './raffle-numbers';
 import type { ShortPaymentDoc } from './short-payments';
+import { paidFromTotals, totalsReady } from './report-totals';
 
 export interface PurchaseBuyerDoc {
   firstName: string;
@@ -79,8 +80,15 @@ export function outboxField(
 ): Record<string, OutboxEntry<OutboxEvent> | true> {
   const key = OUTBOX_KEYS[event.type];
   const marker = markedWhenPublished(key) ? 'relayDue' : 'numbersDue';
-  return { [`outbox.${key}`]: { event, createdAt: at, publishedAt: null }, [marker]: true };
+  return {
+    [`outbox.${key}`]: { event, createdAt: at, publishedAt: null },
+    [marker]: true,
+    ...(endsAnOrder(key) ? { factDue: true as const } : {}),
+  };
 }
+
+/** The entries of the transitions that end an order: each calls for its report fact. */
+const endsAnOrder = (key: OutboxKey) => key !== 'purchase_notice';
 
 /**
  * Work markers (DESIGN, "Queries on a year of data"). A job that repeats finds its work by
@@ -102,6 +110,11 @@ export interface PurchaseMarkers {
   notifyRetry?: true;
   /** A PayPhone sale still within the day PayPhone may reverse it in. */
   mobileRecheck?: true;
+  /**
+   * The order ended (paid, expired, refund required) since the reports' last catch-up
+   * looked: the catch-up checks its fact and unsets it (db/report-facts.ts).
+   */
+  factDue?: true;
 }
 
 export const PURCHASE_MARKERS = [
@@ -110,6 +123,7 @@ export const PURCHASE_MARKERS = [
   'receiptsHeld',
   'notifyRetry',
   'mobileRecheck',
+  'factDue',
 ] as const satisfies ReadonlyArray<keyof PurchaseMarkers>;
 
 /** The provider's reference a callback names the purchase by, top-level for its index. */
@@ -276,6 +290,7 @@ export function withMarkers(doc: PurchaseDoc): PurchaseDoc {
     [OutboxKey, OutboxEntry<OutboxEvent> | undefined]
   >) {
     if (!entry?.event) continue;
+    if (endsAnOrder(key)) marked.factDue = true;
     if (!markedWhenPublished(key)) marked.numbersDue = true;
     else if (entry.publishedAt === null) marked.relayDue = true;
   }
@@ -560,9 +575,12 @@ export async function markPaidRefundRequired(
  * read these live (an open order is not a sale, so it has no fact; see report-facts.ts).
  */
 export async function findOpenOrders(db: Db, filter: Filter<PurchaseDoc>): Promise<PurchaseSale[]> {
-  return purchases(db)
-    .find({ ...filter, status: 'PENDING' }, { projection: SALE_PROJECTION })
-    .toArray();
+  return (
+    purchases(db)
+      // status first: the store searches the open orders (few), not the raffle's every sale.
+      .find({ status: 'PENDING', ...filter }, { projection: SALE_PROJECTION })
+      .toArray()
+  );
 }
 
 /** Every purchase with what the reports project of it (the reports worker's catch-up). */
@@ -572,6 +590,30 @@ export async function findAllSales(
   return purchases(db)
     .find({}, { projection: { ...SALE_PROJECTION, status: 1, paidAt: 1 } })
     .toArray();
+}
+
+/** Purchases whose order ended since the reports' catch-up last looked (their marker). */
+export async function findFactsDue(
+  db: Db,
+  limit: number,
+): Promise<Array<PurchaseSale & Pick<PurchaseDoc, 'status' | 'paidAt'>>> {
+  return purchases(db)
+    .find({ factDue: true }, { projection: { ...SALE_PROJECTION, status: 1, paidAt: 1 }, limit })
+    .toArray();
+}
+
+/** The catch-up looked at these: unmarked unless their status moved on since (a new end). */
+export async function unmarkFactsDue(
+  db: Db,
+  seen: ReadonlyArray<Pick<PurchaseDoc, '_id' | 'status'>>,
+): Promise<void> {
+  if (seen.length === 0) return;
+  await purchases(db).bulkWrite(
+    seen.map((p) => ({
+      updateOne: { filter: { _id: p._id, status: p.status }, update: { $unset: { factDue: '' } } },
+    })),
+    { ordered: false },
+  );
 }
 
 /** Every purchase's status (the reports' catch-up: which facts are missing or behind). */
@@ -920,9 +962,21 @@ export async function lengthenFirstHold(
   );
 }
 
-/** Paid sales in dollars per raffle (the Rifas list's revenue column). */
-export async function paidRevenueByRaffle(db: Db, raffleId?: string): Promise<Map<string, number>> {
-  const match = raffleId ? { status: 'COMPLETED', raffleId } : { status: 'COMPLETED' };
+/**
+ * Paid sales in dollars per raffle (the Rifas list's revenue column): each raffle's report
+ * totals (report-totals.ts), one small document each, as soon as they count every sale;
+ * until the upgrade that counts them is done, summed from the paid purchases (which reads
+ * every one of them).
+ */
+export async function paidRevenueByRaffle(
+  db: Db,
+  raffleIds: readonly string[],
+): Promise<Map<string, number>> {
+  if (await totalsReady(db)) return paidFromTotals(db, raffleIds);
+  const match =
+    raffleIds.length === 1
+      ? { status: 'COMPLETED', raffleId: raffleIds[0] }
+      : { status: 'COMPLETED' };
   const rows = await purchases(db)
     .aggregate<{ _id: string; total: number }>([
       { $match: match },

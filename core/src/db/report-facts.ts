@@ -18,16 +18,38 @@ import {
   type PurchaseStatus,
   type SalesChartDay,
 } from '@vag/contracts';
-import { MongoBulkWriteError, type Db, type Filter } from 'mongodb';
+import { randomUUID } from 'node:crypto';
+import { MongoBulkWriteError, type AnyBulkWriteOperation, type Db, type Filter } from 'mongodb';
 import {
+  findFactsDue,
   findOpenOrders,
   findPurchaseStatuses,
   findSalesByIds,
+  unmarkFactsDue,
   type PurchaseDoc,
   type PurchaseSale,
 } from './purchases';
 import { groupCommit } from './group-commit';
 import { keyOf, raffleKeys, raffleOf, type RaffleKey } from './by-raffle';
+import {
+  applyClaims,
+  countFacts,
+  factsBehindTotals,
+  insertClaim,
+  ensureReportTotalsIndexes,
+  keysByRaffle,
+  raffleDayOf,
+  readTotals,
+  removeFacts,
+  totalsReady,
+  TOTALS_UPGRADE_ID,
+  COUNTED_STATUSES,
+  type CountedStatus,
+  type ReportTotalsDoc,
+  settleOps,
+  type Claim,
+  type CountedFact,
+} from './report-totals';
 
 const STAGES = {
   PENDING: 0,
@@ -62,14 +84,23 @@ export interface ReportFact {
   createdAt: Date;
   /** Ecuador calendar day of createdAt, e.g. '2026-12-05'. */
   day: string;
+  /** raffleId|day: the key a page of Reportes finds a raffle's day by (report-totals.ts). */
+  raffleDay?: string;
   /** The status as a number that only grows (see STAGES). */
   stage: number;
   paidAt?: Date;
   /** Ecuador calendar day of paidAt: the day a sale counts in the chart. */
   paidDay?: string;
+  /** What its raffle's totals count of it, and the move they are counting (report-totals.ts). */
+  counted?: number;
+  claim?: Claim;
+  totalsDue?: true;
 }
 
-type Sale = Omit<ReportFact, 'day' | 'stage' | 'paidDay'>;
+type Sale = Omit<
+  ReportFact,
+  'day' | 'raffleDay' | 'stage' | 'paidDay' | 'counted' | 'claim' | 'totalsDue'
+>;
 
 const facts = (db: Db) => db.collection<ReportFact>('report_facts');
 
@@ -81,6 +112,7 @@ export async function ensureReportFactIndexes(db: Db): Promise<void> {
   await facts(db).createIndex({ paidDay: 1, paymentMethod: 1 }, { name: 'paid_day_method' });
   // One raffle's report and chart search its facts, not every raffle's (DESIGN, "Reading a year").
   await facts(db).createIndex({ raffleId: 1, paidDay: 1 }, { name: 'raffle_paid_day' });
+  await ensureReportTotalsIndexes(db);
 }
 
 interface FactWrite {
@@ -97,9 +129,13 @@ function project(db: Db, sale: Sale, stage: number): Promise<void> {
  * The facts asked for while one write is in flight, in one command (group-commit.ts): in a
  * sellout the reports worker's events pile up behind the store, and one command per fact
  * was a tenth of the store's writes. Two transitions of one purchase become one statement.
+ * A new fact comes with its claim on the raffle's totals (report-totals.ts), counted by one
+ * more write per raffle and batch; the facts are settled by the next batch's command.
  */
 const projectGrouped = groupCommit<FactWrite>(async (db, writes) => {
-  const ops = [...onePerPurchase(writes)].map(({ sale, stage }) => {
+  const at = new Date();
+  const by = randomUUID();
+  const upserts = [...onePerPurchase(writes)].map(({ sale, stage }) => {
     const { _id, ...fields } = sale;
     const update = {
       $set: {
@@ -108,23 +144,103 @@ const projectGrouped = groupCommit<FactWrite>(async (db, writes) => {
         // raffle's, so every fact is found by an equality on raffleId (by-raffle.ts).
         raffleId: raffleOf(sale),
         day: dayOf(sale.createdAt),
+        raffleDay: raffleDayOf(raffleOf(sale), dayOf(sale.createdAt)),
         ...(sale.paidAt ? { paidDay: dayOf(sale.paidAt) } : {}),
+        // The totals' marker, in the same write: the stage may have moved past them.
+        totalsDue: true as const,
       },
       $max: { stage },
+      $setOnInsert: { claim: insertClaim(stage, at, by) },
     };
-    return { filter: { _id }, update };
+    return { filter: { _id }, update, sale, stage };
   });
+  const pending = pendingOf(db);
+  // Taken now, so that the catch-up's flush meanwhile settles other facts, never these.
+  const settling = pending.settle;
+  pending.settle = [];
+  const ops: AnyBulkWriteOperation<ReportFact>[] = [
+    ...upserts.map(({ filter, update }) => ({ updateOne: { filter, update, upsert: true } })),
+    ...(settleOps(settling) as AnyBulkWriteOperation<ReportFact>[]),
+  ];
+  let inserted: Record<number, unknown>;
   try {
-    await facts(db).bulkWrite(
-      ops.map((op) => ({ updateOne: { ...op, upsert: true } })),
-      { ordered: false },
-    );
+    inserted = (await facts(db).bulkWrite(ops, { ordered: false })).upsertedIds;
   } catch (error) {
     // Two deliveries inserting the same new fact at once: the losers update it.
     const refused = duplicateKeyWrites(error);
-    if (!refused) throw error;
-    for (const index of refused) await facts(db).updateOne(ops[index]!.filter, ops[index]!.update);
+    if (!refused) {
+      pending.settle.push(...settling);
+      throw error;
+    }
+    inserted = (error as MongoBulkWriteError).upsertedIds;
+    for (const index of refused)
+      await facts(db).updateOne(upserts[index]!.filter, upserts[index]!.update);
   }
+  // The facts the last batch counted are settled now: their keys may go.
+  for (const [raffleId, keys] of keysByRaffle(settling))
+    pending.drop.set(raffleId, [...(pending.drop.get(raffleId) ?? []), ...keys]);
+  const claimed = upserts
+    .filter((_, index) => index in inserted)
+    .map(({ sale, stage }) => countedFact(sale, stage, insertClaim(stage, at, by)));
+  const drop = new Map(
+    [...pending.drop].filter(([raffleId]) => claimed.some((f) => f.raffleId === raffleId)),
+  );
+  await applyClaims(db, claimed, drop);
+  for (const raffleId of drop.keys()) pending.drop.delete(raffleId);
+  pending.settle.push(...claimed);
+  // A fact that was there already: whether its stage moved is read from the fact itself.
+  const existing = upserts.filter((_, index) => !(index in inserted)).map((u) => u.sale._id);
+  if (existing.length > 0) await countFacts(db, existing);
+});
+
+const countedFact = (sale: Sale, stage: number, claim: Claim): CountedFact => ({
+  _id: sale._id,
+  raffleId: raffleOf(sale),
+  quantity: sale.quantity,
+  totalPrice: sale.totalPrice,
+  day: dayOf(sale.createdAt),
+  stage,
+  claim,
+});
+
+/**
+ * What this process still owes the totals: the facts counted by its last batch, settled by
+ * the next batch's command (no write of their own), and the keys of settled facts, dropped
+ * by the next update of their raffle's totals. The catch-up settles whatever is left.
+ */
+interface PendingTotals {
+  settle: CountedFact[];
+  drop: Map<string, string[]>;
+}
+
+const pendingTotals = new WeakMap<Db, PendingTotals>();
+
+function pendingOf(db: Db): PendingTotals {
+  let pending = pendingTotals.get(db);
+  if (!pending) {
+    pending = { settle: [], drop: new Map() };
+    pendingTotals.set(db, pending);
+  }
+  return pending;
+}
+
+/** Settles what the last batch counted and drops the keys it owes (the catch-up's first step). */
+const flushPendingTotals = groupCommit<null>(async (db) => {
+  const pending = pendingOf(db);
+  const settling = pending.settle;
+  pending.settle = [];
+  if (settling.length > 0)
+    await facts(db)
+      .bulkWrite(settleOps(settling) as AnyBulkWriteOperation<ReportFact>[], { ordered: true })
+      .catch((error: unknown) => {
+        pending.settle.push(...settling);
+        throw error;
+      });
+  for (const [raffleId, keys] of keysByRaffle(settling))
+    pending.drop.set(raffleId, [...(pending.drop.get(raffleId) ?? []), ...keys]);
+  const drop = pending.drop;
+  pending.drop = new Map();
+  await applyClaims(db, [], drop);
 });
 
 function onePerPurchase(writes: FactWrite[]): Iterable<FactWrite> {
@@ -212,7 +328,10 @@ export async function reconcileFacts(
   await Promise.all(behind.map((purchase) => projectPurchase(db, purchase)));
   const exists = new Set(all.map((p) => p._id));
   const orphans = found.filter((f) => !exists.has(f._id) || f.stage === STAGES.PENDING);
-  for (const orphan of orphans) await facts(db).deleteOne({ _id: orphan._id });
+  await removeFacts(
+    db,
+    orphans.map((orphan) => orphan._id),
+  );
   return { projected: behind.length, removed: orphans.length };
 }
 
@@ -228,24 +347,22 @@ export interface CatchUpOptions {
 }
 
 /**
- * reconcileFacts for a store of any size, in steps (DESIGN, "Start-up and catch-ups"):
- * one read of every fact's stage and every purchase's status, then the purchases behind
- * read and projected a hundred at a time. Each step writes facts that are right whatever
- * happens next, so a catch-up stopped half-way (a restart) is resumed by the next one,
- * which finds those facts in place.
+ * The upgrade that brings a store written before the work markers and the totals in line
+ * (DESIGN, "Start-up and catch-ups"): one read of every fact's stage and every purchase's
+ * status, the purchases behind projected a hundred at a time, facts of deleted purchases
+ * or of open orders removed, then every fact not yet in its raffle's totals counted. Its
+ * reads go through everything, once: afterwards the periodic catch-up finds its work by
+ * markers. Each step is right on its own, so a restart half-way resumes it.
  */
-export async function catchUpFacts(
+async function upgradeFactsAndTotals(
   db: Db,
-  options: CatchUpOptions = {},
+  options: CatchUpOptions,
 ): Promise<{ projected: number; removed: number }> {
   // Facts first, as in reconcileFacts.
-  const stageOf = new Map(
-    (
-      await facts(db)
-        .find({}, { projection: { stage: 1 } })
-        .toArray()
-    ).map((f) => [f._id, f.stage]),
-  );
+  const found = await facts(db)
+    .find({}, { projection: { stage: 1, counted: 1 } })
+    .toArray();
+  const stageOf = new Map(found.map((f) => [f._id, f.stage]));
   const statuses = await findPurchaseStatuses(db);
   const behind = statuses
     .filter((p) => p.status !== 'PENDING' && (stageOf.get(p._id) ?? -1) < STAGES[p.status])
@@ -263,8 +380,59 @@ export async function catchUpFacts(
     .filter(([id, stage]) => !exists.has(id) || stage === STAGES.PENDING)
     .map(([id]) => id);
   for (let i = 0; i < orphans.length && !options.stopped?.(); i += CATCH_UP_BATCH)
-    await facts(db).deleteMany({ _id: { $in: orphans.slice(i, i + CATCH_UP_BATCH) } });
+    await removeFacts(db, orphans.slice(i, i + CATCH_UP_BATCH));
+  const uncounted = found
+    .filter((f) => f.counted === undefined && exists.has(f._id) && f.stage !== STAGES.PENDING)
+    .map((f) => f._id);
+  for (let i = 0; i < uncounted.length && !options.stopped?.(); i += CATCH_UP_BATCH)
+    await countFacts(db, uncounted.slice(i, i + CATCH_UP_BATCH));
+  if (!options.stopped?.())
+    await db
+      .collection<{ _id: string; doneAt: Date }>('upgrades')
+      .updateOne({ _id: TOTALS_UPGRADE_ID }, { $set: { doneAt: new Date() } }, { upsert: true });
   return { projected, removed: orphans.length };
+}
+
+/**
+ * The reports' catch-up (DESIGN, "Queries on a year of data"): the purchases whose order
+ * ended since it last looked (their `factDue` marker) get their fact if it is missing or
+ * behind, a hundred at a time, and lose the marker; the facts the totals do not count yet
+ * (their `totalsDue` marker) are counted. Neither reads a purchase or fact that has
+ * nothing waiting, so an archived raffle's are never read. On a store from before the
+ * markers, the upgrade above runs first, once.
+ */
+export async function catchUpFacts(
+  db: Db,
+  options: CatchUpOptions = {},
+): Promise<{ projected: number; removed: number }> {
+  const upgraded = (await totalsReady(db))
+    ? { projected: 0, removed: 0 }
+    : await upgradeFactsAndTotals(db, options);
+  await flushPendingTotals(db, null);
+  let projected = upgraded.projected;
+  // Bounded by what was waiting when it began: in a sale new ones keep coming.
+  const waiting = await db.collection('purchases').countDocuments({ factDue: true });
+  for (let seen = 0; seen < waiting && !options.stopped?.(); seen += CATCH_UP_BATCH) {
+    const batch = await findFactsDue(db, CATCH_UP_BATCH);
+    if (batch.length === 0) break;
+    const stageOf = new Map(
+      (
+        await facts(db)
+          .find({ _id: { $in: batch.map((p) => p._id) } }, { projection: { stage: 1 } })
+          .toArray()
+      ).map((f) => [f._id, f.stage]),
+    );
+    const behind = batch.filter(
+      (p) => p.status !== 'PENDING' && (stageOf.get(p._id) ?? -1) < STAGES[p.status],
+    );
+    await Promise.all(behind.map((purchase) => projectPurchase(db, purchase)));
+    await unmarkFactsDue(db, batch);
+    projected += behind.length;
+  }
+  const uncounted = await factsBehindTotals(db);
+  for (let i = 0; i < uncounted.length && !options.stopped?.(); i += CATCH_UP_BATCH)
+    await countFacts(db, uncounted.slice(i, i + CATCH_UP_BATCH));
+  return { projected, removed: upgraded.removed };
 }
 
 /**
@@ -386,6 +554,136 @@ export async function queryReport(db: Db, filter: ReportFilter): Promise<Purchas
   // Summed here rather than with $group: FerretDB v1 computes only the first of two
   // $sum accumulators in one $group (the second comes back 0), and the rows are read anyway.
   return { totals: sumTotals(shown), rows: shown };
+}
+
+export interface ReportPage {
+  totals: PurchaseReport['totals'];
+  /** The page's rows, newest first. */
+  rows: ReportRowDoc[];
+  /** Every row the report holds. */
+  count: number;
+}
+
+/** Whether a filter narrows only by raffle and status: what the raffles' totals answer. */
+const byRaffleOnly = (filter: ReportFilter) =>
+  !filter.from &&
+  !filter.until &&
+  !filter.paymentMethod &&
+  filter.resellerCode === undefined &&
+  !filter.packageType;
+
+/**
+ * One page of the report with its totals and count. By raffle and status alone (the
+ * screen's first look, "todas" or one raffle), the totals and the count come from each
+ * raffle's totals (report-totals.ts) and the open orders, and the rows from the days the
+ * page spans, read by `raffle_day`: a year of facts is not read for a page of a hundred
+ * (DESIGN, "Reading a year"). Any other filter reads its rows and sums them.
+ */
+export async function reportPage(
+  db: Db,
+  filter: ReportFilter,
+  { page, perPage }: { page: number; perPage: number },
+): Promise<ReportPage> {
+  if (!byRaffleOnly(filter) || !(await totalsReady(db))) {
+    const report = await queryReport(db, filter);
+    const rows = report.rows.slice((page - 1) * perPage, page * perPage);
+    return { totals: report.totals, rows, count: report.rows.length };
+  }
+  const raffleIds = (await raffleKeys(db, filter.raffleId))
+    .map(keyOf)
+    .filter((id) => !filter.exceptRaffleIds?.includes(id));
+  const shows = (status: PurchaseStatus) => !filter.statuses || filter.statuses.includes(status);
+  const [open, counted] = await Promise.all([
+    shows('PENDING') ? openOrdersOf(db, raffleIds) : [],
+    readTotals(db, raffleIds),
+  ]);
+  const closed = (Object.entries(COUNTED_STATUSES) as Array<[string, CountedStatus]>).filter(
+    ([, status]) => shows(status),
+  );
+  const perDay = new Map<string, Map<string, number>>();
+  for (const [raffleId, doc] of counted)
+    for (const [day, byStatus] of Object.entries(doc.days ?? {})) {
+      const n = closed.reduce((sum, [, status]) => sum + (byStatus[status] ?? 0), 0);
+      if (n <= 0) continue;
+      const raffles = perDay.get(day) ?? new Map<string, number>();
+      raffles.set(raffleId, n);
+      perDay.set(day, raffles);
+    }
+  const openRows = open.map((p): ReportRowDoc => ({ ...saleRow(p), status: 'PENDING' }));
+  const openPerDay = new Map<string, number>();
+  for (const row of openRows) {
+    const day = dayOf(row.createdAt);
+    openPerDay.set(day, (openPerDay.get(day) ?? 0) + 1);
+  }
+  const days = [...new Set([...perDay.keys(), ...openPerDay.keys()])].sort().reverse();
+  const size = (day: string) =>
+    [...(perDay.get(day)?.values() ?? [])].reduce((a, b) => a + b, 0) + (openPerDay.get(day) ?? 0);
+  const count = days.reduce((n, day) => n + size(day), 0);
+  // The days holding rows first..last of the page, newest first.
+  const [first, last] = [(page - 1) * perPage, page * perPage];
+  let before = 0;
+  const spanned: string[] = [];
+  let skipped = 0;
+  for (const day of days) {
+    const n = size(day);
+    if (before + n > first && before < last) spanned.push(day);
+    else if (before + n <= first) skipped += n;
+    before += n;
+  }
+  const keys = spanned.flatMap((day) =>
+    [...(perDay.get(day)?.keys() ?? [])].map((raffleId) => raffleDayOf(raffleId, day)),
+  );
+  const stages = closed.map(([stage]) => Number(stage));
+  const factRows: ReportRowDoc[] = [];
+  for (let i = 0; i < keys.length; i += CATCH_UP_BATCH) {
+    const found = await facts(db)
+      .find({ raffleDay: { $in: keys.slice(i, i + CATCH_UP_BATCH) }, stage: { $in: stages } })
+      .toArray();
+    for (const f of found) factRows.push({ ...saleRow(f), status: STATUS_OF_STAGE[f.stage]! });
+  }
+  const inSpan = new Set(spanned);
+  const rows = new Map<string, ReportRowDoc>();
+  for (const row of openRows) if (inSpan.has(dayOf(row.createdAt))) rows.set(row._id, row);
+  for (const row of factRows) rows.set(row._id, row);
+  const sorted = [...rows.values()].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
+  return {
+    totals: totalsOf(counted, openRows, shows),
+    rows: sorted.slice(first - skipped, last - skipped),
+    count,
+  };
+}
+
+/** The open orders of some raffles: one read of every open order (few), by `status`. */
+async function openOrdersOf(db: Db, raffleIds: readonly string[]): Promise<PurchaseSale[]> {
+  const wanted = new Set(raffleIds);
+  return (await findOpenOrders(db, {})).filter((p) => wanted.has(raffleOf(p)));
+}
+
+/** The report's totals from the raffles' totals and the open orders, as sumTotals would add the rows. */
+function totalsOf(
+  counted: ReadonlyMap<string, ReportTotalsDoc>,
+  open: readonly ReportRowDoc[],
+  shows: (status: PurchaseStatus) => boolean,
+): PurchaseReport['totals'] {
+  const sum = (status: 'COMPLETED' | 'EXPIRED') => {
+    let [cents, tickets] = [0, 0];
+    if (shows(status))
+      for (const doc of counted.values()) {
+        cents += doc[status]?.cents ?? 0;
+        tickets += doc[status]?.tickets ?? 0;
+      }
+    return [cents, tickets] as const;
+  };
+  const [paid, expired] = [sum('COMPLETED'), sum('EXPIRED')];
+  const pending = sumTotals(open.map((row) => ({ ...row, status: 'COMPLETED' })));
+  return {
+    totalAmount: paid[0] / 100,
+    totalTickets: paid[1],
+    pendingAmount: pending.totalAmount,
+    pendingTickets: pending.totalTickets,
+    expiredAmount: expired[0] / 100,
+    expiredTickets: expired[1],
+  };
 }
 
 /**
@@ -529,8 +827,10 @@ export async function salesBy(
     .sort((a, b) => String(a.key ?? '').localeCompare(String(b.key ?? '')));
 }
 
-/** A draft's test orders, cleared: their facts go with them. */
+/** A draft's test orders, cleared: their facts go with them, and out of the totals. */
 export async function deleteFactsOf(db: Db, purchaseIds: readonly string[]): Promise<number> {
-  if (purchaseIds.length === 0) return 0;
-  return (await facts(db).deleteMany({ _id: { $in: [...purchaseIds] } })).deletedCount;
+  let removed = 0;
+  for (let i = 0; i < purchaseIds.length; i += CATCH_UP_BATCH)
+    removed += await removeFacts(db, purchaseIds.slice(i, i + CATCH_UP_BATCH));
+  return removed;
 }

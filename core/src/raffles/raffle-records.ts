@@ -91,14 +91,18 @@ export async function findRafflePage(db: Db, slug: string): Promise<RaffleSummar
 
 /** GET /api/admin/raffles: every raffle, with what staff alone read. */
 export async function listStaffRaffles(db: Db): Promise<StaffRaffle[]> {
-  const [docs, revenue] = await Promise.all([listRaffleDocs(db), paidRevenueByRaffle(db)]);
+  const docs = await listRaffleDocs(db);
+  const revenue = await paidRevenueByRaffle(
+    db,
+    docs.map((doc) => doc._id),
+  );
   return docs.map((doc) => staffRaffle(doc, revenue.get(doc._id) ?? 0)).sort(byInterest);
 }
 
 export async function getStaffRaffle(db: Db, raffleId: string): Promise<StaffRaffle | null> {
   const doc = await getRaffle(db, raffleId);
   if (!doc) return null;
-  const revenue = await paidRevenueByRaffle(db, raffleId);
+  const revenue = await paidRevenueByRaffle(db, [raffleId]);
   return staffRaffle(doc, revenue.get(raffleId) ?? 0);
 }
 

@@ -1,8 +1,9 @@
 // The reports worker: consumer group 'reports' on the transitions that end an order
 // (paid, expired, refund required), keeping the facts of db/report-facts.ts that the
 // reports screen, its exports and the dashboard chart read (open orders are read live).
-// Each event writes its purchase's fact idempotently and in any order, so redelivery
-// never counts twice; a catch-up projects whatever no event brought, in the background:
+// Each event writes its purchase's fact idempotently and in any order, and counts it once
+// in its raffle's totals (core/src/db/report-totals.ts), so redelivery never counts twice;
+// a catch-up projects whatever no event brought, in the background:
 // at start-up (the process serves meanwhile, and /api/health names it, SPEC §7) and then
 // periodically.
 import type { CoreDeps, BusMessage, Stoppable } from '@vag/core';
@@ -38,7 +39,11 @@ export async function handleReportsMessage(
   }
 }
 
-/** Projects the purchases whose fact is missing or behind, removes facts of deleted ones. */
+/**
+ * Projects the purchases whose order ended since the last pass (their marker) if their fact
+ * is missing or behind, and counts in the raffles' totals the facts they miss; on a store
+ * from before the markers, first the one-time upgrade (report-facts.ts, catchUpFacts).
+ */
 export function catchUpReportFacts(
   deps: Pick<CoreDeps, 'db'>,
   options: CatchUpOptions = {},
