@@ -27,6 +27,9 @@ describe('hero background', () => {
       imageUrl: `${site.url}/favicon.svg`,
       endDate: new Date(Date.now() + 7 * 24 * 3600 * 1000).toISOString(),
     });
+    // Its sale opened: the home shows a published raffle only (SPEC §7).
+    await site.api('POST', '/raffle/generate-raffle-numbers');
+    await site.api('PATCH', '/lottery/is-active', { isActive: true });
     const page = await site.page(MOBILE);
     await page.goto('/');
     const hero = page.getByRole('region', { name: 'Sorteo actual' });
