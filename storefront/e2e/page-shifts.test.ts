@@ -10,6 +10,7 @@ import {
   saveScreenshot,
   seedRaffle,
   startSite,
+  transferOrder,
   type SeededPackage,
   type Site,
 } from './support';
@@ -25,34 +26,6 @@ beforeAll(async () => {
   ({ packages } = await seedRaffle(site));
 });
 afterAll(async () => site?.stop());
-
-/** A bank-transfer order placed as the checkout places it; answers its order page's path. */
-async function transferOrder(pkg: SeededPackage): Promise<string> {
-  const res = await fetch(`${site.url}/api/payments/create-order`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      amount: pkg.price,
-      quantity: pkg.quantity,
-      unitPrice: pkg.price / pkg.quantity,
-      totalPrice: pkg.price,
-      packageId: pkg._id,
-      paymentMethod: 'bank_transfer',
-      buyer: {
-        firstName: 'Rosa',
-        lastName: 'Quishpe',
-        email: 'rosa.quishpe@example.com',
-        phone: '0991234567',
-        province: 'Pichincha',
-        city: 'Quito',
-        address: 'Av. Amazonas N24-03',
-        acceptedTerms: true,
-      },
-    }),
-  });
-  expect(res.ok).toBe(true);
-  return ((await res.json()) as { orderUrl: string }).orderUrl;
-}
 
 describe.each([
   ['390', PHONE],
@@ -91,7 +64,7 @@ describe.each([
   });
 
   it('the order page moves nothing while the order arrives (CLS ≤ 0.02)', async () => {
-    const orderUrl = await transferOrder(packages[0]!);
+    const orderUrl = await transferOrder(site, packages[0]!);
     const page = await site.page(viewport);
     const shifts = await openMeasuringShifts(page, orderUrl);
     await page.getByTestId('order-status').waitFor();

@@ -5,7 +5,7 @@
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedRaffle, startSite, type SeededPackage, type Site } from './support';
+import { seedRaffle, startSite, transferOrder, type SeededPackage, type Site } from './support';
 
 const PHONE = { width: 390, height: 844 } as const;
 /**
@@ -44,33 +44,6 @@ function weigh(scripts: Map<string, Buffer>) {
   return { withZod, gzip };
 }
 
-async function transferOrder(pkg: SeededPackage): Promise<string> {
-  const res = await fetch(`${site.url}/api/payments/create-order`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      amount: pkg.price,
-      quantity: pkg.quantity,
-      unitPrice: pkg.price / pkg.quantity,
-      totalPrice: pkg.price,
-      packageId: pkg._id,
-      paymentMethod: 'bank_transfer',
-      buyer: {
-        firstName: 'Rosa',
-        lastName: 'Quishpe',
-        email: 'rosa.quishpe@example.com',
-        phone: '0991234567',
-        province: 'Pichincha',
-        city: 'Quito',
-        address: 'Av. Amazonas N24-03',
-        acceptedTerms: true,
-      },
-    }),
-  });
-  expect(res.ok).toBe(true);
-  return ((await res.json()) as { orderUrl: string }).orderUrl;
-}
-
 describe('what a phone downloads to see its order', () => {
   it('the checkout loads no zod and stays within its budget, and still checks the form', async () => {
     const pkg = packages.find((p) => p.isPopular)!;
@@ -91,7 +64,7 @@ describe('what a phone downloads to see its order', () => {
   });
 
   it('the order page loads no zod and stays within its budget', async () => {
-    const orderUrl = await transferOrder(packages[0]!);
+    const orderUrl = await transferOrder(site, packages[0]!);
     const page = await site.page(PHONE);
     const scripts = recordScripts(page);
     await page.goto(orderUrl, { waitUntil: 'load' });

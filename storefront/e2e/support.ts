@@ -385,3 +385,31 @@ export async function anotherOrderTakes(site: Site, slug: string, numbers: strin
   if (res.status !== 201)
     throw new Error(`another order of ${numbers.join(', ')}: ${res.status} ${await res.text()}`);
 }
+
+/** A bank-transfer order of `pkg` placed as the checkout places it; answers its order page's path. */
+export async function transferOrder(site: Site, pkg: SeededPackage): Promise<string> {
+  const res = await fetch(`${site.url}/api/payments/create-order`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      amount: pkg.price,
+      quantity: pkg.quantity,
+      unitPrice: pkg.price / pkg.quantity,
+      totalPrice: pkg.price,
+      packageId: pkg._id,
+      paymentMethod: 'bank_transfer',
+      buyer: {
+        firstName: 'Rosa',
+        lastName: 'Quishpe',
+        email: 'rosa.quishpe@example.com',
+        phone: '0991234567',
+        province: 'Pichincha',
+        city: 'Quito',
+        address: 'Av. Amazonas N24-03',
+        acceptedTerms: true,
+      },
+    }),
+  });
+  if (!res.ok) throw new Error(`create-order answered ${res.status}: ${await res.text()}`);
+  return ((await res.json()) as { orderUrl: string }).orderUrl;
+}
