@@ -4,7 +4,7 @@
 // the same documents live in db/purchases.ts.
 import { randomUUID } from 'node:crypto';
 import { ORDER_STATE_WORDS, orderStateOf, PURCHASES_PAGE_MAX } from '@vag/contracts';
-import type { Db, Filter, Sort } from 'mongodb';
+import type { AnyBulkWriteOperation, Db, Filter, Sort } from 'mongodb';
 import { pageAcrossRaffles } from './across-raffles';
 import { raffleKeys, raffleOf, type RaffleKey } from './by-raffle';
 import { batchedPerDb, groupCommit } from './group-commit';
@@ -118,26 +118,39 @@ export function recordNumbersCountedAsSold(
   return recordGrouped(db, { purchaseId, numbers });
 }
 
+/**
+ * The one write that records a purchase's numbers and counts it as sold, once: a purchase
+ * already counted is left as it is. The paid event arrived, so its outbox entry has done its
+ * work (purchases.ts, PurchaseOutbox); gone, it no longer weighs on the purchase's later
+ * writes, and its marker goes with it (PurchaseMarkers). `countedBy` names the batch on the
+ * purchases it marks, for pick mode's read of which were its own.
+ */
+function recordNumbersOnce(
+  { purchaseId, numbers }: NumbersRecord,
+  now: Date,
+  countedBy?: string,
+): AnyBulkWriteOperation<PurchaseRecord> {
+  return {
+    updateOne: {
+      filter: { _id: purchaseId, soldCountedAt: { $exists: false } },
+      update: {
+        $set: {
+          assignedNumbers: [...numbers],
+          numbersAssignedAt: now,
+          soldCountedAt: now,
+          ...(countedBy ? { soldCountedBy: countedBy } : {}),
+          updatedAt: now,
+        },
+        $unset: { 'outbox.purchase_paid': '', numbersDue: '' },
+      },
+    },
+  };
+}
+
 const recordGrouped = groupCommit<NumbersRecord>(async (db, records) => {
   const now = new Date();
   await purchases(db).bulkWrite(
-    records.map(({ purchaseId, numbers }) => ({
-      updateOne: {
-        filter: { _id: purchaseId, soldCountedAt: { $exists: false } },
-        update: {
-          $set: {
-            assignedNumbers: [...numbers],
-            numbersAssignedAt: now,
-            soldCountedAt: now,
-            updatedAt: now,
-          },
-          // The event arrived, so the entry has done its work (purchases.ts,
-          // PurchaseOutbox); gone, it no longer weighs on the purchase's later writes, and
-          // its marker goes with it (PurchaseMarkers).
-          $unset: { 'outbox.purchase_paid': '', numbersDue: '' },
-        },
-      },
-    })),
+    records.map((record) => recordNumbersOnce(record, now)),
     // One record the store refuses does not hold back the others; the batch's callers
     // are rejected all the same and the bus redelivers them (the updates are conditional).
     { ordered: false },
@@ -168,21 +181,7 @@ const recordChosenGrouped = batchedPerDb<NumbersRecord, boolean>(async (db, batc
   let allWritten = false;
   try {
     const written = await purchases(db).bulkWrite(
-      batch.map(({ item: { purchaseId, numbers } }) => ({
-        updateOne: {
-          filter: { _id: purchaseId, soldCountedAt: { $exists: false } },
-          update: {
-            $set: {
-              assignedNumbers: [...numbers],
-              numbersAssignedAt: now,
-              soldCountedAt: now,
-              soldCountedBy: countedBy,
-              updatedAt: now,
-            },
-            $unset: { 'outbox.purchase_paid': '', numbersDue: '' },
-          },
-        },
-      })),
+      batch.map(({ item }) => recordNumbersOnce(item, now, countedBy)),
       { ordered: false },
     );
     allWritten = written.modifiedCount === batch.length;
