@@ -3,7 +3,7 @@
 // partitions move to the others. `npm run workers -- notifications` runs only some.
 import { connectDatabase, createBus, createLogger, parseEnv, withCoreServices } from '@vag/core';
 import { PIPELINE_POOL_SIZE } from '@vag/core/db/client';
-import { ensureIndexes } from '@vag/core/db/indexes';
+import { ensureGuardIndexes, startIndexBuilds } from '@vag/core/db/indexes';
 import { startSettingsReload } from '@vag/core/settings/live-settings';
 import { startWorkers, WORKER_NAMES, type WorkerName } from './index';
 
@@ -34,9 +34,13 @@ const log = createLogger(env.LOG_LEVEL, 'workers');
 // A few commands in flight are all the store takes at once from this process; more
 // would stand in its queue ahead of the api's requests (core/src/db/client.ts).
 const { client, db } = await connectDatabase(env.MONGODB_URL, { maxPoolSize: PIPELINE_POOL_SIZE });
-await ensureIndexes(db);
+// The unique indexes guard the invariants, so they exist before any write; the search
+// indexes a year's store may lack are built behind, as the api does (DESIGN "Start-up and
+// catch-ups"): a restarted worker consumes again within seconds.
+const indexesLeft = await ensureGuardIndexes(db);
 const bus = createBus(env, log.child({ module: 'bus' }));
 const deps = withCoreServices({ env, db, bus, log });
+const indexBuilds = startIndexBuilds(deps, indexesLeft);
 // Ajustes may change SMTP/Twilio keys: this process reloads them when any process saves.
 const settingsReload = await startSettingsReload(deps);
 const workers = await startWorkers(deps, names);
@@ -49,6 +53,7 @@ async function shutdown(signal: string): Promise<void> {
   log.info({ signal }, 'workers shutting down');
   // Leaving the group hands our partitions to the other members at once.
   await workers.stop().catch((err: unknown) => log.error({ err }, 'stop failed'));
+  await indexBuilds.stop();
   await settingsReload.stop().catch((err: unknown) => log.error({ err }, 'stop failed'));
   await bus.close();
   await client.close();
