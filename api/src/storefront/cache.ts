@@ -31,10 +31,10 @@ export interface StorefrontCache {
   /** What a raffle's page shows (the featured raffle's without an id). */
   content(raffleId?: string): Promise<StorefrontContent>;
   /**
-   * The raffle an id or slug names (null: none), or the featured one without a ref: every
-   * scoped call and every SPEC §7 call asks, so it is kept as long as the content.
+   * The raffle an id or slug names (null: none): every scoped call asks, so it is kept as
+   * long as the content. The featured one is `featured()`'s, with whether it is a draft.
    */
-  raffleId(ref?: string): Promise<string | null>;
+  raffleId(ref: string): Promise<string | null>;
   /** The raffle an id or slug names and whether it is still a draft (null: none). */
   scopedRaffle(ref: string): Promise<ScopedRaffle | null>;
   /** The featured raffle and whether it is still a draft (null: none). */
@@ -95,8 +95,7 @@ export function createStorefrontCache(deps: Pick<AppDeps, 'db' | 'env' | 'log'>)
       );
     },
     async raffleId(ref) {
-      if (ref !== undefined) return (await cache.scopedRaffle(ref))?.id ?? null;
-      return (await cache.featured())?.id ?? null;
+      return (await cache.scopedRaffle(ref))?.id ?? null;
     },
     async featured() {
       const id = await keep(
